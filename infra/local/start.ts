@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, setEnvironment } from '#functions/config';
+import { composeDeps } from '#functions/composition';
+import { createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { startPeers, type Peers } from './peers.ts';
+import { portInUse } from './ports.ts';
+import { ensureTable } from './table.ts';
+import { seedDemoData } from './seed.ts';
+import { createAppServer } from './server.ts';
+
+/**
+ * `npm start`: the whole product on one machine. Starts DynamoDB Local and the SES emulator on free ports,
+ * creates the table from the shared definition, seeds demo data, and serves the API (the same handlers and route
+ * table as the cloud) and the built front end on PORT. Ctrl-C stops everything.
+ * `--dev` additionally runs Vite's dev server (hot reload) with /api proxied here.
+ */
+
+const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const dev = process.argv.includes('--dev');
+
+function fail(message: string): never {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function main() {
+  // The cloud runs Node 22; the SDK's notice about Node 20 support is not news on a developer's machine.
+  setEnvironment({ AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    fail(error instanceof ConfigError ? error.message : String(error));
+  }
+  const dataDir = resolve(config.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+
+  const lockFile = join(dataDir, 'meetwise.pid');
+  if (existsSync(lockFile)) {
+    const previous = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; url: string };
+    if (isRunning(previous.pid)) {
+      fail(`Meetwise is already running (process ${previous.pid}) at ${previous.url} with the data in ${dataDir}.\n  Stop it first (Ctrl-C in its terminal), or start another copy with other PORT and DATA_DIR values.`);
+    }
+    rmSync(lockFile, { force: true });
+  }
+  if (await portInUse(config.port)) {
+    fail(`Port ${config.port} is already in use by another program. Start with another port, e.g. PORT=3100 npm start.`);
+  }
+  const url = `http://localhost:${config.port}`;
+  writeFileSync(lockFile, JSON.stringify({ pid: process.pid, url }));
+
+  let peers: Peers | undefined;
+  let vite: ChildProcess | undefined;
+  let shuttingDown = false;
+  const shutdown = async (code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log('\nStopping Meetwise…');
+    vite?.kill('SIGTERM');
+    server.close();
+    server.closeAllConnections();
+    await peers?.stop();
+    rmSync(lockFile, { force: true });
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  const server = createAppServer({
+    siteDir: join(repoRoot, 'frontend', 'dist'),
+    log: config.logLevel === 'debug' ? (line) => console.log(line) : undefined,
+  });
+
+  try {
+    console.log('Starting DynamoDB Local and the SES emulator…');
+    peers = await startPeers({
+      dataDir,
+      onUnexpectedExit: (name, code, output) => {
+        console.error(`\n✖ ${name} stopped unexpectedly (exit code ${code}).\n${output.slice(-2000)}`);
+        void shutdown(1);
+      },
+    });
+    setEnvironment({ DYNAMODB_ENDPOINT: peers.dynamoEndpoint, SES_ENDPOINT: peers.sesEndpoint });
+    const runtimeConfig = loadConfig();
+    const dynamo = createDynamoClient(runtimeConfig);
+    const table = await ensureTable(dynamo, runtimeConfig.tableName);
+    dynamo.destroy();
+    const seeded = await seedDemoData(composeDeps(runtimeConfig));
+
+    await new Promise<void>((ready, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, ready);
+    });
+
+    let devUrl: string | undefined;
+    if (dev) {
+      const devPort = config.port + 1;
+      vite = spawn(
+        process.execPath,
+        [join(repoRoot, 'node_modules/vite/bin/vite.js'), '--config', 'frontend/vite.config.ts', '--port', String(devPort), '--strictPort'],
+        { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, API_PORT: String(config.port) } },
+      );
+      devUrl = `http://localhost:${devPort}`;
+    }
+
+    console.log(
+      [
+        '',
+        '  Meetwise is running.',
+        '',
+        `  App:          ${url}${dev ? ' (built front end)' : ''}`,
+        ...(devUrl ? [`  Dev server:   ${devUrl} (hot reload, /api proxied to the app)`] : []),
+        `  Mail viewer:  ${peers.sesEndpoint} (every e-mail the app sends)`,
+        `  DynamoDB:     ${peers.dynamoEndpoint} (table "${runtimeConfig.tableName}", ${table}; data in ${dataDir})`,
+        '',
+        '  Demo data:',
+        ...seeded.map((line) => `    ${line}`),
+        '',
+        '  Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+    );
+  } catch (error) {
+    console.error(`\n✖ Meetwise could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    await shutdown(1);
+  }
+}
+
+void main();

@@ -1,0 +1,46 @@
+/** Business constants from the spec (section 9 of both documents). One place, imported by front end and functions. */
+
+export const PRODUCT_NAME = 'Meetwise';
+
+/** Admin booking settings (booking-landing-auth-admin.md §5). */
+export const MEETING_DURATION_OPTIONS = [15, 30, 45, 60] as const;
+export const BREAK_OPTIONS = [0, 5, 10, 15, 30] as const;
+
+export const DEFAULT_SETTINGS = {
+  availableForBookings: true,
+  autoConfirmBookings: true,
+  emailNotifications: true,
+  meetingDuration: 30,
+  breakBetweenMeetings: 0,
+  adminEmail: '',
+  googleCalendarId: '',
+} as const;
+
+/** Contact form limits: the minimums are the spec's, the maximums ours (the spec shows none). */
+export const CONTACT_LIMITS = {
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 254,
+  subjectMin: 5,
+  subjectMax: 200,
+  messageMin: 10,
+  messageMax: 5000,
+} as const;
+
+/** Request bodies above this size are refused with 413 before parsing. */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+/** Toasts (booking-landing-auth-admin.md §9). */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+/** Legal documents (host-area.md §9). */
+export const LEGAL_EFFECTIVE_DATE = 'April 1, 2025';
+export const MINIMUM_AGE = 18;
+
+/** Plan prices in US dollars (host-area.md §9: lifetime is $79 in payment logic). */
+export const PLAN_PRICES = { monthly: 3, annual: 29, lifetime: 79 } as const;
+export const TRIAL_DAYS = 7;

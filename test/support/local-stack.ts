@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { inject } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { parseConfig, setEnvironment, type Config } from '#functions/config';
+import { composeDeps } from '#functions/composition';
+import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
+import type { Deps, Principal } from '#functions/ports';
+import { createAppServer } from '#infra/local/server';
+
+/**
+ * Test helpers for integration tests: the configuration pointing at the peers started by the global setup, the
+ * same environment the handlers read, the local app server on a free port, and raw readers of the table and the
+ * mail store (to prove what was and was not written).
+ */
+export function integrationConfig(): Config {
+  const env = {
+    DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    SES_ENDPOINT: inject('sesEndpoint'),
+    TABLE_NAME: inject('tableName'),
+    AWS_REGION: 'us-east-1',
+    CONTACT_EMAIL: 'admin@meetwise.test',
+    MAIL_FROM: 'no-reply@meetwise.test',
+    LOG_LEVEL: 'error',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  setEnvironment(env);
+  return parseConfig(env);
+}
+
+/** Real adapters with another caller identity, for routes that need a signed-in or admin principal. */
+export function depsAs(config: Config, principal: Principal | null, overrides: Partial<Deps> = {}): () => Promise<Deps> {
+  const deps: Deps = {
+    ...composeDeps(config),
+    sessions: { authenticate: async () => principal },
+    ...overrides,
+  };
+  return async () => deps;
+}
+
+export async function startAppServer(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server: Server = createAppServer({ siteDir: 'frontend/dist' });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function tableReader(config: Config) {
+  const db = createDocumentClient(createDynamoClient(config));
+  return {
+    /** Items of a gsi1 partition, e.g. every contact message. */
+    async byGsi1(partition: string): Promise<Record<string, unknown>[]> {
+      const { Items } = await db.send(
+        new QueryCommand({
+          TableName: config.tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p',
+          ExpressionAttributeValues: { ':p': partition },
+        }),
+      );
+      return Items ?? [];
+    },
+  };
+}
+
+export interface StoredEmail {
+  messageId: string;
+  from: string;
+  replyTo: string[];
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+}
+
+export async function sentEmails(sesEndpoint: string): Promise<StoredEmail[]> {
+  const response = await fetch(`${sesEndpoint}/store`);
+  return ((await response.json()) as { emails: StoredEmail[] }).emails;
+}
