@@ -1,0 +1,87 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '#shared/constants';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
+import type { LegalDocument } from '#frontend/features/legal/components/legal-dialog.tsx';
+
+// The legal texts and the dialog code load on first use (prefetched on hover or focus), keeping them off
+// every page's critical path, the public booking page's included.
+const loadLegalDialog = () => import('#frontend/features/legal/components/legal-dialog.tsx');
+const LegalDialog = lazy(() => loadLegalDialog().then((module) => ({ default: module.LegalDialog })));
+
+const YEAR = new Date().getFullYear();
+
+const footerLink = cn(
+  'cursor-pointer rounded-sm text-sm text-slate-600 underline-offset-4 hover:text-brand-700 hover:underline',
+  'dark:text-slate-300 dark:hover:text-brand-300',
+  focusRing,
+);
+
+export function Footer() {
+  const [legalDocument, setLegalDocument] = useState<LegalDocument | null>(null);
+  const [open, setOpen] = useState(false);
+  const openerRef = useRef<HTMLButtonElement | null>(null);
+
+  const openDocument = (which: LegalDocument, opener: HTMLButtonElement) => {
+    openerRef.current = opener;
+    setLegalDocument(which);
+    setOpen(true);
+  };
+
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40">
+      <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          © {YEAR} {PRODUCT_NAME}
+        </p>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
+            <li>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                className={footerLink}
+                onClick={(event) => openDocument('privacy', event.currentTarget)}
+                onPointerEnter={loadLegalDialog}
+                onFocus={loadLegalDialog}
+              >
+                Privacy Policy
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                className={footerLink}
+                onClick={(event) => openDocument('terms', event.currentTarget)}
+                onPointerEnter={loadLegalDialog}
+                onFocus={loadLegalDialog}
+              >
+                Terms of Service
+              </button>
+            </li>
+            <li>
+              <Link to="/contact-us" className={footerLink}>
+                Contact Us
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      {legalDocument && (
+        <Suspense fallback={null}>
+          <LegalDialog
+            document={legalDocument}
+            open={open}
+            onOpenChange={setOpen}
+            // The dialog has no Radix trigger (it loads lazily), so return focus to the button that opened it.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              openerRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </footer>
+  );
+}

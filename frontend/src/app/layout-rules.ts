@@ -1,0 +1,76 @@
+/**
+ * Which parts of the site chrome show on which path (host-area.md §2 "Route table", "Header", "Footer";
+ * booking-landing-auth-admin.md "Public booking interface"). Pure functions of the pathname, so the rules stay
+ * readable in one place and testable without a browser.
+ */
+
+/** Lower-cased path without a trailing slash ("/" stays "/"). The router matches paths case-insensitively. */
+function normalize(pathname: string): string {
+  const lower = pathname.toLowerCase();
+  return lower.length > 1 ? lower.replace(/\/+$/, '') || '/' : lower;
+}
+
+const firstSegment = (pathname: string): string => normalize(pathname).split('/')[1] ?? '';
+
+/** /events/{slug} slugs that are host screens, not public booking pages. */
+const RESERVED_EVENT_SLUGS = new Set(['new', 'dashboard']);
+
+/** A public booking page: /book/{slug} or /events/{slug} (except /events/new and /events/dashboard). */
+export function isPublicBookingPath(pathname: string): boolean {
+  const path = normalize(pathname);
+  if (path.startsWith('/book/')) return true;
+  const slug = /^\/events\/([^/]+)$/.exec(path)?.[1];
+  return slug !== undefined && !RESERVED_EVENT_SLUGS.has(slug);
+}
+
+/** The event editor (/events/new, also with ?edit={id}) is full-screen: no header, no footer, no padding. */
+export const isFullScreenEditorPath = (pathname: string): boolean => normalize(pathname) === '/events/new';
+
+/** Pages where Pricing is hidden: login, register, register-email, booking, events, profile, calendar, billing, contact. */
+const NO_PRICING_SECTIONS = new Set([
+  'login',
+  'register',
+  'register-email',
+  'book',
+  'events',
+  'profile-settings',
+  'calendar',
+  'calendar-integration',
+  'billing',
+  'billing-details',
+  'billing-success',
+  'contact-us',
+]);
+
+/**
+ * The spec hides Contact Us on "most of" the Pricing-less pages without naming them; we hide it where it would
+ * be redundant or distracting: on the contact page itself and on the sign-in and registration pages.
+ */
+const NO_CONTACT_SECTIONS = new Set(['contact-us', 'login', 'register', 'register-email']);
+
+/** Pages without the mobile menu toggle (their header shows its few links inline). */
+const NO_MENU_TOGGLE_SECTIONS = new Set(['contact-us', 'login']);
+
+export interface Chrome {
+  showHeader: boolean;
+  showFooter: boolean;
+  /** Logo mark and product name in the header; hidden on booking pages. */
+  showBrand: boolean;
+  showPricing: boolean;
+  showContactLink: boolean;
+  showMenuToggle: boolean;
+}
+
+export function chromeFor(pathname: string): Chrome {
+  const path = normalize(pathname);
+  const section = firstSegment(path);
+  const editor = isFullScreenEditorPath(path);
+  return {
+    showHeader: !editor,
+    showFooter: !editor && section !== 'auth-success',
+    showBrand: !isPublicBookingPath(path),
+    showPricing: !NO_PRICING_SECTIONS.has(section),
+    showContactLink: !NO_CONTACT_SECTIONS.has(section),
+    showMenuToggle: !NO_MENU_TOGGLE_SECTIONS.has(section),
+  };
+}

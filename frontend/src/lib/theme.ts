@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+
+/** Light/dark theme: the `dark` class on <html>. index.html applies it before first paint with the same key. */
+export type Theme = 'light' | 'dark';
+
+const STORAGE_KEY = 'meetwise-theme';
+const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
+const listeners = new Set<() => void>();
+
+function storedTheme(): Theme | null {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return value === 'light' || value === 'dark' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function apply(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.style.colorScheme = theme;
+  listeners.forEach((listener) => listener());
+}
+
+const getTheme = (): Theme => (document.documentElement.classList.contains('dark') ? 'dark' : 'light');
+
+/** Sets and remembers the visitor's choice. */
+export function setTheme(theme: Theme): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, theme);
+  } catch {
+    // Private mode or storage disabled: the choice lasts for this page only.
+  }
+  apply(theme);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Until the visitor chooses, follow the system setting as it changes.
+  const media = darkQuery();
+  const onSystemChange = (event: MediaQueryListEvent) => {
+    if (!storedTheme()) apply(event.matches ? 'dark' : 'light');
+  };
+  media.addEventListener('change', onSystemChange);
+  return () => {
+    listeners.delete(listener);
+    media.removeEventListener('change', onSystemChange);
+  };
+}
+
+export function useTheme(): Theme {
+  return useSyncExternalStore(subscribe, getTheme, () => 'light');
+}

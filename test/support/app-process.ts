@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '#infra/local/ports';
+
+export interface RunningApp {
+  baseUrl: string;
+  mailViewer: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real local runner (`infra/local/start.ts`, what `npm start` runs after building) as its own process
+ * group on a free port with a throw-away data folder, waits for its banner, and stops the whole group at the end.
+ */
+export async function startApp(): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'meetwise-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      process.kill(-child.pid!, 'SIGINT');
+      const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 120_000;
+  while (!output.includes('Meetwise is running.')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`The app did not start:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  const mailViewer = /Mail viewer:\s+(\S+)/.exec(output)?.[1];
+  if (!mailViewer) throw new Error(`No mail viewer URL in the banner:\n${output}`);
+  return { baseUrl: `http://localhost:${port}`, mailViewer, output: () => output, stop };
+}

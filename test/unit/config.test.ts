@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '#functions/config';
+
+describe('config', () => {
+  it('runs the embedded default with no variables at all', () => {
+    expect(parseConfig({})).toEqual({
+      tableName: 'meetwise',
+      region: 'us-east-1',
+      dynamoEndpoint: undefined,
+      sesEndpoint: undefined,
+      mailFrom: 'no-reply@meetwise.app',
+      contactEmail: 'hello@meetwise.app',
+      logLevel: 'info',
+      port: 3000,
+      dataDir: '.data',
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(parseConfig({ PORT: '', DYNAMODB_ENDPOINT: ' ' })).toMatchObject({ port: 3000, dynamoEndpoint: undefined });
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig({
+      TABLE_NAME: 'prod-table',
+      AWS_REGION: 'eu-west-1',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+      SES_ENDPOINT: 'http://127.0.0.1:8005',
+      MAIL_FROM: 'bookings@example.com',
+      CONTACT_EMAIL: 'support@example.com',
+      LOG_LEVEL: 'debug',
+      PORT: '8080',
+      DATA_DIR: '/var/lib/meetwise',
+    });
+    expect(config).toMatchObject({ tableName: 'prod-table', region: 'eu-west-1', port: 8080, logLevel: 'debug' });
+  });
+
+  const bad: [Record<string, string>, string][] = [
+    [{ PORT: 'abc' }, 'PORT must be a number'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DYNAMODB_ENDPOINT: 'localhost:8000' }, 'DYNAMODB_ENDPOINT must be a URL'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an e-mail address'],
+    [{ AWS_REGION: 'Europe' }, 'AWS_REGION must be an AWS region'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TABLE_NAME: 'a b' }, 'TABLE_NAME'],
+  ];
+  for (const [env, fragment] of bad) {
+    it(`fails naming the variable for ${JSON.stringify(env)}`, () => {
+      expect(() => parseConfig(env)).toThrow(ConfigError);
+      expect(() => parseConfig(env)).toThrow(fragment);
+    });
+  }
+
+  it('names every bad variable at once', () => {
+    expect(() => parseConfig({ PORT: 'x', MAIL_FROM: 'y' })).toThrow(/PORT.*MAIL_FROM|MAIL_FROM.*PORT/);
+  });
+});

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildPath, matchPath, routeTable } from '#shared/api/routes';
+
+describe('route table', () => {
+  it('has one row per method and path, and unique handler names', () => {
+    const keys = routeTable.map((route) => `${route.method} ${route.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const names = routeTable.map((route) => route.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it.each(routeTable.map((route) => [route.name, route] as const))('%s has a handler file and API Gateway syntax', (name, route) => {
+    expect(existsSync(`functions/src/handlers/${name}.ts`)).toBe(true);
+    expect(route.path).toMatch(/^\/api(\/([a-z0-9-]+|\{[A-Za-z]+\}))+$/);
+    if (['POST', 'PUT', 'PATCH'].includes(route.method) && route.body === undefined) {
+      // writes without a body are allowed (e.g. logout), but must say so by omitting the schema on purpose
+      expect(route.needs).toBeDefined();
+    }
+  });
+
+  it('builds and matches paths with parameters', () => {
+    expect(buildPath('/api/events/{slug}/date-overrides', { slug: 'intro call' })).toBe('/api/events/intro%20call/date-overrides');
+    expect(() => buildPath('/api/events/{slug}')).toThrow('Missing path parameter "slug"');
+    expect(matchPath('/api/events/{slug}', '/api/events/intro%20call')).toEqual({ slug: 'intro call' });
+    expect(matchPath('/api/events/{slug}', '/api/events/a/b')).toBeNull();
+    expect(matchPath('/api/settings', '/api/settings')).toEqual({});
+    expect(matchPath('/api/settings', '/api/settingsx')).toBeNull();
+  });
+});
