@@ -80,3 +80,8 @@ let loadedDotEnv = false;
 export function setEnvironment(values: Record<string, string>): void {
   Object.assign(process.env, values);
 }
+
+/** This process's environment plus `extra`, for a child process the local runner starts. */
+export function childEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}

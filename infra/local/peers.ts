@@ -127,7 +127,7 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
     const detail = Object.entries(logs)
       .map(([name, lines]) => `--- ${name} ---\n${lines.join('').slice(-2000)}`)
       .join('\n');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${detail}`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${detail}`, { cause: error });
   }
   return { dynamoEndpoint, sesEndpoint, stop };
 }

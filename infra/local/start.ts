@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, setEnvironment } from '#functions/config';
+import { childEnvironment, ConfigError, loadConfig, setEnvironment } from '#functions/config';
 import { composeDeps } from '#functions/composition';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { startPeers, type Peers } from './peers.ts';
@@ -110,7 +110,7 @@ async function main() {
       vite = spawn(
         process.execPath,
         [join(repoRoot, 'node_modules/vite/bin/vite.js'), '--config', 'frontend/vite.config.ts', '--port', String(devPort), '--strictPort'],
-        { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, API_PORT: String(config.port) } },
+        { cwd: repoRoot, stdio: 'inherit', env: childEnvironment({ API_PORT: String(config.port) }) },
       );
       devUrl = `http://localhost:${devPort}`;
     }
