@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -75,20 +76,17 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
   checkJava();
   const [dynamoPort, sesPort] = [await freePort(), await freePort()];
   const { jar, libraryPath } = dynamoJar();
-  const storage = options.dataDir
-    ? (() => {
-        const dir = resolve(options.dataDir, 'dynamodb');
-        mkdirSync(dir, { recursive: true });
-        return ['-dbPath', dir];
-      })()
-    : ['-inMemory'];
+  // DynamoDB Local writes its metadata into its working directory, even in memory: give it a folder of its own.
+  const workDir = options.dataDir ? resolve(options.dataDir, 'dynamodb') : mkdtempSync(join(tmpdir(), 'meetwise-dynamodb-'));
+  mkdirSync(workDir, { recursive: true });
+  const storage = options.dataDir ? ['-dbPath', workDir] : ['-inMemory'];
   const logs: Record<string, string[]> = { dynamodb: [], ses: [] };
   let stopping = false;
 
   const dynamo = spawn(
     'java',
     [`-Djava.library.path=${libraryPath}`, '-Xmx512m', '-jar', jar, '-sharedDb', '-port', String(dynamoPort), ...storage],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: workDir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   watch(dynamo, 'dynamodb', logs.dynamodb!);
   const ses = spawn(
@@ -107,6 +105,7 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
   const stop = async () => {
     stopping = true;
     await Promise.all([stopChild(dynamo), stopChild(ses)]);
+    if (!options.dataDir) rmSync(workDir, { recursive: true, force: true });
   };
 
   const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
