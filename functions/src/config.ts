@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The one configuration module. Every setting comes from the environment, is validated here, and is

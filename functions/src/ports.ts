@@ -65,12 +65,17 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<string>;
 }
 
-export interface Deps {
+/** What every route has: configuration, time, ids, logging, and who is calling. */
+export interface CoreDeps {
   config: Config;
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
   sessions: SessionVerifier;
+}
+
+/** Everything a use case may ask for; each handler is given only the part it names. */
+export interface Deps extends CoreDeps {
   contactMessages: ContactMessageRepository;
   settings: SettingsRepository;
   mailer: Mailer;

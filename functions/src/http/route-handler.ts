@@ -4,8 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import type { z } from 'zod';
 import type { RouteDefinition } from '#shared/api/routes';
 import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
-import type { Deps, Principal } from '#functions/ports';
-import { getDeps } from '#functions/composition';
+import type { CoreDeps, Deps, Principal } from '#functions/ports';
 import { errorToResponse, validationFailed } from './errors.ts';
 import { readJsonBody } from './request.ts';
 import { jsonResponse } from './response.ts';
@@ -22,14 +21,15 @@ export interface RouteInput<R extends RouteDefinition> {
   event: APIGatewayProxyEventV2;
 }
 
-export type RouteRun<R extends RouteDefinition> = (
-  deps: Deps,
+/** A route's use case call; `D` names the dependencies beyond the core ones that it needs. */
+export type RouteRun<R extends RouteDefinition, D extends Partial<Deps> = object> = (
+  deps: CoreDeps & D,
   input: RouteInput<R>,
 ) => Promise<z.input<R['response']>>;
 
 interface State {
   requestId: string;
-  deps?: Deps;
+  deps?: CoreDeps;
 }
 
 function parseWith(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
@@ -40,21 +40,21 @@ function parseWith(schema: z.ZodType | undefined, value: unknown, part: string):
 }
 
 /**
- * Wraps a route's use case as a Lambda handler (middy): resolves dependencies, checks the route's auth level,
+ * Wraps a route's use case as a Lambda handler (middy): gets its dependencies from `provide` (built once per cold
+ * start by functions/src/composition.ts; tests pass their own), checks the route's auth level,
  * reads and validates path parameters, query and body with the row's schemas, runs the use case, shapes the answer
  * with the row's response schema (so no internal field ever leaves), and maps every error in one place.
- * `depsProvider` is for tests; the deployed handler builds its dependencies once per cold start.
  */
-export function httpRoute<R extends RouteDefinition>(
+export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
   route: R,
-  run: RouteRun<R>,
-  depsProvider: () => Promise<Deps> = getDeps,
+  run: (deps: D, input: RouteInput<R>) => Promise<z.input<R['response']>>,
+  provide: () => D | Promise<D>,
 ) {
   const states = new WeakMap<object, State>();
 
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyResultV2> => {
     const state = states.get(context) ?? { requestId: randomUUID() };
-    const deps = await depsProvider();
+    const deps = await provide();
     state.deps = deps;
     const principal = await deps.sessions.authenticate({
       cookies: event.cookies ?? [],

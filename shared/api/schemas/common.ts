@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `{ message }`: the answer of writes whose response the spec reduces to a sentence. */
 export const messageResponse = z.object({ message: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTACT_LIMITS as L } from '#shared/constants';
 import { emailAddress, singleLine } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BREAK_OPTIONS, MEETING_DURATION_OPTIONS } from '#shared/constants';
 
 const oneOf = <T extends readonly number[]>(options: T, message: string) =>

@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RouteDefinition } from '../../shared/api/routes.ts';
+
+export interface RouteFunctionsProps {
+  /** The rows to serve: one Lambda and one HTTP route each. */
+  routes: readonly RouteDefinition[];
+  table: dynamodb.ITableV2;
+  /** Folder of the handler files, `{name}.ts` each exporting `handler`. */
+  handlersDir: string;
+  /** Folder holding package.json (its "imports" map) and package-lock.json. */
+  projectRoot: string;
+  mailFrom: string;
+  contactEmail: string;
+}
+
+/**
+ * Lets the ESM bundle load CommonJS dependencies that call `require` (esbuild's ESM output has no `require`).
+ * The alias avoids clashing with any `createRequire` the bundled code declares itself.
+ */
+const esmRequireBanner =
+  "import { createRequire as __meetwiseCreateRequire } from 'node:module'; const require = __meetwiseCreateRequire(import.meta.url);";
+
+/** `no-reply@meetwise.app` or `Meetwise <no-reply@meetwise.app>` → `meetwise.app`. */
+export function mailDomain(address: string): string {
+  const domain = /@([A-Za-z0-9.-]+\.[A-Za-z]{2,})>?\s*$/.exec(address)?.[1];
+  if (!domain) throw new Error(`mailFrom is not an e-mail address: "${address}"`);
+  return domain.toLowerCase();
+}
+
+/**
+ * The HTTP API and one Lambda per route-table row, each granted exactly what its row's `needs` says.
+ */
+export class RouteFunctions extends Construct {
+  readonly api: apigwv2.HttpApi;
+  /** Route name → its function. */
+  readonly functions: ReadonlyMap<string, NodejsFunction>;
+
+  constructor(scope: Construct, id: string, props: RouteFunctionsProps) {
+    super(scope, id);
+
+    this.api = new apigwv2.HttpApi(this, 'HttpApi', {
+      description: 'Meetwise API (reached through CloudFront at /api/*)',
+      // Same origin as the site (CloudFront), so no CORS configuration.
+    });
+
+    const sendMail = new iam.PolicyStatement({
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      resources: [
+        Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: mailDomain(props.mailFrom) }),
+      ],
+    });
+
+    const functions = new Map<string, NodejsFunction>();
+    for (const route of props.routes) {
+      const entry = path.join(props.handlersDir, `${route.name}.ts`);
+      if (!existsSync(entry)) throw new Error(`Route "${route.name}" has no handler file: ${entry}`);
+
+      const logGroup = new logs.LogGroup(this, `${route.name}Logs`, {
+        retention: logs.RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+
+      const fn = new NodejsFunction(this, `${route.name}Function`, {
+        description: `${route.method} ${route.path}: ${route.summary}`.slice(0, 256),
+        entry,
+        handler: 'handler',
+        runtime: lambda.Runtime.NODEJS_22_X,
+        architecture: lambda.Architecture.ARM_64,
+        memorySize: 512,
+        timeout: Duration.seconds(10),
+        logGroup,
+        projectRoot: props.projectRoot,
+        depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
+        environment: {
+          TABLE_NAME: props.table.tableName,
+          MAIL_FROM: props.mailFrom,
+          CONTACT_EMAIL: props.contactEmail,
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+        bundling: {
+          minify: true,
+          sourceMap: true,
+          target: 'node22',
+          format: OutputFormat.ESM,
+          mainFields: ['module', 'main'],
+          banner: esmRequireBanner,
+          // The AWS SDK v3 comes with the Node 22 runtime (CDK's default for it): bundling our own copy would add
+          // about 370 KB of SDK core to every function, past the 300 KB budget (ARCHITECTURE.md §6). Everything
+          // else (zod, middy, our code) is bundled and tree-shaken.
+          externalModules: ['@aws-sdk/*'],
+        },
+      });
+
+      if (route.needs.table === 'read') props.table.grantReadData(fn);
+      if (route.needs.table === 'readwrite') props.table.grantReadWriteData(fn);
+      if (route.needs.mail) fn.addToRolePolicy(sendMail);
+
+      this.api.addRoutes({
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.name}Integration`, fn, {
+          payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+        }),
+      });
+      functions.set(route.name, fn);
+    }
+    this.functions = functions;
+  }
+}

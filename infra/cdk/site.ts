@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Duration, Stack } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+
+export interface SiteProps {
+  /** The built front end (Vite's output): index.html at its root, hashed files under assets/. */
+  siteDir: string;
+  api: apigwv2.IHttpApi;
+  /** Optional custom domain of the site; needs `certificateArn` (an ACM certificate in us-east-1). */
+  domainName?: string;
+  certificateArn?: string;
+}
+
+/**
+ * SPA fallback, run on viewer requests of the default behaviour: a path without a file extension is a client
+ * route (/book/anna, /admin) and gets index.html. This is used instead of CloudFront error responses
+ * (403/404 → index.html), which apply to the whole distribution and would also turn the API's own 403 and 404
+ * answers into the HTML page. /api/* never reaches this behaviour; the check is only a safety net.
+ * Written for the cloudfront-js-2.0 runtime (ES5-style).
+ */
+export const spaFallbackFunctionCode = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (uri !== '/api' && uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * The site: a private bucket with the built front end, served by CloudFront, which also forwards /api/* to
+ * the HTTP API so the page and the API share one origin (session cookies need no CORS).
+ */
+export class Site extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+
+    if (!existsSync(path.join(props.siteDir, 'index.html'))) {
+      throw new Error(`Build the front end first: npm run build (no index.html in ${props.siteDir})`);
+    }
+    if (props.domainName && !props.certificateArn) {
+      throw new Error(`domainName "${props.domainName}" needs certificateArn: an ACM certificate in us-east-1 covering it`);
+    }
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // Default removal policy (RETAIN): the content is rebuilt by every deploy anyway.
+    });
+
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const stack = Stack.of(this);
+    const apiOrigin = new origins.HttpOrigin(`${props.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      readTimeout: Duration.seconds(30),
+    });
+
+    const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      comment: 'Extension-less paths outside /api get /index.html (client-side routes)',
+      code: cloudfront.FunctionCode.fromInline(spaFallbackFunctionCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    const certificate = props.certificateArn
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+      : undefined;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Meetwise: site and /api',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      ...(props.domainName && certificate ? { domainNames: [props.domainName], certificate } : {}),
+      defaultBehavior: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        compress: true,
+        // Honours the objects' Cache-Control: index.html is uploaded with no-cache.
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          compress: true,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Cookies, query strings and headers reach the API; Host stays the API's own.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+        // Hashed, immutable files: long-cached, and no SPA rewrite (a missing asset must not become HTML).
+        '/assets/*': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          compress: true,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
+      },
+    });
+
+    this.url = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
+
+    // Hashed assets first, kept across deploys (prune: false) so pages still open in browsers, which
+    // reference the previous build's files, keep loading them.
+    const assetsDir = path.join(props.siteDir, 'assets');
+    const assets = existsSync(assetsDir)
+      ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
+          sources: [s3deploy.Source.asset(assetsDir)],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: 'assets/',
+          prune: false,
+          cacheControl: [s3deploy.CacheControl.fromString('public,max-age=31536000,immutable')],
+        })
+      : undefined;
+
+    // Then everything else (index.html, favicon, robots.txt …): revalidated on every load.
+    const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
+      sources: [s3deploy.Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] })],
+      destinationBucket: this.bucket,
+      // Leaves assets/ out of this sync, so pruning never deletes the hashed files.
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    if (assets) pages.node.addDependency(assets);
+  }
+}

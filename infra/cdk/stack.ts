@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { routeTable } from '../../shared/api/routes.ts';
+import type { RouteDefinition } from '../../shared/api/routes.ts';
+import { RouteFunctions } from './api.ts';
+import { DataTable } from './data.ts';
+import { Site } from './site.ts';
+
+/** The repository root (holds package.json with its "imports" map, and package-lock.json). */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface MeetwiseStackProps extends StackProps {
+  /** Sender of every mail; its domain is the only SES identity the mailing functions may use. */
+  mailFrom: string;
+  /** Where contact messages go. */
+  contactEmail: string;
+  /** Optional custom domain of the site (with certificateArn: ACM, us-east-1). */
+  domainName?: string;
+  certificateArn?: string;
+  /** Default: every row of shared/api/routes.ts. */
+  routes?: readonly RouteDefinition[];
+  /** Default: the repository root. Must hold package.json and package-lock.json, and contain handlersDir. */
+  projectRoot?: string;
+  /** Default: functions/src/handlers under projectRoot. */
+  handlersDir?: string;
+  /** The built front end. Default: frontend/dist in the repository. */
+  siteDir?: string;
+}
+
+/**
+ * Meetwise in the cloud (ARCHITECTURE.md §1): CloudFront in front of the S3 site and of the HTTP API
+ * (/api/*), one Lambda per route-table row, one DynamoDB table.
+ */
+export class MeetwiseStack extends Stack {
+  constructor(scope: Construct, id: string, props: MeetwiseStackProps) {
+    super(scope, id, props);
+
+    const projectRoot = path.resolve(props.projectRoot ?? repoRoot);
+    const { table } = new DataTable(this, 'Data');
+
+    const api = new RouteFunctions(this, 'Api', {
+      routes: props.routes ?? routeTable,
+      table,
+      projectRoot,
+      handlersDir: path.resolve(props.handlersDir ?? path.join(projectRoot, 'functions/src/handlers')),
+      mailFrom: props.mailFrom,
+      contactEmail: props.contactEmail,
+    });
+
+    const site = new Site(this, 'Site', {
+      siteDir: path.resolve(props.siteDir ?? path.join(repoRoot, 'frontend/dist')),
+      api: api.api,
+      ...(props.domainName ? { domainName: props.domainName } : {}),
+      ...(props.certificateArn ? { certificateArn: props.certificateArn } : {}),
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The site (and its API under /api)' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: api.api.apiEndpoint,
+      description: 'The HTTP API itself; browsers use the site URL + /api',
+    });
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+  }
+}

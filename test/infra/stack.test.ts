@@ -1,0 +1,475 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '#shared/api/routes';
+import type { RouteDefinition } from '#shared/api/routes';
+import { tableDefinition } from '#infra/table-definition';
+import { mailDomain } from '#infra/cdk/api';
+import { spaFallbackFunctionCode } from '#infra/cdk/site';
+import { MeetwiseStack, repoRoot } from '#infra/cdk/stack';
+import type { MeetwiseStackProps } from '#infra/cdk/stack';
+
+/**
+ * CDK assertions on the synthesized template. One synth (it bundles every route's function with esbuild).
+ * Runs against the real handlers and frontend/dist; where those are not there yet (a fresh clone before
+ * `npm run build`), against trivial stand-ins generated in a temporary folder.
+ */
+
+// CloudFront managed policies (fixed ids across all accounts).
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+type Json = Record<string, unknown>;
+interface Resource {
+  Type: string;
+  Properties: Json;
+  Metadata?: Json;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+}
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+const cleanup: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanup.push(dir);
+  return dir;
+};
+
+/** Real handlers if every route has one; otherwise a throw-away project root with trivial handlers. */
+function handlerProps(): Pick<MeetwiseStackProps, 'projectRoot' | 'handlersDir'> {
+  const realDir = path.join(repoRoot, 'functions/src/handlers');
+  if (routeTable.every((route) => existsSync(path.join(realDir, `${route.name}.ts`)))) return {};
+  const root = tempDir('meetwise-handlers-');
+  const handlersDir = path.join(root, 'handlers');
+  mkdirSync(handlersDir);
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'stand-in', type: 'module' }));
+  writeFileSync(path.join(root, 'package-lock.json'), JSON.stringify({ name: 'stand-in', lockfileVersion: 3, packages: {} }));
+  // Bundling runs `npx --no-install esbuild` in the project root: lend it the repository's node_modules.
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  for (const route of routeTable) {
+    writeFileSync(
+      path.join(handlersDir, `${route.name}.ts`),
+      `export const handler = async () => ({ statusCode: 200, body: ${JSON.stringify(JSON.stringify({ route: route.name }))} });\n`,
+    );
+  }
+  console.warn(`[infra test] handler files missing: using stand-ins in ${handlersDir}`);
+  return { projectRoot: root, handlersDir };
+}
+
+/** The real build if there is one; otherwise a minimal dist. */
+function siteDir(): string | undefined {
+  if (existsSync(path.join(repoRoot, 'frontend/dist/index.html'))) return undefined;
+  const dir = tempDir('meetwise-dist-');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Meetwise</title><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(path.join(dir, 'assets/app.js'), 'console.log("Meetwise");\n');
+  console.warn(`[infra test] frontend/dist missing: using a minimal dist in ${dir}`);
+  return dir;
+}
+
+/** The same feature flags `cdk synth` uses (cdk.json), so the test sees the deployed template. */
+function cdkJsonContext(): Json {
+  const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context?: Json };
+  return cdkJson.context ?? {};
+}
+
+const baseProps: MeetwiseStackProps = { mailFrom: 'no-reply@meetwise.app', contactEmail: 'hello@meetwise.app' };
+
+let template: Template;
+let outdir: string;
+let resources: Record<string, Resource>;
+
+const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+const get = (id: string): Resource => {
+  const resource = resources[id];
+  if (!resource) throw new Error(`No resource ${id}`);
+  return resource;
+};
+const refId = (value: unknown): string => {
+  const ref = (value as { Ref?: unknown }).Ref;
+  if (typeof ref !== 'string') throw new Error(`Not a Ref: ${JSON.stringify(value)}`);
+  return ref;
+};
+const getAttId = (value: unknown): string => {
+  const getAtt = (value as { 'Fn::GetAtt'?: unknown[] })['Fn::GetAtt'];
+  if (!Array.isArray(getAtt) || typeof getAtt[0] !== 'string') throw new Error(`Not a GetAtt: ${JSON.stringify(value)}`);
+  return getAtt[0];
+};
+const actionsOf = (statement: Statement) => [statement.Action].flat();
+
+/** Follows RouteKey → route → integration → function. */
+function functionIdOf(route: RouteDefinition): string {
+  const routeKey = `${route.method} ${route.path}`;
+  const found = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === routeKey);
+  expect(found, routeKey).toHaveLength(1);
+  const target = found[0]![1].Properties.Target as { 'Fn::Join': [string, unknown[]] };
+  const [prefix, integrationRef] = target['Fn::Join'][1];
+  expect(prefix).toBe('integrations/');
+  const integration = get(refId(integrationRef));
+  expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+  return getAttId(integration.Properties.IntegrationUri);
+}
+
+/** Every statement granted to a function's role (inline role policies and attached AWS::IAM::Policy). */
+function statementsOf(functionId: string): Statement[] {
+  const roleId = getAttId(get(functionId).Properties.Role);
+  const inline = ((get(roleId).Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap(
+    (policy) => policy.PolicyDocument.Statement,
+  );
+  const attached = ofType('AWS::IAM::Policy')
+    .filter(([, policy]) => (policy.Properties.Roles as unknown[]).some((role) => refId(role) === roleId))
+    .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  return [...inline, ...attached];
+}
+
+beforeAll(() => {
+  const started = performance.now();
+  outdir = tempDir('meetwise-cdk-out-');
+  // Asset metadata (as the CLI asks for) tells which cdk.out folder holds each function's bundle.
+  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:enable-asset-metadata': true }, outdir });
+  const stack = new MeetwiseStack(app, 'Meetwise', { ...baseProps, ...handlerProps(), siteDir: siteDir() });
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources as Record<string, Resource>;
+  // Logged, not asserted: timings belong to the bench, not to tests (ARCHITECTURE.md §6).
+  console.info(`[infra test] synth with bundling took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}, 180_000);
+
+afterAll(() => {
+  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('route functions', () => {
+  it('has exactly one Node 22 arm64 function per route-table row, and every route function is Node 22 on arm64', () => {
+    const ours = ofType('AWS::Lambda::Function').filter(
+      ([, fn]) => fn.Properties.Runtime === 'nodejs22.x' && JSON.stringify(fn.Properties.Architectures) === '["arm64"]',
+    );
+    expect(ours).toHaveLength(routeTable.length);
+    const routeFunctionIds = routeTable.map(functionIdOf);
+    expect(new Set(routeFunctionIds).size).toBe(routeTable.length);
+    expect(new Set(routeFunctionIds)).toEqual(new Set(ours.map(([id]) => id)));
+  });
+
+  it('configures each route function as specified', () => {
+    for (const route of routeTable) {
+      const fn = get(functionIdOf(route)).Properties;
+      expect(fn, route.name).toMatchObject({
+        Handler: 'index.handler',
+        MemorySize: 512,
+        Timeout: 10,
+        Environment: {
+          Variables: {
+            TABLE_NAME: { Ref: expect.any(String) },
+            MAIL_FROM: 'no-reply@meetwise.app',
+            CONTACT_EMAIL: 'hello@meetwise.app',
+            NODE_OPTIONS: '--enable-source-maps',
+          },
+        },
+      });
+      const tableId = refId((fn.Environment as { Variables: { TABLE_NAME: unknown } }).Variables.TABLE_NAME);
+      expect(get(tableId).Type).toBe('AWS::DynamoDB::GlobalTable');
+    }
+  });
+
+  it('bundles each route as an ESM module (with source map) within 300 KB that loads with only the runtime SDK beside it', () => {
+    // The Lambda Node 22 runtime provides @aws-sdk/*; nothing else may be left outside the bundle.
+    const runtime = mkdtempSync(path.join(os.tmpdir(), 'meetwise-lambda-runtime-'));
+    mkdirSync(path.join(runtime, 'node_modules'));
+    symlinkSync(path.resolve('node_modules/@aws-sdk'), path.join(runtime, 'node_modules', '@aws-sdk'));
+    try {
+      for (const route of routeTable) {
+        const assetPath = get(functionIdOf(route)).Metadata?.['aws:asset:path'];
+        expect(assetPath, route.name).toEqual(expect.any(String));
+        const bundle = path.join(outdir, String(assetPath), 'index.mjs');
+        expect(existsSync(`${bundle}.map`), route.name).toBe(true);
+        const size = statSync(bundle).size;
+        expect(size, `${route.name} bundle size`).toBeLessThanOrEqual(300 * 1024);
+
+        const code = readFileSync(bundle, 'utf8');
+        const externals = [...code.matchAll(/(?:from|import)\s*["']([^"'.][^"']*)["']/g)].map((m) => m[1]!);
+        expect(externals.filter((name) => !name.startsWith('@aws-sdk/') && !name.startsWith('node:')), route.name).toEqual([]);
+        // A route loads only the SDK clients its use case calls.
+        expect(externals.includes('@aws-sdk/client-ses'), `${route.name} loads SES`).toBe(route.needs.mail === true);
+
+        const task = path.join(runtime, route.name);
+        mkdirSync(task);
+        copyFileSync(bundle, path.join(task, 'index.mjs'));
+        const loaded = spawnSync(
+          process.execPath,
+          ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(path.join(task, 'index.mjs')).href)}); console.log(typeof m.handler);`],
+          { cwd: task, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' } },
+        );
+        expect({ status: loaded.status, stdout: loaded.stdout.trim() }, `${route.name}: ${loaded.stderr}`).toEqual({
+          status: 0,
+          stdout: 'function',
+        });
+        console.info(`[infra test] ${route.name}: ${(size / 1024).toFixed(0)} KB minified`);
+      }
+    } finally {
+      rmSync(runtime, { recursive: true, force: true });
+    }
+  });
+
+  it('routes each row\'s "METHOD path" to its function with payload format 2.0', () => {
+    expect(ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeTable.length);
+    for (const route of routeTable) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
+    }
+    for (const [, integration] of ofType('AWS::ApiGatewayV2::Integration')) {
+      expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    }
+  });
+
+  it('gives each route function its own log group kept 30 days', () => {
+    const logGroupIds = routeTable.map((route) => {
+      const logging = get(functionIdOf(route)).Properties.LoggingConfig as { LogGroup: unknown };
+      const logGroup = get(refId(logging.LogGroup));
+      expect(logGroup.Type).toBe('AWS::Logs::LogGroup');
+      expect(logGroup.Properties.RetentionInDays, route.name).toBe(30);
+      return refId(logging.LogGroup);
+    });
+    expect(new Set(logGroupIds).size).toBe(routeTable.length);
+  });
+});
+
+describe('least privilege', () => {
+  it('lets getSettings only read the table (no PutItem or other writes) and send no mail', () => {
+    const statements = statementsOf(functionIdOf(routeTable.find((route) => route.name === 'getSettings')!));
+    const actions = statements.flatMap(actionsOf);
+    expect(actions).toContain('dynamodb:GetItem');
+    expect(actions).toContain('dynamodb:Query');
+    for (const write of WRITE_ACTIONS) expect(actions).not.toContain(write);
+    expect(actions.filter((action) => action.startsWith('ses:'))).toEqual([]);
+  });
+
+  it('grants each route exactly the table access its row needs', () => {
+    for (const route of routeTable) {
+      const actions = statementsOf(functionIdOf(route)).flatMap(actionsOf);
+      const dynamo = actions.filter((action) => action.startsWith('dynamodb:'));
+      if (!route.needs.table) expect(dynamo, route.name).toEqual([]);
+      if (route.needs.table === 'read') {
+        expect(dynamo, route.name).toContain('dynamodb:GetItem');
+        for (const write of WRITE_ACTIONS) expect(dynamo, route.name).not.toContain(write);
+      }
+      if (route.needs.table === 'readwrite') expect(dynamo, route.name).toEqual(expect.arrayContaining(['dynamodb:GetItem', ...WRITE_ACTIONS]));
+    }
+  });
+
+  it('lets only submitContact (the rows with needs.mail) send mail, and only as the sender domain identity', () => {
+    const expectedIdentity = {
+      'Fn::Join': [
+        '',
+        ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/meetwise.app'],
+      ],
+    };
+    expect(routeTable.filter((route) => route.needs.mail).map((route) => route.name)).toEqual(['submitContact']);
+    for (const route of routeTable) {
+      const ses = statementsOf(functionIdOf(route)).filter((statement) => actionsOf(statement).some((a) => a.startsWith('ses:')));
+      if (!route.needs.mail) {
+        expect(ses, route.name).toEqual([]);
+        continue;
+      }
+      expect(ses, route.name).toHaveLength(1);
+      expect(ses[0]).toEqual({ Effect: 'Allow', Action: ['ses:SendEmail', 'ses:SendRawEmail'], Resource: expectedIdentity });
+    }
+    // Nothing else in the stack can mail either.
+    const allSes = ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
+      (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement.filter((s) =>
+        actionsOf(s).some((a) => a.startsWith('ses:')),
+      ),
+    );
+    expect(allSes).toHaveLength(1);
+  });
+
+  it('derives the SES identity from the sender address', () => {
+    expect(mailDomain('no-reply@meetwise.app')).toBe('meetwise.app');
+    expect(mailDomain('Meetwise <no-reply@Mail.Example.com>')).toBe('mail.example.com');
+    expect(() => mailDomain('meetwise.app')).toThrow(/not an e-mail address/);
+  });
+});
+
+describe('table', () => {
+  it('is built from the table definition: keys, GSIs, TTL, on demand, PITR, deletion protection, retained', () => {
+    const tables = ofType('AWS::DynamoDB::GlobalTable');
+    expect(tables).toHaveLength(1);
+    const [, table] = tables[0]!;
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      GlobalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+    expect(tableDefinition.ttlAttribute).toBe('expiresAt');
+    const replicas = table.Properties.Replicas as Json[];
+    expect(replicas).toHaveLength(1);
+    expect(replicas[0]).toMatchObject({
+      Region: { Ref: 'AWS::Region' },
+      DeletionProtectionEnabled: true,
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+    const keyNames: string[] = [
+      tableDefinition.partitionKey,
+      tableDefinition.sortKey,
+      ...tableDefinition.globalSecondaryIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+    ];
+    expect(table.Properties.AttributeDefinitions).toEqual(
+      [...new Set(keyNames)].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    );
+  });
+});
+
+describe('site', () => {
+  const distribution = () => {
+    const found = ofType('AWS::CloudFront::Distribution');
+    expect(found).toHaveLength(1);
+    return found[0]![1].Properties.DistributionConfig as Json & {
+      Origins: Json[];
+      DefaultCacheBehavior: Json;
+      CacheBehaviors: Json[];
+    };
+  };
+
+  it('serves the private bucket through an origin access control by default', () => {
+    const config = distribution();
+    const oacs = ofType('AWS::CloudFront::OriginAccessControl');
+    expect(oacs).toHaveLength(1);
+    expect(oacs[0]![1].Properties.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 's3',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
+    const defaultOrigin = config.Origins.find((origin) => origin.Id === config.DefaultCacheBehavior.TargetOriginId)!;
+    expect(defaultOrigin).toBeDefined();
+    expect(getAttId(defaultOrigin.OriginAccessControlId)).toBe(oacs[0]![0]);
+    const bucketId = getAttId(defaultOrigin.DomainName);
+    expect(get(bucketId).Type).toBe('AWS::S3::Bucket');
+    expect(config).toMatchObject({ DefaultRootObject: 'index.html' });
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      Compress: true,
+      CachePolicyId: CACHING_OPTIMIZED,
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } }],
+    });
+
+    // Private, encrypted, TLS only, readable by this distribution.
+    expect(get(bucketId).Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+    });
+    const [, policy] = ofType('AWS::S3::BucketPolicy').find(([, p]) => refId(p.Properties.Bucket) === bucketId)!;
+    const statements = (policy.Properties.PolicyDocument as { Statement: Json[] }).Statement;
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Allow', Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } }),
+    );
+  });
+
+  it('forwards /api/* to the HTTP API over HTTPS, uncached, with all methods and the viewer\'s headers', () => {
+    const config = distribution();
+    const api = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect([...(api.AllowedMethods as string[])].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    const [apiId] = ofType('AWS::ApiGatewayV2::Api')[0]!;
+    expect(origin.DomainName).toEqual({
+      'Fn::Join': ['', [{ Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]],
+    });
+  });
+
+  it('caches hashed assets long and revalidates index.html', () => {
+    const assets = distribution().CacheBehaviors.find((behavior) => behavior.PathPattern === '/assets/*')!;
+    expect(assets).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, Compress: true });
+    expect(assets.FunctionAssociations).toBeUndefined();
+    const deployments = ofType('Custom::CDKBucketDeployment').map(([, d]) => d.Properties);
+    expect(deployments).toContainEqual(
+      expect.objectContaining({
+        DestinationBucketKeyPrefix: 'assets/',
+        Prune: false,
+        SystemMetadata: { 'cache-control': 'public,max-age=31536000,immutable' },
+      }),
+    );
+    expect(deployments).toContainEqual(
+      expect.objectContaining({
+        Prune: true,
+        Exclude: ['assets/*'],
+        SystemMetadata: { 'cache-control': 'no-cache' },
+        DistributionPaths: ['/*'],
+      }),
+    );
+  });
+
+  it('rewrites client-side routes, and only those, to /index.html', () => {
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: spaFallbackFunctionCode,
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+    });
+    const handler = new Function(`${spaFallbackFunctionCode}; return handler;`)() as (event: {
+      request: { uri: string };
+    }) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/book/anna')).toBe('/index.html');
+    expect(rewrite('/admin/settings/')).toBe('/index.html');
+    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+    expect(rewrite('/assets/index-8iFf8fK9.js')).toBe('/assets/index-8iFf8fK9.js');
+    expect(rewrite('/api/settings')).toBe('/api/settings');
+    expect(rewrite('/api')).toBe('/api');
+  });
+});
+
+describe('outputs and inputs', () => {
+  it('outputs the site URL, the API URL and the table name', () => {
+    const outputs = template.toJSON().Outputs as Record<string, unknown>;
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName']));
+  });
+
+  it('refuses to synthesize without a built front end', () => {
+    const emptyDir = tempDir('meetwise-empty-dist-');
+    expect(() => new MeetwiseStack(new App(), 'NoSite', { ...baseProps, routes: [], siteDir: emptyDir })).toThrow(
+      'Build the front end first: npm run build',
+    );
+  });
+
+  it('refuses a sender that is not an e-mail address', () => {
+    expect(() => new MeetwiseStack(new App(), 'BadMail', { ...baseProps, routes: [], mailFrom: 'nobody' })).toThrow(
+      /mailFrom is not an e-mail address/,
+    );
+  });
+});
