@@ -215,6 +215,10 @@ describe('maxBookingsPerDay', () => {
     expect(slots(given, '2026-03-04')).toHaveLength(16);
   });
 
+  it('closes every day with a limit of 0', () => {
+    expect(slots(input({ event: { maxBookingsPerDay: 0 } }), '2026-03-03')).toEqual([]);
+  });
+
   it('means no limit when null or missing', () => {
     const { maxBookingsPerDay: _dropped, ...withoutLimit } = event();
     expect(slots({ ...input({ bookingStarts: twoOnTuesday }), event: withoutLimit }, '2026-03-03')).toHaveLength(16);
@@ -291,6 +295,17 @@ describe('daylight saving time (wall-clock hours stay put)', () => {
   it('keeps the whole slot inside the range when the gap shortens it (45 minutes, 00:00–03:00)', () => {
     // 01:30 EST + 45 min is 03:15 EDT, past the 03:00 close, although 01:30 + 0:45 "reads" 02:15.
     expect(startTimes(slots(everyDay('00:00', '03:00', { duration: 45 }), '2026-03-08'))).toEqual(['00:00', '00:45']);
+  });
+
+  it('puts a range boundary that falls in the gap at the moment the gap ends (03:00 EDT)', () => {
+    // 01:30 EST + 60 min is 03:30 EDT: past a close at "02:30", which happens at 03:00 EDT.
+    expect(startTimes(slots(everyDay('00:30', '02:30', { duration: 60 }), '2026-03-08'))).toEqual(['00:30']);
+    // A range opening at "02:30" opens at 03:00 EDT; its grid still steps from 02:30 (skipped), so 03:30 is the first slot.
+    const fromGap = everyDay('02:30', '05:00', { duration: 60 });
+    expect(startTimes(slots(fromGap, '2026-03-08'))).toEqual(['03:30']);
+    const at = (iso: string) => ({ start: Date.parse(iso), end: Date.parse(iso) + 60 * MINUTE });
+    expect(isBookableSlot(fromGap, at('2026-03-08T03:00:00-04:00'))).toEqual({ bookable: false, reason: 'off-grid' });
+    expect(isBookableSlot(fromGap, at('2026-03-08T01:30:00-05:00'))).toEqual({ bookable: false, reason: 'outside-hours' });
   });
 
   it('yields one slot per wall time in the fall-back overlap, at its first occurrence (New York, 2026-11-01)', () => {
@@ -372,6 +387,19 @@ describe("the guest's zone", () => {
         }
       }
     }
+  });
+
+  it('reaches host days two dates away when the clocks are 25 hours apart (Pago Pago host, Kiritimati guest)', () => {
+    const lateNight = input({
+      now: Date.parse('2026-03-01T00:00:00Z'),
+      event: { timeZone: 'Pacific/Pago_Pago', availabilityRanges: weekly('23:00', '24:00', EVERY_DAY) },
+    });
+    // 23:00 on the 3rd in Pago Pago (UTC−11) is 00:00 on the 5th in Kiritimati (UTC+14).
+    const list = slots(lateNight, '2026-03-05', 'Pacific/Kiritimati');
+    expect(list.map((slot) => slot.start)).toEqual(['2026-03-05T00:00:00+14:00', '2026-03-05T00:30:00+14:00']);
+    expect(formatInTimeZone(Date.parse(list[0]!.start), 'Pacific/Pago_Pago', 'yyyy-MM-dd HH:mm')).toBe('2026-03-03 23:00');
+    const month = availableDatesForMonth(lateNight, { year: 2026, month: 3, guestTimeZone: 'Pacific/Kiritimati' });
+    expect(month.find((entry) => entry.date === '2026-03-05')?.hasTimeSlots).toBe(true);
   });
 
   it("displays every slot with the guest zone's own offset", () => {
