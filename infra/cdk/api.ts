@@ -27,6 +27,13 @@ export interface RouteFunctionsProps {
  * Lets the ESM bundle load CommonJS dependencies that call `require` (esbuild's ESM output has no `require`).
  * The alias avoids clashing with any `createRequire` the bundled code declares itself.
  */
+/**
+ * Left out of every bundle: the AWS SDK v3 comes with the Node 22 runtime (CDK's default for it). Bundling our own
+ * copy would add about 370 KB of SDK core to every function, past the 300 KB budget (ARCHITECTURE.md §6).
+ * Everything else (zod, middy, our code) is bundled and tree-shaken. `npm run bench` builds with the same list.
+ */
+export const LAMBDA_EXTERNAL_MODULES = ['@aws-sdk/*'] as const;
+
 const esmRequireBanner =
   "import { createRequire as __meetwiseCreateRequire } from 'node:module'; const require = __meetwiseCreateRequire(import.meta.url);";
 
@@ -94,10 +101,7 @@ export class RouteFunctions extends Construct {
           format: OutputFormat.ESM,
           mainFields: ['module', 'main'],
           banner: esmRequireBanner,
-          // The AWS SDK v3 comes with the Node 22 runtime (CDK's default for it): bundling our own copy would add
-          // about 370 KB of SDK core to every function, past the 300 KB budget (ARCHITECTURE.md §6). Everything
-          // else (zod, middy, our code) is bundled and tree-shaken.
-          externalModules: ['@aws-sdk/*'],
+          externalModules: [...LAMBDA_EXTERNAL_MODULES],
         },
       });
 

@@ -1,0 +1,26 @@
+import { build } from 'esbuild';
+import { routeTable } from '#shared/api/routes';
+import { LAMBDA_EXTERNAL_MODULES } from '#infra/cdk/api';
+
+/** Each route's Lambda bundle, built with the same esbuild settings the CDK stack uses. */
+export async function benchBundles() {
+  const sizes: { name: string; auth: string; bytes: number; external: string[] }[] = [];
+  for (const route of routeTable) {
+    const result = await build({
+      entryPoints: [`functions/src/handlers/${route.name}.ts`],
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      mainFields: ['module', 'main'],
+      external: [...LAMBDA_EXTERNAL_MODULES],
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]!.text;
+    const external = [...new Set([...code.matchAll(/from\s*"(@aws-sdk\/[^"]+)"/g)].map((m) => m[1]!))];
+    sizes.push({ name: route.name, auth: route.auth, bytes: result.outputFiles[0]!.contents.length, external });
+  }
+  return sizes;
+}
