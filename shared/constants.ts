@@ -44,3 +44,18 @@ export const MINIMUM_AGE = 18;
 /** Plan prices in US dollars (host-area.md §9: lifetime is $79 in payment logic). */
 export const PLAN_PRICES = { monthly: 3, annual: 29, lifetime: 79 } as const;
 export const TRIAL_DAYS = 7;
+
+/** Event types (host-area.md §3, §5, §9). */
+export const DEMO_EVENT_ID = 999;
+export const DEFAULT_EVENT_COLOR = '#EA580C';
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+export const EVENT_DURATION_MIN = 5;
+export const EVENT_DURATION_MAX = 240;
+export const BUFFER_OPTIONS = [0, 5, 10, 15, 30, 45, 60] as const;
+/** The longest time one booking can block: the longest event plus the largest buffers on both sides. */
+export const MAX_BLOCKED_MINUTES = EVENT_DURATION_MAX + 2 * BUFFER_OPTIONS[BUFFER_OPTIONS.length - 1]!;
+
+/** Booking form limits: the spec's rules, our maximums (booking-landing-auth-admin.md §5). */
+export const BOOKING_LIMITS = { nameMax: 100, additionalInfoMax: 2000, guestsMax: 10 } as const;
+/** How long an Idempotency-Key keeps its first answer. */
+export const IDEMPOTENCY_TTL_HOURS = 24;

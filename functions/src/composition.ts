@@ -4,6 +4,10 @@ import { createDocumentClient, createDynamoClient } from './adapters/dynamodb/cl
 import { dynamoContactMessages } from './adapters/dynamodb/contact-messages.ts';
 import { dynamoSettings } from './adapters/dynamodb/settings.ts';
 import { sesMailer } from './adapters/ses/mailer.ts';
+import { dynamoEvents } from './adapters/dynamodb/events.ts';
+import { dynamoHosts } from './adapters/dynamodb/hosts.ts';
+import { dynamoBookingLedger } from './adapters/dynamodb/bookings.ts';
+import { builtinCalendar } from './adapters/calendar/builtin.ts';
 import { noAccounts } from './adapters/sessions/no-accounts.ts';
 import { jsonLogger, systemClock, uuidIds } from './adapters/system/runtime.ts';
 
@@ -39,9 +43,29 @@ export const contactMessageRepository = /* @__PURE__ */ once(() =>
 
 export const mailer = /* @__PURE__ */ once(() => sesMailer(config()));
 
-/** Every dependency for one configuration: for the local runner's seeding and for tests. */
-export function composeDeps(configuration: Config): Deps {
-  const db = createDocumentClient(createDynamoClient(configuration));
+export const eventRepository = /* @__PURE__ */ once(() => dynamoEvents(documentClient(), config().tableName));
+
+export const hostRepository = /* @__PURE__ */ once(() => dynamoHosts(documentClient(), config().tableName));
+
+export const bookingLedger = /* @__PURE__ */ once(() => dynamoBookingLedger(documentClient(), config().tableName));
+
+/** The calendar adapters available: the built-in one always (Google joins once it is configured). */
+export const calendarProviders = /* @__PURE__ */ once((): Deps['calendars'] => ({ builtin: builtinCalendar }));
+
+/** What the availability and booking routes read: events, hosts, the booking ledger, calendars. */
+export const availabilityDeps = /* @__PURE__ */ once(() => ({
+  events: eventRepository(),
+  hosts: hostRepository(),
+  bookings: bookingLedger(),
+  calendars: calendarProviders(),
+}));
+
+/**
+ * Every dependency for one configuration: for the local runner's seeding, tests and the bench.
+ * `onDynamoRequest` counts DynamoDB commands (see createDynamoClient).
+ */
+export function composeDeps(configuration: Config, options: { onDynamoRequest?: (commandName: string) => void } = {}): Deps {
+  const db = createDocumentClient(createDynamoClient(configuration, options.onDynamoRequest));
   return {
     config: configuration,
     clock: systemClock,
@@ -51,5 +75,9 @@ export function composeDeps(configuration: Config): Deps {
     contactMessages: dynamoContactMessages(db, configuration.tableName),
     settings: dynamoSettings(db, configuration.tableName),
     mailer: sesMailer(configuration),
+    events: dynamoEvents(db, configuration.tableName),
+    hosts: dynamoHosts(db, configuration.tableName),
+    bookings: dynamoBookingLedger(db, configuration.tableName),
+    calendars: { builtin: builtinCalendar },
   };
 }

@@ -12,9 +12,12 @@ export abstract class AppError extends Error {
   abstract readonly status: number;
   abstract readonly code: string;
   readonly details: ErrorDetail[] | undefined;
-  constructor(message: string, details?: ErrorDetail[]) {
+  /** Fields the spec's clients read beside the message, e.g. `isInactive` on a deactivated event's 403. */
+  readonly extra: Record<string, unknown> | undefined;
+  constructor(message: string, details?: ErrorDetail[], extra?: Record<string, unknown>) {
     super(message);
     this.details = details;
+    this.extra = extra;
   }
 }
 
@@ -54,4 +57,14 @@ export class Unprocessable extends AppError {
 export class ServiceUnavailable extends AppError {
   readonly status = 503;
   readonly code = 'SERVICE_UNAVAILABLE';
+}
+
+/** An optimistic write lost a race (a version moved on); the caller re-reads and tries again. */
+export class WriteConflict extends Error {
+  override name = 'WriteConflict';
+}
+
+/** The Idempotency-Key was stored by a concurrent request meanwhile. */
+export class IdempotencyConflict extends Error {
+  override name = 'IdempotencyConflict';
 }

@@ -1,5 +1,6 @@
 import type { Settings } from '#shared/api/schemas/settings';
 import type { Config } from './config.ts';
+import type { AvailabilityRange, BusyInterval } from './domain/availability.ts';
 
 /** The interfaces use cases depend on. Adapters (functions/src/adapters) implement them. */
 
@@ -65,6 +66,152 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<string>;
 }
 
+/** An event type as stored (host-area.md §3 "Event"). */
+export interface EventRecord {
+  id: number;
+  userId: string;
+  slug: string;
+  title: string;
+  description: string;
+  duration: number;
+  color: string;
+  active: boolean;
+  location: string;
+  locationType: 'in-person' | 'phone' | 'google-meet';
+  bufferBefore: number;
+  bufferAfter: number;
+  requiresConfirmation: boolean;
+  advanceBookingDays: number;
+  maxBookingsPerDay: number | null;
+  minimumNoticeAmount: number;
+  minimumNoticeUnit: 'minutes' | 'hours' | 'days';
+  showHostPhoto: boolean;
+  showEventPhoto: boolean;
+  eventPhotoUrl: string | null;
+  showGuestLogo: boolean;
+  guestLogoUrl: string | null;
+  themeColor: string | null;
+  secondaryColor: string | null;
+  customCss: string;
+  bookingTheme: 'light' | 'dark';
+  timeZone: string;
+  availabilityRanges: AvailabilityRange[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** host-area.md §3 "Date override": `date` is yyyy-MM-dd in the event's zone. */
+export interface DateOverrideRecord {
+  id: string;
+  eventId: number;
+  date: string;
+  available: boolean;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+export interface EventRepository {
+  /** The event and its date overrides (one query), or null. */
+  findById(id: number): Promise<{ event: EventRecord; overrides: DateOverrideRecord[] } | null>;
+  /** The id of the event with this public slug, or null. */
+  findIdBySlug(slug: string): Promise<number | null>;
+  /** Stores a new event with the next free id and a unique slug; null when the slug is taken. */
+  create(event: Omit<EventRecord, 'id'>, id?: number): Promise<EventRecord | null>;
+}
+
+export type CalendarProviderName = 'builtin' | 'google';
+
+/** host-area.md §3 "Calendar connection". */
+export interface CalendarConnection {
+  provider: CalendarProviderName;
+  connected: boolean;
+  email: string | null;
+  lastSynced: string | null;
+}
+
+/** The host as the booking side sees them. */
+export interface HostRecord {
+  id: string;
+  name: string;
+  email: string;
+  username: string;
+  photoUrl: string | null;
+  createdAt: string;
+  calendar: CalendarConnection | null;
+}
+
+export interface HostRepository {
+  /** Profile and calendar connection (one query), or null. */
+  get(hostId: string): Promise<HostRecord | null>;
+  /** Writes the profile unless one exists; answers whether it wrote. */
+  createIfAbsent(host: Omit<HostRecord, 'calendar'>): Promise<boolean>;
+  setCalendar(hostId: string, connection: CalendarConnection): Promise<void>;
+}
+
+export type BookingStatus = 'confirmed' | 'pending' | 'cancelled';
+
+export interface BookingRecord {
+  id: string;
+  hostId: string;
+  eventId: number;
+  eventTitle: string;
+  eventSlug: string;
+  name: string;
+  email: string;
+  additionalInfo: string | null;
+  guests: string[];
+  /** ISO instants (UTC). */
+  start: string;
+  end: string;
+  /** The meeting widened by the event's buffers at booking time: what it keeps other bookings out of. */
+  blockedStart: string;
+  blockedEnd: string;
+  status: BookingStatus;
+  guestTimeZone: string;
+  calendarProvider: CalendarProviderName;
+  calendarEventId: string | null;
+  createdAt: string;
+}
+
+export interface IdempotencyRecord {
+  key: string;
+  requestHash: string;
+  statusCode: number;
+  response: unknown;
+}
+
+/**
+ * A host's bookings with the per-day versions that make writing them safe under races
+ * (functions/src/domain/booking.ts explains the rule; adapters/dynamodb/README.md the items).
+ */
+export interface BookingLedger {
+  /** Bookings starting on the UTC dates fromDay..toDay and the versions of those days (one consistent read). */
+  read(hostId: string, fromDay: string, toDay: string): Promise<{ bookings: BookingRecord[]; dayVersions: Map<string, number> }>;
+  /**
+   * Writes the booking, bumps each locked day from the version read, and stores the idempotency record, all in one
+   * transaction. Throws WriteConflict when a day moved on meanwhile, IdempotencyConflict when the key was taken.
+   */
+  commit(input: {
+    booking: BookingRecord;
+    lockDays: { day: string; expectedVersion: number }[];
+    idempotency?: IdempotencyRecord & { expiresAt: number };
+  }): Promise<void>;
+  /** The first answer stored for an Idempotency-Key, or null. */
+  findIdempotency(key: string): Promise<IdempotencyRecord | null>;
+  /** Replaces the answer stored for an Idempotency-Key (its request hash and expiry stay). */
+  replaceIdempotencyResponse(key: string, response: unknown): Promise<void>;
+}
+
+/** A calendar a host has connected: where their other commitments come from and their bookings go. */
+export interface CalendarProvider {
+  /** Busy times beyond the host's own bookings in [from, to). */
+  busyTimes(host: HostRecord, from: number, to: number): Promise<BusyInterval[]>;
+  /** The id the booking's calendar event will have: decided before the write so a retry never creates two. */
+  plannedEventId(booking: Pick<BookingRecord, 'id'>): string;
+  /** Puts the booking into the calendar; answers whether an event exists there now. */
+  createEvent(host: HostRecord, booking: BookingRecord): Promise<boolean>;
+}
+
 /** What every route has: configuration, time, ids, logging, and who is calling. */
 export interface CoreDeps {
   config: Config;
@@ -79,4 +226,9 @@ export interface Deps extends CoreDeps {
   contactMessages: ContactMessageRepository;
   settings: SettingsRepository;
   mailer: Mailer;
+  events: EventRepository;
+  hosts: HostRepository;
+  bookings: BookingLedger;
+  /** The adapter for each provider a host may connect; a provider missing here is not available. */
+  calendars: Partial<Record<CalendarProviderName, CalendarProvider>>;
 }

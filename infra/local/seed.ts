@@ -1,12 +1,73 @@
-import { DEFAULT_SETTINGS } from '#shared/constants';
+import { DEFAULT_SETTINGS, DEMO_EVENT_ID } from '#shared/constants';
+import { newEvent } from '#functions/domain/event-defaults';
 import type { Deps } from '#functions/ports';
 
 /**
  * Demo data for the embedded default. Idempotent: every step writes only what is missing, so running it on each
- * start never duplicates anything. Later features add their steps here (demo host, event types, admin).
- * Answers one line per step for the start-up banner.
+ * start never duplicates anything. Answers one line per step for the start-up banner.
  */
-export async function seedDemoData(deps: Pick<Deps, 'settings'>): Promise<string[]> {
+
+export const DEMO_HOST = {
+  id: 'demo-host',
+  name: 'Jordan Avery',
+  email: 'jordan@meetwise.test',
+  username: 'jordan',
+  photoUrl: null,
+} as const;
+
+export const DEMO_EVENTS = [
+  {
+    slug: 'intro-call',
+    title: 'Intro Call',
+    duration: 30,
+    description: 'A first 30-minute conversation to see how we can work together.',
+    bufferAfter: 10,
+    minimumNoticeAmount: 4,
+  },
+  {
+    slug: 'strategy-session',
+    title: 'Strategy Session',
+    duration: 60,
+    description: 'An hour to work through your plans in depth.',
+    bufferBefore: 15,
+    bufferAfter: 15,
+    minimumNoticeAmount: 1,
+    minimumNoticeUnit: 'days' as const,
+    maxBookingsPerDay: 3,
+  },
+] as const;
+
+export const DEMO_EVENT_SLUG = 'demo';
+
+export async function seedDemoData(deps: Pick<Deps, 'settings' | 'hosts' | 'events' | 'clock'>, baseUrl: string): Promise<string[]> {
+  const lines: string[] = [];
+  const now = deps.clock.now();
+
   const wroteSettings = await deps.settings.putIfAbsent({ ...DEFAULT_SETTINGS });
-  return [`Booking settings: ${wroteSettings ? 'created with the defaults' : 'kept as saved'}`];
+  lines.push(`Booking settings: ${wroteSettings ? 'created with the defaults' : 'kept as saved'}`);
+
+  const createdHost = await deps.hosts.createIfAbsent({ ...DEMO_HOST, createdAt: now.toISOString() });
+  if (createdHost) {
+    await deps.hosts.setCalendar(DEMO_HOST.id, { provider: 'builtin', connected: true, email: DEMO_HOST.email, lastSynced: null });
+  }
+  lines.push(`Demo host: ${DEMO_HOST.name} <${DEMO_HOST.email}>, America/New_York, built-in calendar connected`);
+
+  const wanted = [
+    ...DEMO_EVENTS.map((fields) => ({ fields, id: undefined })),
+    {
+      fields: {
+        slug: DEMO_EVENT_SLUG,
+        title: 'Demo Meeting',
+        description: 'A demonstration of the booking page. It cannot be booked.',
+      },
+      id: DEMO_EVENT_ID,
+    },
+  ];
+  for (const { fields, id } of wanted) {
+    if ((await deps.events.findIdBySlug(fields.slug)) === null) {
+      await deps.events.create(newEvent({ userId: DEMO_HOST.id, ...fields }, now), id);
+    }
+    lines.push(`Event type: ${baseUrl}/book/${fields.slug}${id === DEMO_EVENT_ID ? ' (the demo event, id 999: never bookable)' : ''}`);
+  }
+  return lines;
 }

@@ -97,7 +97,7 @@ async function main() {
     const dynamo = createDynamoClient(runtimeConfig);
     const table = await ensureTable(dynamo, runtimeConfig.tableName);
     dynamo.destroy();
-    const seeded = await seedDemoData(composeDeps(runtimeConfig));
+    const seeded = await seedDemoData(composeDeps(runtimeConfig), url);
 
     await new Promise<void>((ready, reject) => {
       server.once('error', reject);

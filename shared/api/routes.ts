@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import { messageResponse } from './schemas/common.ts';
 import { contactSubmitBody } from './schemas/contact.ts';
 import { settingsResponse, settingsUpdateBody } from './schemas/settings.ts';
+import { eventSlugParams, publicEventResponse } from './schemas/events.ts';
+import { availableDatesQuery, availableDatesResponse, timeSlotsQuery, timeSlotsResponse } from './schemas/availability.ts';
+import { createBookingBody, createBookingResponse } from './schemas/bookings.ts';
 
 /**
  * THE route table. One row per HTTP route: it feeds the CDK stack (one Lambda per row), the local server
@@ -64,6 +67,47 @@ export const routes = {
     summary: 'Changes booking settings; answers the saved settings.',
     body: settingsUpdateBody,
     response: settingsResponse,
+    needs: { table: 'readwrite' },
+  }),
+  getPublicEvent: defineRoute({
+    name: 'getPublicEvent',
+    method: 'GET',
+    path: '/api/events/public/{eventSlug}',
+    auth: 'public',
+    summary: 'The public view of an event type; 403 with isInactive when deactivated, 404 when unknown.',
+    params: eventSlugParams,
+    response: publicEventResponse,
+    needs: { table: 'read' },
+  }),
+  getAvailableDates: defineRoute({
+    name: 'getAvailableDates',
+    method: 'GET',
+    path: '/api/available-dates',
+    auth: 'public',
+    summary: "Every day of a month in the guest's zone, with whether it has a free slot.",
+    query: availableDatesQuery,
+    response: availableDatesResponse,
+    needs: { table: 'read' },
+  }),
+  getTimeSlots: defineRoute({
+    name: 'getTimeSlots',
+    method: 'GET',
+    path: '/api/time-slots',
+    auth: 'public',
+    summary: "The free slots starting on one date in the guest's zone.",
+    query: timeSlotsQuery,
+    response: timeSlotsResponse,
+    needs: { table: 'read' },
+  }),
+  createBooking: defineRoute({
+    name: 'createBooking',
+    method: 'POST',
+    path: '/api/bookings',
+    auth: 'public',
+    summary: 'Books a slot: re-checks availability and writes the booking in one conditional transaction.',
+    body: createBookingBody,
+    response: createBookingResponse,
+    successStatus: 201,
     needs: { table: 'readwrite' },
   }),
 } as const satisfies Record<string, RouteDefinition>;

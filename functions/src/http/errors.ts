@@ -31,6 +31,7 @@ export function errorToResponse(error: unknown, requestId: string, logger: Logge
       message: error.message,
       code: error.code,
       ...(error.details ? { details: error.details } : {}),
+      ...error.extra,
     });
   }
   logger.error('Unhandled error', {

@@ -5,12 +5,29 @@ import type { Config } from '#functions/config';
 /** Local peers accept any credentials; the cloud uses the Lambda role's. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
-export function createDynamoClient(config: Pick<Config, 'region' | 'dynamoEndpoint'>): DynamoDBClient {
-  return new DynamoDBClient({
+/**
+ * A DynamoDB client for the configured endpoint. `onRequest` is told the name of every command sent (retries not
+ * counted): tests and the bench use it to hold each route to its request budget (ARCHITECTURE.md §6).
+ */
+export function createDynamoClient(
+  config: Pick<Config, 'region' | 'dynamoEndpoint'>,
+  onRequest?: (commandName: string) => void,
+): DynamoDBClient {
+  const client = new DynamoDBClient({
     region: config.region,
     ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint, credentials: LOCAL_CREDENTIALS } : {}),
     maxAttempts: 3,
   });
+  if (onRequest) {
+    client.middlewareStack.add(
+      (next, context) => (args) => {
+        onRequest(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: 'countRequests' },
+    );
+  }
+  return client;
 }
 
 export function createDocumentClient(client: DynamoDBClient): DynamoDBDocumentClient {

@@ -1,0 +1,115 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { utcDay } from '#functions/domain/booking';
+import { IdempotencyConflict, WriteConflict } from '#functions/errors';
+import type { BookingLedger, BookingRecord } from '#functions/ports';
+import { keys } from './keys.ts';
+
+type Item = Record<string, unknown>;
+
+function toBooking(item: Item): BookingRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _type, ...rest } = item;
+  return rest as unknown as BookingRecord;
+}
+
+/**
+ * The booking ledger on DynamoDB. A host's partition holds, per UTC date, one version item (`DAY#date`) followed
+ * by that date's bookings (`DAY#date#B#start#id`), so one Query returns a range's bookings together with the
+ * versions they were read at, and one transaction writes a booking while checking and bumping those versions.
+ */
+export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: string): BookingLedger {
+  return {
+    async read(hostId, fromDay, toDay) {
+      const bookings: BookingRecord[] = [];
+      const dayVersions = new Map<string, number>();
+      let startKey: Item | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+            ExpressionAttributeValues: { ':pk': keys.hostPartition(hostId), ':from': `DAY#${fromDay}`, ':to': `DAY#${toDay}#~` },
+            ConsistentRead: true,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of page.Items ?? []) {
+          if (item.type === 'DayVersion') dayVersions.set(String(item.day), Number(item.version));
+          else if (item.type === 'Booking') bookings.push(toBooking(item));
+        }
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return { bookings, dayVersions };
+    },
+
+    async commit({ booking, lockDays, idempotency }) {
+      const transactItems: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+        {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
+              ...keys.bookingIndex(booking.start, booking.id),
+              type: 'Booking',
+              ...booking,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        ...lockDays.map(({ day, expectedVersion }) => ({
+          Update: {
+            TableName: tableName,
+            Key: keys.dayVersion(booking.hostId, day),
+            UpdateExpression: 'SET #type = :type, #day = :day, #version = :next',
+            ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
+            ExpressionAttributeNames: { '#type': 'type', '#day': 'day', '#version': 'version' },
+            ExpressionAttributeValues: {
+              ':type': 'DayVersion',
+              ':day': day,
+              ':next': expectedVersion + 1,
+              ...(expectedVersion === 0 ? {} : { ':expected': expectedVersion }),
+            },
+          },
+        })),
+      ];
+      if (idempotency) {
+        transactItems.push({
+          Put: {
+            TableName: tableName,
+            Item: { ...keys.idempotency(idempotency.key), type: 'Idempotency', ...idempotency },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        });
+      }
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const reasons = error.CancellationReasons ?? [];
+        if (idempotency && reasons[transactItems.length - 1]?.Code === 'ConditionalCheckFailed') {
+          throw new IdempotencyConflict('Idempotency-Key taken meanwhile', { cause: error });
+        }
+        throw new WriteConflict('A day of this host changed meanwhile', { cause: error });
+      }
+    },
+
+    async replaceIdempotencyResponse(key, response) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.idempotency(key),
+          UpdateExpression: 'SET #response = :response',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#response': 'response' },
+          ExpressionAttributeValues: { ':response': response },
+        }),
+      );
+    },
+
+    async findIdempotency(key) {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.idempotency(key), ConsistentRead: true }));
+      if (!Item) return null;
+      return { key, requestHash: String(Item.requestHash), statusCode: Number(Item.statusCode), response: Item.response };
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DateOverrideRecord, EventRecord, EventRepository } from '#functions/ports';
+import { keys } from './keys.ts';
+
+const FIRST_EVENT_ID = 1000;
+
+function stripKeys<T>(item: Record<string, unknown>): T {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _type, ...rest } = item;
+  return rest as T;
+}
+
+export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): EventRepository {
+  return {
+    async findById(id) {
+      const items: Record<string, unknown>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': keys.eventPartition(id) },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        items.push(...(page.Items ?? []));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      const eventItem = items.find((item) => item.sk === 'EVENT');
+      if (!eventItem) return null;
+      return {
+        event: stripKeys<EventRecord>(eventItem),
+        overrides: items.filter((item) => item.type === 'DateOverride').map((item) => stripKeys<DateOverrideRecord>(item)),
+      };
+    },
+
+    async findIdBySlug(slug) {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.slug(slug) }));
+      return typeof Item?.eventId === 'number' ? Item.eventId : null;
+    },
+
+    async create(event, id) {
+      const eventId =
+        id ??
+        FIRST_EVENT_ID +
+          Number(
+            (
+              await db.send(
+                new UpdateCommand({
+                  TableName: tableName,
+                  Key: keys.eventIdCounter(),
+                  UpdateExpression: 'ADD #value :one',
+                  ExpressionAttributeNames: { '#value': 'value' },
+                  ExpressionAttributeValues: { ':one': 1 },
+                  ReturnValues: 'UPDATED_NEW',
+                }),
+              )
+            ).Attributes?.value,
+          );
+      const record: EventRecord = { ...event, id: eventId };
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.slug(event.slug), type: 'Slug', eventId },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.event(eventId), ...keys.eventIndex(event.userId, eventId), type: 'Event', ...record },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (error instanceof TransactionCanceledException) return null;
+        throw error;
+      }
+      return record;
+    },
+  };
+}

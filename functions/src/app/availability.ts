@@ -1,0 +1,105 @@
+import {
+  AvailabilityInputError,
+  availableDatesForMonth,
+  isValidTimeZone,
+  timeSlotsForDate,
+  type AvailabilityInput,
+  type AvailableDate,
+  type BusyInterval,
+  type TimeSlot,
+} from '#functions/domain/availability';
+import { readWindowForDates } from '#functions/domain/booking';
+import { ValidationFailed } from '#functions/errors';
+import type { BookingRecord, DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
+import { loadBookableEvent } from './event-access.ts';
+
+type AvailabilityDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock'>;
+
+/** The guest's zone, checked: an unknown name such as PST or Mars/Olympus is a 400 with the name echoed. */
+export function guestZone(timezone: string | undefined): string {
+  const zone = timezone ?? 'UTC';
+  if (!isValidTimeZone(zone)) throw new ValidationFailed(`Unknown time zone: ${zone}`, [{ path: 'timezone', message: `Unknown time zone: ${zone}` }]);
+  return zone;
+}
+
+/** Bookings that keep the host busy: confirmed and pending ones (cancelled ones free their time). */
+export function activeBookings(bookings: readonly BookingRecord[]): BookingRecord[] {
+  return bookings.filter((booking) => booking.status !== 'cancelled');
+}
+
+/** The engine's input: the event's rules, its overrides, the host's busy time and booking starts, and now. */
+export function availabilityInput(
+  event: EventRecord,
+  overrides: readonly DateOverrideRecord[],
+  bookings: readonly BookingRecord[],
+  calendarBusy: readonly BusyInterval[],
+  now: Date,
+): AvailabilityInput {
+  const active = activeBookings(bookings);
+  return {
+    event,
+    overrides,
+    busy: [...active.map((b) => ({ start: Date.parse(b.blockedStart), end: Date.parse(b.blockedEnd) })), ...calendarBusy],
+    bookingStarts: active.map((b) => Date.parse(b.start)),
+    now,
+  };
+}
+
+/** Busy times from the host's connected calendar beyond their bookings (none without a calendar). */
+async function calendarBusy(deps: AvailabilityDeps, host: HostRecord | null, fromDay: string, toDay: string) {
+  const provider = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
+  if (!host || !provider) return [];
+  return provider.busyTimes(host, Date.parse(`${fromDay}T00:00:00Z`), Date.parse(`${toDay}T00:00:00Z`) + 86_400_000);
+}
+
+async function loadInput(deps: AvailabilityDeps, eventId: number, firstDate: string, lastDate: string) {
+  const { event, overrides } = await loadBookableEvent(deps, eventId);
+  const { fromDay, toDay } = readWindowForDates(firstDate, lastDate);
+  const [host, { bookings }] = await Promise.all([deps.hosts.get(event.userId), deps.bookings.read(event.userId, fromDay, toDay)]);
+  const busy = await calendarBusy(deps, host, fromDay, toDay);
+  return { event, input: availabilityInput(event, overrides, bookings, busy, deps.clock.now()) };
+}
+
+function domainErrorsAsValidation<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof AvailabilityInputError) throw new ValidationFailed(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The free slots starting on one date in the guest's zone.
+ * Input: event id, date (yyyy-MM-dd), guest zone (default UTC). Output: slots, the host's zone, the event settings.
+ * Primary course: check the zone; load the event with its overrides (404/403); read the host and their bookings
+ * around the date (one query) and calendar busy times; let the availability engine list the slots.
+ */
+export async function getTimeSlots(
+  deps: AvailabilityDeps,
+  query: { eventId: number; date: string; timezone?: string },
+): Promise<{ timeSlots: TimeSlot[]; timezone: string; eventSettings: { duration: number; timezone: string } }> {
+  const zone = guestZone(query.timezone);
+  const { event, input } = await loadInput(deps, query.eventId, query.date, query.date);
+  const timeSlots = domainErrorsAsValidation(() => timeSlotsForDate(input, { date: query.date, guestTimeZone: zone }));
+  return { timeSlots, timezone: event.timeZone, eventSettings: { duration: event.duration, timezone: event.timeZone } };
+}
+
+/**
+ * Every day of a month in the guest's zone with whether it has a free slot, computed in one pass.
+ * Input: event id, year, month (1–12), guest zone (default UTC). Output: `{ availableDates }`.
+ * Primary course: as for time slots, with the month's bookings read in one query.
+ */
+export async function getAvailableDates(
+  deps: AvailabilityDeps,
+  query: { eventId: number; year: number; month: number; timezone?: string },
+): Promise<{ availableDates: AvailableDate[] }> {
+  const zone = guestZone(query.timezone);
+  const first = `${query.year}-${String(query.month).padStart(2, '0')}-01`;
+  const last = new Date(Date.UTC(query.year, query.month, 0)).toISOString().slice(0, 10);
+  const { input } = await loadInput(deps, query.eventId, first, last);
+  const availableDates = domainErrorsAsValidation(() =>
+    availableDatesForMonth(input, { year: query.year, month: query.month, guestTimeZone: zone }),
+  );
+  return { availableDates };
+}

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { formatInTimeZone } from 'date-fns-tz';
+import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
+import { DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
+import { isBookableSlot, type UnbookableReason } from '#functions/domain/availability';
+import { blockedInterval, lockDays, parseOffsetDateTime, readWindow, zoneDayOf } from '#functions/domain/booking';
+import { Conflict, Forbidden, IdempotencyConflict, Unprocessable, ValidationFailed, WriteConflict, type AppError } from '#functions/errors';
+import type { BookingRecord, Deps, EventRecord } from '#functions/ports';
+import { availabilityInput, guestZone } from './availability.ts';
+import { loadBookableEvent } from './event-access.ts';
+
+type BookingDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'ids' | 'logger'>;
+
+export const SLOT_TAKEN = 'This time slot is no longer available.';
+export const NO_CALENDAR = 'Could not confirm booking because the host does not have a calendar connected.';
+export const DEMO_BOOKING = 'This is a demo booking and cannot be submitted';
+/** Attempts at the optimistic write when other bookings of the same host days commit meanwhile. */
+const MAX_ATTEMPTS = 6;
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** Why a requested time cannot be booked, in the guest's words, with the status the API answers. */
+function unbookable(reason: UnbookableReason, event: EventRecord): AppError {
+  switch (reason) {
+    case 'wrong-duration':
+      return new Unprocessable(`endTime must be startTime plus the event's ${event.duration} minutes.`);
+    case 'in-past':
+      return new Unprocessable('This time has already passed. Please choose another time.');
+    case 'inside-notice':
+      return new Unprocessable(
+        `This time is too soon: the host needs at least ${event.minimumNoticeAmount} ${event.minimumNoticeUnit} notice.`,
+      );
+    case 'beyond-window':
+      return new Unprocessable(`This time is too far ahead: bookings open ${event.advanceBookingDays} days in advance.`);
+    case 'off-grid':
+      return new Unprocessable('This time is not one of the offered time slots. Please choose a listed time.');
+    case 'outside-hours':
+      return new Conflict("This time is outside the host's working hours.");
+    case 'blocked-date':
+      return new Conflict('The host is not available on this date.');
+    case 'daily-limit':
+      return new Conflict('The host has no more bookings available on this day.');
+    case 'overlaps-busy':
+      return new Conflict(SLOT_TAKEN);
+  }
+}
+
+function instantOf(field: 'startTime' | 'endTime', text: string): number {
+  const instant = parseOffsetDateTime(text);
+  if (instant === null) {
+    throw new Unprocessable(`${field} must be an ISO 8601 date and time with a UTC offset, such as 2026-03-09T09:00:00-04:00.`, [
+      { path: field, message: 'Expected an ISO 8601 date and time with a UTC offset.' },
+    ]);
+  }
+  return instant;
+}
+
+/** What makes two requests "the same" for an Idempotency-Key: the validated booking request. */
+function requestHash(input: CreateBookingBody): string {
+  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Book a slot for a guest.
+ * Input: the validated request, and the Idempotency-Key header if any. Output: the confirmation fields (201).
+ * Primary course:
+ * 1. With an Idempotency-Key: a stored answer for the same request is replayed; for another request it is a 422.
+ * 2. Refuse the demo event (403); read startTime/endTime as instants with offsets (422 otherwise).
+ * 3. Load the event (404 unknown, 403 deactivated) and its host; without a connected calendar: 409.
+ * 4. Read the host's bookings and day versions around the time (one query) and calendar busy times; re-check the
+ *    requested instant with the availability engine (422 / 409 with the reason).
+ * 5. Write the booking, bump the versions of the days it touches, and store the idempotency answer in one
+ *    transaction. A version that moved on means another booking of the same days committed: go back to 4.
+ *    So of any set of bookings whose blocked times overlap, exactly one commits; the others end with 409.
+ * 6. Put the booking into the host's calendar (the event id was fixed before the write, so retries never
+ *    duplicate it) and answer the confirmation.
+ */
+export async function createBooking(
+  deps: BookingDeps,
+  input: CreateBookingBody,
+  idempotencyKey: string | undefined,
+): Promise<CreateBookingResponse> {
+  let idempotency: { key: string; requestHash: string } | undefined;
+  if (idempotencyKey !== undefined) {
+    if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw new ValidationFailed('Idempotency-Key must be 1 to 128 letters, digits, ".", "_", ":" or "-".');
+    }
+    idempotency = { key: `booking:${idempotencyKey}`, requestHash: requestHash(input) };
+    const replay = await replayed(deps, idempotency);
+    if (replay) return replay;
+  }
+
+  if (input.eventId === DEMO_EVENT_ID) throw new Forbidden(DEMO_BOOKING);
+  const start = instantOf('startTime', input.startTime);
+  const end = instantOf('endTime', input.endTime);
+  if (end <= start) throw new Unprocessable('endTime must be after startTime.');
+  const userTimezone = guestZone(input.timezone);
+
+  const { event, overrides } = await loadBookableEvent(deps, input.eventId);
+  if (end - start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
+  const host = await deps.hosts.get(event.userId);
+  const calendar = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
+  if (!host || !calendar) throw new Conflict(NO_CALENDAR);
+
+  const blocked = blockedInterval(start, end, event.bufferBefore, event.bufferAfter);
+  const hostDay = event.maxBookingsPerDay != null ? zoneDayOf(start, event.timeZone) : null;
+  const days = lockDays(blocked, hostDay);
+  const window = readWindow(blocked, hostDay);
+  const id = deps.ids.next();
+  const now = deps.clock.now();
+
+  const booking: BookingRecord = {
+    id,
+    hostId: host.id,
+    eventId: event.id,
+    eventTitle: event.title,
+    eventSlug: event.slug,
+    name: input.name,
+    email: input.email,
+    additionalInfo: input.additionalInfo ?? null,
+    guests: input.guests,
+    start: new Date(start).toISOString(),
+    end: new Date(end).toISOString(),
+    blockedStart: new Date(blocked.start).toISOString(),
+    blockedEnd: new Date(blocked.end).toISOString(),
+    status: event.requiresConfirmation ? 'pending' : 'confirmed',
+    guestTimeZone: userTimezone,
+    calendarProvider: host.calendar!.provider,
+    calendarEventId: calendar.plannedEventId({ id }),
+    createdAt: now.toISOString(),
+  };
+  const response: CreateBookingResponse = {
+    calendarEventCreated: false,
+    date: formatInTimeZone(start, userTimezone, 'yyyy-MM-dd'),
+    // In the guest's zone with its offset, like the time slots the guest picked from.
+    startTime: formatInTimeZone(start, userTimezone, "yyyy-MM-dd'T'HH:mm:ssxxx"),
+    eventTitle: event.title,
+    eventSlug: event.slug,
+    hostName: host.name,
+    hostPhotoUrl: host.photoUrl,
+    duration: event.duration,
+    timezone: event.timeZone,
+    userTimezone,
+  };
+
+  for (let attempt = 1; ; attempt++) {
+    const { bookings, dayVersions } = await deps.bookings.read(host.id, window.fromDay, window.toDay);
+    const busy = await calendar.busyTimes(host, Date.parse(`${window.fromDay}T00:00:00Z`), blocked.end);
+    const check = isBookableSlot(availabilityInput(event, overrides, bookings, busy, now), { start, end });
+    if (!check.bookable) throw unbookable(check.reason, event);
+    try {
+      await deps.bookings.commit({
+        booking,
+        lockDays: days.map((day) => ({ day, expectedVersion: dayVersions.get(day) ?? 0 })),
+        idempotency: idempotency && {
+          ...idempotency,
+          statusCode: 201,
+          response: { ...response, calendarEventCreated: true },
+          expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_HOURS * 3600,
+        },
+      });
+      break;
+    } catch (error) {
+      if (error instanceof IdempotencyConflict && idempotency) {
+        const replay = await replayed(deps, idempotency);
+        if (replay) return replay;
+      }
+      if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) {
+        if (error instanceof WriteConflict) throw new Conflict(SLOT_TAKEN);
+        throw error;
+      }
+      await pause(5 + Math.random() * 20 * attempt);
+    }
+  }
+
+  const calendarEventCreated = await calendar.createEvent(host, booking).catch((error: unknown) => {
+    deps.logger.error('Calendar event not created', { bookingId: id, error: error instanceof Error ? error.message : String(error) });
+    return false;
+  });
+  const answer = { ...response, calendarEventCreated };
+  // The stored answer was written with the booking, before the calendar answered; correct it if the calendar failed.
+  if (idempotency && !calendarEventCreated) await deps.bookings.replaceIdempotencyResponse(idempotency.key, answer);
+  return answer;
+}
+
+async function replayed(
+  deps: BookingDeps,
+  idempotency: { key: string; requestHash: string },
+): Promise<CreateBookingResponse | null> {
+  const stored = await deps.bookings.findIdempotency(idempotency.key);
+  if (!stored) return null;
+  if (stored.requestHash !== idempotency.requestHash) {
+    throw new Unprocessable('This Idempotency-Key was already used for a different booking request.');
+  }
+  return stored.response as CreateBookingResponse;
+}

@@ -1,0 +1,19 @@
+import { Forbidden, NotFound } from '#functions/errors';
+import type { DateOverrideRecord, Deps, EventRecord } from '#functions/ports';
+
+/** The spec's words for a deactivated event (host-area.md §2 "Public booking page"). */
+export const DEACTIVATED_MESSAGE = 'This event has been deactivated';
+
+/**
+ * An event as the public may see it: unknown ids are 404, deactivated events 403 with `isInactive` (the booking
+ * page shows its deactivated screen from that flag).
+ */
+export async function loadBookableEvent(
+  deps: Pick<Deps, 'events'>,
+  eventId: number,
+): Promise<{ event: EventRecord; overrides: DateOverrideRecord[] }> {
+  const found = await deps.events.findById(eventId);
+  if (!found) throw new NotFound('Event not found.');
+  if (!found.event.active) throw new Forbidden(DEACTIVATED_MESSAGE, undefined, { isInactive: true });
+  return found;
+}

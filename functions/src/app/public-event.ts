@@ -1,0 +1,36 @@
+import type { PublicEvent } from '#shared/api/schemas/events';
+import { NotFound } from '#functions/errors';
+import type { Deps } from '#functions/ports';
+import { loadBookableEvent } from './event-access.ts';
+
+/**
+ * The public view of an event type, for its booking page.
+ * Input: the slug from /book/{slug}. Output: the fields of booking-landing-auth-admin.md §3 "Public event".
+ * Primary course: find the event id by slug, load the event (404 unknown, 403 + isInactive deactivated), load the
+ * host for name and photo, answer the public fields only.
+ */
+export async function getPublicEvent(deps: Pick<Deps, 'events' | 'hosts'>, slug: string): Promise<PublicEvent> {
+  const eventId = await deps.events.findIdBySlug(slug);
+  if (eventId === null) throw new NotFound('Event not found.');
+  const { event } = await loadBookableEvent(deps, eventId);
+  const host = await deps.hosts.get(event.userId);
+  return {
+    id: event.id,
+    userId: event.userId,
+    title: event.title,
+    slug: event.slug,
+    description: event.description,
+    duration: event.duration,
+    location: event.location,
+    color: event.color,
+    timeZone: event.timeZone,
+    eventPhotoUrl: event.eventPhotoUrl,
+    showEventPhoto: event.showEventPhoto,
+    showGuestLogo: event.showGuestLogo,
+    guestLogoUrl: event.guestLogoUrl,
+    hostName: host?.name ?? '',
+    hostPhotoUrl: host?.photoUrl ?? null,
+    showHostPhoto: event.showHostPhoto,
+    bookingTheme: event.bookingTheme,
+  };
+}

@@ -1,0 +1,55 @@
+import * as z from 'zod';
+
+/** An event id in a query string or body: a positive whole number. */
+export const eventIdValue = z
+  .union([z.number(), z.string()], { error: 'eventId is required.' })
+  .transform((value) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value))
+  .pipe(z.number({ error: 'eventId must be a positive whole number.' }).int('eventId must be a positive whole number.').positive('eventId must be a positive whole number.'));
+
+/** An IANA zone name; whether the zone exists is checked by the server (400 "Unknown time zone: …"). */
+export const timeZoneValue = z.string().min(1, 'Time zone is required.').max(64, 'Unknown time zone.');
+
+const isoDate = z
+  .string({ error: 'date is required.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in the format yyyy-MM-dd.')
+  .refine((text) => {
+    const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'Date is not a real calendar date.');
+
+/** GET /api/available-dates (booking-landing-auth-admin.md §7). Unknown query parameters are ignored. */
+export const availableDatesQuery = z.object({
+  year: z.coerce
+    .number({ error: 'Year must be a number.' })
+    .int('Year must be a whole number.')
+    .min(2000, 'Year must be between 2000 and 2100.')
+    .max(2100, 'Year must be between 2000 and 2100.'),
+  month: z.coerce
+    .number({ error: 'Month must be a number from 1 to 12.' })
+    .int('Month must be a number from 1 to 12.')
+    .min(1, 'Month must be a number from 1 to 12.')
+    .max(12, 'Month must be a number from 1 to 12.'),
+  eventId: eventIdValue,
+  /** The guest's zone; dates are grouped in it. Default UTC (the spec's default until a zone is known). */
+  timezone: timeZoneValue.optional(),
+});
+
+export const availableDatesResponse = z.object({
+  availableDates: z.array(z.object({ date: z.string(), hasTimeSlots: z.boolean() })),
+});
+
+/** GET /api/time-slots (booking-landing-auth-admin.md §7). */
+export const timeSlotsQuery = z.object({
+  date: isoDate,
+  eventId: eventIdValue,
+  timezone: timeZoneValue.optional(),
+  forceRefresh: z.enum(['true', 'false'], { error: 'forceRefresh must be true or false.' }).optional(),
+});
+
+export const timeSlotsResponse = z.object({
+  timeSlots: z.array(z.object({ start: z.string(), end: z.string(), available: z.boolean() })),
+  /** The host's (event's) zone. */
+  timezone: z.string(),
+  eventSettings: z.object({ duration: z.number(), timezone: z.string() }),
+});

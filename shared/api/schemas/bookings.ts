@@ -1,0 +1,60 @@
+import * as z from 'zod';
+import { BOOKING_LIMITS as L } from '#shared/constants';
+import { eventIdValue, timeZoneValue } from './availability.ts';
+
+const LINE_BREAK = /[\r\n]/;
+/** booking-landing-auth-admin.md §5: "a simple pattern (no spaces, one @, a dot in the domain)". */
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((value) => !LINE_BREAK.test(value), { message, abort: true })
+    .transform((value) => value.trim())
+    .pipe(z.string().max(254, message).regex(SIMPLE_EMAIL, message));
+
+/** POST /api/bookings (booking-landing-auth-admin.md §3 "Booking request", §5). */
+export const createBookingBody = z.strictObject({
+  name: z
+    .string({ error: 'Name is required' })
+    .refine((value) => !LINE_BREAK.test(value), { message: 'Name must not contain line breaks.', abort: true })
+    .transform((value) => value.trim())
+    .pipe(z.string().min(1, 'Name is required').max(L.nameMax, `Name must be at most ${L.nameMax} characters.`)),
+  email: email('Invalid email address'),
+  additionalInfo: z
+    .string({ error: 'Additional information must be text.' })
+    .max(L.additionalInfoMax, `Additional information must be at most ${L.additionalInfoMax} characters.`)
+    .nullish()
+    .transform((value) => value?.trim() || undefined),
+  guests: z
+    .array(email('Invalid guest email address'), { error: 'Guests must be a list of e-mail addresses.' })
+    .max(L.guestsMax, `You can add at most ${L.guestsMax} guests.`)
+    .default([]),
+  /** The chosen date (ISO); the instant that counts is startTime. */
+  date: z
+    .string({ error: 'date is required.' })
+    .max(40)
+    .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'date must be an ISO 8601 date.'),
+  /** ISO 8601 with a UTC offset; checked by the server (422 when malformed or not bookable). */
+  startTime: z.string({ error: 'startTime is required.' }).max(40, 'startTime is not an ISO 8601 time.'),
+  endTime: z.string({ error: 'endTime is required.' }).max(40, 'endTime is not an ISO 8601 time.'),
+  eventId: eventIdValue,
+  /** The guest's zone, for the confirmation (userTimezone). Optional: defaults to UTC. */
+  timezone: timeZoneValue.optional(),
+});
+export type CreateBookingBody = z.infer<typeof createBookingBody>;
+
+/** booking-landing-auth-admin.md §3 "Booking response". */
+export const createBookingResponse = z.object({
+  calendarEventCreated: z.boolean(),
+  date: z.string(),
+  startTime: z.string(),
+  eventTitle: z.string(),
+  eventSlug: z.string(),
+  hostName: z.string(),
+  hostPhotoUrl: z.string().nullable(),
+  duration: z.number(),
+  timezone: z.string(),
+  userTimezone: z.string(),
+});
+export type CreateBookingResponse = z.infer<typeof createBookingResponse>;

@@ -1,0 +1,30 @@
+import * as z from 'zod';
+
+/** The public view of an event type (booking-landing-auth-admin.md §3 "Public event"). */
+export const publicEventResponse = z.object({
+  id: z.number(),
+  userId: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  duration: z.number(),
+  location: z.string(),
+  color: z.string(),
+  timeZone: z.string(),
+  eventPhotoUrl: z.string().nullable(),
+  showEventPhoto: z.boolean(),
+  showGuestLogo: z.boolean(),
+  guestLogoUrl: z.string().nullable(),
+  hostName: z.string(),
+  hostPhotoUrl: z.string().nullable(),
+  showHostPhoto: z.boolean(),
+  bookingTheme: z.enum(['light', 'dark']),
+});
+export type PublicEvent = z.infer<typeof publicEventResponse>;
+
+export const eventSlugParams = z.object({
+  eventSlug: z
+    .string()
+    .max(60, 'Event not found.')
+    .regex(/^[a-z0-9-]+$/, 'Event not found.'),
+});
