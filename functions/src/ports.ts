@@ -117,6 +117,8 @@ export interface EventRepository {
   findIdBySlug(slug: string): Promise<number | null>;
   /** Stores a new event with the next free id and a unique slug; null when the slug is taken. */
   create(event: Omit<EventRecord, 'id'>, id?: number): Promise<EventRecord | null>;
+  /** Stores (or replaces) a date override of an event. */
+  saveOverride(override: DateOverrideRecord): Promise<void>;
 }
 
 export type CalendarProviderName = 'builtin' | 'google';

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DateOverrideRecord, EventRecord, EventRepository } from '#functions/ports';
 import { keys } from './keys.ts';
 
@@ -38,6 +38,15 @@ export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): Eve
     async findIdBySlug(slug) {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.slug(slug) }));
       return typeof Item?.eventId === 'number' ? Item.eventId : null;
+    },
+
+    async saveOverride(override) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.dateOverride(override.eventId, override.date, override.id), type: 'DateOverride', ...override },
+        }),
+      );
     },
 
     async create(event, id) {
