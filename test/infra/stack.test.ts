@@ -197,11 +197,10 @@ describe('route functions', () => {
         const size = statSync(bundle).size;
         expect(size, `${route.name} bundle size`).toBeLessThanOrEqual(300 * 1024);
 
+        // A route loads only the SDK clients its use case calls. (Any other external import would make the
+        // loading check below fail, since only @aws-sdk is installed beside the copied bundle.)
         const code = readFileSync(bundle, 'utf8');
-        const externals = [...code.matchAll(/(?:from|import)\s*["']([^"'.][^"']*)["']/g)].map((m) => m[1]!);
-        expect(externals.filter((name) => !name.startsWith('@aws-sdk/') && !name.startsWith('node:')), route.name).toEqual([]);
-        // A route loads only the SDK clients its use case calls.
-        expect(externals.includes('@aws-sdk/client-ses'), `${route.name} loads SES`).toBe(route.needs.mail === true);
+        expect(code.includes('"@aws-sdk/client-ses"'), `${route.name} loads SES`).toBe(route.needs.mail === true);
 
         const task = path.join(runtime, route.name);
         mkdirSync(task);
