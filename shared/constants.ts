@@ -52,8 +52,9 @@ export const DEFAULT_TIME_ZONE = 'America/New_York';
 export const EVENT_DURATION_MIN = 5;
 export const EVENT_DURATION_MAX = 240;
 export const BUFFER_OPTIONS = [0, 5, 10, 15, 30, 45, 60] as const;
+export const MAX_BUFFER_MINUTES = BUFFER_OPTIONS[BUFFER_OPTIONS.length - 1]!;
 /** The longest time one booking can block: the longest event plus the largest buffers on both sides. */
-export const MAX_BLOCKED_MINUTES = EVENT_DURATION_MAX + 2 * BUFFER_OPTIONS[BUFFER_OPTIONS.length - 1]!;
+export const MAX_BLOCKED_MINUTES = EVENT_DURATION_MAX + 2 * MAX_BUFFER_MINUTES;
 
 /** Booking form limits: the spec's rules, our maximums (booking-landing-auth-admin.md §5). */
 export const BOOKING_LIMITS = { nameMax: 100, additionalInfoMax: 2000, guestsMax: 10 } as const;

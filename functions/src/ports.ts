@@ -190,12 +190,15 @@ export interface BookingLedger {
   /** Bookings starting on the UTC dates fromDay..toDay and the versions of those days (one consistent read). */
   read(hostId: string, fromDay: string, toDay: string): Promise<{ bookings: BookingRecord[]; dayVersions: Map<string, number> }>;
   /**
-   * Writes the booking, bumps each locked day from the version read, and stores the idempotency record, all in one
-   * transaction. Throws WriteConflict when a day moved on meanwhile, IdempotencyConflict when the key was taken.
+   * Writes the booking, bumps each locked day from the version read, checks that every other day read is still at
+   * the version read, and stores the idempotency record, all in one transaction. Throws WriteConflict when a day
+   * moved on meanwhile, IdempotencyConflict when the key was taken.
    */
   commit(input: {
     booking: BookingRecord;
     lockDays: { day: string; expectedVersion: number }[];
+    /** Days read for the check but not locked: their versions must not have moved (the read was not a snapshot). */
+    checkDays: { day: string; expectedVersion: number }[];
     idempotency?: IdempotencyRecord & { expiresAt: number };
   }): Promise<void>;
   /** The first answer stored for an Idempotency-Key, or null. */

@@ -1,11 +1,16 @@
 import autocannon from 'autocannon';
 
-/** Latency of one local endpoint under 20 concurrent clients (autocannon), after a short warm-up. */
-export async function benchLatency(url: string, seconds = 10) {
-  await autocannon({ url, connections: 5, duration: 2 });
-  const result = await autocannon({ url, connections: 20, duration: seconds });
+/**
+ * Latency of one local endpoint under `connections` concurrent clients (autocannon; 20 for the budget), after a
+ * short warm-up. One client gives the service time of a request without queueing, for reference.
+ */
+export async function benchLatency(url: string, options: { seconds?: number; connections?: number; warmUpSeconds?: number } = {}) {
+  const { seconds = 10, connections = 20, warmUpSeconds = 2 } = options;
+  if (warmUpSeconds > 0) await autocannon({ url, connections: Math.min(connections, 5), duration: warmUpSeconds });
+  const result = await autocannon({ url, connections, duration: seconds });
   return {
     url,
+    connections,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,

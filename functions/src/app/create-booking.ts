@@ -3,7 +3,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
 import { DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
 import { isBookableSlot, type UnbookableReason } from '#functions/domain/availability';
-import { blockedInterval, lockDays, parseOffsetDateTime, readWindow, zoneDayOf } from '#functions/domain/booking';
+import { blockedInterval, daysBetween, lockDays, parseOffsetDateTime, readWindow, zoneDayOf } from '#functions/domain/booking';
 import { Conflict, Forbidden, IdempotencyConflict, Unprocessable, ValidationFailed, WriteConflict, type AppError } from '#functions/errors';
 import type { BookingRecord, Deps, EventRecord } from '#functions/ports';
 import { availabilityInput, guestZone } from './availability.ts';
@@ -14,8 +14,14 @@ type BookingDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'c
 export const SLOT_TAKEN = 'This time slot is no longer available.';
 export const NO_CALENDAR = 'Could not confirm booking because the host does not have a calendar connected.';
 export const DEMO_BOOKING = 'This is a demo booking and cannot be submitted';
-/** Attempts at the optimistic write when other bookings of the same host days commit meanwhile. */
-const MAX_ATTEMPTS = 6;
+/**
+ * Attempts at the optimistic write when other bookings of the same host days commit meanwhile. Every lost attempt
+ * means another booking of those days committed, so a burst of N guests booking different times of one host day
+ * needs up to N attempts for the last of them: the bound must cover a realistic burst (a whole day of slots), or a
+ * free time would be refused as taken. The pause between attempts is jittered and capped.
+ */
+const MAX_ATTEMPTS = 25;
+const MAX_PAUSE_MS = 100;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
 
@@ -71,9 +77,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * 3. Load the event (404 unknown, 403 deactivated) and its host; without a connected calendar: 409.
  * 4. Read the host's bookings and day versions around the time (one query) and calendar busy times; re-check the
  *    requested instant with the availability engine (422 / 409 with the reason).
- * 5. Write the booking, bump the versions of the days it touches, and store the idempotency answer in one
- *    transaction. A version that moved on means another booking of the same days committed: go back to 4.
- *    So of any set of bookings whose blocked times overlap, exactly one commits; the others end with 409.
+ * 5. Write the booking, bump the versions of the days it touches, check that the other days read have not moved
+ *    on, and store the idempotency answer, in one transaction. A version that moved on means another booking of
+ *    those days committed: go back to 4.
+ *    So of any set of bookings whose blocked times overlap, exactly one commits; the others end with 409 (unless
+ *    they carry the Idempotency-Key of the one that committed: a retry sent while its first attempt was being
+ *    written gets that attempt's answer).
  * 6. Put the booking into the host's calendar (the event id was fixed before the write, so retries never
  *    duplicate it) and answer the confirmation.
  */
@@ -108,6 +117,7 @@ export async function createBooking(
   const hostDay = event.maxBookingsPerDay != null ? zoneDayOf(start, event.timeZone) : null;
   const days = lockDays(blocked, hostDay);
   const window = readWindow(blocked, hostDay);
+  const readDays = daysBetween(window.fromDay, window.toDay);
   const id = deps.ids.next();
   const now = deps.clock.now();
 
@@ -149,11 +159,20 @@ export async function createBooking(
     const { bookings, dayVersions } = await deps.bookings.read(host.id, window.fromDay, window.toDay);
     const busy = await calendar.busyTimes(host, Date.parse(`${window.fromDay}T00:00:00Z`), blocked.end);
     const check = isBookableSlot(availabilityInput(event, overrides, bookings, busy, now), { start, end });
-    if (!check.bookable) throw unbookable(check.reason, event);
+    if (!check.bookable) {
+      // The booking that took the time may be this very request, sent again with its Idempotency-Key while the
+      // first attempt was being written: then its stored answer is the reply, not a refusal.
+      if (idempotency && (check.reason === 'overlaps-busy' || check.reason === 'daily-limit')) {
+        const replay = await replayed(deps, idempotency);
+        if (replay) return replay;
+      }
+      throw unbookable(check.reason, event);
+    }
     try {
       await deps.bookings.commit({
         booking,
         lockDays: days.map((day) => ({ day, expectedVersion: dayVersions.get(day) ?? 0 })),
+        checkDays: readDays.filter((day) => !days.includes(day)).map((day) => ({ day, expectedVersion: dayVersions.get(day) ?? 0 })),
         idempotency: idempotency && {
           ...idempotency,
           statusCode: 201,
@@ -168,10 +187,12 @@ export async function createBooking(
         if (replay) return replay;
       }
       if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) {
-        if (error instanceof WriteConflict) throw new Conflict(SLOT_TAKEN);
-        throw error;
+        if (!(error instanceof WriteConflict)) throw error;
+        const replay = idempotency && (await replayed(deps, idempotency));
+        if (replay) return replay;
+        throw new Conflict(SLOT_TAKEN);
       }
-      await pause(5 + Math.random() * 20 * attempt);
+      await pause(5 + Math.random() * Math.min(20 * attempt, MAX_PAUSE_MS));
     }
   }
 

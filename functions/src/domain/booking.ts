@@ -1,5 +1,5 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
-import { MAX_BLOCKED_MINUTES } from '#shared/constants';
+import { MAX_BLOCKED_MINUTES, MAX_BUFFER_MINUTES } from '#shared/constants';
 
 /**
  * Pure rules of writing a booking: reading the guest's times, the time a booking blocks, and which per-day
@@ -41,10 +41,7 @@ export function utcDay(instant: number): string {
 
 /** Every UTC date that [start, end) touches. */
 export function utcDaysOf(interval: Interval): string[] {
-  const days: string[] = [];
-  const last = Math.max(interval.start, interval.end - 1);
-  for (let t = Date.parse(`${utcDay(interval.start)}T00:00:00Z`); t <= last; t += DAY_MS) days.push(utcDay(t));
-  return days;
+  return daysBetween(utcDay(interval.start), utcDay(Math.max(interval.start, interval.end - 1)));
 }
 
 /** The host's day (in the event's zone) that an instant falls on, as [start, end) instants. */
@@ -67,13 +64,22 @@ export function lockDays(blocked: Interval, hostDay: Interval | null): string[] 
 }
 
 /**
- * The UTC dates whose bookings a check must read: any booking that could overlap the blocked interval starts no
- * earlier than the longest possible block before it, and the daily limit needs the whole host day.
+ * The UTC dates whose bookings a check must read. Bookings are stored by the date of their start, and one that
+ * overlaps the blocked interval starts either up to the longest possible block before it, or before its end plus
+ * that booking's own buffer before (which reaches back). The daily limit needs the whole host day.
  */
 export function readWindow(blocked: Interval, hostDay: Interval | null): { fromDay: string; toDay: string } {
   const from = Math.min(blocked.start - MAX_BLOCKED_MINUTES * MINUTE_MS, hostDay?.start ?? Infinity);
-  const to = Math.max(blocked.end, hostDay?.end ?? -Infinity);
+  const lastOverlappingStart = blocked.end + MAX_BUFFER_MINUTES * MINUTE_MS - 1;
+  const to = Math.max(lastOverlappingStart, hostDay ? hostDay.end - 1 : -Infinity);
   return { fromDay: utcDay(from), toDay: utcDay(to) };
+}
+
+/** Every UTC date from fromDay to toDay, both included. */
+export function daysBetween(fromDay: string, toDay: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${fromDay}T00:00:00Z`); t <= Date.parse(`${toDay}T00:00:00Z`); t += DAY_MS) days.push(utcDay(t));
+  return days;
 }
 
 /**

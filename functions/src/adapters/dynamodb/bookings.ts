@@ -15,7 +15,10 @@ function toBooking(item: Item): BookingRecord {
 /**
  * The booking ledger on DynamoDB. A host's partition holds, per UTC date, one version item (`DAY#date`) followed
  * by that date's bookings (`DAY#date#B#start#id`), so one Query returns a range's bookings together with the
- * versions they were read at, and one transaction writes a booking while checking and bumping those versions.
+ * versions they were read at, and one transaction writes a booking while bumping the versions of the days it
+ * locks and checking those of the other days read. A Query is read-committed, not a snapshot: checking every day
+ * read (not only the locked ones) is what makes a booking committed between the reads of two days impossible to
+ * miss.
  */
 export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: string): BookingLedger {
   return {
@@ -42,7 +45,7 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       return { bookings, dayVersions };
     },
 
-    async commit({ booking, lockDays, idempotency }) {
+    async commit({ booking, lockDays, checkDays, idempotency }) {
       const transactItems: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
         {
           Put: {
@@ -69,6 +72,16 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
               ':next': expectedVersion + 1,
               ...(expectedVersion === 0 ? {} : { ':expected': expectedVersion }),
             },
+          },
+        })),
+        ...checkDays.map(({ day, expectedVersion }) => ({
+          ConditionCheck: {
+            TableName: tableName,
+            Key: keys.dayVersion(booking.hostId, day),
+            ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
+            ...(expectedVersion === 0
+              ? {}
+              : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': expectedVersion } }),
           },
         })),
       ];
