@@ -8,6 +8,13 @@ import { dynamoEvents } from './adapters/dynamodb/events.ts';
 import { dynamoHosts } from './adapters/dynamodb/hosts.ts';
 import { dynamoBookingLedger } from './adapters/dynamodb/bookings.ts';
 import { builtinCalendar } from './adapters/calendar/builtin.ts';
+import { memoryRecentReads } from './adapters/memory/recent-reads.ts';
+
+/**
+ * How long the public availability views may reuse what they read (bypassed by forceRefresh=true, cleared by a
+ * booking written in the same process). Bookings themselves are always checked against fresh reads.
+ */
+const RECENT_READS = { ttlMs: 5_000, maxEntries: 500 } as const;
 import { noAccounts } from './adapters/sessions/no-accounts.ts';
 import { jsonLogger, systemClock, uuidIds } from './adapters/system/runtime.ts';
 
@@ -52,12 +59,15 @@ export const bookingLedger = /* @__PURE__ */ once(() => dynamoBookingLedger(docu
 /** The calendar adapters available: the built-in one always (Google joins once it is configured). */
 export const calendarProviders = /* @__PURE__ */ once((): Deps['calendars'] => ({ builtin: builtinCalendar }));
 
-/** What the availability and booking routes read: events, hosts, the booking ledger, calendars. */
+export const recentReads = /* @__PURE__ */ once(() => memoryRecentReads(RECENT_READS));
+
+/** What the availability and booking routes read: events, hosts, the booking ledger, calendars, recent reads. */
 export const availabilityDeps = /* @__PURE__ */ once(() => ({
   events: eventRepository(),
   hosts: hostRepository(),
   bookings: bookingLedger(),
   calendars: calendarProviders(),
+  recentReads: recentReads(),
 }));
 
 /**
@@ -79,5 +89,6 @@ export function composeDeps(configuration: Config, options: { onDynamoRequest?: 
     hosts: dynamoHosts(db, configuration.tableName),
     bookings: dynamoBookingLedger(db, configuration.tableName),
     calendars: { builtin: builtinCalendar },
+    recentReads: memoryRecentReads(RECENT_READS),
   };
 }

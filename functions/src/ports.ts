@@ -217,6 +217,17 @@ export interface CalendarProvider {
   createEvent(host: HostRecord, booking: BookingRecord): Promise<boolean>;
 }
 
+/**
+ * A short-lived memory of recent reads for the public availability views, so that a burst of guests on one booking
+ * page does not re-read the same event, host and bookings. Never used on the booking write path.
+ */
+export interface RecentReads {
+  /** The value loaded for `key` within the time-to-live, or a fresh load (shared by concurrent callers). */
+  getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets everything, e.g. after a booking was written by this process. */
+  clear(): void;
+}
+
 /** What every route has: configuration, time, ids, logging, and who is calling. */
 export interface CoreDeps {
   config: Config;
@@ -236,4 +247,5 @@ export interface Deps extends CoreDeps {
   bookings: BookingLedger;
   /** The adapter for each provider a host may connect; a provider missing here is not available. */
   calendars: Partial<Record<CalendarProviderName, CalendarProvider>>;
+  recentReads: RecentReads;
 }

@@ -13,7 +13,7 @@ import { ValidationFailed } from '#functions/errors';
 import type { BookingRecord, DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
 import { loadBookableEvent } from './event-access.ts';
 
-type AvailabilityDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock'>;
+type AvailabilityDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'recentReads'>;
 
 /** The guest's zone, checked: an unknown name such as PST or Mars/Olympus is a 400 with the name echoed. */
 export function guestZone(timezone: string | undefined): string {
@@ -52,11 +52,19 @@ async function calendarBusy(deps: AvailabilityDeps, host: HostRecord | null, fro
   return provider.busyTimes(host, Date.parse(`${fromDay}T00:00:00Z`), Date.parse(`${toDay}T00:00:00Z`) + 86_400_000);
 }
 
-async function loadInput(deps: AvailabilityDeps, eventId: number, firstDate: string, lastDate: string) {
-  const { event, overrides } = await loadBookableEvent(deps, eventId);
+/**
+ * What the engine needs around a span of guest dates: the event with its overrides (404/403), and the host's
+ * bookings and calendar busy times. Recent identical reads are reused unless `fresh`; `now` is always current.
+ */
+async function loadInput(deps: AvailabilityDeps, eventId: number, firstDate: string, lastDate: string, fresh: boolean) {
   const { fromDay, toDay } = readWindowForDates(firstDate, lastDate);
-  const [host, { bookings }] = await Promise.all([deps.hosts.get(event.userId), deps.bookings.read(event.userId, fromDay, toDay)]);
-  const busy = await calendarBusy(deps, host, fromDay, toDay);
+  const load = async () => {
+    const { event, overrides } = await loadBookableEvent(deps, eventId);
+    const [host, { bookings }] = await Promise.all([deps.hosts.get(event.userId), deps.bookings.read(event.userId, fromDay, toDay)]);
+    return { event, overrides, bookings, busy: await calendarBusy(deps, host, fromDay, toDay) };
+  };
+  if (fresh) deps.recentReads.clear();
+  const { event, overrides, bookings, busy } = await deps.recentReads.getOrLoad(`availability:${eventId}:${fromDay}:${toDay}`, load);
   return { event, input: availabilityInput(event, overrides, bookings, busy, deps.clock.now()) };
 }
 
@@ -71,16 +79,18 @@ function domainErrorsAsValidation<T>(run: () => T): T {
 
 /**
  * The free slots starting on one date in the guest's zone.
- * Input: event id, date (yyyy-MM-dd), guest zone (default UTC). Output: slots, the host's zone, the event settings.
+ * Input: event id, date (yyyy-MM-dd), guest zone (default UTC), forceRefresh. Output: slots, the host's zone, the
+ * event settings.
  * Primary course: check the zone; load the event with its overrides (404/403); read the host and their bookings
- * around the date (one query) and calendar busy times; let the availability engine list the slots.
+ * around the date (one query) and calendar busy times, or reuse the same reads of the last seconds unless
+ * forceRefresh; let the availability engine list the slots as of now.
  */
 export async function getTimeSlots(
   deps: AvailabilityDeps,
-  query: { eventId: number; date: string; timezone?: string },
+  query: { eventId: number; date: string; timezone?: string; forceRefresh?: 'true' | 'false' },
 ): Promise<{ timeSlots: TimeSlot[]; timezone: string; eventSettings: { duration: number; timezone: string } }> {
   const zone = guestZone(query.timezone);
-  const { event, input } = await loadInput(deps, query.eventId, query.date, query.date);
+  const { event, input } = await loadInput(deps, query.eventId, query.date, query.date, query.forceRefresh === 'true');
   const timeSlots = domainErrorsAsValidation(() => timeSlotsForDate(input, { date: query.date, guestTimeZone: zone }));
   return { timeSlots, timezone: event.timeZone, eventSettings: { duration: event.duration, timezone: event.timeZone } };
 }
@@ -88,7 +98,7 @@ export async function getTimeSlots(
 /**
  * Every day of a month in the guest's zone with whether it has a free slot, computed in one pass.
  * Input: event id, year, month (1–12), guest zone (default UTC). Output: `{ availableDates }`.
- * Primary course: as for time slots, with the month's bookings read in one query.
+ * Primary course: as for time slots, with the month's bookings read in one query (or reused from the last seconds).
  */
 export async function getAvailableDates(
   deps: AvailabilityDeps,
@@ -97,7 +107,7 @@ export async function getAvailableDates(
   const zone = guestZone(query.timezone);
   const first = `${query.year}-${String(query.month).padStart(2, '0')}-01`;
   const last = new Date(Date.UTC(query.year, query.month, 0)).toISOString().slice(0, 10);
-  const { input } = await loadInput(deps, query.eventId, first, last);
+  const { input } = await loadInput(deps, query.eventId, first, last, false);
   const availableDates = domainErrorsAsValidation(() =>
     availableDatesForMonth(input, { year: query.year, month: query.month, guestTimeZone: zone }),
   );

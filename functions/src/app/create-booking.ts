@@ -9,7 +9,7 @@ import type { BookingRecord, Deps, EventRecord } from '#functions/ports';
 import { availabilityInput, guestZone } from './availability.ts';
 import { loadBookableEvent } from './event-access.ts';
 
-type BookingDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'ids' | 'logger'>;
+type BookingDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'ids' | 'logger' | 'recentReads'>;
 
 export const SLOT_TAKEN = 'This time slot is no longer available.';
 export const NO_CALENDAR = 'Could not confirm booking because the host does not have a calendar connected.';
@@ -180,6 +180,8 @@ export async function createBooking(
           expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_HOURS * 3600,
         },
       });
+      // This process's availability views must not offer the time just taken.
+      deps.recentReads.clear();
       break;
     } catch (error) {
       if (error instanceof IdempotencyConflict && idempotency) {

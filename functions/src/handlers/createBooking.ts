@@ -5,7 +5,7 @@ import { createBooking } from '#functions/app/create-booking';
 import { availabilityDeps, coreDeps } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.createBooking, Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars'>> = (
+export const run: RouteRun<typeof routes.createBooking, Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'recentReads'>> = (
   deps,
   { body, event },
 ) => createBooking(deps, body, header(event, 'idempotency-key'));

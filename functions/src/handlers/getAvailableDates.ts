@@ -4,7 +4,7 @@ import { getAvailableDates } from '#functions/app/availability';
 import { availabilityDeps, coreDeps } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.getAvailableDates, Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars'>> = (
+export const run: RouteRun<typeof routes.getAvailableDates, Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'recentReads'>> = (
   deps,
   { query },
 ) => getAvailableDates(deps, query);

@@ -4,7 +4,7 @@ import { getTimeSlots } from '#functions/app/availability';
 import { availabilityDeps, coreDeps } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.getTimeSlots, Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars'>> = (
+export const run: RouteRun<typeof routes.getTimeSlots, Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'recentReads'>> = (
   deps,
   { query },
 ) => getTimeSlots(deps, query);
