@@ -46,10 +46,13 @@ export interface ContactMessageRepository {
 }
 
 export interface SettingsRepository {
-  /** The stored settings, or null when none were ever saved. */
-  get(): Promise<Settings | null>;
-  /** Writes the whole settings object. */
-  put(settings: Settings): Promise<void>;
+  /** The fields ever saved (possibly only some), or null when none were. */
+  get(): Promise<Partial<Settings> | null>;
+  /**
+   * Changes only the given fields, atomically (concurrent changes of other fields are kept); answers the stored
+   * settings after the change, with `defaults` for fields never saved.
+   */
+  update(changes: Partial<Settings>, defaults: Settings): Promise<Settings>;
   /** Writes `settings` only if nothing is stored yet; answers whether it wrote. */
   putIfAbsent(settings: Settings): Promise<boolean>;
 }

@@ -80,6 +80,12 @@ describe('PUT /api/settings', () => {
     expect((await getAs(admin)).body).toEqual({ ...full, emailNotifications: false });
   });
 
+  it('keeps both of two concurrent changes to different settings', async () => {
+    const [a, b] = await Promise.all([put({ meetingDuration: 60 }), put({ breakBetweenMeetings: 10 })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await getAs(admin)).body).toMatchObject({ meetingDuration: 60, breakBetweenMeetings: 10 });
+  });
+
   const bad: [string, Record<string, unknown>, string][] = [
     ['a meeting duration outside 15/30/45/60', { meetingDuration: 20 }, 'Meeting duration must be one of 15, 30, 45, 60 minutes.'],
     ['a meeting duration of 90', { meetingDuration: 90 }, 'Meeting duration must be one of 15, 30, 45, 60 minutes.'],

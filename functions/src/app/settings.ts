@@ -17,16 +17,15 @@ function visibleTo(settings: Settings, principal: Principal | null): SettingsRes
  * adminEmail and googleCalendarId only for administrators.
  */
 export async function getSettings(deps: Pick<Deps, 'settings'>, principal: Principal | null): Promise<SettingsResponse> {
-  return visibleTo((await deps.settings.get()) ?? defaults(), principal);
+  return visibleTo({ ...defaults(), ...(await deps.settings.get()) }, principal);
 }
 
 /**
  * Change booking settings (administrators only; the route enforces it).
  * Input: any subset of the settings, already validated against the spec's options. Output: the saved settings.
- * Primary course: read the current settings (or defaults), apply the changed fields, write the whole object.
+ * Primary course: write only the changed fields in one atomic update (two admins flipping different switches at
+ * once both keep their change), and answer the stored settings, the spec's defaults filling fields never saved.
  */
 export async function updateSettings(deps: Pick<Deps, 'settings'>, changes: SettingsUpdateBody): Promise<Settings> {
-  const next: Settings = { ...((await deps.settings.get()) ?? defaults()), ...changes };
-  await deps.settings.put(next);
-  return next;
+  return deps.settings.update(changes, defaults());
 }

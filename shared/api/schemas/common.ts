@@ -32,3 +32,14 @@ export const emailAddress = (message: string, max = 254) =>
   singleLine('Email')
     .transform((value) => value.trim())
     .pipe(z.email({ message }).max(max, `Email must be at most ${max} characters.`));
+
+/** Single-line text, trimmed, between `min` and `max` characters, with the messages "{Label} must be at least/most N characters." */
+export const singleLineText = (label: string, min: number, max: number) =>
+  singleLine(label)
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(min, `${label} must be at least ${min} characters.`)
+        .max(max, `${label} must be at most ${max} characters.`),
+    );

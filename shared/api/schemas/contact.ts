@@ -1,26 +1,12 @@
 import * as z from 'zod';
 import { CONTACT_LIMITS as L } from '#shared/constants';
-import { emailAddress, singleLine } from './common.ts';
+import { emailAddress, singleLineText } from './common.ts';
 
 /** POST /api/contact/submit (host-area.md §5 "Contact", §7). The same rules run in the form and on the server. */
 export const contactSubmitBody = z.strictObject({
-  name: singleLine('Name')
-    .transform((value) => value.trim())
-    .pipe(
-      z
-        .string()
-        .min(L.nameMin, `Name must be at least ${L.nameMin} characters.`)
-        .max(L.nameMax, `Name must be at most ${L.nameMax} characters.`),
-    ),
+  name: singleLineText('Name', L.nameMin, L.nameMax),
   email: emailAddress('Please enter a valid email address.', L.emailMax),
-  subject: singleLine('Subject')
-    .transform((value) => value.trim())
-    .pipe(
-      z
-        .string()
-        .min(L.subjectMin, `Subject must be at least ${L.subjectMin} characters.`)
-        .max(L.subjectMax, `Subject must be at most ${L.subjectMax} characters.`),
-    ),
+  subject: singleLineText('Subject', L.subjectMin, L.subjectMax),
   message: z
     .string({ error: (issue) => (issue.input === undefined ? 'Message is required.' : 'Message must be text.') })
     .trim()

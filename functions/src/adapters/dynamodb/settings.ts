@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { settingsSchema, type Settings } from '#shared/api/schemas/settings';
 import type { SettingsRepository } from '#functions/ports';
 import { keys } from './keys.ts';
@@ -11,11 +11,22 @@ export function dynamoSettings(db: DynamoDBDocumentClient, tableName: string): S
     async get() {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.settings(), ConsistentRead: true }));
       if (!Item) return null;
-      // Keep only the fields the schema names; an item written by an older version still reads cleanly.
-      return settingsSchema.strip().parse(Item);
+      // Keep only the fields the schema names; fields never saved are left to the caller's defaults.
+      return settingsSchema.partial().strip().parse(Item);
     },
-    async put(settings) {
-      await db.send(new PutCommand({ TableName: tableName, Item: toItem(settings) }));
+    async update(changes, defaults) {
+      const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.settings(),
+          UpdateExpression: `SET #type = :type, ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
+          ExpressionAttributeValues: { ':type': 'Settings', ...Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return settingsSchema.strip().parse({ ...defaults, ...Attributes });
     },
     async putIfAbsent(settings) {
       try {
