@@ -25,6 +25,8 @@ interface Asset {
   body: Buffer;
   gzip?: Buffer;
   type: string;
+  /** The file's modification time when read: a rebuild (npm run build while running) is served at once. */
+  mtimeMs: number;
 }
 
 /**
@@ -37,14 +39,16 @@ export function staticSite(rootDir: string) {
   const cache = new Map<string, Asset>();
 
   const load = (file: string): Asset => {
+    const { mtimeMs } = statSync(file);
     let asset = cache.get(file);
-    if (!asset) {
+    if (!asset || asset.mtimeMs !== mtimeMs) {
       const body = readFileSync(file);
       const ext = extname(file);
       asset = {
         body,
         type: TYPES[ext] ?? 'application/octet-stream',
         ...(COMPRESSIBLE.has(ext) && body.length > 1024 ? { gzip: gzipSync(body, { level: 9 }) } : {}),
+        mtimeMs,
       };
       cache.set(file, asset);
     }

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '../support/app-process.ts';
-import { launchBrowser } from '../support/browser.ts';
+import type { RunningApp } from '../support/app-process.ts';
+import { startBrowserStack } from '../support/browser.ts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /**
  * The shell and the contact page in Debian's Chromium against the whole local stack, started the way `npm start`
@@ -12,18 +11,13 @@ import { launchBrowser } from '../support/browser.ts';
 
 let app: RunningApp;
 let browser: Browser;
+let stack: Awaited<ReturnType<typeof startBrowserStack>> | undefined;
 
 beforeAll(async () => {
-  if (!existsSync('/usr/bin/chromium')) {
-    throw new Error("Browser tests need Debian's Chromium at /usr/bin/chromium: apt-get install -y chromium (bash .ci/run does it).");
-  }
-  if (!existsSync('frontend/dist/index.html')) throw new Error('Build the front end first: npm run build (npm test does it).');
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  stack = await startBrowserStack();
+  ({ app, browser } = stack);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stack?.stop());
 
 async function openPage(path: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
   const context = await browser.newContext({
@@ -33,12 +27,6 @@ async function openPage(path: string, options: { width?: number; colorScheme?: '
   const page = await context.newPage();
   await page.goto(`${app.baseUrl}${path}`);
   return page;
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 interface StoredEmail {

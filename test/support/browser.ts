@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { startApp, type RunningApp } from './app-process.ts';
 
 /** Debian's Chromium, driven by playwright-core (no browser download). */
 export function launchBrowser(): Promise<Browser> {
@@ -15,4 +17,24 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * What every browser test needs: Debian's Chromium and the built front end (each refused with a clear message
+ * when missing), the real app started as `npm start` starts it, and the browser. `stop()` ends both.
+ */
+export async function startBrowserStack(): Promise<{ app: RunningApp; browser: Browser; stop(): Promise<void> }> {
+  if (!existsSync('/usr/bin/chromium')) {
+    throw new Error("Browser tests need Debian's Chromium at /usr/bin/chromium: apt-get install -y chromium (bash .ci/run does it).");
+  }
+  if (!existsSync('frontend/dist/index.html')) throw new Error('Build the front end first: npm run build (npm test does it).');
+  const [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  return {
+    app,
+    browser,
+    async stop() {
+      await browser.close();
+      await app.stop();
+    },
+  };
 }

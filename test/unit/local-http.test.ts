@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -109,6 +109,16 @@ describe('static site', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<title>Meetwise</title>');
     }
+  });
+
+  it('serves a rebuilt index.html at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meetwise-site-'));
+    writeFileSync(join(dir, 'index.html'), '<title>first build</title>');
+    const base = await serve(staticSite(dir));
+    expect(await (await fetch(`${base}/`)).text()).toContain('first build');
+    writeFileSync(join(dir, 'index.html'), '<title>second build</title>');
+    utimesSync(join(dir, 'index.html'), new Date(), new Date(Date.now() + 5000));
+    expect(await (await fetch(`${base}/`)).text()).toContain('second build');
   });
 
   it('answers 404 for a missing hashed asset instead of the page', async () => {

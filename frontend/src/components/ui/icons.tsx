@@ -59,3 +59,38 @@ export const ChevronDownIcon = (props: IconProps) => (
     <path d="m6 9 6 6 6-6" />
   </svg>
 );
+
+export const ChevronLeft = (props: IconProps) => (
+  <svg {...iconDefaults} {...props}>
+    <path d="m15 18-6-6 6-6" />
+  </svg>
+);
+export const ChevronRight = (props: IconProps) => (
+  <svg {...iconDefaults} {...props}>
+    <path d="m9 18 6-6-6-6" />
+  </svg>
+);
+export const ClockIcon = (props: IconProps) => (
+  <svg {...iconDefaults} {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 6v6l4 2" />
+  </svg>
+);
+export const MapPinIcon = (props: IconProps) => (
+  <svg {...iconDefaults} {...props}>
+    <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z" />
+    <circle cx="12" cy="10" r="3" />
+  </svg>
+);
+export const GlobeIcon = (props: IconProps) => (
+  <svg {...iconDefaults} {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10Z" />
+  </svg>
+);
+export const CalendarIcon = (props: IconProps) => (
+  <svg {...iconDefaults} {...props}>
+    <rect x="3" y="4" width="18" height="18" rx="2" />
+    <path d="M16 2v4M8 2v4M3 10h18" />
+  </svg>
+);

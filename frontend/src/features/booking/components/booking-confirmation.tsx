@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PLAN_PRICES } from '#shared/constants';
+import type { CreateBookingResponse } from '#shared/api/schemas/bookings';
+import type { PublicEvent } from '#shared/api/schemas/events';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
+import { COPIED_NOTICE_MS } from '../lib/constants.ts';
+import { dateIn, formatDateTitle, formatTimeRange } from '../lib/dates.ts';
+import { accentButton } from './accent-button.ts';
+
+interface BookingConfirmationProps {
+  event: PublicEvent;
+  booking: CreateBookingResponse;
+  timeZone: string;
+  onReschedule: () => void;
+}
+
+/** Step 3: what was booked, share, reschedule, and the product's sign-up prompts. */
+export function BookingConfirmation({ event, booking, timeZone, onReschedule }: BookingConfirmationProps) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const zone = booking.userTimezone || timeZone;
+  const start = new Date(booking.startTime);
+  // §4: the end is start plus duration (default 30).
+  const end = new Date(start.getTime() + (booking.duration || event.duration || 30) * 60_000);
+  const dateTitle = formatDateTitle(dateIn(start, zone));
+  const range = formatTimeRange(start, end, zone);
+  const hostZone = booking.timezone || event.timeZone;
+  const hostRange = hostZone !== zone ? `${formatTimeRange(start, end, hostZone)} (${hostZone.replace(/_/g, ' ')})` : null;
+  const title = booking.eventTitle || event.title;
+  const host = booking.hostName || event.hostName;
+
+  const share = async () => {
+    const text = [
+      `Meeting: ${title}`,
+      `Date: ${dateTitle}`,
+      `Time: ${range} (${zone})`,
+      `Host: ${host}`,
+      event.location ? `Location: ${event.location}` : null,
+      `Booking page: ${window.location.origin}/book/${booking.eventSlug || event.slug}`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
+    } catch {
+      window.alert('Unable to copy to clipboard. Please copy the meeting details manually.');
+    }
+  };
+
+  const rows: Array<[string, string]> = [
+    ['Event', title],
+    ['Date', dateTitle],
+    ['Time', range],
+    ['Host', host],
+    ['Time zone', zone.replace(/_/g, ' ')],
+  ];
+  if (hostRange) rows.push(["Host's time", hostRange]);
+  if (event.location) rows.push(['Location', event.location]);
+
+  return (
+    <div>
+      <p className="text-slate-700 dark:text-slate-300">
+        You are scheduled with {host}. The details are below.
+      </p>
+      <dl className="mt-5 grid gap-3 rounded-md border border-slate-200 p-4 text-sm dark:border-slate-700 sm:grid-cols-[8rem_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className="text-slate-900 dark:text-slate-100" data-testid={`confirmation-${label.toLowerCase().replace(/\W+/g, '-')}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="mt-5 flex flex-wrap gap-3">
+        <button type="button" className={accentButton()} onClick={() => void share()}>
+          {copied ? 'Copied to Clipboard!' : 'Share Meeting Details'}
+        </button>
+        <button
+          type="button"
+          onClick={onReschedule}
+          className={cn(
+            'inline-flex h-11 items-center rounded-md border border-slate-300 px-6 text-base font-medium text-slate-900 hover:bg-slate-50',
+            'dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800',
+            focusRing,
+          )}
+        >
+          Reschedule
+        </button>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {copied ? 'Meeting details copied to the clipboard.' : ''}
+      </p>
+
+      <section aria-labelledby="booking-signup-title" className="mt-8 rounded-lg bg-slate-100 p-5 dark:bg-slate-800">
+        <h3 id="booking-signup-title" className="font-semibold text-slate-900 dark:text-white">
+          Want a booking page like this one?
+        </h3>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Create your own Meetwise page in a few minutes and let people book time with you.
+        </p>
+        <Link to="/register" className={cn('mt-3 inline-block font-medium text-slate-900 underline underline-offset-4 dark:text-white', focusRing)}>
+          Sign up for free
+        </Link>
+        <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-3" aria-label="Plans">
+          <li className="rounded-md bg-white px-3 py-2 dark:bg-slate-900">
+            <span className="font-semibold">Monthly</span> ${PLAN_PRICES.monthly}/month
+          </li>
+          <li className="rounded-md bg-white px-3 py-2 dark:bg-slate-900">
+            <span className="font-semibold">Annual</span> ${PLAN_PRICES.annual}/year
+          </li>
+          <li className="rounded-md bg-white px-3 py-2 dark:bg-slate-900">
+            <span className="font-semibold">Lifetime</span> ${PLAN_PRICES.lifetime} once
+          </li>
+        </ul>
+        <Link to="/#pricing" className={cn('mt-3 inline-block text-sm font-medium text-slate-900 underline underline-offset-4 dark:text-white', focusRing)}>
+          See pricing
+        </Link>
+      </section>
+    </div>
+  );
+}

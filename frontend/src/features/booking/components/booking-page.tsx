@@ -1,0 +1,253 @@
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { CreateBookingResponse } from '#shared/api/schemas/bookings';
+import type { PublicEvent } from '#shared/api/schemas/events';
+import { buttonVariants } from '#frontend/components/ui/button.tsx';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
+import { RESERVED_EVENT_SLUGS } from '../api/early-fetch.ts';
+import { EventLoadError, useAvailableDates, usePublicEvent, useTimeSlots, type TimeSlot } from '../api/booking-queries.ts';
+import { accentFor } from '../lib/accent.ts';
+import { addDays, detectTimeZone, formatDateTitle, todayIn, yearMonthOf, type YearMonth } from '../lib/dates.ts';
+import { BookingConfirmation } from './booking-confirmation.tsx';
+import { EMPTY_FORM, type BookingFormValues } from '../lib/form-values.ts';
+import { EventSummary } from './event-summary.tsx';
+import { MonthCalendar } from './month-calendar.tsx';
+import { TimeSlotList } from './time-slot-list.tsx';
+import { TimeZonePicker } from './time-zone-picker.tsx';
+
+/** Step 2 (with zod and the API client) loads on its own; its download starts once a date is chosen. */
+const loadBookingForm = () => import('./booking-form.tsx');
+const BookingForm = lazy(async () => ({ default: (await loadBookingForm()).BookingForm }));
+
+/** /events/{slug}: the same page, except the host screens' reserved slugs render nothing (host-area.md §2). */
+export function EventsSlugPage() {
+  const { eventSlug } = useParams();
+  if (!eventSlug || RESERVED_EVENT_SLUGS.has(eventSlug.toLowerCase())) return null;
+  return <BookingPage />;
+}
+
+/** /book/{eventSlug}: the public booking page (booking-landing-auth-admin.md "Public booking interface"). */
+export function BookingPage() {
+  const { eventSlug } = useParams();
+  const event = usePublicEvent(eventSlug);
+
+  if (event.isPending) {
+    return (
+      <div className="flex flex-1 items-center justify-center p-8" role="status">
+        <span className="text-slate-600 dark:text-slate-400">Loading booking page…</span>
+      </div>
+    );
+  }
+  if (event.isError) {
+    const kind = event.error instanceof EventLoadError ? event.error.kind : 'failed';
+    return <EventLoadScreen kind={kind} />;
+  }
+  return <BookingFlow key={event.data.id} event={event.data} />;
+}
+
+type Step = 'calendar' | 'details' | 'confirmation';
+const STEP_HEADINGS: Record<Step, string> = {
+  calendar: 'Select a Date & Time',
+  details: 'Enter Your Details',
+  confirmation: 'Your meeting is scheduled',
+};
+const STEP_NUMBER: Record<Step, number> = { calendar: 1, details: 2, confirmation: 3 };
+
+function BookingFlow({ event }: { event: PublicEvent }) {
+  const [timeZone, setTimeZone] = useState(detectTimeZone);
+  const today = todayIn(timeZone);
+  const [view, setView] = useState<YearMonth>(() => yearMonthOf(todayIn(detectTimeZone())));
+  const [step, setStep] = useState<Step>('calendar');
+  const [selectedDate, setSelectedDate] = useState<string | null>(null);
+  const [selectedSlot, setSelectedSlot] = useState<TimeSlot | null>(null);
+  const [booking, setBooking] = useState<CreateBookingResponse | null>(null);
+  const [formValues, setFormValues] = useState<BookingFormValues>(EMPTY_FORM);
+  /** §4: bumped by each navigation action; part of the availability query keys, so it forces a refetch. */
+  const [refresh, setRefresh] = useState(0);
+  const bump = () => setRefresh((value) => value + 1);
+
+  const dates = useAvailableDates(event.id, view.year, view.month, timeZone, refresh);
+  const slots = useTimeSlots(event.id, selectedDate, timeZone, refresh, event.timeZone);
+
+  // Step changes: focus the new step's heading (announced by the live region below). Not on first render.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusKey = `${step}:${selectedDate ?? ''}`;
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [focusKey]);
+
+  const selectDate = (date: string) => {
+    if (date < today) return; // §4: past dates are ignored
+    void loadBookingForm();
+    setSelectedDate(date);
+    setSelectedSlot(null);
+    setView(yearMonthOf(date));
+    bump();
+  };
+  const backToCalendar = () => {
+    setSelectedDate(null);
+    setSelectedSlot(null);
+    bump();
+  };
+  const changeView = (next: YearMonth) => {
+    setView(next);
+    bump();
+  };
+  const changeZone = (zone: string) => {
+    setTimeZone(zone);
+    setSelectedDate(null);
+    setSelectedSlot(null);
+    setView(yearMonthOf(todayIn(zone)));
+    bump();
+  };
+  const chooseSlot = (slot: TimeSlot) => {
+    setSelectedSlot(slot);
+    setStep('details');
+  };
+  const backToTimes = () => {
+    setSelectedSlot(null);
+    setStep('calendar');
+    bump();
+  };
+  const booked = (answer: CreateBookingResponse) => {
+    setBooking(answer);
+    setStep('confirmation');
+  };
+  const reschedule = () => {
+    setBooking(null);
+    setSelectedDate(null);
+    setSelectedSlot(null);
+    setFormValues(EMPTY_FORM);
+    setStep('calendar');
+    bump();
+  };
+
+  const accent = accentFor(event.color);
+  const dark = event.bookingTheme === 'dark';
+  const announcement =
+    step === 'calendar' && selectedDate
+      ? `Step 1 of 3: choose a time on ${formatDateTitle(selectedDate)}`
+      : `Step ${STEP_NUMBER[step]} of 3: ${STEP_HEADINGS[step]}`;
+
+  return (
+    <div
+      className={cn(dark ? 'dark bg-slate-950 text-slate-100' : 'bg-slate-50 text-slate-900', 'flex-1 pb-24')}
+      style={{ '--accent': accent } as CSSProperties}
+      data-booking-theme={event.bookingTheme}
+    >
+      <title>{`${event.title} with ${event.hostName} | Meetwise`}</title>
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-10 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <EventSummary event={event} />
+
+        <section
+          aria-labelledby="booking-step-title"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+            Step {STEP_NUMBER[step]} of 3
+          </p>
+          <h2
+            id="booking-step-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="mt-1 mb-5 text-xl font-bold text-slate-900 focus:outline-hidden dark:text-white"
+          >
+            {STEP_HEADINGS[step]}
+          </h2>
+          <p className="sr-only" aria-live="polite" aria-atomic="true">
+            {announcement}
+          </p>
+
+          {step === 'calendar' && (
+            <div className="grid gap-5">
+              <TimeZonePicker value={timeZone} onChange={changeZone} />
+              {selectedDate ? (
+                <TimeSlotList
+                  date={selectedDate}
+                  slots={slots.data?.slots ?? []}
+                  loading={slots.isPending}
+                  timeZone={timeZone}
+                  hostTimeZone={slots.data?.hostTimeZone ?? event.timeZone}
+                  canGoToPreviousDay={selectedDate > today}
+                  onPreviousDay={() => selectDate(addDays(selectedDate, -1))}
+                  onNextDay={() => selectDate(addDays(selectedDate, 1))}
+                  onBack={backToCalendar}
+                  onSelect={chooseSlot}
+                />
+              ) : (
+                <MonthCalendar
+                  view={view}
+                  today={today}
+                  selectedDate={selectedDate}
+                  availability={dates.data}
+                  loading={dates.isFetching}
+                  onSelect={selectDate}
+                  onViewChange={changeView}
+                />
+              )}
+            </div>
+          )}
+
+          {step === 'details' && selectedDate && selectedSlot && (
+            <Suspense fallback={<p className="text-slate-600 dark:text-slate-400">Loading…</p>}>
+              <BookingForm
+                event={event}
+                date={selectedDate}
+                slot={selectedSlot}
+                timeZone={timeZone}
+                values={formValues}
+                onValuesChange={setFormValues}
+                onBack={backToTimes}
+                onBooked={booked}
+              />
+            </Suspense>
+          )}
+
+          {step === 'confirmation' && booking && (
+            <BookingConfirmation event={event} booking={booking} timeZone={timeZone} onReschedule={reschedule} />
+          )}
+        </section>
+      </div>
+
+      <Link
+        to="/"
+        className={cn(
+          'fixed bottom-4 left-4 z-40 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg hover:bg-slate-800',
+          'dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200',
+          focusRing,
+        )}
+      >
+        Try Meetwise free
+      </Link>
+    </div>
+  );
+}
+
+function EventLoadScreen({ kind }: { kind: 'inactive' | 'notFound' | 'failed' }) {
+  const content =
+    kind === 'inactive'
+      ? { title: 'This event has been deactivated', text: 'The host is not accepting bookings for this event right now.' }
+      : kind === 'notFound'
+        ? { title: 'Event Not Found', text: 'The booking link may be wrong, or the event no longer exists.' }
+        : { title: 'Error loading event information.', text: 'Please check your connection and try again.' };
+  return (
+    <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{content.title}</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{content.text}</p>
+      {kind === 'failed' ? (
+        <button type="button" className={buttonVariants({ className: 'mt-8' })} onClick={() => window.location.reload()}>
+          Reload page
+        </button>
+      ) : (
+        <Link to="/" className={buttonVariants({ className: 'mt-8' })}>
+          {kind === 'inactive' ? 'Return to home page' : 'Go to the home page'}
+        </Link>
+      )}
+    </div>
+  );
+}

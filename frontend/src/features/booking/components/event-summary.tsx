@@ -1,0 +1,59 @@
+import type { PublicEvent } from '#shared/api/schemas/events';
+import { ClockIcon, MapPinIcon } from '#frontend/components/ui/icons.tsx';
+
+/** The event's card: guest logo, event photo, host photo and name (each behind its show flag), title, duration, location. */
+export function EventSummary({ event }: { event: PublicEvent }) {
+  const initials = event.hostName
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <aside
+      aria-label="Event details"
+      className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      {event.showGuestLogo && event.guestLogoUrl && (
+        <img src={event.guestLogoUrl} alt="" className="mb-4 h-10 w-auto max-w-40 object-contain" />
+      )}
+      {event.showEventPhoto && event.eventPhotoUrl && (
+        <img
+          src={event.eventPhotoUrl}
+          alt=""
+          width={640}
+          height={320}
+          className="mb-4 aspect-[2/1] w-full rounded-lg object-cover"
+        />
+      )}
+      <div className="flex items-center gap-3">
+        {event.showHostPhoto &&
+          (event.hostPhotoUrl ? (
+            <img src={event.hostPhotoUrl} alt="" width={48} height={48} className="size-12 rounded-full object-cover" />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="flex size-12 items-center justify-center rounded-full bg-[var(--accent)] text-base font-semibold text-white"
+            >
+              {initials}
+            </span>
+          ))}
+        <p className="font-medium text-slate-700 dark:text-slate-300">{event.hostName}</p>
+      </div>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{event.title}</h1>
+      <ul className="mt-3 grid gap-2 text-sm text-slate-700 dark:text-slate-300">
+        <li className="flex items-center gap-2">
+          <ClockIcon className="size-4 shrink-0" />
+          {event.duration} min
+        </li>
+        {event.location && (
+          <li className="flex items-center gap-2">
+            <MapPinIcon className="size-4 shrink-0" />
+            {event.location}
+          </li>
+        )}
+      </ul>
+      {event.description && <p className="mt-4 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{event.description}</p>}
+    </aside>
+  );
+}

@@ -1,0 +1,8 @@
+/** What the details form holds; kept by the page so Back and forth between steps keeps the typing. */
+export interface BookingFormValues {
+  name: string;
+  email: string;
+  additionalInfo: string;
+  guests: string[];
+}
+export const EMPTY_FORM: BookingFormValues = { name: '', email: '', additionalInfo: '', guests: [] };
