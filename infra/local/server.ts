@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { matchPath, routeTable, type RouteDefinition } from '#shared/api/routes';
+import { matchPath } from '#shared/api/route-paths';
+import { routeTable, type RouteDefinition } from '#shared/api/routes';
 import { staticSite } from './static-site.ts';
 import { toApiGatewayEvent } from './api-gateway-event.ts';
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { routePaths, type RouteAddress, type RouteName } from './route-paths.ts';
 import { messageResponse } from './schemas/common.ts';
 import { contactSubmitBody } from './schemas/contact.ts';
 import { settingsResponse, settingsUpdateBody } from './schemas/settings.ts';
@@ -11,7 +12,6 @@ import { createBookingBody, createBookingResponse } from './schemas/bookings.ts'
  * and the front-end API client. A row's `name` is also its handler file: functions/src/handlers/{name}.ts.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: anyone; signed-in: a valid session; admin: a valid session of an administrator. */
 export type AuthLevel = 'public' | 'signed-in' | 'admin';
 
@@ -21,11 +21,8 @@ export interface RouteNeeds {
   mail?: boolean;
 }
 
-export interface RouteDefinition {
+export interface RouteDefinition extends RouteAddress {
   name: string;
-  method: HttpMethod;
-  /** API Gateway syntax: /api/events/{slug} */
-  path: `/api/${string}`;
   auth: AuthLevel;
   summary: string;
   params?: z.ZodType;
@@ -42,8 +39,7 @@ const defineRoute = <const T extends RouteDefinition>(route: T): T => route;
 export const routes = {
   submitContact: defineRoute({
     name: 'submitContact',
-    method: 'POST',
-    path: '/api/contact/submit',
+    ...routePaths.submitContact,
     auth: 'public',
     summary: 'Stores a contact message and mails it to the admin address (reply-to the sender).',
     body: contactSubmitBody,
@@ -52,8 +48,7 @@ export const routes = {
   }),
   getSettings: defineRoute({
     name: 'getSettings',
-    method: 'GET',
-    path: '/api/settings',
+    ...routePaths.getSettings,
     auth: 'public',
     summary: 'Booking settings; admin-only fields are included for administrators.',
     response: settingsResponse,
@@ -61,8 +56,7 @@ export const routes = {
   }),
   updateSettings: defineRoute({
     name: 'updateSettings',
-    method: 'PUT',
-    path: '/api/settings',
+    ...routePaths.updateSettings,
     auth: 'admin',
     summary: 'Changes booking settings; answers the saved settings.',
     body: settingsUpdateBody,
@@ -71,8 +65,7 @@ export const routes = {
   }),
   getPublicEvent: defineRoute({
     name: 'getPublicEvent',
-    method: 'GET',
-    path: '/api/events/public/{eventSlug}',
+    ...routePaths.getPublicEvent,
     auth: 'public',
     summary: 'The public view of an event type; 403 with isInactive when deactivated, 404 when unknown.',
     params: eventSlugParams,
@@ -81,8 +74,7 @@ export const routes = {
   }),
   getAvailableDates: defineRoute({
     name: 'getAvailableDates',
-    method: 'GET',
-    path: '/api/available-dates',
+    ...routePaths.getAvailableDates,
     auth: 'public',
     summary: "Every day of a month in the guest's zone, with whether it has a free slot.",
     query: availableDatesQuery,
@@ -91,8 +83,7 @@ export const routes = {
   }),
   getTimeSlots: defineRoute({
     name: 'getTimeSlots',
-    method: 'GET',
-    path: '/api/time-slots',
+    ...routePaths.getTimeSlots,
     auth: 'public',
     summary: "The free slots starting on one date in the guest's zone.",
     query: timeSlotsQuery,
@@ -101,8 +92,7 @@ export const routes = {
   }),
   createBooking: defineRoute({
     name: 'createBooking',
-    method: 'POST',
-    path: '/api/bookings',
+    ...routePaths.createBooking,
     auth: 'public',
     summary: 'Books a slot: re-checks availability and writes the booking in one conditional transaction.',
     body: createBookingBody,
@@ -110,35 +100,9 @@ export const routes = {
     successStatus: 201,
     needs: { table: 'readwrite' },
   }),
-} as const satisfies Record<string, RouteDefinition>;
+} as const satisfies Record<RouteName, RouteDefinition>;
 
-export type RouteName = keyof typeof routes;
 export type Route = (typeof routes)[RouteName];
 
 /** Every row, in a stable order. */
 export const routeTable: readonly RouteDefinition[] = Object.values(routes);
-
-/** `/api/events/{slug}` + `{ slug: 'a b' }` → `/api/events/a%20b`. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`Missing path parameter "${key}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** Matches a concrete path against a row's template; returns the decoded parameters or null. */
-export function matchPath(template: string, actual: string): Record<string, string> | null {
-  const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
-    names.push(a ?? b);
-    return '([^/]+)';
-  });
-  const found = new RegExp(`^${pattern}$`).exec(actual);
-  if (!found) return null;
-  const params: Record<string, string> = {};
-  names.forEach((name, index) => {
-    params[name] = decodeURIComponent(found[index + 1] ?? '');
-  });
-  return params;
-}

@@ -286,7 +286,7 @@ describe('booking page', () => {
         await route.fulfill({ response, json: { ...event, bookingTheme: theme, color: theme === 'dark' ? '#2563EB' : event.color } });
       });
       await page.reload();
-      await page.getByRole('grid').waitFor();
+      await page.locator('[role="grid"]:not([aria-busy])').waitFor();
       expect(await page.locator('[data-booking-theme]').getAttribute('data-booking-theme')).toBe(theme);
       await expectNoSeriousA11yViolations(page);
       await page.locator('[role="gridcell"][aria-disabled="false"]').last().click();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildPath, matchPath, routeTable } from '#shared/api/routes';
+import { buildPath, matchPath, routePaths } from '#shared/api/route-paths';
+import { routes, routeTable } from '#shared/api/routes';
 
 describe('route table', () => {
   it('has one row per method and path, and unique handler names', () => {
@@ -16,6 +17,13 @@ describe('route table', () => {
     if (['POST', 'PUT', 'PATCH'].includes(route.method) && route.body === undefined) {
       // writes without a body are allowed (e.g. logout), but must say so by omitting the schema on purpose
       expect(route.needs).toBeDefined();
+    }
+  });
+
+  it('builds every row on its address in the schema-free half, and has a row for every address', () => {
+    expect(Object.keys(routes).sort()).toEqual(Object.keys(routePaths).sort());
+    for (const [name, address] of Object.entries(routePaths)) {
+      expect(routes[name as keyof typeof routes]).toMatchObject({ name, ...address });
     }
   });
 

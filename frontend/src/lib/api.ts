@@ -1,17 +1,22 @@
 import type { z } from 'zod';
-import { buildPath, type RouteDefinition } from '#shared/api/routes';
-import { errorResponse, type ErrorResponse } from '#shared/api/schemas/common';
+import { buildPath, routePaths, type RouteName } from '#shared/api/route-paths';
+import type { routes } from '#shared/api/routes';
+import type { ErrorResponse } from '#shared/api/schemas/common';
 
 /**
- * The API client, fed by the route table (shared/api/routes.ts): method and path come from the row, the body
- * type from the row's request schema (what the form holds, `z.input`) and the answer type from its response
- * schema. Answers are trusted as typed (the server validates what it sends); forms validate bodies themselves
- * with the same shared schemas before calling.
+ * The API client, fed by the route table: a call names its route; method and path come from the table's
+ * schema-free half (shared/api/route-paths.ts), the body type from the row's request schema (what the form holds,
+ * `z.input`) and the answer type from its response schema, as types only, so no page carries zod to make a call.
+ * Answers are trusted as typed (the server validates what it sends); forms validate bodies themselves with the
+ * same shared schemas before calling.
  */
 
 export type ErrorDetail = NonNullable<ErrorResponse['details']>[number];
 
-/** A failed call: the HTTP status (0 when the network failed), the message to show, and the server's code and details. */
+/**
+ * A failed call: the HTTP status (0 when the network failed), the message to show, the server's code and details,
+ * and the whole parsed answer (e.g. a deactivated event's 403 carries `isInactive`).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -19,6 +24,7 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly details?: ErrorDetail[],
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -27,6 +33,7 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 type QueryValue = string | number | boolean | null | undefined;
+type Row<K extends RouteName> = (typeof routes)[K];
 
 type ParamsOption<R> = R extends { params: infer P extends z.ZodType }
   ? { params: z.input<P> }
@@ -36,9 +43,9 @@ type QueryOption<R> = R extends { query: infer Q extends z.ZodType }
   : { query?: Record<string, QueryValue> };
 type BodyOption<R> = R extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined };
 
-export type ApiRequestOptions<R extends RouteDefinition> = ParamsOption<R> &
-  QueryOption<R> &
-  BodyOption<R> & {
+export type ApiRequestOptions<K extends RouteName> = ParamsOption<Row<K>> &
+  QueryOption<Row<K>> &
+  BodyOption<Row<K>> & {
     signal?: AbortSignal;
     /**
      * What a 401 means to this caller (spec §7 "General answer handling": a query may throw on 401 or
@@ -47,22 +54,20 @@ export type ApiRequestOptions<R extends RouteDefinition> = ParamsOption<R> &
     on401?: 'throw' | 'returnNull';
   };
 
-export type ApiResponse<R extends RouteDefinition> = z.infer<R['response']>;
+export type ApiResponse<K extends RouteName> = z.infer<Row<K>['response']>;
 
 /** Options are required exactly when the route has a body or path parameters. */
-type OptionsArgs<R extends RouteDefinition> = R extends { body: z.ZodType } | { params: z.ZodType }
-  ? [options: ApiRequestOptions<R>]
-  : [options?: ApiRequestOptions<R>];
+type OptionsArgs<K extends RouteName> = Row<K> extends { body: z.ZodType } | { params: z.ZodType }
+  ? [options: ApiRequestOptions<K>]
+  : [options?: ApiRequestOptions<K>];
 
-export async function apiRequest<R extends RouteDefinition>(
-  route: R,
-  options: ApiRequestOptions<R> & { on401: 'returnNull' },
-): Promise<ApiResponse<R> | null>;
-export async function apiRequest<R extends RouteDefinition>(
-  route: R,
-  ...args: OptionsArgs<R>
-): Promise<ApiResponse<R>>;
-export async function apiRequest(route: RouteDefinition, rawOptions?: unknown): Promise<unknown> {
+export async function apiRequest<K extends RouteName>(
+  route: K,
+  options: ApiRequestOptions<K> & { on401: 'returnNull' },
+): Promise<ApiResponse<K> | null>;
+export async function apiRequest<K extends RouteName>(route: K, ...args: OptionsArgs<K>): Promise<ApiResponse<K>>;
+export async function apiRequest(name: RouteName, rawOptions?: unknown): Promise<unknown> {
+  const route = routePaths[name];
   // The overloads above type the options per route; here they are the untyped common shape.
   const options = (rawOptions ?? {}) as {
     params?: Record<string, string | number>;
@@ -107,23 +112,17 @@ export async function apiRequest(route: RouteDefinition, rawOptions?: unknown): 
 async function toApiError(response: Response): Promise<ApiError> {
   const text = (await response.text().catch(() => '')) || response.statusText;
   let message = text;
-  let code: string | undefined;
-  let details: ErrorDetail[] | undefined;
+  let body: unknown;
   try {
-    const json: unknown = JSON.parse(text);
-    if (json && typeof json === 'object') {
-      const known = errorResponse.partial().safeParse(json);
-      const fields = json as Record<string, unknown>;
-      if (typeof fields.message === 'string') message = fields.message;
-      if (known.success) {
-        code = known.data.code;
-        details = known.data.details;
-      }
-    }
+    body = JSON.parse(text);
   } catch {
     // Not JSON: the raw text is the message.
   }
-  return new ApiError(response.status, message || `Request failed with status ${response.status}`, code, details);
+  const fields = body && typeof body === 'object' ? (body as Partial<Record<keyof ErrorResponse, unknown>>) : {};
+  if (typeof fields.message === 'string') message = fields.message;
+  const code = typeof fields.code === 'string' ? fields.code : undefined;
+  const details = Array.isArray(fields.details) ? (fields.details as ErrorDetail[]) : undefined;
+  return new ApiError(response.status, message || `Request failed with status ${response.status}`, code, details, body);
 }
 
 function toQueryString(query: Record<string, QueryValue> | undefined): string {

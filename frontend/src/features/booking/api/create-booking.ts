@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { routes } from '#shared/api/routes';
 import type { createBookingBody } from '#shared/api/schemas/bookings';
 import { apiRequest } from '#frontend/lib/api.ts';
 
@@ -9,6 +8,6 @@ export type BookingRequest = z.input<typeof createBookingBody>;
 
 export function useCreateBooking() {
   return useMutation({
-    mutationFn: (body: BookingRequest) => apiRequest(routes.createBooking, { body }),
+    mutationFn: (body: BookingRequest) => apiRequest('createBooking', { body }),
   });
 }

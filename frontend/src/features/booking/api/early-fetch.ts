@@ -1,12 +1,11 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
+import { apiRequest, isApiError } from '#frontend/lib/api.ts';
 import { queryClient } from '#frontend/lib/query-client.ts';
 import { detectTimeZone, todayIn, yearMonthOf } from '../lib/dates.ts';
 
 /**
- * The booking page's first two calls, kept out of the page's chunk so the route's loader can start them while
- * that chunk still downloads (issue 4: "available dates requested in parallel with the event"). Plain fetch on
- * purpose: importing the API client here would pull zod into the main bundle. Paths are the route table's
- * (shared/api/routes.ts: getPublicEvent, getAvailableDates).
+ * The booking page's calls, kept out of the page's chunk so the route's loader can start them while that chunk
+ * still downloads (issue 4: "available dates requested in parallel with the event").
  */
 
 export type EventLoadFailure = 'inactive' | 'notFound' | 'failed';
@@ -23,29 +22,17 @@ export const RESERVED_EVENT_SLUGS: ReadonlySet<string> = new Set(['new', 'dashbo
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-/**
- * GET /api/events/public/{slug}. 403 + isInactive: deactivated; other 4xx: not found; network failure or 5xx:
- * load failure. (ApiError does not keep the 403's isInactive flag, hence the direct read.)
- */
+/** GET /api/events/public/{slug}. 403 + isInactive: deactivated; other 4xx: not found; network failure or 5xx: load failure. */
 export async function fetchPublicEvent(eventSlug: string, signal?: AbortSignal): Promise<PublicEvent> {
-  let response: Response;
   try {
-    response = await fetch(`/api/events/public/${encodeURIComponent(eventSlug)}`, {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
+    return await apiRequest('getPublicEvent', { params: { eventSlug }, signal });
   } catch (error) {
-    if (isAbort(error)) throw error;
+    if (isAbort(error) || !isApiError(error)) throw error;
+    const inactive = (error.body as { isInactive?: unknown } | undefined)?.isInactive === true;
+    if (error.status === 403 && inactive) throw new EventLoadError('inactive');
+    if (error.status >= 400 && error.status < 500) throw new EventLoadError('notFound');
     throw new EventLoadError('failed');
   }
-  const body: unknown = await response.json().catch(() => null);
-  if (response.ok && body && typeof body === 'object') return body as PublicEvent;
-  if (response.status === 403 && body && typeof body === 'object' && (body as { isInactive?: unknown }).isInactive === true) {
-    throw new EventLoadError('inactive');
-  }
-  if (response.status >= 400 && response.status < 500) throw new EventLoadError('notFound');
-  throw new EventLoadError('failed');
 }
 
 /** GET /api/available-dates: date → has a free slot. Failures yield an empty map (spec §7, §8: logged only). */
@@ -54,20 +41,8 @@ export async function fetchAvailableDates(
   signal?: AbortSignal,
 ): Promise<Map<string, boolean>> {
   try {
-    const search = new URLSearchParams({
-      year: String(query.year),
-      month: String(query.month),
-      eventId: String(query.eventId),
-      timezone: query.timezone,
-    });
-    const response = await fetch(`/api/available-dates?${search}`, {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
-    if (!response.ok) throw new Error(`available-dates answered ${response.status}`);
-    const body = (await response.json()) as { availableDates?: Array<{ date: string; hasTimeSlots: boolean }> };
-    return new Map((body.availableDates ?? []).map((entry) => [entry.date, entry.hasTimeSlots === true]));
+    const { availableDates } = await apiRequest('getAvailableDates', { query, signal });
+    return new Map(availableDates.map((entry) => [entry.date, entry.hasTimeSlots]));
   } catch (error) {
     if (isAbort(error)) throw error;
     console.warn('Could not load available dates', error);
@@ -97,32 +72,19 @@ export async function fetchTimeSlots(
 ): Promise<DaySlots> {
   const empty = { slots: [], hostTimeZone: fallbackHostZone || 'UTC' };
   try {
-    const search = new URLSearchParams({ date: query.date, eventId: String(query.eventId), timezone: query.timezone });
-    if (query.forceRefresh) search.set('forceRefresh', 'true');
-    const response = await fetch(`/api/time-slots?${search}`, {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
+    const answer = await apiRequest('getTimeSlots', {
+      query: { date: query.date, eventId: query.eventId, timezone: query.timezone, ...(query.forceRefresh ? { forceRefresh: 'true' } : {}) },
       signal,
     });
-    if (!response.ok) throw new Error(`time-slots answered ${response.status}`);
-    const body = (await response.json()) as unknown;
-    // The legacy plain-array answer is accepted too (spec §3 "Time slot").
-    const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-    const list = Array.isArray(body) ? body : record?.timeSlots;
-    if (!Array.isArray(list)) {
-      console.warn('Unexpected time-slots answer', body);
+    if (!Array.isArray(answer?.timeSlots)) {
+      console.warn('Unexpected time-slots answer', answer);
       return empty;
     }
-    const settings = record?.eventSettings as { timezone?: unknown } | undefined;
-    const hostTimeZone =
-      (typeof record?.timezone === 'string' && record.timezone) ||
-      (typeof settings?.timezone === 'string' && settings.timezone) ||
-      empty.hostTimeZone;
-    const slots = (list as Array<{ start?: unknown; end?: unknown; available?: unknown }>)
-      .filter((slot) => slot.available !== false && typeof slot.start === 'string' && typeof slot.end === 'string')
-      .map((slot) => ({ start: slot.start as string, end: slot.end as string }))
+    const slots = answer.timeSlots
+      .filter((slot) => slot.available)
+      .map((slot) => ({ start: slot.start, end: slot.end }))
       .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-    return { slots, hostTimeZone };
+    return { slots, hostTimeZone: answer.timezone || answer.eventSettings?.timezone || empty.hostTimeZone };
   } catch (error) {
     if (isAbort(error)) throw error;
     console.warn('Could not load time slots', error);

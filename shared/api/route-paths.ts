@@ -1,0 +1,50 @@
+/**
+ * The route table's addresses: method and path of every route, by name, with no schemas. The full rows
+ * (shared/api/routes.ts) are built on these; the front-end API client uses only this file at run time, so a page
+ * does not carry every route's zod schemas to make a call.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteAddress {
+  method: HttpMethod;
+  /** API Gateway syntax: /api/events/{slug} */
+  path: `/api/${string}`;
+}
+
+export const routePaths = {
+  submitContact: { method: 'POST', path: '/api/contact/submit' },
+  getSettings: { method: 'GET', path: '/api/settings' },
+  updateSettings: { method: 'PUT', path: '/api/settings' },
+  getPublicEvent: { method: 'GET', path: '/api/events/public/{eventSlug}' },
+  getAvailableDates: { method: 'GET', path: '/api/available-dates' },
+  getTimeSlots: { method: 'GET', path: '/api/time-slots' },
+  createBooking: { method: 'POST', path: '/api/bookings' },
+} as const satisfies Record<string, RouteAddress>;
+
+export type RouteName = keyof typeof routePaths;
+
+/** `/api/events/{slug}` + `{ slug: 'a b' }` → `/api/events/a%20b`. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter "${key}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Matches a concrete path against a row's template; returns the decoded parameters or null. */
+export function matchPath(template: string, actual: string): Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
+    names.push(a ?? b);
+    return '([^/]+)';
+  });
+  const found = new RegExp(`^${pattern}$`).exec(actual);
+  if (!found) return null;
+  const params: Record<string, string> = {};
+  names.forEach((name, index) => {
+    params[name] = decodeURIComponent(found[index + 1] ?? '');
+  });
+  return params;
+}
