@@ -4,6 +4,11 @@ import { PRODUCT_NAME } from '#shared/constants';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import type { LegalDocument } from '#frontend/features/legal/components/legal-dialog.tsx';
 
+const LEGAL_LINKS: readonly { which: LegalDocument; label: string }[] = [
+  { which: 'privacy', label: 'Privacy Policy' },
+  { which: 'terms', label: 'Terms of Service' },
+];
+
 // The legal texts and the dialog code load on first use (prefetched on hover or focus), keeping them off
 // every page's critical path, the public booking page's included.
 const loadLegalDialog = () => import('#frontend/features/legal/components/legal-dialog.tsx');
@@ -36,30 +41,20 @@ export function Footer() {
         </p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
-            <li>
-              <button
-                type="button"
-                aria-haspopup="dialog"
-                className={footerLink}
-                onClick={(event) => openDocument('privacy', event.currentTarget)}
-                onPointerEnter={loadLegalDialog}
-                onFocus={loadLegalDialog}
-              >
-                Privacy Policy
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                aria-haspopup="dialog"
-                className={footerLink}
-                onClick={(event) => openDocument('terms', event.currentTarget)}
-                onPointerEnter={loadLegalDialog}
-                onFocus={loadLegalDialog}
-              >
-                Terms of Service
-              </button>
-            </li>
+            {LEGAL_LINKS.map(({ which, label }) => (
+              <li key={which}>
+                <button
+                  type="button"
+                  aria-haspopup="dialog"
+                  className={footerLink}
+                  onClick={(event) => openDocument(which, event.currentTarget)}
+                  onPointerEnter={loadLegalDialog}
+                  onFocus={loadLegalDialog}
+                >
+                  {label}
+                </button>
+              </li>
+            ))}
             <li>
               <Link to="/contact-us" className={footerLink}>
                 Contact Us
