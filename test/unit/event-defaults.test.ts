@@ -72,30 +72,7 @@ describe('newEvent', () => {
 
   it('lets every given field override its default and keeps the others', () => {
     const ranges = [{ dayOfWeek: 0, active: true, startTime: '10:00', endTime: '12:00' }];
-    const event = newEvent(
-      {
-        ...required,
-        description: 'An hour of planning.',
-        duration: 60,
-        color: '#3B82F6',
-        active: false,
-        bufferBefore: 15,
-        bufferAfter: 10,
-        requiresConfirmation: true,
-        advanceBookingDays: 14,
-        maxBookingsPerDay: 3,
-        minimumNoticeAmount: 2,
-        minimumNoticeUnit: 'days',
-        showHostPhoto: false,
-        showEventPhoto: false,
-        showGuestLogo: false,
-        bookingTheme: 'dark',
-        timeZone: 'Asia/Kolkata',
-        availabilityRanges: ranges,
-      },
-      now,
-    );
-    expect(event).toMatchObject({
+    const overrides = {
       description: 'An hour of planning.',
       duration: 60,
       color: '#3B82F6',
@@ -113,6 +90,10 @@ describe('newEvent', () => {
       bookingTheme: 'dark',
       timeZone: 'Asia/Kolkata',
       availabilityRanges: ranges,
+    } as const;
+    const event = newEvent({ ...required, ...overrides }, now);
+    expect(event).toMatchObject({
+      ...overrides,
       // untouched defaults
       location: 'Google Meet',
       locationType: 'google-meet',

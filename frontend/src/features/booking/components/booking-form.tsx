@@ -110,6 +110,12 @@ export function BookingForm({ event, date, slot, timeZone, values, onValuesChang
         {errors[field]}
       </p>
     ) : null;
+  /** A checked field's change handler: editing it clears its message; the next submit validates again. */
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    set({ [field]: event.target.value });
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
   const invalidProps = (field: Field) => ({
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `booking-${field}-error` : undefined,
@@ -148,10 +154,7 @@ export function BookingForm({ event, date, slot, timeZone, values, onValuesChang
             autoComplete="name"
             required
             value={values.name}
-            onChange={(e) => {
-              set({ name: e.target.value });
-              if (errors.name) setErrors((c) => ({ ...c, name: undefined }));
-            }}
+            onChange={change('name')}
             {...invalidProps('name')}
           />
           {fieldError('name')}
@@ -165,10 +168,7 @@ export function BookingForm({ event, date, slot, timeZone, values, onValuesChang
             autoComplete="email"
             required
             value={values.email}
-            onChange={(e) => {
-              set({ email: e.target.value });
-              if (errors.email) setErrors((c) => ({ ...c, email: undefined }));
-            }}
+            onChange={change('email')}
             {...invalidProps('email')}
           />
           {fieldError('email')}
