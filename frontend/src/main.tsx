@@ -1,10 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from '#frontend/app/router.tsx';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from '#frontend/app/router.tsx';
+import { prefetchForPath } from '#frontend/features/booking/api/early-fetch.ts';
 import { queryClient } from '#frontend/lib/query-client.ts';
 import './index.css';
+
+// A booking page's calls start now, in parallel with its chunk and with each other.
+prefetchForPath(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
@@ -12,7 +16,9 @@ if (!container) throw new Error('Missing #root element in index.html');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -20,6 +20,7 @@ export const routePaths = {
   getAvailableDates: { method: 'GET', path: '/api/available-dates' },
   getTimeSlots: { method: 'GET', path: '/api/time-slots' },
   createBooking: { method: 'POST', path: '/api/bookings' },
+  syncCalendar: { method: 'GET', path: '/api/calendar/sync' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

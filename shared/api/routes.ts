@@ -6,6 +6,7 @@ import { settingsResponse, settingsUpdateBody } from './schemas/settings.ts';
 import { eventSlugParams, publicEventResponse } from './schemas/events.ts';
 import { availableDatesQuery, availableDatesResponse, timeSlotsQuery, timeSlotsResponse } from './schemas/availability.ts';
 import { createBookingBody, createBookingResponse } from './schemas/bookings.ts';
+import { calendarSyncQuery, calendarSyncResponse } from './schemas/calendar.ts';
 
 /**
  * THE route table. One row per HTTP route: it feeds the CDK stack (one Lambda per row), the local server
@@ -99,6 +100,16 @@ export const routes = {
     response: createBookingResponse,
     successStatus: 201,
     needs: { table: 'readwrite' },
+  }),
+  syncCalendar: defineRoute({
+    name: 'syncCalendar',
+    ...routePaths.syncCalendar,
+    // Public so the booking page can ask for its host; without an event it is the signed-in host's own sync (401).
+    auth: 'public',
+    summary: "Brings a host's connected calendar up to date: the signed-in host's, or the named event's host's.",
+    query: calendarSyncQuery,
+    response: calendarSyncResponse,
+    needs: { table: 'read' },
   }),
 } as const satisfies Record<RouteName, RouteDefinition>;
 

@@ -2,6 +2,7 @@ import { benchAvailability } from './availability.ts';
 import { benchBundles } from './bundles.ts';
 import { benchFrontend } from './frontend.ts';
 import { benchLatency } from './latency.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchDynamoRequests, describeCounts, type CallCount } from './dynamo-requests.ts';
 import { seedBookings } from './seed-bookings.ts';
 import { availableDatesRequest, benchDates, eventIdOf, expectStatus, httpApi, timeSlotsRequest, type ApiRequest } from './api.ts';
@@ -22,6 +23,10 @@ const BUDGET = {
   timeSlotsRequests: 4,
   bookingReads: 4,
   bookingTransactions: 1,
+  lighthouseScore: 95,
+  lighthouseLcpMs: 1500,
+  lighthouseTbtMs: 100,
+  lighthouseCls: 0.02,
 };
 
 const HOST_ZONE = 'America/New_York';
@@ -96,6 +101,23 @@ async function main() {
       const kb = page.gzipBytes / 1024;
       const booking = page.path.startsWith('/book/');
       row(`${page.path} (${page.scripts} scripts)`, `${kb.toFixed(1)} KB`, booking ? `≤ ${BUDGET.bookingPageJsKb} KB` : '', booking ? kb <= BUDGET.bookingPageJsKb : null);
+    }
+
+    const lighthouseStarted = performance.now();
+    const lighthouseRuns = 5;
+    const lighthouseResults = await benchLighthouse(app.baseUrl, ['/book/intro-call', '/'], lighthouseRuns);
+    console.log(`\nLighthouse 12, mobile preset (simulated slow 4G, 4× CPU), performance only, median of ${lighthouseRuns} runs per metric (${seconds(lighthouseStarted)})`);
+    for (const page of lighthouseResults) {
+      const { score, lcpMs, tbtMs, cls } = page.median;
+      const retried = page.retried.length ? `; ${page.retried.length} run(s) repeated after ${[...new Set(page.retried)].join(', ')}` : '';
+      row(`${page.path}: performance score, median of ${lighthouseRuns} (runs: ${page.runs.map((run) => run.score.toFixed(0)).join(', ')}${retried})`, `${score.toFixed(0)}`, `≥ ${BUDGET.lighthouseScore}`, score >= BUDGET.lighthouseScore);
+      row(`  LCP, median of ${lighthouseRuns}`, `${(lcpMs / 1000).toFixed(2)} s`, `≤ ${(BUDGET.lighthouseLcpMs / 1000).toFixed(1)} s`, lcpMs <= BUDGET.lighthouseLcpMs);
+      row(`  TBT, median of ${lighthouseRuns}`, `${tbtMs.toFixed(0)} ms`, `≤ ${BUDGET.lighthouseTbtMs} ms`, tbtMs <= BUDGET.lighthouseTbtMs);
+      row(`  CLS, median of ${lighthouseRuns}`, cls.toFixed(3), `≤ ${BUDGET.lighthouseCls}`, cls <= BUDGET.lighthouseCls);
+      // For reference: what the LCP of the run nearest the median LCP is made of, and which element it is.
+      const typical = page.runs.reduce((best, run) => (Math.abs(run.lcpMs - lcpMs) < Math.abs(best.lcpMs - lcpMs) ? run : best));
+      const phases = Object.entries(typical.lcpPhases).map(([phase, ms]) => `${phase} ${ms.toFixed(0)}`).join(', ') || 'no breakdown';
+      row(`  LCP element ${typical.lcpElement.slice(0, 60)}`, `${(typical.lcpMs / 1000).toFixed(2)} s`, `${phases} ms`, null);
     }
 
     const slots = await expectStatus<{ timeSlots: unknown[] }>(api, timeSlotsRequest(introId, slotsDate, GUEST_ZONE), 200);

@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningApp } from '../support/app-process.ts';
-import { startBrowserStack } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserStackPerFile } from '../support/browser-per-file.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /**
@@ -13,25 +12,17 @@ const EVENT_ID = 1001; // /book/intro-call, 30 min
 const GUEST_ZONE = 'Europe/Berlin';
 const HOST_ZONE = 'America/New_York';
 
-let app: RunningApp;
-let browser: Browser;
-let stack: Awaited<ReturnType<typeof startBrowserStack>> | undefined;
+const stack = browserStackPerFile();
 
-beforeAll(async () => {
-  stack = await startBrowserStack();
-  ({ app, browser } = stack);
-});
-afterAll(() => stack?.stop());
-
-async function openPage(path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({
+async function openPage(path: string, width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await stack.browser.newContext({
     viewport: { width, height: 900 },
     timezoneId: GUEST_ZONE,
-    colorScheme: 'light',
+    colorScheme,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await context.newPage();
-  await page.goto(`${app.baseUrl}${path}`);
+  await page.goto(`${stack.app.baseUrl}${path}`);
   return page;
 }
 
@@ -42,7 +33,7 @@ interface Slot {
 }
 
 async function apiSlots(date: string, timezone: string): Promise<Slot[]> {
-  const response = await fetch(`${app.baseUrl}/api/time-slots?date=${date}&eventId=${EVENT_ID}&timezone=${encodeURIComponent(timezone)}`);
+  const response = await fetch(`${stack.app.baseUrl}/api/time-slots?date=${date}&eventId=${EVENT_ID}&timezone=${encodeURIComponent(timezone)}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { timeSlots: Slot[] }).timeSlots.filter((slot) => slot.available);
 }
@@ -204,7 +195,7 @@ describe('booking page', () => {
     await slotButtons(page).first().click();
     await fillDetails(page, 'Late Guest', 'late@example.com');
 
-    const taken = await fetch(`${app.baseUrl}/api/bookings`, {
+    const taken = await fetch(`${stack.app.baseUrl}/api/bookings`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -276,9 +267,10 @@ describe('booking page', () => {
     await page.context().close();
   });
 
-  it('has no serious or critical axe violation at each step, in the light and the dark booking theme', async () => {
+  it('has no serious or critical axe violation at each step, in the light and the dark booking theme, the site in the other', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const page = await openPage('/book/strategy-session', theme === 'dark' ? 375 : 1280);
+      const siteTheme = theme === 'light' ? 'dark' : 'light';
+      const page = await openPage('/book/strategy-session', theme === 'dark' ? 375 : 1280, siteTheme);
       // The seed has no dark event: the answer is rewritten in flight (and a different accent colour tried).
       await page.route('**/api/events/public/*', async (route) => {
         const response = await route.fetch();
@@ -288,6 +280,10 @@ describe('booking page', () => {
       await page.reload();
       await page.locator('[role="grid"]:not([aria-busy])').waitFor();
       expect(await page.locator('[data-booking-theme]').getAttribute('data-booking-theme')).toBe(theme);
+      // The event's theme wins over the site's: a light booking page stays light on a dark site, and the reverse.
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(siteTheme === 'dark');
+      const background = await page.locator('[data-booking-theme] section').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(background === 'rgb(255, 255, 255)').toBe(theme === 'light');
       await expectNoSeriousA11yViolations(page);
       await page.locator('[role="gridcell"][aria-disabled="false"]').last().click();
       await slotButtons(page).first().waitFor();
@@ -298,6 +294,33 @@ describe('booking page', () => {
       await expectNoSeriousA11yViolations(page);
       await page.context().close();
     }
+  });
+
+  it('syncs the host calendar when step 1 shows, naming the event, and asks for dates and the event at once', async () => {
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: GUEST_ZONE });
+    const page = await context.newPage();
+    const calls: { url: URL; at: number }[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push({ url, at: Date.now() });
+    });
+    const answered = new Map<string, number>();
+    page.on('response', (response) => answered.set(new URL(response.url()).pathname, Date.now()));
+    await page.goto(`${stack.app.baseUrl}/book/intro-call`);
+    await page.locator('[role="grid"]:not([aria-busy])').waitFor();
+    await expect.poll(() => calls.some(({ url }) => url.pathname === '/api/calendar/sync')).toBe(true);
+    const sync = calls.find(({ url }) => url.pathname === '/api/calendar/sync')!;
+    expect(sync.url.searchParams.get('eventId')).toBe('intro-call');
+    // The month's dates do not wait for the event: both leave before the event's answer arrives.
+    const dates = calls.find(({ url }) => url.pathname === '/api/available-dates')!;
+    expect(dates.url.searchParams.get('eventId')).toBe('intro-call');
+    expect(dates.at).toBeLessThanOrEqual(answered.get('/api/events/public/intro-call')!);
+    // And the first free day's slots follow the dates without a click.
+    await expect.poll(() => calls.some(({ url }) => url.pathname === '/api/time-slots')).toBe(true);
+    // index.html started the event and the dates; the app took those answers instead of asking again.
+    const count = (path: string) => calls.filter(({ url }) => url.pathname === path).length;
+    expect([count('/api/events/public/intro-call'), count('/api/available-dates')]).toEqual([1, 1]);
+    await context.close();
   });
 
   it('the demo event 999 cannot be submitted', async () => {
@@ -342,9 +365,9 @@ describe('booking page', () => {
     const page = await openPage('/book/no-such-event');
     await expect.poll(() => page.getByRole('heading', { name: 'Event Not Found' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
-    await page.goto(`${app.baseUrl}/events/intro-call`);
+    await page.goto(`${stack.app.baseUrl}/events/intro-call`);
     await page.getByRole('heading', { name: 'Intro Call' }).waitFor();
-    await page.goto(`${app.baseUrl}/events/new`);
+    await page.goto(`${stack.app.baseUrl}/events/new`);
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('grid').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Event Not Found' }).count()).toBe(0);

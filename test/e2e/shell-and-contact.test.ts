@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningApp } from '../support/app-process.ts';
-import { startBrowserStack } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserStackPerFile } from '../support/browser-per-file.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /**
@@ -9,23 +8,15 @@ import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
  * starts it (real runner, DynamoDB Local, SES emulator), on free ports.
  */
 
-let app: RunningApp;
-let browser: Browser;
-let stack: Awaited<ReturnType<typeof startBrowserStack>> | undefined;
-
-beforeAll(async () => {
-  stack = await startBrowserStack();
-  ({ app, browser } = stack);
-});
-afterAll(() => stack?.stop());
+const stack = browserStackPerFile();
 
 async function openPage(path: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await stack.browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
   });
   const page = await context.newPage();
-  await page.goto(`${app.baseUrl}${path}`);
+  await page.goto(`${stack.app.baseUrl}${path}`);
   return page;
 }
 
@@ -37,13 +28,14 @@ interface StoredEmail {
 }
 
 describe('shell', () => {
-  it('opens / with the header, the footer and the not-found fallback for screens not built yet', async () => {
-    const page = await openPage('/');
+  it('shows the header, the footer and the not-found fallback for a path the router does not know', async () => {
+    const page = await openPage('/no-such-page');
     await expect.poll(() => page.getByRole('banner').getByText('Meetwise').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
     const footer = page.getByRole('contentinfo');
     expect(await footer.getByRole('link', { name: 'Contact Us' }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('404 Page Not Found · Meetwise');
     await page.context().close();
   });
 
@@ -71,7 +63,7 @@ describe('shell', () => {
   });
 
   it('answers an unknown API path with JSON, not the page', async () => {
-    const response = await fetch(`${app.baseUrl}/api/nothing-here`);
+    const response = await fetch(`${stack.app.baseUrl}/api/nothing-here`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -104,7 +96,7 @@ describe('contact page', () => {
     await expect.poll(() => page.getByText('Message sent!').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
 
-    const store = (await (await fetch(`${app.mailViewer}/store`)).json()) as { emails: StoredEmail[] };
+    const store = (await (await fetch(`${stack.app.mailViewer}/store`)).json()) as { emails: StoredEmail[] };
     const mails = store.emails.filter((mail) => mail.replyTo.includes(sender));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('[Meetwise contact] Team scheduling');

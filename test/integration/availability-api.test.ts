@@ -158,7 +158,7 @@ describe('GET /api/available-dates', () => {
     ['a month that is not a number', { month: 'march' }, 'Month must be a number from 1 to 12.'],
     ['year 1999', { year: '1999' }, 'Year must be between 2000 and 2100.'],
     ['year 2101', { year: '2101' }, 'Year must be between 2000 and 2100.'],
-    ['an eventId that is not a number', { eventId: 'abc' }, 'eventId must be a positive whole number.'],
+    ['an eventId that is neither an id nor a slug', { eventId: 'Intro Call!' }, 'eventId must be an event id or an event slug.'],
     ['the zone PST', { timezone: 'PST' }, 'Unknown time zone: PST'],
     ['the zone Mars/Olympus', { timezone: 'Mars/Olympus' }, 'Unknown time zone: Mars/Olympus'],
   ];
@@ -174,6 +174,14 @@ describe('GET /api/available-dates', () => {
     const result = await api.availableDates({ year: '2026', month: '3' });
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject(validation('eventId is required.'));
+  });
+
+  it('accepts the event slug for eventId, with the same answer as the id (the page asks in parallel with the event)', async () => {
+    const byId = await api.availableDates(query({ timezone: 'Europe/Berlin' }));
+    const bySlug = await api.availableDates(query({ timezone: 'Europe/Berlin', eventId: event.slug }));
+    expect(bySlug).toEqual(byId);
+    expect(await api.availableDates(query({ eventId: `missing-${unique()}` }))).toMatchObject({ status: 404, body: NOT_FOUND });
+    expect(await api.availableDates(query({ eventId: inactive.slug }))).toMatchObject({ status: 403, body: INACTIVE });
   });
 
   it('answers 404 for an unknown event and 403 with isInactive for a deactivated one', async () => {
@@ -300,6 +308,7 @@ describe('GET /api/time-slots', () => {
     ['the zone PST', { timezone: 'PST' }, 'Unknown time zone: PST'],
     ['the zone Mars/Olympus', { timezone: 'Mars/Olympus' }, 'Unknown time zone: Mars/Olympus'],
     ['an eventId of 0', { eventId: '0' }, 'eventId must be a positive whole number.'],
+    ['an eventId with capitals', { eventId: 'Intro-Call' }, 'eventId must be an event id or an event slug.'],
   ];
   for (const [label, fields, message] of bad) {
     it(`answers 400 for ${label}`, async () => {
@@ -312,6 +321,21 @@ describe('GET /api/time-slots', () => {
   it('answers 400 when date or eventId is missing', async () => {
     expect(await api.timeSlots({ eventId: String(event.id) })).toMatchObject({ status: 400, body: validation('date is required.') });
     expect(await api.timeSlots({ date: '2026-03-03' })).toMatchObject({ status: 400, body: validation('eventId is required.') });
+  });
+
+  it('accepts the event slug for eventId, with the same answer as the id', async () => {
+    const byId = await api.timeSlots(query({ timezone: 'Asia/Tokyo' }));
+    expect((byId.body as { timeSlots: unknown[] }).timeSlots.length).toBeGreaterThan(0);
+    expect(await api.timeSlots(query({ timezone: 'Asia/Tokyo', eventId: event.slug }))).toEqual(byId);
+    expect(await api.timeSlots(query({ eventId: `missing-${unique()}` }))).toMatchObject({ status: 404, body: NOT_FOUND });
+  });
+
+  it('stays within the request budget (≤ 4 DynamoDB requests) when asked by slug', async () => {
+    const { count } = countingApi(config);
+    const { result, commands } = await count((a) => a.timeSlots(query({ timezone: 'Europe/Paris', eventId: event.slug })));
+    expect(result.status).toBe(200);
+    // The slug's item, the event with its overrides, the host, the host's bookings.
+    expect(commands.length).toBeLessThanOrEqual(4);
   });
 
   it('answers 404 for an unknown event and 403 with isInactive for a deactivated one', async () => {

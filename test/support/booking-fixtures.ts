@@ -9,6 +9,7 @@ import { run as publicEventRun } from '#functions/handlers/getPublicEvent';
 import { run as availableDatesRun } from '#functions/handlers/getAvailableDates';
 import { run as timeSlotsRun } from '#functions/handlers/getTimeSlots';
 import { run as createBookingRun } from '#functions/handlers/createBooking';
+import { run as syncCalendarRun } from '#functions/handlers/syncCalendar';
 import type { AvailabilityRange } from '#functions/domain/availability';
 import type { BookingRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
 import { apiEvent, jsonHeaders, testContext } from './api-event.ts';
@@ -135,6 +136,7 @@ export function bookingApi(config: Config, options: ApiOptions = {}) {
   const availableDates = httpRoute(routes.getAvailableDates, availableDatesRun, provider);
   const timeSlots = httpRoute(routes.getTimeSlots, timeSlotsRun, provider);
   const createBooking = httpRoute(routes.createBooking, createBookingRun, provider);
+  const syncCalendar = httpRoute(routes.syncCalendar, syncCalendarRun, provider);
 
   return {
     publicEvent: async (slug: string) =>
@@ -148,6 +150,8 @@ export function bookingApi(config: Config, options: ApiOptions = {}) {
       parse(await availableDates(apiEvent({ method: 'GET', path: '/api/available-dates', query }), context())),
     timeSlots: async (query: Record<string, string>) =>
       parse(await timeSlots(apiEvent({ method: 'GET', path: '/api/time-slots', query }), context())),
+    syncCalendar: async (query: Record<string, string>) =>
+      parse(await syncCalendar(apiEvent({ method: 'GET', path: '/api/calendar/sync', query }), context())),
     book: async (body: unknown, headers: Record<string, string> = {}) =>
       parse(
         await createBooking(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromeFor, isPublicBookingPath } from '#frontend/app/layout-rules.ts';
+import { bookingSlugOf, chromeFor, isPublicBookingPath } from '#frontend/app/layout-rules.ts';
 import { onlyErrorToasts } from '#frontend/components/ui/toaster.tsx';
 import { reducer, type ToasterToast } from '#frontend/components/ui/use-toast.ts';
 
@@ -14,6 +14,18 @@ describe('chrome per path (host-area.md §2)', () => {
     expect(isPublicBookingPath('/events')).toBe(false);
     expect(chromeFor('/book/intro-call').showBrand).toBe(false);
     expect(chromeFor('/contact-us').showBrand).toBe(true);
+  });
+
+  it('finds the event slug of a booking page (lower-cased), never of a host screen', () => {
+    expect(bookingSlugOf('/book/intro-call')).toBe('intro-call');
+    expect(bookingSlugOf('/events/Intro-Call/')).toBe('intro-call');
+    expect(bookingSlugOf('/book/new')).toBe('new');
+    expect(bookingSlugOf('/events/new')).toBeNull();
+    expect(bookingSlugOf('/events/dashboard')).toBeNull();
+    expect(bookingSlugOf('/events')).toBeNull();
+    expect(bookingSlugOf('/book/a/b')).toBeNull();
+    expect(bookingSlugOf('/book/%E0%A4%A')).toBeNull();
+    expect(bookingSlugOf('/contact-us')).toBeNull();
   });
 
   it('hides header and footer on the event editor, the footer on auth-success', () => {

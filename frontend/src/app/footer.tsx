@@ -22,7 +22,7 @@ const footerLink = cn(
   focusRing,
 );
 
-export function Footer() {
+export function Footer({ roomForFloatingLink = false }: { roomForFloatingLink?: boolean }) {
   const [legalDocument, setLegalDocument] = useState<LegalDocument | null>(null);
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement | null>(null);
@@ -35,7 +35,12 @@ export function Footer() {
 
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40">
-      <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6">
+      <div
+        className={cn(
+          'mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 pt-6 sm:flex-row sm:px-6',
+          roomForFloatingLink ? 'pb-20' : 'pb-6',
+        )}
+      >
         <p className="text-sm text-slate-600 dark:text-slate-300">
           © {YEAR} {PRODUCT_NAME}
         </p>

@@ -12,16 +12,28 @@ function normalize(pathname: string): string {
 
 const firstSegment = (pathname: string): string => normalize(pathname).split('/')[1] ?? '';
 
-/** /events/{slug} slugs that are host screens, not public booking pages. */
-const RESERVED_EVENT_SLUGS = new Set(['new', 'dashboard']);
+/** /events/{slug} slugs that are host screens, not public booking pages (host-area.md §2). */
+export const RESERVED_EVENT_SLUGS: ReadonlySet<string> = new Set(['new', 'dashboard']);
+
+/**
+ * The event slug of a public booking page, /book/{slug} or /events/{slug} (except /events/new and
+ * /events/dashboard), lower-cased as slugs are stored; null for any other path.
+ */
+export function bookingSlugOf(pathname: string): string | null {
+  const match = /^\/(book|events)\/([^/]+)$/.exec(normalize(pathname));
+  if (!match) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(match[2]!);
+  } catch {
+    return null; // a malformed escape: the page shows "Event Not Found"
+  }
+  return match[1] === 'events' && RESERVED_EVENT_SLUGS.has(slug) ? null : slug;
+}
 
 /** A public booking page: /book/{slug} or /events/{slug} (except /events/new and /events/dashboard). */
-export function isPublicBookingPath(pathname: string): boolean {
-  const path = normalize(pathname);
-  if (path.startsWith('/book/')) return true;
-  const slug = /^\/events\/([^/]+)$/.exec(path)?.[1];
-  return slug !== undefined && !RESERVED_EVENT_SLUGS.has(slug);
-}
+export const isPublicBookingPath = (pathname: string): boolean =>
+  normalize(pathname).startsWith('/book/') || bookingSlugOf(pathname) !== null;
 
 /** The event editor (/events/new, also with ?edit={id}) is full-screen: no header, no footer, no padding. */
 export const isFullScreenEditorPath = (pathname: string): boolean => normalize(pathname) === '/events/new';
@@ -59,6 +71,8 @@ export interface Chrome {
   showPricing: boolean;
   showContactLink: boolean;
   showMenuToggle: boolean;
+  /** The booking page's floating "Try Meetwise free" link sits at the bottom: the footer leaves room for it. */
+  footerMakesRoomForFloatingLink: boolean;
 }
 
 export function chromeFor(pathname: string): Chrome {
@@ -72,5 +86,6 @@ export function chromeFor(pathname: string): Chrome {
     showPricing: !NO_PRICING_SECTIONS.has(section),
     showContactLink: !NO_CONTACT_SECTIONS.has(section),
     showMenuToggle: !NO_MENU_TOGGLE_SECTIONS.has(section),
+    footerMakesRoomForFloatingLink: isPublicBookingPath(path),
   };
 }

@@ -1,14 +1,50 @@
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
-import { Toaster } from '#frontend/components/ui/toaster.tsx';
-import { cn } from '#frontend/lib/cn.ts';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { hasToasts, subscribeToToasts } from '#frontend/components/ui/use-toast.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { chromeFor } from './layout-rules.ts';
+import { PageLoading } from './page-loading.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
+
+/** The toast region (Radix) loads with the first toast: no page needs its code before then. */
+const Toaster = lazy(async () => ({ default: (await import('#frontend/components/ui/toaster.tsx')).Toaster }));
+
+function LazyToaster() {
+  const needed = useSyncExternalStore(subscribeToToasts, hasToasts, () => false);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * A new page starts at the top; a link to an anchor (/#pricing) scrolls to it once the page has rendered it, also
+ * when the same link is followed again (`key` changes with every navigation).
+ */
+function useScrollOnNavigation(pathname: string, hash: string, key: string) {
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    let frames = 0;
+    let handle = 0;
+    const scrollToAnchor = () => {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target) target.scrollIntoView();
+      else if (++frames < 120) handle = requestAnimationFrame(scrollToAnchor); // the lazy page may still load
+    };
+    scrollToAnchor();
+    return () => cancelAnimationFrame(handle);
+  }, [pathname, hash, key]);
+}
 
 export function Layout() {
-  const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const { pathname, hash, key } = useLocation();
   const chrome = chromeFor(pathname);
+  useScrollOnNavigation(pathname, hash, key);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -18,21 +54,17 @@ export function Layout() {
       >
         Skip to main content
       </a>
-      {/* A thin bar while the next page's code loads. */}
-      <div
-        aria-hidden="true"
-        className={cn(
-          'fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-brand-600 transition-transform duration-300',
-          navigation.state === 'loading' ? 'scale-x-75' : 'scale-x-0',
-        )}
-      />
       {chrome.showHeader && <Header pathname={pathname} />}
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-hidden">
-        <Outlet />
+      {/* At least a screen high: the footer starts below the fold, so a page's content arriving never shifts it. */}
+      <main id="main" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col focus:outline-hidden">
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
-      {chrome.showFooter && <Footer />}
-      <Toaster />
-      <ScrollRestoration />
+      {chrome.showFooter && <Footer roomForFloatingLink={chrome.footerMakesRoomForFloatingLink} />}
+      <LazyToaster />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /** Fallback for every path the router does not know (booking-landing-auth-admin.md "Shared behaviour"). */
 export function NotFoundPage() {
+  useDocumentTitle('404 Page Not Found · Meetwise');
   return (
     <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-      <title>404 Page Not Found · Meetwise</title>
       <p aria-hidden="true" className="text-7xl font-extrabold tracking-tight text-brand-700 dark:text-brand-400">
         404
       </p>

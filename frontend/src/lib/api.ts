@@ -81,13 +81,14 @@ export async function apiRequest(name: RouteName, rawOptions?: unknown): Promise
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: route.method,
-      credentials: 'include',
-      headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
+    response = await (takeEarlyAnswer(route.method, url) ??
+      fetch(url, {
+        method: route.method,
+        credentials: 'include',
+        headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'Network error. Please check your connection and try again.', 'NETWORK_ERROR');
@@ -103,6 +104,18 @@ export async function apiRequest(name: RouteName, rawOptions?: unknown): Promise
   } catch {
     throw new ApiError(response.status, 'The server sent an answer that could not be read.', 'INVALID_RESPONSE');
   }
+}
+
+/**
+ * The answer to a GET that index.html started before the app's code arrived (a booking page's first calls), by
+ * exact URL; each is taken once, later calls fetch anew.
+ */
+function takeEarlyAnswer(method: string, url: string): Promise<Response> | undefined {
+  if (method !== 'GET' || typeof window === 'undefined') return undefined;
+  const early = (window as { __meetwiseEarly?: Record<string, Promise<Response> | undefined> }).__meetwiseEarly;
+  const answer = early?.[url];
+  if (early && answer) delete early[url];
+  return answer;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 import { readWindowForDates } from '#functions/domain/booking';
 import { ValidationFailed } from '#functions/errors';
 import type { BookingRecord, DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
-import { loadBookableEvent } from './event-access.ts';
+import { loadBookableEvent, resolveEventRef } from './event-access.ts';
 
 type AvailabilityDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'recentReads'>;
 
@@ -56,15 +56,15 @@ async function calendarBusy(deps: AvailabilityDeps, host: HostRecord | null, fro
  * What the engine needs around a span of guest dates: the event with its overrides (404/403), and the host's
  * bookings and calendar busy times. Recent identical reads are reused unless `fresh`; `now` is always current.
  */
-async function loadInput(deps: AvailabilityDeps, eventId: number, firstDate: string, lastDate: string, fresh: boolean) {
+async function loadInput(deps: AvailabilityDeps, eventRef: number | string, firstDate: string, lastDate: string, fresh: boolean) {
   const { fromDay, toDay } = readWindowForDates(firstDate, lastDate);
   const load = async () => {
-    const { event, overrides } = await loadBookableEvent(deps, eventId);
+    const { event, overrides } = await loadBookableEvent(deps, await resolveEventRef(deps, eventRef));
     const [host, { bookings }] = await Promise.all([deps.hosts.get(event.userId), deps.bookings.read(event.userId, fromDay, toDay)]);
     return { event, overrides, bookings, busy: await calendarBusy(deps, host, fromDay, toDay) };
   };
   if (fresh) deps.recentReads.clear();
-  const { event, overrides, bookings, busy } = await deps.recentReads.getOrLoad(`availability:${eventId}:${fromDay}:${toDay}`, load);
+  const { event, overrides, bookings, busy } = await deps.recentReads.getOrLoad(`availability:${eventRef}:${fromDay}:${toDay}`, load);
   return { event, input: availabilityInput(event, overrides, bookings, busy, deps.clock.now()) };
 }
 
@@ -79,7 +79,7 @@ function domainErrorsAsValidation<T>(run: () => T): T {
 
 /**
  * The free slots starting on one date in the guest's zone.
- * Input: event id, date (yyyy-MM-dd), guest zone (default UTC), forceRefresh. Output: slots, the host's zone, the
+ * Input: event id or slug, date (yyyy-MM-dd), guest zone (default UTC), forceRefresh. Output: slots, the host's zone, the
  * event settings.
  * Primary course: check the zone; load the event with its overrides (404/403); read the host and their bookings
  * around the date (one query) and calendar busy times, or reuse the same reads of the last seconds unless
@@ -87,7 +87,7 @@ function domainErrorsAsValidation<T>(run: () => T): T {
  */
 export async function getTimeSlots(
   deps: AvailabilityDeps,
-  query: { eventId: number; date: string; timezone?: string; forceRefresh?: 'true' | 'false' },
+  query: { eventId: number | string; date: string; timezone?: string; forceRefresh?: 'true' | 'false' },
 ): Promise<{ timeSlots: TimeSlot[]; timezone: string; eventSettings: { duration: number; timezone: string } }> {
   const zone = guestZone(query.timezone);
   const { event, input } = await loadInput(deps, query.eventId, query.date, query.date, query.forceRefresh === 'true');
@@ -97,12 +97,12 @@ export async function getTimeSlots(
 
 /**
  * Every day of a month in the guest's zone with whether it has a free slot, computed in one pass.
- * Input: event id, year, month (1–12), guest zone (default UTC). Output: `{ availableDates }`.
+ * Input: event id or slug, year, month (1–12), guest zone (default UTC). Output: `{ availableDates }`.
  * Primary course: as for time slots, with the month's bookings read in one query (or reused from the last seconds).
  */
 export async function getAvailableDates(
   deps: AvailabilityDeps,
-  query: { eventId: number; year: number; month: number; timezone?: string },
+  query: { eventId: number | string; year: number; month: number; timezone?: string },
 ): Promise<{ availableDates: AvailableDate[] }> {
   const zone = guestZone(query.timezone);
   const first = `${query.year}-${String(query.month).padStart(2, '0')}-01`;

@@ -17,3 +17,11 @@ export async function loadBookableEvent(
   if (!found.event.active) throw new Forbidden(DEACTIVATED_MESSAGE, undefined, { isInactive: true });
   return found;
 }
+
+/** An event named by id or by slug (the availability queries accept either): its id, 404 for an unknown slug. */
+export async function resolveEventRef(deps: Pick<Deps, 'events'>, ref: number | string): Promise<number> {
+  if (typeof ref === 'number') return ref;
+  const eventId = await deps.events.findIdBySlug(ref);
+  if (eventId === null) throw new NotFound('Event not found.');
+  return eventId;
+}

@@ -1,10 +1,26 @@
 import * as z from 'zod';
 
+const POSITIVE_ID = 'eventId must be a positive whole number.';
+const EVENT_REF = 'eventId must be an event id or an event slug.';
+
 /** An event id in a query string or body: a positive whole number. */
 export const eventIdValue = z
   .union([z.number(), z.string()], { error: 'eventId is required.' })
   .transform((value) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value))
-  .pipe(z.number({ error: 'eventId must be a positive whole number.' }).int('eventId must be a positive whole number.').positive('eventId must be a positive whole number.'));
+  .pipe(z.number({ error: POSITIVE_ID }).int(POSITIVE_ID).positive(POSITIVE_ID));
+
+/**
+ * The event of an availability query: its id, or its slug (as GET /api/events/{id} accepts either). With the slug
+ * the booking page asks for the month's dates in parallel with the event instead of after it.
+ */
+export const eventRefValue = z
+  .union([z.number(), z.string()], { error: 'eventId is required.' })
+  .transform((value) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value))
+  .pipe(
+    z.union([z.number().int(POSITIVE_ID).positive(POSITIVE_ID), z.string().regex(/^[a-z0-9-]{1,60}$/, EVENT_REF)], {
+      error: EVENT_REF,
+    }),
+  );
 
 /** An IANA zone name; whether the zone exists is checked by the server (400 "Unknown time zone: …"). */
 export const timeZoneValue = z.string().min(1, 'Time zone is required.').max(64, 'Unknown time zone.');
@@ -30,7 +46,7 @@ export const availableDatesQuery = z.object({
     .int('Month must be a number from 1 to 12.')
     .min(1, 'Month must be a number from 1 to 12.')
     .max(12, 'Month must be a number from 1 to 12.'),
-  eventId: eventIdValue,
+  eventId: eventRefValue,
   /** The guest's zone; dates are grouped in it. Default UTC (the spec's default until a zone is known). */
   timezone: timeZoneValue.optional(),
 });
@@ -42,7 +58,7 @@ export const availableDatesResponse = z.object({
 /** GET /api/time-slots (booking-landing-auth-admin.md §7). */
 export const timeSlotsQuery = z.object({
   date: isoDate,
-  eventId: eventIdValue,
+  eventId: eventRefValue,
   timezone: timeZoneValue.optional(),
   forceRefresh: z.enum(['true', 'false'], { error: 'forceRefresh must be true or false.' }).optional(),
 });

@@ -1,9 +1,9 @@
 import type { ComponentProps } from 'react';
 
 /** A few inline icons (no icon package). Decorative: hidden from assistive technology. */
-type IconProps = ComponentProps<'svg'>;
+export type IconProps = ComponentProps<'svg'>;
 
-const iconDefaults = {
+export const iconDefaults = {
   xmlns: 'http://www.w3.org/2000/svg',
   viewBox: '0 0 24 24',
   fill: 'none',

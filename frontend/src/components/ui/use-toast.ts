@@ -71,9 +71,11 @@ export function reducer(state: State, action: Action): State {
 
 const listeners = new Set<() => void>();
 let memoryState: State = { toasts: [] };
+let anyToastYet = false;
 
 function dispatch(action: Action): void {
   memoryState = reducer(memoryState, action);
+  if (action.type === 'ADD_TOAST') anyToastYet = true;
   // Side effect kept out of the reducer: closed toasts are removed later.
   if (action.type === 'DISMISS_TOAST') {
     if (action.toastId !== undefined) scheduleRemoval(action.toastId);
@@ -108,6 +110,10 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** For the layout: the toast region's code loads with the first toast and then stays. */
+export const subscribeToToasts = subscribe;
+export const hasToasts = (): boolean => anyToastYet;
 
 const getSnapshot = (): State => memoryState;
 

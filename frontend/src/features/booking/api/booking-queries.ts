@@ -1,46 +1,109 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { availableDatesKey, fetchAvailableDates, fetchPublicEvent, fetchTimeSlots, publicEventKey } from './early-fetch.ts';
+import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { PublicEvent } from '#shared/api/schemas/events';
+import { apiRequest } from '#frontend/lib/api.ts';
+import {
+  availableDatesKey,
+  fetchAvailableDates,
+  fetchPublicEvent,
+  fetchTimeSlots,
+  publicEventKey,
+  SLOT_CACHE_MS,
+  timeSlotsKey,
+} from './early-fetch.ts';
 
 /** Booking-page queries (booking-landing-auth-admin.md §7), on the shared query client's §9 defaults. */
 
 export { EventLoadError, type DaySlots, type TimeSlot } from './early-fetch.ts';
 
 export function usePublicEvent(eventSlug: string | undefined) {
+  const slug = eventSlug?.toLowerCase();
   return useQuery({
-    queryKey: publicEventKey(eventSlug),
-    queryFn: ({ signal }) => fetchPublicEvent(eventSlug!, signal),
-    enabled: Boolean(eventSlug),
-  });
-}
-
-/** The month's available dates in the guest's zone; `refresh` (the §4 marker) is part of the key. */
-export function useAvailableDates(eventId: number | undefined, year: number, month: number, timezone: string, refresh: number) {
-  return useQuery({
-    queryKey: availableDatesKey(eventId, year, month, timezone, refresh),
-    queryFn: ({ signal }) => fetchAvailableDates({ year, month, eventId: eventId!, timezone }, signal),
-    enabled: eventId !== undefined,
-    placeholderData: keepPreviousData,
+    queryKey: publicEventKey(slug),
+    queryFn: ({ signal }) => fetchPublicEvent(slug!, signal),
+    enabled: Boolean(slug),
   });
 }
 
 /**
- * The free slots of one date in the guest's zone, cached 60 s (§9). After a navigation (refresh > 0) the server
- * is asked to bypass its caches (forceRefresh=true).
+ * §4: each navigation action bumps the refresh marker, which "forces an availability refetch". The cached answer
+ * stays on screen while the refetch runs (the server's check at booking time guards a slot taken meanwhile); a
+ * refetch already under way is joined, not restarted.
  */
-export function useTimeSlots(
-  eventId: number | undefined,
-  date: string | null,
-  timezone: string,
-  refresh: number,
-  fallbackHostZone: string,
-) {
-  return useQuery({
-    queryKey: ['timeSlots', eventId, date, timezone, refresh],
-    queryFn: ({ signal }) =>
-      fetchTimeSlots({ date: date!, eventId: eventId!, timezone, forceRefresh: refresh > 0 }, fallbackHostZone, signal),
-    enabled: eventId !== undefined && date !== null,
-    staleTime: 60_000,
+function useRefetchOnMarker(query: UseQueryResult<unknown>, refresh: number, enabled: boolean) {
+  const { refetch } = query;
+  const seen = useRef(refresh);
+  useEffect(() => {
+    if (!enabled || refresh === seen.current) return;
+    seen.current = refresh;
+    void refetch({ cancelRefetch: false });
+  }, [refresh, enabled, refetch]);
+}
+
+/** The month's available dates in the guest's zone. */
+export function useAvailableDates(eventSlug: string, year: number, month: number, timezone: string, refresh: number) {
+  const query = useQuery({
+    queryKey: availableDatesKey(eventSlug, year, month, timezone),
+    queryFn: ({ signal }) => fetchAvailableDates({ year, month, eventId: eventSlug, timezone }, signal),
+    placeholderData: keepPreviousData,
+  });
+  useRefetchOnMarker(query, refresh, true);
+  return query;
+}
+
+/**
+ * The free slots of one date in the guest's zone, cached 60 s (§9). Once the guest has navigated (refresh > 0)
+ * the server is asked to bypass its own short caches too (forceRefresh=true).
+ */
+export function useTimeSlots(eventSlug: string, date: string | null, timezone: string, refresh: number, fallbackHostZone: string) {
+  const forced = refresh > 0;
+  const query = useQuery({
+    queryKey: timeSlotsKey(eventSlug, date, timezone),
+    queryFn: ({ signal }) => fetchTimeSlots({ date: date!, eventId: eventSlug, timezone, forceRefresh: forced }, fallbackHostZone, signal),
+    enabled: date !== null,
+    staleTime: SLOT_CACHE_MS,
     // Keep the list while the same date refetches; a new date starts empty.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === date ? previous : undefined),
   });
+  useRefetchOnMarker(query, refresh, date !== null);
+  return query;
+}
+
+/** §9: "Calendar sync and availability refresh every 30 s". */
+export const CALENDAR_SYNC_INTERVAL_MS = 30_000;
+
+/**
+ * §7 GET /api/calendar/sync: while step 1 shows, the host's calendar is synced at once and then every 30 s; the
+ * result is only logged, then the month and day on screen are refetched. (After the first sync, only when it
+ * removed bookings: the page has just loaded its availability.)
+ */
+export function useCalendarSync(event: Pick<PublicEvent, 'id' | 'userId' | 'slug'>, active: boolean) {
+  const queryClient = useQueryClient();
+  const { id, userId, slug } = event;
+  useEffect(() => {
+    if (!active || !id || !userId) return;
+    const controller = new AbortController();
+    const sync = async (periodic: boolean) => {
+      let removed = 0;
+      try {
+        const result = await apiRequest('syncCalendar', { query: { eventId: slug }, signal: controller.signal });
+        removed = result.removed;
+        console.info('Calendar sync:', result.message, `(${result.removed} removed)`);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        console.warn('Calendar sync failed', error);
+      }
+      if (controller.signal.aborted || (!periodic && removed === 0)) return;
+      await Promise.all([
+        queryClient.refetchQueries({ queryKey: ['availableDates', slug], type: 'active' }),
+        queryClient.refetchQueries({ queryKey: ['timeSlots', slug], type: 'active' }),
+      ]);
+    };
+    void sync(false);
+    const timer = window.setInterval(() => void sync(true), CALENDAR_SYNC_INTERVAL_MS);
+    return () => {
+      controller.abort();
+      window.clearInterval(timer);
+    };
+  }, [active, id, userId, slug, queryClient]);
 }

@@ -1,11 +1,13 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
+import { bookingSlugOf } from '#frontend/app/layout-rules.ts';
 import { apiRequest, isApiError } from '#frontend/lib/api.ts';
 import { queryClient } from '#frontend/lib/query-client.ts';
 import { detectTimeZone, todayIn, yearMonthOf } from '../lib/dates.ts';
 
 /**
- * The booking page's calls, kept out of the page's chunk so the route's loader can start them while that chunk
- * still downloads (issue 4: "available dates requested in parallel with the event").
+ * The booking page's calls, kept out of the page's chunk so they can start while that chunk still downloads
+ * (issue 4: "available dates and the first day's slots requested in parallel with the event"). The availability
+ * calls name the event by its slug, so none of them waits for the event's id.
  */
 
 export type EventLoadFailure = 'inactive' | 'notFound' | 'failed';
@@ -16,9 +18,6 @@ export class EventLoadError extends Error {
     super(kind);
   }
 }
-
-/** /events/{slug}: these slugs are host screens, not booking pages (host-area.md §2). */
-export const RESERVED_EVENT_SLUGS: ReadonlySet<string> = new Set(['new', 'dashboard']);
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -37,7 +36,7 @@ export async function fetchPublicEvent(eventSlug: string, signal?: AbortSignal):
 
 /** GET /api/available-dates: date → has a free slot. Failures yield an empty map (spec §7, §8: logged only). */
 export async function fetchAvailableDates(
-  query: { year: number; month: number; eventId: number; timezone: string },
+  query: { year: number; month: number; eventId: number | string; timezone: string },
   signal?: AbortSignal,
 ): Promise<Map<string, boolean>> {
   try {
@@ -66,7 +65,7 @@ export interface DaySlots {
  * an unexpected format or a failure yields an empty list with the fallback zone (spec §7, §8).
  */
 export async function fetchTimeSlots(
-  query: { date: string; eventId: number; timezone: string; forceRefresh: boolean },
+  query: { date: string; eventId: number | string; timezone: string; forceRefresh: boolean },
   fallbackHostZone: string,
   signal?: AbortSignal,
 ): Promise<DaySlots> {
@@ -93,27 +92,47 @@ export async function fetchTimeSlots(
 }
 
 export const publicEventKey = (eventSlug: string | undefined) => ['publicEvent', eventSlug] as const;
-export const availableDatesKey = (eventId: number | undefined, year: number, month: number, timezone: string, refresh: number) =>
-  ['availableDates', eventId, year, month, timezone, refresh] as const;
+/** Availability keys name the event by slug (the page and the early fetch share them). */
+export const availableDatesKey = (eventSlug: string, year: number, month: number, timezone: string) =>
+  ['availableDates', eventSlug, year, month, timezone] as const;
+export const timeSlotsKey = (eventSlug: string, date: string | null, timezone: string) => ['timeSlots', eventSlug, date, timezone] as const;
+
+/** Slots stay cached this long (§9: "slot query cached 60 s"); the page's refresh marker refetches sooner. */
+export const SLOT_CACHE_MS = 60_000;
 
 /**
- * Called by the route's loader (which runs alongside the lazy page chunk): starts the event call and, as soon as
- * the event's id is known, the current month's available dates in the guest's zone, into the shared cache the
- * page reads with the same keys.
+ * Starts a booking page's first calls at once, into the shared cache the page reads with the same keys: the
+ * event, the current month's available dates in the guest's zone and, as soon as those dates arrive, the slots of
+ * the first day with free time (the day a guest most likely opens). Failures are left for the page to show.
  */
-export function prefetchBookingPage(eventSlug: string | undefined): void {
-  if (!eventSlug || typeof window === 'undefined') return;
+export function prefetchBookingPage(eventSlug: string): void {
+  if (typeof window === 'undefined') return;
+  const slug = eventSlug.toLowerCase();
+  const timezone = detectTimeZone();
+  const today = todayIn(timezone);
+  const { year, month } = yearMonthOf(today);
+  void queryClient.prefetchQuery({ queryKey: publicEventKey(slug), queryFn: ({ signal }) => fetchPublicEvent(slug, signal) });
   void queryClient
-    .fetchQuery({ queryKey: publicEventKey(eventSlug), queryFn: ({ signal }) => fetchPublicEvent(eventSlug, signal) })
-    .then((event) => {
-      const timezone = detectTimeZone();
-      const { year, month } = yearMonthOf(todayIn(timezone));
+    .fetchQuery({
+      queryKey: availableDatesKey(slug, year, month, timezone),
+      queryFn: ({ signal }) => fetchAvailableDates({ year, month, eventId: slug, timezone }, signal),
+    })
+    .then((dates) => {
+      const firstDay = [...dates].find(([date, free]) => free && date >= today)?.[0];
+      if (!firstDay) return;
       return queryClient.prefetchQuery({
-        queryKey: availableDatesKey(event.id, year, month, timezone, 0),
-        queryFn: ({ signal }) => fetchAvailableDates({ year, month, eventId: event.id, timezone }, signal),
+        queryKey: timeSlotsKey(slug, firstDay, timezone),
+        queryFn: ({ signal }) => fetchTimeSlots({ date: firstDay, eventId: slug, timezone, forceRefresh: false }, '', signal),
+        staleTime: SLOT_CACHE_MS,
       });
     })
     .catch(() => {
       // The page shows the event's error screen from the cached query state.
     });
+}
+
+/** On a first load: the booking page's calls start before React renders. */
+export function prefetchForPath(pathname: string): void {
+  const slug = bookingSlugOf(pathname);
+  if (slug) prefetchBookingPage(slug);
 }

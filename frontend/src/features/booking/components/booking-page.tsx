@@ -1,11 +1,18 @@
-import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { RESERVED_EVENT_SLUGS } from '../api/early-fetch.ts';
-import { EventLoadError, useAvailableDates, usePublicEvent, useTimeSlots, type TimeSlot } from '../api/booking-queries.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
+import {
+  EventLoadError,
+  useAvailableDates,
+  useCalendarSync,
+  usePublicEvent,
+  useTimeSlots,
+  type TimeSlot,
+} from '../api/booking-queries.ts';
 import { accentFor } from '../lib/accent.ts';
 import { addDays, detectTimeZone, formatDateTitle, todayIn, yearMonthOf, type YearMonth } from '../lib/dates.ts';
 import { BookingConfirmation } from './booking-confirmation.tsx';
@@ -19,19 +26,15 @@ import { TimeZonePicker } from './time-zone-picker.tsx';
 const loadBookingForm = () => import('./booking-form.tsx');
 const BookingForm = lazy(async () => ({ default: (await loadBookingForm()).BookingForm }));
 
-/** /events/{slug}: the same page, except the host screens' reserved slugs render nothing (host-area.md §2). */
-export function EventsSlugPage() {
-  const { eventSlug } = useParams();
-  if (!eventSlug || RESERVED_EVENT_SLUGS.has(eventSlug.toLowerCase())) return null;
-  return <BookingPage />;
-}
-
-/** /book/{eventSlug}: the public booking page (booking-landing-auth-admin.md "Public booking interface"). */
+/** /book/{eventSlug} and /events/{eventSlug}: the public booking page (booking-landing-auth-admin.md "Public booking interface"). */
 export function BookingPage() {
   const { eventSlug } = useParams();
   const event = usePublicEvent(eventSlug);
+  // The flow's first render (calendar grid and all) runs as a deferred, time-sliced update: it never holds the
+  // main thread in one long task while the phone is still busy starting the page.
+  const loaded = useDeferredValue(event.data);
 
-  if (event.isPending) {
+  if (event.isPending || (event.isSuccess && !loaded)) {
     return (
       <div className="flex flex-1 items-center justify-center p-8" role="status">
         <span className="text-slate-600 dark:text-slate-400">Loading booking page…</span>
@@ -42,7 +45,7 @@ export function BookingPage() {
     const kind = event.error instanceof EventLoadError ? event.error.kind : 'failed';
     return <EventLoadScreen kind={kind} />;
   }
-  return <BookingFlow key={event.data.id} event={event.data} />;
+  return <BookingFlow key={loaded!.id} event={loaded!} />;
 }
 
 type Step = 'calendar' | 'details' | 'confirmation';
@@ -66,8 +69,11 @@ function BookingFlow({ event }: { event: PublicEvent }) {
   const [refresh, setRefresh] = useState(0);
   const bump = () => setRefresh((value) => value + 1);
 
-  const dates = useAvailableDates(event.id, view.year, view.month, timeZone, refresh);
-  const slots = useTimeSlots(event.id, selectedDate, timeZone, refresh, event.timeZone);
+  const dates = useAvailableDates(event.slug, view.year, view.month, timeZone, refresh);
+  const availability = useDeferredValue(dates.data); // marks the days in a time-sliced update, as above
+  const slots = useTimeSlots(event.slug, selectedDate, timeZone, refresh, event.timeZone);
+  useCalendarSync(event, step === 'calendar');
+  useDocumentTitle(`${event.title} with ${event.hostName} | Meetwise`);
 
   // Step changes: focus the new step's heading (announced by the live region below). Not on first render.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -136,11 +142,11 @@ function BookingFlow({ event }: { event: PublicEvent }) {
 
   return (
     <div
-      className={cn(dark ? 'dark bg-slate-950 text-slate-100' : 'bg-slate-50 text-slate-900', 'flex-1 pb-24')}
-      style={{ '--accent': accent } as CSSProperties}
+      // The event's theme wins over the site's: `light` opts out of the dark site theme (index.css).
+      className={cn(dark ? 'dark bg-slate-950 text-slate-100' : 'light bg-slate-50 text-slate-900', 'flex-1 pb-24')}
+      style={{ '--accent': accent, colorScheme: dark ? 'dark' : 'light' } as CSSProperties}
       data-booking-theme={event.bookingTheme}
     >
-      <title>{`${event.title} with ${event.hostName} | Meetwise`}</title>
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-10 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <EventSummary event={event} />
 
@@ -184,7 +190,7 @@ function BookingFlow({ event }: { event: PublicEvent }) {
                   view={view}
                   today={today}
                   selectedDate={selectedDate}
-                  availability={dates.data}
+                  availability={availability}
                   loading={dates.isFetching}
                   onSelect={selectDate}
                   onViewChange={changeView}

@@ -1,8 +1,13 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { ClockIcon, MapPinIcon } from '#frontend/components/ui/icons.tsx';
 
-/** The event's card: guest logo, event photo, host photo and name (each behind its show flag), title, duration, location. */
-export function EventSummary({ event }: { event: PublicEvent }) {
+/**
+ * The event's card: guest logo, event photo, host photo and name (each behind its show flag), title, duration,
+ * location. The title is the page's h1 on the booking page; embedded in another page (the landing page's demo) it
+ * takes the level that fits there.
+ */
+export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; titleLevel?: 1 | 3 }) {
+  const Title = titleLevel === 1 ? 'h1' : 'h3';
   const initials = event.hostName
     .split(/\s+/)
     .map((part) => part[0] ?? '')
@@ -40,7 +45,7 @@ export function EventSummary({ event }: { event: PublicEvent }) {
           ))}
         <p className="font-medium text-slate-700 dark:text-slate-300">{event.hostName}</p>
       </div>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{event.title}</h1>
+      <Title className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{event.title}</Title>
       <ul className="mt-3 grid gap-2 text-sm text-slate-700 dark:text-slate-300">
         <li className="flex items-center gap-2">
           <ClockIcon className="size-4 shrink-0" />

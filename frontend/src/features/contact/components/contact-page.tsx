@@ -1,11 +1,12 @@
 import { ContactFaq } from './contact-faq.tsx';
 import { ContactForm } from './contact-form.tsx';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /** /contact-us (host-area.md §2 "Contact page"): the contact form and a short FAQ. */
 export function ContactPage() {
+  useDocumentTitle('Contact Us · Meetwise');
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <title>Contact Us · Meetwise</title>
       <div className="max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Contact Us</h1>
         <p className="mt-3 text-base text-slate-600 dark:text-slate-300">

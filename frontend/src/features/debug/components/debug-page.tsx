@@ -3,9 +3,11 @@ import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useSettings } from '../api/get-settings.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /** /debug (host-area.md §2 "Debug pages"): prints the raw settings answer. No secrets: the server sends only settings. */
 export function DebugPage() {
+  useDocumentTitle('System Debug · Meetwise');
   const settings = useSettings();
   const { error } = settings;
 
@@ -15,7 +17,6 @@ export function DebugPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
-      <title>System Debug · Meetwise</title>
       <h1 className="text-3xl font-bold tracking-tight">System Debug</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-300">
         The raw answer of <code className="font-mono text-sm">GET /api/settings</code>.

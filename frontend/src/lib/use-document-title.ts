@@ -1,0 +1,8 @@
+import { useEffect } from 'react';
+
+/** Sets document.title while the page is shown. */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}

@@ -1,0 +1,171 @@
+import type { Locator, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserStackPerFile } from '../support/browser-per-file.ts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+
+/**
+ * The landing page at / (booking-landing-auth-admin.md "Landing page at /") in Debian's Chromium against the whole
+ * local stack: the sign-up paths, pricing, sample testimonials, security, and the read-only booking demo, which runs
+ * on sample data and must never call the API.
+ */
+
+const GUEST_ZONE = 'Europe/Berlin';
+
+const stack = browserStackPerFile();
+
+interface Opened {
+  page: Page;
+  /** Every request the page made since it was opened. */
+  requests: Request[];
+}
+
+async function openLanding(
+  options: { width?: number; colorScheme?: 'light' | 'dark'; mobile?: boolean; hash?: string } = {},
+): Promise<Opened> {
+  const context = await stack.browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    timezoneId: GUEST_ZONE,
+    ...(options.mobile ? { isMobile: true, hasTouch: true } : {}),
+  });
+  const page = await context.newPage();
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  await page.goto(`${stack.app.baseUrl}/${options.hash ?? ''}`);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+  return { page, requests };
+}
+
+const apiCalls = (requests: Request[]): string[] =>
+  requests.map((request) => new URL(request.url())).filter((url) => url.pathname.startsWith('/api/')).map((url) => url.pathname);
+
+const demo = (page: Page): Locator => page.getByRole('region', { name: 'Booking page demo' });
+
+/** The first date the demo offers; moves to the next month when none is left in this one (end of the month). */
+async function firstAvailableDay(page: Page): Promise<Locator> {
+  const available = demo(page).getByRole('gridcell', { name: /, available$/ });
+  if ((await available.count()) === 0) await demo(page).getByRole('button', { name: 'Next month' }).click();
+  await expect.poll(() => available.count()).toBeGreaterThan(0);
+  return available.first();
+}
+
+describe('landing page', () => {
+  it('has one h1, a document title, and the two sign-up paths in the hero', async () => {
+    const { page } = await openLanding();
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.title()).toContain('Meetwise');
+    expect(await page.getByText('7-day free trial · No credit card required').first().isVisible()).toBe(true);
+
+    const email = page.getByRole('link', { name: 'Sign up with email' });
+    expect(await email.getAttribute('href')).toBe('/register-email');
+
+    // "Sign up with Google" is a full browser navigation to the server's Google sign-in.
+    await page.route('**/api/auth/google**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>google</p>' }));
+    const google = page.getByRole('link', { name: 'Sign up with Google' });
+    expect(await google.getAttribute('href')).toBe('/api/auth/google?type=register');
+    const [request] = await Promise.all([page.waitForRequest('**/api/auth/google**'), google.click()]);
+    expect(request.isNavigationRequest()).toBe(true);
+    const target = new URL(request.url());
+    expect(`${target.pathname}${target.search}`).toBe('/api/auth/google?type=register');
+    await page.waitForURL('**/api/auth/google?type=register');
+    await page.context().close();
+  });
+
+  it('shows the three plans under #pricing, reachable from the header', async () => {
+    const { page } = await openLanding();
+    const pricing = page.locator('#pricing');
+    const text = (await pricing.textContent()) ?? '';
+    for (const expected of ['$3', '/month', '$29', '/year', 'Save 20%', 'Most popular', '$79', 'one-time', 'Limited Supply']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain('7-day free trial, no credit card required');
+    const started = pricing.getByRole('link', { name: 'Get Started' });
+    expect(await started.count()).toBe(2);
+    for (const link of await started.all()) expect(await link.getAttribute('href')).toBe('/register');
+    expect(await pricing.getByRole('link', { name: 'Get Lifetime Access' }).getAttribute('href')).toBe('/register');
+    // The annual plan carries both badges.
+    const annual = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Annual' }) });
+    expect(await annual.textContent()).toMatch(/Most popular.*Save 20%/);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL('**/#pricing');
+    await expect.poll(() => pricing.evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBeLessThan(100);
+    await page.context().close();
+  });
+
+  it('scrolls to the pricing section when opened at /#pricing', async () => {
+    const { page } = await openLanding({ hash: '#pricing' });
+    await expect
+      .poll(() => page.locator('#pricing').evaluate((element) => Math.round(element.getBoundingClientRect().top)))
+      .toBeLessThan(100);
+    await page.context().close();
+  });
+
+  it('shows three sample testimonials, the security section and the final call to action', async () => {
+    const { page } = await openLanding();
+    expect(await page.getByText(/^Sample testimonials/).isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="testimonial"]').count()).toBe(3);
+    expect(await page.locator('blockquote').count()).toBe(3);
+
+    const security = page.getByRole('region', { name: 'Enterprise-Grade Security' });
+    expect(await security.getByRole('heading', { level: 2, name: 'Enterprise-Grade Security' }).isVisible()).toBe(true);
+    for (const measure of ['Encryption', 'Brute-force protection', 'Privacy controls', 'Regular backups']) {
+      expect(await security.getByRole('heading', { name: measure }).isVisible()).toBe(true);
+    }
+
+    const signUp = page.getByRole('link', { name: 'Sign up for free' });
+    expect(await signUp.getAttribute('href')).toBe('/register');
+    await signUp.click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    await page.context().close();
+  });
+
+  it('runs the booking demo on sample data at 1280 px: a day shows its times, a time shows the demo note, no API call', async () => {
+    const { page, requests } = await openLanding({ width: 1280 });
+    await page.waitForLoadState('networkidle');
+    expect(await demo(page).getByRole('grid').isVisible()).toBe(true);
+
+    await (await firstAvailableDay(page)).click();
+    const times = demo(page).getByRole('list', { name: /^Available times on / });
+    await expect.poll(() => times.isVisible()).toBe(true);
+    expect(await times.getByRole('button').count()).toBeGreaterThan(0);
+    expect(await demo(page).getByText(`Times in ${GUEST_ZONE}`).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    await times.getByRole('button').first().click();
+    await expect.poll(() => demo(page).getByText('This is a demo, so nothing is booked.', { exact: false }).isVisible()).toBe(true);
+    await demo(page).getByRole('button', { name: '← Back to Select Time' }).click();
+    await demo(page).getByRole('button', { name: '← Back to Calendar' }).click();
+    await expect.poll(() => demo(page).getByRole('grid').isVisible()).toBe(true);
+
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls(requests)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('ignores clicks on dates on mobile (375 px) and still calls no API', async () => {
+    const { page, requests } = await openLanding({ width: 375, mobile: true });
+    await page.waitForLoadState('networkidle');
+    const day = await firstAvailableDay(page);
+    await day.click();
+    // Give a (wrong) reaction time to happen, then check nothing changed.
+    await page.waitForTimeout(300);
+    expect(await demo(page).getByRole('grid').isVisible()).toBe(true);
+    expect(await day.getAttribute('aria-selected')).toBe('false');
+    expect(await demo(page).getByRole('list', { name: /^Available times on / }).count()).toBe(0);
+    expect(apiCalls(requests)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('has no serious accessibility violations in light and dark, wide and narrow', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 375]) {
+        const { page } = await openLanding({ colorScheme, width, mobile: width < 768 });
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+        await expectNoSeriousA11yViolations(page);
+        await page.context().close();
+      }
+    }
+  });
+});
