@@ -15,7 +15,13 @@ import { memoryRecentReads } from './adapters/memory/recent-reads.ts';
  * booking written in the same process). Bookings themselves are always checked against fresh reads.
  */
 const RECENT_READS = { ttlMs: 5_000, maxEntries: 500 } as const;
-import { noAccounts } from './adapters/sessions/no-accounts.ts';
+import { dynamoAccounts } from './adapters/dynamodb/accounts.ts';
+import { dynamoLoginThrottle } from './adapters/dynamodb/login-throttle.ts';
+import { dynamoSessionStore } from './adapters/dynamodb/sessions.ts';
+import { scryptPasswords } from './adapters/passwords/scrypt.ts';
+import { sessionKey } from './adapters/sessions/session-key.ts';
+import { signedCookieSessions } from './adapters/sessions/signed-cookie.ts';
+import { LOGIN_LIMITS } from './domain/accounts.ts';
 import { jsonLogger, systemClock, uuidIds } from './adapters/system/runtime.ts';
 
 /**
@@ -30,17 +36,38 @@ function once<T>(build: () => T): () => T {
 
 export const config = /* @__PURE__ */ once(() => loadConfig());
 
+const documentClient = /* @__PURE__ */ once(() => createDocumentClient(createDynamoClient(config())));
+
+/** Signed session cookies backed by session items: every route verifies with it, sign-in and logout issue with it. */
+const sessions = /* @__PURE__ */ once(() => sessionsFor(config(), documentClient()));
+
+function sessionsFor(configuration: Config, db: ReturnType<typeof createDocumentClient>) {
+  return signedCookieSessions({
+    key: sessionKey(configuration),
+    store: dynamoSessionStore(db, configuration.tableName),
+    clock: systemClock,
+    ids: uuidIds,
+    adminEmails: configuration.adminEmails,
+  });
+}
+
 export const coreDeps = /* @__PURE__ */ once(
   (): CoreDeps => ({
     config: config(),
     clock: systemClock,
     ids: uuidIds,
     logger: jsonLogger(config().logLevel),
-    sessions: noAccounts,
+    sessions: sessions(),
   }),
 );
 
-const documentClient = /* @__PURE__ */ once(() => createDocumentClient(createDynamoClient(config())));
+/** What the account routes need: accounts, password hashing, session issuing, login throttling. */
+export const accountDeps = /* @__PURE__ */ once(() => ({
+  accounts: dynamoAccounts(documentClient(), config().tableName),
+  passwords: scryptPasswords(),
+  sessionIssuer: sessions(),
+  loginThrottle: dynamoLoginThrottle(documentClient(), config().tableName, LOGIN_LIMITS.windowMs),
+}));
 
 export const settingsRepository = /* @__PURE__ */ once(() => dynamoSettings(documentClient(), config().tableName));
 
@@ -76,12 +103,17 @@ export const availabilityDeps = /* @__PURE__ */ once(() => ({
  */
 export function composeDeps(configuration: Config, options: { onDynamoRequest?: (commandName: string) => void } = {}): Deps {
   const db = createDocumentClient(createDynamoClient(configuration, options.onDynamoRequest));
+  const sessionAdapter = sessionsFor(configuration, db);
   return {
     config: configuration,
     clock: systemClock,
     ids: uuidIds,
     logger: jsonLogger(configuration.logLevel),
-    sessions: noAccounts,
+    sessions: sessionAdapter,
+    accounts: dynamoAccounts(db, configuration.tableName),
+    passwords: scryptPasswords(),
+    sessionIssuer: sessionAdapter,
+    loginThrottle: dynamoLoginThrottle(db, configuration.tableName, LOGIN_LIMITS.windowMs),
     contactMessages: dynamoContactMessages(db, configuration.tableName),
     settings: dynamoSettings(db, configuration.tableName),
     mailer: sesMailer(configuration),

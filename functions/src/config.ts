@@ -24,6 +24,15 @@ const configSchema = z.object({
   LOG_LEVEL: withDefault(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
   PORT: withDefault(z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(65535), 3000),
   DATA_DIR: withDefault(z.string().min(1), '.data'),
+  SESSION_SECRET: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{43,}$/, 'must be at least 32 random bytes, base64url-encoded (43+ characters)'),
+  ),
+  ADMIN_EMAILS: optional(
+    z
+      .string()
+      .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' }))),
+  ),
 });
 
 export interface Config {
@@ -38,6 +47,13 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   port: number;
   dataDir: string;
+  /**
+   * The key that signs session tokens (base64url). Unset on one machine: a key is generated once under dataDir.
+   * The CDK stack sets it from a generated secret.
+   */
+  sessionSecret: string | undefined;
+  /** E-mail addresses (lower-case) whose accounts are administrators. */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {
@@ -62,6 +78,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: c.LOG_LEVEL,
     port: c.PORT,
     dataDir: c.DATA_DIR,
+    sessionSecret: c.SESSION_SECRET,
+    adminEmails: c.ADMIN_EMAILS ?? [],
   };
 }
 

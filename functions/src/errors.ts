@@ -68,3 +68,12 @@ export class WriteConflict extends Error {
 export class IdempotencyConflict extends Error {
   override name = 'IdempotencyConflict';
 }
+
+/** Too many attempts (login throttling): `retryAfterSeconds` in the body, Retry-After in the headers. */
+export class TooManyRequests extends AppError {
+  readonly status = 429;
+  readonly code = 'TOO_MANY_REQUESTS';
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message, undefined, { retryAfterSeconds });
+  }
+}

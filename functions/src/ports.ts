@@ -23,11 +23,56 @@ export interface Logger {
 export interface Principal {
   userId: string;
   isAdmin: boolean;
+  /** The session the call came with (logout ends it). */
+  sessionId: string;
 }
 
 export interface SessionVerifier {
   /** The caller's principal, or null when the request carries no valid session. */
   authenticate(request: { cookies: string[]; headers: Record<string, string | undefined> }): Promise<Principal | null>;
+}
+
+/** Starts and ends sessions: a signed token naming a stored session item (ARCHITECTURE.md §4). */
+export interface SessionIssuer {
+  /** Stores a new session for the user and answers the Set-Cookie value carrying its token. */
+  start(userId: string, options: { secure: boolean }): Promise<string>;
+  /** Deletes one session (logout). */
+  end(userId: string, sessionId: string): Promise<void>;
+  /** The Set-Cookie value that removes the session cookie. */
+  clearCookie(options: { secure: boolean }): string;
+}
+
+/** A user account: the host profile plus what signing in needs. */
+export interface AccountRecord extends Omit<HostRecord, 'calendar'> {
+  /** scrypt hash (see adapters/passwords); null for accounts that sign in with Google only. */
+  passwordHash: string | null;
+  /** Set on the seeded demo admin; other admins come from the ADMIN_EMAILS configuration. */
+  role: 'admin' | null;
+}
+
+export type CreateAccountResult = 'created' | 'emailTaken' | 'usernameTaken';
+
+export interface AccountRepository {
+  /** Writes the profile with its e-mail and username claims in one transaction; nothing is written on a clash. */
+  create(account: AccountRecord): Promise<CreateAccountResult>;
+  get(userId: string): Promise<AccountRecord | null>;
+  /** By e-mail address, case-insensitively. */
+  findByEmail(email: string): Promise<AccountRecord | null>;
+  findByUsername(username: string): Promise<AccountRecord | null>;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** Constant-time comparison; a null hash (no password set) is checked against a dummy so timing does not tell. */
+  verify(password: string, hash: string | null): Promise<boolean>;
+}
+
+/** Failed sign-ins counted per key (an account, a client address) over a window. */
+export interface LoginThrottle {
+  /** Failures in the window for each key, and when the oldest window ends (ms since epoch). */
+  count(key: string, now: Date): Promise<{ failures: number; windowEndsAt: number }>;
+  recordFailure(key: string, now: Date): Promise<void>;
+  reset(key: string): Promise<void>;
 }
 
 export interface ContactMessage {
@@ -242,6 +287,10 @@ export interface CoreDeps {
 
 /** Everything a use case may ask for; each handler is given only the part it names. */
 export interface Deps extends CoreDeps {
+  accounts: AccountRepository;
+  passwords: PasswordHasher;
+  sessionIssuer: SessionIssuer;
+  loginThrottle: LoginThrottle;
   contactMessages: ContactMessageRepository;
   settings: SettingsRepository;
   mailer: Mailer;

@@ -8,6 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../shared/api/routes.ts';
 
@@ -21,6 +22,10 @@ export interface RouteFunctionsProps {
   projectRoot: string;
   mailFrom: string;
   contactEmail: string;
+  /** Signs session tokens; every route verifies sessions, so every function reads it (SESSION_SECRET). */
+  sessionSecret: secretsmanager.ISecret;
+  /** Comma-separated administrator e-mail addresses (ADMIN_EMAILS). */
+  adminEmails: string;
 }
 
 /**
@@ -92,6 +97,9 @@ export class RouteFunctions extends Construct {
           TABLE_NAME: props.table.tableName,
           MAIL_FROM: props.mailFrom,
           CONTACT_EMAIL: props.contactEmail,
+          // A CloudFormation dynamic reference: the value is resolved at deploy time, never written in the template.
+          SESSION_SECRET: props.sessionSecret.secretValue.unsafeUnwrap(),
+          ADMIN_EMAILS: props.adminEmails,
           NODE_OPTIONS: '--enable-source-maps',
         },
         bundling: {

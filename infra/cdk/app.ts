@@ -4,6 +4,7 @@ import { MeetwiseStack } from './stack.ts';
 /**
  * The CDK app (`npx cdk synth` / `deploy`, see cdk.json). Deploy-time values come from context:
  *   -c mailFrom=no-reply@example.com -c contactEmail=hello@example.com
+ *   -c adminEmails=you@example.com,ops@example.com   (optional: administrator accounts)
  *   -c domainName=meetwise.example.com -c certificateArn=arn:aws:acm:us-east-1:…   (optional, together)
  *   -c siteDir=path/to/dist   (optional; default frontend/dist)
  * The stack is environment-agnostic: account and region come from the deploying credentials.
@@ -21,6 +22,7 @@ new MeetwiseStack(app, 'Meetwise', {
   description: 'Meetwise: appointment scheduling (site, API, data)',
   mailFrom: context('mailFrom') ?? 'no-reply@meetwise.app',
   contactEmail: context('contactEmail') ?? 'hello@meetwise.app',
+  adminEmails: context('adminEmails'),
   domainName: context('domainName'),
   certificateArn: context('certificateArn'),
   siteDir: context('siteDir'),

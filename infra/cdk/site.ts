@@ -25,6 +25,16 @@ export interface SiteProps {
  * answers into the HTML page. /api/* never reaches this behaviour; the check is only a safety net.
  * Written for the cloudfront-js-2.0 runtime (ES5-style).
  */
+/**
+ * On /api/*: tells the API which host the browser asked for (the API sees its own execute-api host), so its
+ * same-site check for writes can compare the request's Origin with it (functions/src/http/request.ts).
+ */
+export const forwardedHostFunctionCode = `function handler(event) {
+  var request = event.request;
+  request.headers['x-forwarded-host'] = { value: request.headers.host ? request.headers.host.value : '' };
+  return request;
+}`;
+
 export const spaFallbackFunctionCode = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
@@ -70,6 +80,11 @@ export class Site extends Construct {
       readTimeout: Duration.seconds(30),
     });
 
+    const forwardedHost = new cloudfront.Function(this, 'ForwardedHost', {
+      comment: 'Passes the site host to the API as X-Forwarded-Host (same-site check for writes).',
+      code: cloudfront.FunctionCode.fromInline(forwardedHostFunctionCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
     const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
       comment: 'Extension-less paths outside /api get /index.html (client-side routes)',
       code: cloudfront.FunctionCode.fromInline(spaFallbackFunctionCode),
@@ -98,6 +113,7 @@ export class Site extends Construct {
       additionalBehaviors: {
         '/api/*': {
           origin: apiOrigin,
+          functionAssociations: [{ function: forwardedHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           compress: true,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Stack } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routeTable } from '../../shared/api/routes.ts';
@@ -17,6 +18,8 @@ export interface MeetwiseStackProps extends StackProps {
   mailFrom: string;
   /** Where contact messages go. */
   contactEmail: string;
+  /** Comma-separated e-mail addresses of administrators. */
+  adminEmails?: string;
   /** Optional custom domain of the site (with certificateArn: ACM, us-east-1). */
   domainName?: string;
   certificateArn?: string;
@@ -40,6 +43,10 @@ export class MeetwiseStack extends Stack {
 
     const projectRoot = path.resolve(props.projectRoot ?? repoRoot);
     const { table } = new DataTable(this, 'Data');
+    const sessionSecret = new secretsmanager.Secret(this, 'SessionSecret', {
+      description: 'Signs Meetwise session tokens (SESSION_SECRET).',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+    });
 
     const api = new RouteFunctions(this, 'Api', {
       routes: props.routes ?? routeTable,
@@ -48,6 +55,8 @@ export class MeetwiseStack extends Stack {
       handlersDir: path.resolve(props.handlersDir ?? path.join(projectRoot, 'functions/src/handlers')),
       mailFrom: props.mailFrom,
       contactEmail: props.contactEmail,
+      sessionSecret,
+      adminEmails: props.adminEmails ?? '',
     });
 
     const site = new Site(this, 'Site', {

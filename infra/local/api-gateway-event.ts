@@ -24,6 +24,8 @@ export function toApiGatewayEvent(
     if (name === 'cookie') continue;
     headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
   }
+  // API Gateway tells the function how the browser connected; here it is plain HTTP.
+  headers['x-forwarded-proto'] = 'http';
   const cookies = (request.headers.cookie ?? '')
     .split(';')
     .map((cookie) => cookie.trim())

@@ -13,6 +13,17 @@ export const DEMO_HOST = {
   email: 'jordan@meetwise.test',
   username: 'jordan',
   photoUrl: null,
+  password: 'meetwise-demo',
+} as const;
+
+/** The demo administrator (role admin): sees the bookings dashboard and the settings. */
+export const DEMO_ADMIN = {
+  id: 'demo-admin',
+  name: 'Avery Admin',
+  email: 'admin@meetwise.test',
+  username: 'admin',
+  photoUrl: null,
+  password: 'meetwise-admin',
 } as const;
 
 export const DEMO_EVENTS = [
@@ -39,18 +50,38 @@ export const DEMO_EVENTS = [
 
 export const DEMO_EVENT_SLUG = 'demo';
 
-export async function seedDemoData(deps: Pick<Deps, 'settings' | 'hosts' | 'events' | 'clock'>, baseUrl: string): Promise<string[]> {
+type SeedDeps = Pick<Deps, 'settings' | 'hosts' | 'events' | 'clock' | 'accounts' | 'passwords'>;
+
+/** Creates a demo account unless its e-mail is known; answers whether it wrote. */
+async function seedAccount(deps: SeedDeps, person: typeof DEMO_HOST | typeof DEMO_ADMIN, role: 'admin' | null, now: Date) {
+  if (await deps.accounts.findByEmail(person.email)) return false;
+  if (await deps.hosts.get(person.id)) {
+    throw new Error(`The data folder holds ${person.email} from before accounts existed; delete it (DATA_DIR) to seed again.`);
+  }
+  const { password, ...profile } = person;
+  const result = await deps.accounts.create({
+    ...profile,
+    createdAt: now.toISOString(),
+    passwordHash: await deps.passwords.hash(password),
+    role,
+  });
+  return result === 'created';
+}
+
+export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<string[]> {
   const lines: string[] = [];
   const now = deps.clock.now();
 
   const wroteSettings = await deps.settings.putIfAbsent({ ...DEFAULT_SETTINGS });
   lines.push(`Booking settings: ${wroteSettings ? 'created with the defaults' : 'kept as saved'}`);
 
-  const createdHost = await deps.hosts.createIfAbsent({ ...DEMO_HOST, createdAt: now.toISOString() });
-  if (createdHost) {
+  if (await seedAccount(deps, DEMO_HOST, null, now)) {
     await deps.hosts.setCalendar(DEMO_HOST.id, { provider: 'builtin', connected: true, email: DEMO_HOST.email, lastSynced: null });
   }
-  lines.push(`Demo host: ${DEMO_HOST.name} <${DEMO_HOST.email}>, America/New_York, built-in calendar connected`);
+  lines.push(`Demo host: ${DEMO_HOST.name}, America/New_York, built-in calendar connected`);
+  lines.push(`  sign in at ${baseUrl}/login as ${DEMO_HOST.email} (or ${DEMO_HOST.username}), password ${DEMO_HOST.password}`);
+  await seedAccount(deps, DEMO_ADMIN, 'admin', now);
+  lines.push(`Demo admin: ${DEMO_ADMIN.email} (or ${DEMO_ADMIN.username}), password ${DEMO_ADMIN.password}`);
 
   const wanted = [
     ...DEMO_EVENTS.map((fields) => ({ fields, id: undefined })),

@@ -21,6 +21,10 @@ export const routePaths = {
   getTimeSlots: { method: 'GET', path: '/api/time-slots' },
   createBooking: { method: 'POST', path: '/api/bookings' },
   syncCalendar: { method: 'GET', path: '/api/calendar/sync' },
+  register: { method: 'POST', path: '/api/auth/register' },
+  login: { method: 'POST', path: '/api/login' },
+  logout: { method: 'POST', path: '/api/logout' },
+  getMe: { method: 'GET', path: '/api/me' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

@@ -7,6 +7,7 @@ import { eventSlugParams, publicEventResponse } from './schemas/events.ts';
 import { availableDatesQuery, availableDatesResponse, timeSlotsQuery, timeSlotsResponse } from './schemas/availability.ts';
 import { createBookingBody, createBookingResponse } from './schemas/bookings.ts';
 import { calendarSyncQuery, calendarSyncResponse } from './schemas/calendar.ts';
+import { emptyBody, loginBody, loginResponse, meResponse, registerBody, registerResponse } from './schemas/auth.ts';
 
 /**
  * THE route table. One row per HTTP route: it feeds the CDK stack (one Lambda per row), the local server
@@ -109,6 +110,42 @@ export const routes = {
     summary: "Brings a host's connected calendar up to date: the signed-in host's, or the named event's host's.",
     query: calendarSyncQuery,
     response: calendarSyncResponse,
+    needs: { table: 'read' },
+  }),
+  register: defineRoute({
+    name: 'register',
+    ...routePaths.register,
+    auth: 'public',
+    summary: 'Creates an account (name, e-mail, password); the username comes from the e-mail. 409 for a known e-mail.',
+    body: registerBody,
+    response: registerResponse,
+    successStatus: 201,
+    needs: { table: 'readwrite' },
+  }),
+  login: defineRoute({
+    name: 'login',
+    ...routePaths.login,
+    auth: 'public',
+    summary: 'Signs in with username or e-mail and password (throttled: 429); sets the session cookie.',
+    body: loginBody,
+    response: loginResponse,
+    needs: { table: 'readwrite' },
+  }),
+  logout: defineRoute({
+    name: 'logout',
+    ...routePaths.logout,
+    auth: 'public',
+    summary: 'Ends the session (its item is deleted) and clears the cookie.',
+    body: emptyBody,
+    response: messageResponse,
+    needs: { table: 'readwrite' },
+  }),
+  getMe: defineRoute({
+    name: 'getMe',
+    ...routePaths.getMe,
+    auth: 'public',
+    summary: 'The signed-in user, or { user: null }.',
+    response: meResponse,
     needs: { table: 'read' },
   }),
 } as const satisfies Record<RouteName, RouteDefinition>;

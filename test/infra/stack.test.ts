@@ -10,7 +10,7 @@ import { routeTable } from '#shared/api/routes';
 import type { RouteDefinition } from '#shared/api/routes';
 import { tableDefinition } from '#infra/table-definition';
 import { mailDomain } from '#infra/cdk/api';
-import { spaFallbackFunctionCode } from '#infra/cdk/site';
+import { forwardedHostFunctionCode, spaFallbackFunctionCode } from '#infra/cdk/site';
 import { MeetwiseStack, repoRoot } from '#infra/cdk/stack';
 import type { MeetwiseStackProps } from '#infra/cdk/stack';
 
@@ -174,10 +174,14 @@ describe('route functions', () => {
             TABLE_NAME: { Ref: expect.any(String) },
             MAIL_FROM: 'no-reply@meetwise.app',
             CONTACT_EMAIL: 'hello@meetwise.app',
+            ADMIN_EMAILS: '',
             NODE_OPTIONS: '--enable-source-maps',
           },
         },
       });
+      // The session key is a dynamic reference to the generated secret, never a literal in the template.
+      const secretRef = JSON.stringify((fn.Environment as { Variables: { SESSION_SECRET: unknown } }).Variables.SESSION_SECRET);
+      expect(secretRef, route.name).toMatch(/resolve:secretsmanager:/);
       const tableId = refId((fn.Environment as { Variables: { TABLE_NAME: unknown } }).Variables.TABLE_NAME);
       expect(get(tableId).Type).toBe('AWS::DynamoDB::GlobalTable');
     }
@@ -406,6 +410,14 @@ describe('site', () => {
     expect([...(api.AllowedMethods as string[])].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    // The site's host reaches the API as X-Forwarded-Host (the same-site check for writes).
+    const associations = api.FunctionAssociations as { EventType: string; FunctionARN: unknown }[];
+    expect(associations).toHaveLength(1);
+    expect(associations[0]!.EventType).toBe('viewer-request');
+    const forward = new Function(`${forwardedHostFunctionCode}; return handler;`)() as (event: {
+      request: { headers: Record<string, { value: string }> };
+    }) => { headers: Record<string, { value: string }> };
+    expect(forward({ request: { headers: { host: { value: 'meetwise.app' } } } }).headers['x-forwarded-host']).toEqual({ value: 'meetwise.app' });
     const [apiId] = ofType('AWS::ApiGatewayV2::Api')[0]!;
     expect(origin.DomainName).toEqual({
       'Fn::Join': ['', [{ Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]],
@@ -454,6 +466,14 @@ describe('site', () => {
 });
 
 describe('outputs and inputs', () => {
+  it('generates the session-signing secret in Secrets Manager (alphanumeric, 64 characters)', () => {
+    const secrets = ofType('AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]![1].Properties).toMatchObject({
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false },
+    });
+  });
+
   it('outputs the site URL, the API URL and the table name', () => {
     const outputs = template.toJSON().Outputs as Record<string, unknown>;
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName']));

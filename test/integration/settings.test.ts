@@ -13,8 +13,8 @@ import { depsAs, integrationConfig } from '../support/local-stack.ts';
 /** GET and PUT /api/settings against DynamoDB Local. Accounts do not exist yet, so admins are injected as principals. */
 
 const config = integrationConfig();
-const admin = depsAs(config, { userId: 'admin-1', isAdmin: true });
-const host = depsAs(config, { userId: 'host-1', isAdmin: false });
+const admin = depsAs(config, { userId: 'admin-1', isAdmin: true, sessionId: 'test-session' });
+const host = depsAs(config, { userId: 'host-1', isAdmin: false, sessionId: 'test-session' });
 const db = createDocumentClient(createDynamoClient(config));
 
 const publicDefaults = {

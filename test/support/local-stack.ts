@@ -13,6 +13,9 @@ import { createAppServer } from '#infra/local/server';
  * same environment the handlers read, the local app server on a free port, and raw readers of the table and the
  * mail store (to prove what was and was not written).
  */
+export const TEST_SESSION_SECRET = 'dGVzdC1vbmx5LXNlc3Npb24ta2V5LW5vdC1mb3ItcHJvZHVjdGlvbi11c2U';
+export const TEST_ADMIN_EMAIL = 'boss@meetwise.test';
+
 export function integrationConfig(): Config {
   const env = {
     DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
@@ -23,6 +26,9 @@ export function integrationConfig(): Config {
     MAIL_FROM: 'no-reply@meetwise.test',
     LOG_LEVEL: 'error',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // A fixed signing key (nothing written under .data) and one configured administrator.
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
   };
   setEnvironment(env);
   return parseConfig(env);

@@ -13,6 +13,8 @@ describe('config', () => {
       logLevel: 'info',
       port: 3000,
       dataDir: '.data',
+      sessionSecret: undefined,
+      adminEmails: [],
     });
   });
 
@@ -31,8 +33,11 @@ describe('config', () => {
       LOG_LEVEL: 'debug',
       PORT: '8080',
       DATA_DIR: '/var/lib/meetwise',
+      SESSION_SECRET: 'a'.repeat(43),
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,',
     });
     expect(config).toMatchObject({ tableName: 'prod-table', region: 'eu-west-1', port: 8080, logLevel: 'debug' });
+    expect(config).toMatchObject({ sessionSecret: 'a'.repeat(43), adminEmails: ['boss@example.com', 'ops@example.com'] });
   });
 
   const bad: [Record<string, string>, string][] = [
@@ -43,6 +48,8 @@ describe('config', () => {
     [{ AWS_REGION: 'Europe' }, 'AWS_REGION must be an AWS region'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TABLE_NAME: 'a b' }, 'TABLE_NAME'],
+    [{ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET must be at least 32 random bytes'],
+    [{ ADMIN_EMAILS: 'boss@example.com, nobody' }, 'ADMIN_EMAILS'],
   ];
   for (const [env, fragment] of bad) {
     it(`fails naming the variable for ${JSON.stringify(env)}`, () => {

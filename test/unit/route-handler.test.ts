@@ -141,9 +141,9 @@ describe('httpRoute', () => {
 
   it('answers 403 on an admin route to a signed-in non-admin, and runs for an admin', async () => {
     const adminRoute = { ...route, auth: 'admin' } as const;
-    const host = await call(adminRoute, vi.fn(), post('{"title":"Intro"}'), { userId: 'u1', isAdmin: false });
+    const host = await call(adminRoute, vi.fn(), post('{"title":"Intro"}'), { userId: 'u1', isAdmin: false, sessionId: 'test-session' });
     expect(host).toMatchObject({ status: 403, body: { message: 'Administrator access required.', code: 'FORBIDDEN' } });
-    const admin = await call(adminRoute, async (_d, { body }) => body, post('{"title":"Intro"}'), { userId: 'u2', isAdmin: true });
+    const admin = await call(adminRoute, async (_d, { body }) => body, post('{"title":"Intro"}'), { userId: 'u2', isAdmin: true, sessionId: 'test-session' });
     expect(admin.status).toBe(201);
   });
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { AppError, ValidationFailed, type ErrorDetail } from '#functions/errors';
+import { AppError, TooManyRequests, ValidationFailed, type ErrorDetail } from '#functions/errors';
 import type { Logger } from '#functions/ports';
 import { jsonResponse } from './response.ts';
 
@@ -27,12 +27,14 @@ export function validationFailed(issues: readonly z.core.$ZodIssue[], prefix?: s
  */
 export function errorToResponse(error: unknown, requestId: string, logger: Logger): APIGatewayProxyResultV2 {
   if (error instanceof AppError) {
-    return jsonResponse(error.status, {
+    const response = jsonResponse(error.status, {
       message: error.message,
       code: error.code,
       ...(error.details ? { details: error.details } : {}),
       ...error.extra,
     });
+    if (error instanceof TooManyRequests) response.headers = { ...response.headers, 'Retry-After': String(error.retryAfterSeconds) };
+    return response;
   }
   logger.error('Unhandled error', {
     requestId,

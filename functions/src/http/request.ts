@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { MAX_JSON_BODY_BYTES } from '#shared/constants';
-import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '#functions/errors';
+import { Forbidden, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '#functions/errors';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -39,3 +39,34 @@ export function readJsonBody(event: APIGatewayProxyEventV2): unknown {
     throw new ValidationFailed('Malformed JSON body.');
   }
 }
+
+const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
+
+/**
+ * CSRF (ARCHITECTURE.md §4): a write from a browser must come from our own site. When the browser says where the
+ * request comes from (Sec-Fetch-Site, Origin), it must be this site; otherwise 403. Writes also need a JSON (or,
+ * for the photo, multipart) body, which a cross-site form cannot send without a preflight we never grant.
+ * Behind CloudFront the API sees its own host name, so the site's host arrives in X-Forwarded-Host (set by the
+ * distribution's function on /api/*).
+ */
+export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2): void {
+  if (!WRITE_METHODS.has(event.requestContext.http.method.toUpperCase())) return;
+  const fetchSite = header(event, 'sec-fetch-site')?.toLowerCase();
+  if (fetchSite !== undefined && !SAME_SITE_FETCH.has(fetchSite)) throw new Forbidden('Cross-site request refused.');
+  const origin = header(event, 'origin');
+  if (origin === undefined) return;
+  const siteHost = (header(event, 'x-forwarded-host') ?? header(event, 'host') ?? '').toLowerCase();
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host.toLowerCase();
+  } catch {
+    throw new Forbidden('Cross-site request refused.');
+  }
+  if (!siteHost || originHost !== siteHost) throw new Forbidden('Cross-site request refused.');
+}
+
+/** Whether the browser reached us over HTTPS (API Gateway sets X-Forwarded-Proto; the local server says http). */
+export const isHttps = (event: APIGatewayProxyEventV2): boolean => header(event, 'x-forwarded-proto')?.toLowerCase() !== 'http';
+
+/** The client's address as API Gateway saw it. */
+export const clientAddress = (event: APIGatewayProxyEventV2): string => event.requestContext.http.sourceIp || 'unknown';

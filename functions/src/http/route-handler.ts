@@ -6,7 +6,7 @@ import type { RouteDefinition } from '#shared/api/routes';
 import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
 import type { CoreDeps, Deps, Principal } from '#functions/ports';
 import { errorToResponse, validationFailed } from './errors.ts';
-import { readJsonBody } from './request.ts';
+import { readJsonBody, refuseCrossSiteWrite } from './request.ts';
 import { jsonResponse } from './response.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -19,6 +19,8 @@ export interface RouteInput<R extends RouteDefinition> {
   principal: Principal | null;
   requestId: string;
   event: APIGatewayProxyEventV2;
+  /** Adds a Set-Cookie to the answer. */
+  setCookie(cookie: string): void;
 }
 
 /** A route's use case call; `D` names the dependencies beyond the core ones that it needs. */
@@ -56,6 +58,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const state = states.get(context) ?? { requestId: randomUUID() };
     const deps = await provide();
     state.deps = deps;
+    refuseCrossSiteWrite(event);
     const principal = await deps.sessions.authenticate({
       cookies: event.cookies ?? [],
       headers: event.headers ?? {},
@@ -72,6 +75,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
       body = parseWith(route.body, raw, 'body');
     }
 
+    const cookies: string[] = [];
     const result = await run(deps, {
       params,
       query,
@@ -79,10 +83,12 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
       principal,
       requestId: state.requestId,
       event,
+      setCookie: (cookie: string) => cookies.push(cookie),
     } as RouteInput<R>);
     // The response schema strips anything the schema does not name (keys, internal flags).
     const shaped = route.response.parse(result);
-    return jsonResponse(route.successStatus ?? 200, shaped);
+    const response = jsonResponse(route.successStatus ?? 200, shaped);
+    return cookies.length ? { ...response, cookies } : response;
   };
 
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core).use({

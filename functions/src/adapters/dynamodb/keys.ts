@@ -21,6 +21,14 @@ export const keys = {
   userPartition: (userId: string) => `USER#${userId}`,
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userCalendar: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CALENDAR' }),
+  /** A session lives in its user's partition, so account deletion finds them all with one Query. */
+  session: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` }),
+  sessionPrefix: 'SESSION#',
+  /** E-mail addresses (lower-case) and usernames are unique: claim items written with the profile. */
+  emailClaim: (emailLower: string) => ({ pk: `EMAIL#${emailLower}`, sk: 'EMAIL' }),
+  usernameClaim: (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' }),
+  /** Failed sign-ins of one account or client address in the current window. */
+  loginThrottle: (key: string) => ({ pk: `THROTTLE#${key}`, sk: 'THROTTLE' }),
 
   /** A host's bookings, by the UTC date of their start, then the start instant: one Query reads a time range. */
   hostPartition: (hostId: string) => `HOST#${hostId}`,

@@ -1,0 +1,48 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasswordHasher } from '#functions/ports';
+
+/**
+ * Passwords hashed with scrypt at OWASP's parameters (ARCHITECTURE.md §4): N = 2^17, r = 8, p = 1, a 16-byte
+ * random salt per password, a 64-byte key. Stored as `scrypt$N$r$p$salt$key` (base64url), so parameters can be
+ * raised later without losing the old hashes. Node refuses this N under its default 32 MiB `maxmem`
+ * (128 · N · r bytes = 128 MiB are needed), hence the explicit limit.
+ */
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_BYTES = 64;
+const SALT_BYTES = 16;
+
+const maxmemFor = (N: number, r: number) => 128 * N * r + 16 * 1024 * 1024;
+
+function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
+  const options: ScryptOptions = { N, r, p, maxmem: maxmemFor(N, r) };
+  return new Promise((resolve, reject) =>
+    scryptCallback(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+function parse(hash: string): { N: number; r: number; p: number; salt: Buffer; key: Buffer } | null {
+  const [scheme, n, r, p, salt, key] = hash.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return null;
+  const values = { N: Number(n), r: Number(r), p: Number(p) };
+  if (![values.N, values.r, values.p].every((value) => Number.isInteger(value) && value > 0)) return null;
+  return { ...values, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
+}
+
+export function scryptPasswords(params: { N: number; r: number; p: number } = PARAMS): PasswordHasher {
+  /** Compared against when an account has no password, so the answer takes as long as a real check. */
+  let dummy: Promise<string> | undefined;
+  const hash = async (password: string) => {
+    const salt = randomBytes(SALT_BYTES);
+    const key = await derive(password, salt, params.N, params.r, params.p);
+    return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  };
+  return {
+    hash,
+    async verify(password, stored) {
+      const parsed = parse(stored ?? (await (dummy ??= hash('no password set'))));
+      if (!parsed) return false;
+      const key = await derive(password, parsed.salt, parsed.N, parsed.r, parsed.p);
+      return key.length === parsed.key.length && timingSafeEqual(key, parsed.key) && stored !== null;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '#functions/config';
+
+/**
+ * The key that signs session tokens: SESSION_SECRET when set (the cloud sets it from a generated secret);
+ * otherwise, on one machine, 32 random bytes generated once into DATA_DIR/session-secret (owner-only) and reused.
+ */
+export function sessionKey(config: Pick<Config, 'sessionSecret' | 'dataDir'>): Uint8Array {
+  if (config.sessionSecret) return new Uint8Array(Buffer.from(config.sessionSecret, 'base64url'));
+  const file = join(config.dataDir, 'session-secret');
+  try {
+    return new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url'));
+  } catch {
+    mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    } catch {
+      // Another process wrote it first: use theirs.
+      return new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url'));
+    }
+    return new Uint8Array(Buffer.from(secret, 'base64url'));
+  }
+}

@@ -1,0 +1,90 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { Clock, IdGenerator, Principal, SessionIssuer, SessionVerifier } from '#functions/ports';
+import type { SessionStore } from '#functions/adapters/dynamodb/sessions';
+
+/**
+ * Sessions (ARCHITECTURE.md §4): an HS256 token (algorithm pinned, issuer, audience, 7-day expiry) naming a
+ * session item, in an HttpOnly SameSite=Lax cookie (Secure over HTTPS). The token alone is not enough: the item
+ * must still exist, so logout and account deletion end a session at once.
+ */
+export const SESSION_COOKIE = 'meetwise_session';
+export const SESSION_DAYS = 7;
+const ISSUER = 'meetwise';
+const AUDIENCE = 'meetwise-web';
+const ALGORITHM = 'HS256';
+
+interface Options {
+  key: Uint8Array;
+  store: SessionStore;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Lower-case e-mail addresses of administrators (configuration). */
+  adminEmails: readonly string[];
+}
+
+const cookieAttributes = (secure: boolean) => `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+/** The session cookie's value among the request's cookies (API Gateway v2 `cookies`, else the Cookie header). */
+export function sessionToken(request: { cookies: string[]; headers: Record<string, string | undefined> }): string | null {
+  const all = request.cookies.length ? request.cookies : (request.headers.cookie ?? '').split(';');
+  for (const cookie of all) {
+    const [name, ...rest] = cookie.trim().split('=');
+    if (name === SESSION_COOKIE) return rest.join('=') || null;
+  }
+  return null;
+}
+
+export function signedCookieSessions(options: Options): SessionVerifier & SessionIssuer {
+  const { key, store, clock, ids } = options;
+  const admins = new Set(options.adminEmails);
+
+  return {
+    async authenticate(request): Promise<Principal | null> {
+      const token = sessionToken(request);
+      if (!token) return null;
+      let userId: string;
+      let sessionId: string;
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: clock.now(),
+          requiredClaims: ['sub', 'sid', 'exp'],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        userId = payload.sub;
+        sessionId = payload.sid;
+      } catch {
+        return null; // tampered, expired, another key or algorithm: as if there were no cookie
+      }
+      const session = await store.find(userId, sessionId);
+      if (!session || session.expiresAt * 1000 <= clock.now().getTime()) return null;
+      return { userId, sessionId, isAdmin: session.role === 'admin' || admins.has(session.email.toLowerCase()) };
+    },
+
+    async start(userId, { secure }) {
+      const now = clock.now();
+      const sessionId = ids.next();
+      const expiresAt = Math.floor(now.getTime() / 1000) + SESSION_DAYS * 86_400;
+      await store.create(userId, sessionId, expiresAt, now.toISOString());
+      const token = await new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setSubject(userId)
+        .setIssuedAt(Math.floor(now.getTime() / 1000))
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      return `${SESSION_COOKIE}=${token}; ${cookieAttributes(secure)}; Max-Age=${SESSION_DAYS * 86_400}`;
+    },
+
+    async end(userId, sessionId) {
+      await store.delete(userId, sessionId);
+    },
+
+    clearCookie({ secure }) {
+      return `${SESSION_COOKIE}=; ${cookieAttributes(secure)}; Max-Age=0`;
+    },
+  };
+}

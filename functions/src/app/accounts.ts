@@ -1,0 +1,120 @@
+import type { CurrentUser } from '#shared/api/schemas/auth';
+import { Conflict, TooManyRequests, Unauthorized } from '#functions/errors';
+import type { AccountRecord, Deps, Principal } from '#functions/ports';
+import { isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
+
+const INVALID_LOGIN = 'Invalid username or password';
+const USERNAME_ATTEMPTS = 20;
+
+/** What the signed-in user sees of their account; `isAdmin` from the role or the configured admin e-mails. */
+export function toCurrentUser(account: AccountRecord, adminEmails: readonly string[]): CurrentUser {
+  return {
+    email: account.email,
+    name: account.name,
+    username: account.username,
+    photoUrl: account.photoUrl,
+    createdAt: account.createdAt,
+    isAdmin: account.role === 'admin' || adminEmails.includes(account.email.toLowerCase()),
+  };
+}
+
+/**
+ * Creates an account (booking-landing-auth-admin.md /register; issue 5).
+ * Input: name, e-mail, password (validated). Output: the new user (no session: the page goes to /login).
+ * Primary course: hash the password (scrypt); derive the username from the e-mail's local part; write the profile
+ * with its e-mail and username claims in one transaction. A known e-mail (any case) is 409 and changes nothing; a
+ * taken username is retried with the next suffix.
+ */
+export async function register(
+  deps: Pick<Deps, 'accounts' | 'passwords' | 'ids' | 'clock' | 'config'>,
+  input: { name: string; email: string; password: string },
+): Promise<{ message: string; user: CurrentUser }> {
+  const passwordHash = await deps.passwords.hash(input.password);
+  const base = usernameBase(input.email);
+  const account: AccountRecord = {
+    id: deps.ids.next(),
+    name: input.name,
+    email: input.email,
+    username: base,
+    photoUrl: null,
+    createdAt: deps.clock.now().toISOString(),
+    passwordHash,
+    role: null,
+  };
+  for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
+    const candidate = { ...account, username: usernameCandidate(base, attempt) };
+    const result = await deps.accounts.create(candidate);
+    if (result === 'created') return { message: 'Account created', user: toCurrentUser(candidate, deps.config.adminEmails) };
+    if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
+  }
+  // Twenty taken names in a row: a random suffix, once.
+  const random = deps.ids.next().replace(/[^a-z0-9]/gi, '').slice(0, 6).toLowerCase();
+  const candidate = { ...account, username: `${base.slice(0, 23)}-${random}` };
+  const result = await deps.accounts.create(candidate);
+  if (result === 'created') return { message: 'Account created', user: toCurrentUser(candidate, deps.config.adminEmails) };
+  throw new Conflict(result === 'emailTaken' ? 'An account with this email already exists.' : 'Please try again.');
+}
+
+/**
+ * Signs in (POST /api/login).
+ * Input: username or e-mail, password, the client's address, whether the connection is HTTPS. Output: the user and
+ * the session cookie.
+ * Primary course: refuse with 429 while the account (5) or the address (20) has too many failures in the window,
+ * whatever the password; find the account by e-mail or username; check the password (constant time, the same work
+ * for unknown users); on failure count it for both and answer the same 401 for an unknown user and a wrong
+ * password; on success forget the account's failures and start a session.
+ */
+export async function login(
+  deps: Pick<Deps, 'accounts' | 'passwords' | 'sessionIssuer' | 'loginThrottle' | 'clock' | 'config'>,
+  input: { username: string; password: string; clientAddress: string; secure: boolean },
+): Promise<{ user: CurrentUser; cookie: string }> {
+  const now = deps.clock.now();
+  const identifier = input.username.trim().toLowerCase();
+  const account = isEmailIdentifier(identifier)
+    ? await deps.accounts.findByEmail(identifier)
+    : await deps.accounts.findByUsername(identifier);
+  const accountKey = `account:${account?.id ?? identifier}`;
+  const addressKey = `address:${input.clientAddress}`;
+  const [accountCount, addressCount] = await Promise.all([
+    deps.loginThrottle.count(accountKey, now),
+    deps.loginThrottle.count(addressKey, now),
+  ]);
+  const blocked = loginBlocked({ account: accountCount, address: addressCount }, now.getTime());
+  if (blocked.blocked) {
+    const minutes = Math.ceil(blocked.retryAfterSeconds / 60);
+    throw new TooManyRequests(
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      blocked.retryAfterSeconds,
+    );
+  }
+
+  const valid = await deps.passwords.verify(input.password, account?.passwordHash ?? null);
+  if (!account || !valid) {
+    await Promise.all([deps.loginThrottle.recordFailure(accountKey, now), deps.loginThrottle.recordFailure(addressKey, now)]);
+    throw new Unauthorized(INVALID_LOGIN);
+  }
+  await deps.loginThrottle.reset(accountKey);
+  const cookie = await deps.sessionIssuer.start(account.id, { secure: input.secure });
+  return { user: toCurrentUser(account, deps.config.adminEmails), cookie };
+}
+
+/** Ends the caller's session (its item is deleted) and clears the cookie; signed out already is fine. */
+export async function logout(
+  deps: Pick<Deps, 'sessionIssuer'>,
+  principal: Principal | null,
+  secure: boolean,
+): Promise<{ message: string; cookie: string }> {
+  if (principal) await deps.sessionIssuer.end(principal.userId, principal.sessionId);
+  return { message: 'Logged out', cookie: deps.sessionIssuer.clearCookie({ secure }) };
+}
+
+/** GET /api/me: the signed-in user, or null. */
+export async function currentUser(
+  deps: Pick<Deps, 'accounts' | 'config'>,
+  principal: Principal | null,
+): Promise<{ user: CurrentUser | null }> {
+  if (!principal) return { user: null };
+  const account = await deps.accounts.get(principal.userId);
+  return { user: account ? toCurrentUser(account, deps.config.adminEmails) : null };
+}
+

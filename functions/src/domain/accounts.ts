@@ -1,0 +1,44 @@
+/**
+ * Account rules that need no I/O (issue 5): usernames come from the e-mail's local part, lower-case letters,
+ * digits, dots, hyphens and underscores, 3–30 characters; when one is taken a numeric suffix makes it unique.
+ */
+
+const USERNAME_MAX = 30;
+
+/** "Alice.Smith+news@x.com" → "alice.smith"; too short or empty local parts are padded from "user". */
+export function usernameBase(email: string): string {
+  const local = email.split('@')[0] ?? '';
+  const cleaned = local
+    .toLowerCase()
+    .replace(/\+.*$/, '')
+    .replace(/[^a-z0-9._-]+/g, '')
+    .replace(/^[._-]+|[._-]+$/g, '')
+    .slice(0, USERNAME_MAX);
+  return cleaned.length >= 3 ? cleaned : `user${cleaned ? `-${cleaned}` : ''}`;
+}
+
+/** The n-th candidate: the base itself, then base2, base3 … (the suffix replaces the end when the base is long). */
+export function usernameCandidate(base: string, attempt: number): string {
+  if (attempt === 0) return base;
+  const suffix = String(attempt + 1);
+  return `${base.slice(0, USERNAME_MAX - suffix.length)}${suffix}`;
+}
+
+/** A login identifier is an e-mail address when it has an "@"; otherwise a username. */
+export const isEmailIdentifier = (identifier: string): boolean => identifier.includes('@');
+
+/** Failed sign-ins allowed per account and per client address in one window (issue 5). */
+export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 } as const;
+
+/** Whether the counted failures already block another attempt; and how long until the window ends. */
+export function loginBlocked(
+  counts: { account: { failures: number; windowEndsAt: number }; address: { failures: number; windowEndsAt: number } },
+  now: number,
+): { blocked: false } | { blocked: true; retryAfterSeconds: number } {
+  const over = [
+    counts.account.failures >= LOGIN_LIMITS.perAccount ? counts.account.windowEndsAt : null,
+    counts.address.failures >= LOGIN_LIMITS.perAddress ? counts.address.windowEndsAt : null,
+  ].filter((end): end is number => end !== null);
+  if (over.length === 0) return { blocked: false };
+  return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil((Math.max(...over) - now) / 1000)) };
+}

@@ -1,0 +1,16 @@
+import { routes } from '#shared/api/routes';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import { clientAddress, isHttps } from '#functions/http/request';
+import { login } from '#functions/app/accounts';
+import { accountDeps, coreDeps } from '#functions/composition';
+import type { Deps } from '#functions/ports';
+
+export const run: RouteRun<typeof routes.login, Pick<Deps, 'accounts' | 'passwords' | 'sessionIssuer' | 'loginThrottle'>> = async (
+  deps,
+  { body, event, setCookie },
+) => {
+  const { user, cookie } = await login(deps, { ...body, clientAddress: clientAddress(event), secure: isHttps(event) });
+  setCookie(cookie);
+  return { user };
+};
+export const handler = httpRoute(routes.login, run, () => ({ ...coreDeps(), ...accountDeps() }));

@@ -1,0 +1,91 @@
+import * as z from 'zod';
+import { emailAddress, singleLine, singleLineText } from './common.ts';
+
+/**
+ * Accounts and sessions (booking-landing-auth-admin.md §3, §5, §7; host-area.md §7; issue 5). The register and
+ * login messages are the spec's; the maximums are ours.
+ */
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 200;
+export const NAME_MAX = 200;
+
+/** The signed-in user as GET /api/me, POST /api/login and the profile calls answer it. */
+export const currentUser = z.object({
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  photoUrl: z.string().nullable(),
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const meResponse = z.object({ user: currentUser.nullable() });
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+/** POST /api/auth/register. */
+export const registerBody = z.strictObject({
+  name: singleLine('Full name')
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(2, 'Full name must be at least 2 characters.')
+        .max(NAME_MAX, `Full name must be at most ${NAME_MAX} characters.`),
+    ),
+  email: emailAddress('Please enter a valid email address.'),
+  password,
+});
+export const registerResponse = z.object({ message: z.string(), user: currentUser });
+
+/** POST /api/login: `username` is the username or the e-mail address. */
+export const loginBody = z.strictObject({
+  username: z
+    .string({ error: 'Username or email is required' })
+    .trim()
+    .min(1, 'Username or email is required')
+    .max(254, 'Username or email must be at most 254 characters.'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid username or password'),
+});
+export const loginResponse = z.object({ user: currentUser });
+
+/** POST /api/logout and DELETE /api/auth/account take an empty JSON object (writes carry a JSON body: CSRF rule). */
+export const emptyBody = z.strictObject({});
+
+/** POST /api/profile/update. */
+export const profileUpdateBody = z.strictObject({
+  name: singleLineText('Full name', 2, NAME_MAX),
+  email: emailAddress('Please enter a valid email address.'),
+});
+export const profileUpdateResponse = z.object({ message: z.string(), user: currentUser });
+
+/** POST /api/auth/manual-login (/direct-login): e-mail required, username optional (ARCHITECTURE.md §4: a link is mailed). */
+export const manualLoginBody = z.strictObject({
+  email: emailAddress('Please enter your email'),
+  username: z.string().trim().max(254).optional(),
+});
+export const manualLoginResponse = z.object({ success: z.boolean(), message: z.string() });
+
+/** GET /api/auth/google?type=login|register. */
+export const googleAuthQuery = z.object({
+  type: z.enum(['login', 'register'], { error: 'type must be login or register.' }).optional(),
+  redirect: z.string().max(2048).optional(),
+});
+
+/** GET /api/auth/debug-url: public configuration only. */
+export const debugUrlResponse = z.object({
+  oauth: z.object({
+    googleConfigured: z.boolean(),
+    googleAuthUrl: z.string().nullable(),
+    callbackUrl: z.string(),
+    origin: z.string(),
+    environment: z.string(),
+  }),
+});
+
+export const deleteAccountResponse = z.object({ success: z.boolean(), message: z.string() });

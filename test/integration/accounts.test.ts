@@ -1,0 +1,285 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { routes } from '#shared/api/routes';
+import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { keys } from '#functions/adapters/dynamodb/keys';
+import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
+import { composeDeps } from '#functions/composition';
+import { httpRoute } from '#functions/http/route-handler';
+import { run as loginRun } from '#functions/handlers/login';
+import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
+import { integrationConfig, startAppServer, TEST_ADMIN_EMAIL, TEST_SESSION_SECRET } from '../support/local-stack.ts';
+
+/**
+ * Accounts and sessions (issue 5, "Rules the server enforces") through the local app server: registration,
+ * sign-in by username or e-mail, the session cookie, /api/me, logout, the administrator flag, CSRF, and login
+ * throttling (per account through HTTP; per client address through the handler, which can name another address).
+ */
+
+const config = integrationConfig();
+const db = createDocumentClient(createDynamoClient(config));
+let app: Awaited<ReturnType<typeof startAppServer>>;
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(() => app.close());
+
+const unique = () => randomBytes(4).toString('hex');
+
+async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? jsonHeaders : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
+}
+
+/** The cookie pair (name=value) the answer sets, for the next request. */
+const sessionCookieOf = (headers: Headers): string => {
+  const setCookie = headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  expect(setCookie).toBeDefined();
+  return setCookie!.split(';')[0]!;
+};
+
+async function registered(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+  const account = { name: 'Alice Example', email: `alice.${unique()}@example.com`, password: 'correct horse', ...overrides };
+  const result = await call('POST', '/api/auth/register', { body: account });
+  expect(result.status).toBe(201);
+  return { ...account, user: result.body.user as Record<string, unknown> };
+}
+
+async function signedIn(username: string, password: string) {
+  const result = await call('POST', '/api/login', { body: { username, password } });
+  expect(result.status).toBe(200);
+  return sessionCookieOf(result.headers);
+}
+
+describe('POST /api/auth/register', () => {
+  it('creates the account with a username from the e-mail, answers the user, and signs nobody in', async () => {
+    const email = `Mary.Jones+work.${unique()}@Example.com`;
+    const result = await call('POST', '/api/auth/register', { body: { name: '  Mary Jones ', email, password: 'secret1' } });
+    expect(result.status).toBe(201);
+    expect(result.body).toEqual({
+      message: 'Account created',
+      user: { email, name: 'Mary Jones', username: 'mary.jones', photoUrl: null, createdAt: expect.any(String), isAdmin: false },
+    });
+    expect(result.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('makes usernames unique with a suffix and never changes the first', async () => {
+    const local = `sam${unique()}`;
+    const first = await registered({ email: `${local}@one.example` });
+    const second = await registered({ email: `${local}@two.example` });
+    const third = await registered({ email: `${local}@three.example` });
+    expect([first.user.username, second.user.username, third.user.username]).toEqual([local, `${local}2`, `${local}3`]);
+  });
+
+  it('answers 409 for an e-mail known in another case, and the first account keeps its password', async () => {
+    const first = await registered();
+    const again = await call('POST', '/api/auth/register', {
+      body: { name: 'Mallory', email: first.email.toUpperCase(), password: 'another password' },
+    });
+    expect(again).toMatchObject({ status: 409, body: { message: 'An account with this email already exists.', code: 'CONFLICT' } });
+    await signedIn(first.email, first.password);
+    expect((await call('POST', '/api/login', { body: { username: first.email, password: 'another password' } })).status).toBe(401);
+  });
+
+  const bad: [string, Record<string, unknown>, string][] = [
+    ['a one-letter name', { name: 'A' }, 'Full name must be at least 2 characters.'],
+    ['an invalid e-mail', { email: 'not-an-email' }, 'Please enter a valid email address.'],
+    ['a 5-character password', { password: '12345' }, 'Password must be at least 6 characters.'],
+    ['a 201-character password', { password: 'x'.repeat(201) }, 'Password must be at most 200 characters.'],
+    ['a 201-character name', { name: 'N'.repeat(201) }, 'Full name must be at most 200 characters.'],
+    ['an unknown field', { role: 'admin' }, 'Unknown field: "role".'],
+  ];
+  for (const [label, fields, message] of bad) {
+    it(`answers 400 for ${label} and stores nothing`, async () => {
+      const email = `bad.${unique()}@example.com`;
+      const result = await call('POST', '/api/auth/register', { body: { name: 'Bob Example', email, password: 'secret1', ...fields } });
+      expect(result).toMatchObject({ status: 400, body: { message, code: 'VALIDATION_FAILED' } });
+      const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(email) }));
+      expect(claim.Item).toBeUndefined();
+    });
+  }
+
+  it('stores an scrypt hash (N=2^17, r=8, p=1, 16-byte salt), never the password', async () => {
+    const account = await registered();
+    const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(account.email) }));
+    const profile = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userProfile(String(claim.Item!.userId)) }));
+    const [scheme, n, r, p, salt] = String(profile.Item!.passwordHash).split('$');
+    expect([scheme, n, r, p]).toEqual(['scrypt', String(2 ** 17), '8', '1']);
+    expect(Buffer.from(salt!, 'base64url')).toHaveLength(16);
+    expect(JSON.stringify(profile.Item)).not.toContain(account.password);
+  });
+});
+
+describe('POST /api/login, GET /api/me, POST /api/logout', () => {
+  it('signs in by e-mail (any case) or username with an HttpOnly, SameSite=Lax session cookie of 7 days', async () => {
+    const account = await registered();
+    const result = await call('POST', '/api/login', { body: { username: account.email.toUpperCase(), password: account.password } });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ user: account.user });
+    const setCookie = result.headers.getSetCookie()[0]!;
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800$`));
+    // Plain HTTP locally: no Secure flag; API Gateway (X-Forwarded-Proto https) gets it (see the unit test).
+    const cookie = sessionCookieOf(result.headers);
+    expect(await call('GET', '/api/me', { cookie })).toMatchObject({ status: 200, body: { user: account.user } });
+    await signedIn(String(account.user.username), account.password);
+  });
+
+  it('answers { user: null } without a session', async () => {
+    expect(await call('GET', '/api/me')).toMatchObject({ status: 200, body: { user: null } });
+  });
+
+  it('answers the same 401 for an unknown user and a wrong password', async () => {
+    const account = await registered();
+    const wrong = await call('POST', '/api/login', { body: { username: account.email, password: 'wrong password' } });
+    const unknown = await call('POST', '/api/login', { body: { username: `nobody.${unique()}@example.com`, password: 'wrong password' } });
+    expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid username or password', code: 'UNAUTHORIZED' } });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('answers 400 with the spec texts for empty fields', async () => {
+    expect(await call('POST', '/api/login', { body: { username: ' ', password: 'x' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Username or email is required' },
+    });
+    expect(await call('POST', '/api/login', { body: { username: 'someone', password: '' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Password is required' },
+    });
+  });
+
+  it('logs out: the session item is deleted, the cookie cleared, and the old cookie refused', async () => {
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    const result = await call('POST', '/api/logout', { body: {}, cookie });
+    expect(result).toMatchObject({ status: 200, body: { message: 'Logged out' } });
+    expect(result.headers.getSetCookie()[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0$`));
+    expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: null });
+  });
+
+  it("refuses the session of a deleted account", async () => {
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(account.email) }));
+    await db.send(new DeleteCommand({ TableName: config.tableName, Key: keys.userProfile(String(claim.Item!.userId)) }));
+    expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: null });
+  });
+
+  it('refuses a tampered token, an alg "none" token and a token signed with another key', async () => {
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    const token = cookie.split('=')[1]!;
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string; sid: string };
+    const tamperedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'demo-admin' })).toString('base64url');
+    const unsigned = new UnsecuredJWT({ sid: claims.sid }).setIssuer('meetwise').setAudience('meetwise-web').setSubject(claims.sub).setExpirationTime('1h').encode();
+    const otherKey = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('meetwise')
+      .setAudience('meetwise-web')
+      .setSubject(claims.sub)
+      .setExpirationTime('1h')
+      .sign(randomBytes(32));
+    for (const forged of [`${header}.${tamperedPayload}.${signature}`, unsigned, otherKey]) {
+      expect((await call('GET', '/api/me', { cookie: `${SESSION_COOKIE}=${forged}` })).body).toEqual({ user: null });
+    }
+    // The genuine cookie still works, and the key is the configured one.
+    expect(TEST_SESSION_SECRET.length).toBeGreaterThanOrEqual(43);
+    expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: account.user });
+  });
+
+  it('marks configured administrators: isAdmin, and PUT /api/settings is 403 for others, 200 for them', async () => {
+    const host = await registered();
+    const adminEmail = TEST_ADMIN_EMAIL;
+    const admin = (await call('POST', '/api/auth/register', { body: { name: 'The Boss', email: adminEmail, password: 'boss-password' } })).status;
+    expect([201, 409]).toContain(admin);
+    const adminCookie = await signedIn(adminEmail, 'boss-password');
+    expect((await call('GET', '/api/me', { cookie: adminCookie })).body).toMatchObject({ user: { isAdmin: true } });
+    const hostCookie = await signedIn(host.email, host.password);
+    const change = { body: { emailNotifications: true } };
+    expect((await call('PUT', '/api/settings', { ...change })).status).toBe(401);
+    expect((await call('PUT', '/api/settings', { ...change, cookie: hostCookie })).status).toBe(403);
+    expect((await call('PUT', '/api/settings', { ...change, cookie: adminCookie })).status).toBe(200);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a write whose Origin or Sec-Fetch-Site names another site, and accepts our own', async () => {
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    const refused = { status: 403, body: { message: 'Cross-site request refused.', code: 'FORBIDDEN' } };
+    expect(await call('POST', '/api/logout', { body: {}, cookie, headers: { origin: 'https://evil.example' } })).toMatchObject(refused);
+    expect(await call('POST', '/api/logout', { body: {}, cookie, headers: { 'sec-fetch-site': 'cross-site' } })).toMatchObject(refused);
+    expect(await call('POST', '/api/logout', { body: {}, cookie, headers: { origin: 'null' } })).toMatchObject(refused);
+    // Still signed in: nothing happened.
+    expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: account.user });
+    const ours = { origin: app.baseUrl, 'sec-fetch-site': 'same-origin' };
+    expect((await call('POST', '/api/logout', { body: {}, cookie, headers: ours })).status).toBe(200);
+  });
+
+  it('refuses a write without a JSON body (a plain form cannot log anyone out)', async () => {
+    const response = await fetch(`${app.baseUrl}/api/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
+    expect(response.status).toBe(415);
+    expect((await fetch(`${app.baseUrl}/api/logout`, { method: 'POST' })).status).toBe(400);
+  });
+});
+
+describe('login throttling', () => {
+  const login = httpRoute(routes.login, loginRun, async () => composeDeps(config));
+  const attempt = async (username: string, password: string, sourceIp: string) => {
+    const event = apiEvent({ method: 'POST', path: '/api/login', headers: jsonHeaders, body: JSON.stringify({ username, password }) });
+    event.requestContext.http.sourceIp = sourceIp;
+    const result = (await login(event, { ...testContext })) as { statusCode: number; body: string; headers: Record<string, string> };
+    return { status: result.statusCode, body: JSON.parse(result.body) as Record<string, unknown>, headers: result.headers };
+  };
+  const address = () => `10.${randomBytes(3).join('.')}`;
+
+  it('answers 429 with a retry time after 5 failures for one account, even for the right password', async () => {
+    const account = await registered();
+    const ip = address();
+    for (let i = 0; i < 5; i++) expect((await attempt(account.email, `wrong ${i}`, ip)).status).toBe(401);
+    const sixth = await attempt(account.email, account.password, address());
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({ message: 'Too many failed sign-in attempts. Try again in 15 minutes.', code: 'TOO_MANY_REQUESTS' });
+    expect(sixth.body.retryAfterSeconds).toBeGreaterThan(890);
+    expect(Number(sixth.headers['Retry-After'])).toBe(sixth.body.retryAfterSeconds);
+    // By username as well: the account is counted, not the spelling.
+    expect((await attempt(String(account.user.username), account.password, address())).status).toBe(429);
+  });
+
+  it('answers 429 after 20 failures from one client address, for any account', async () => {
+    const ip = address();
+    // Four at a time (scrypt runs on libuv's thread pool); the counter is an atomic ADD.
+    for (let batch = 0; batch < 5; batch++) {
+      const statuses = await Promise.all([0, 1, 2, 3].map((i) => attempt(`nobody${batch}${i}.${unique()}@example.com`, 'wrong', ip)));
+      expect(statuses.map((result) => result.status)).toEqual([401, 401, 401, 401]);
+    }
+    const account = await registered();
+    expect((await attempt(account.email, account.password, ip)).status).toBe(429);
+    expect((await attempt(account.email, account.password, address())).status).toBe(200);
+  });
+
+  it('forgets an account’s failures after a successful sign-in', async () => {
+    const account = await registered();
+    const ip = address();
+    for (let i = 0; i < 4; i++) await attempt(account.email, 'wrong', ip);
+    expect((await attempt(account.email, account.password, ip)).status).toBe(200);
+    for (let i = 0; i < 4; i++) await attempt(account.email, 'wrong', ip);
+    expect((await attempt(account.email, account.password, ip)).status).toBe(200);
+  });
+});
