@@ -51,6 +51,7 @@ export interface AccountRecord extends Omit<HostRecord, 'calendar'> {
 }
 
 export type CreateAccountResult = 'created' | 'emailTaken' | 'usernameTaken';
+export type UpdateProfileResult = 'updated' | 'emailTaken' | 'missing';
 
 export interface AccountRepository {
   /** Writes the profile with its e-mail and username claims in one transaction; nothing is written on a clash. */
@@ -59,6 +60,17 @@ export interface AccountRepository {
   /** By e-mail address, case-insensitively. */
   findByEmail(email: string): Promise<AccountRecord | null>;
   findByUsername(username: string): Promise<AccountRecord | null>;
+  /**
+   * Changes name and e-mail. A new e-mail moves its claim in the same transaction as the profile; an e-mail another
+   * account holds changes nothing.
+   */
+  updateProfile(account: AccountRecord, changes: { name: string; email: string }): Promise<UpdateProfileResult>;
+  /**
+   * Removes the account and everything it owns: event types with their overrides and slugs, bookings as host,
+   * calendar connection, sessions, and last the profile with its e-mail and username claims (so an interrupted
+   * deletion can be run again by the still signed-in user, and the e-mail can register again afterwards).
+   */
+  deleteAccount(account: AccountRecord): Promise<void>;
 }
 
 export interface PasswordHasher {

@@ -25,6 +25,8 @@ export const routePaths = {
   login: { method: 'POST', path: '/api/login' },
   logout: { method: 'POST', path: '/api/logout' },
   getMe: { method: 'GET', path: '/api/me' },
+  updateProfile: { method: 'POST', path: '/api/profile/update' },
+  deleteAccount: { method: 'DELETE', path: '/api/auth/account' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

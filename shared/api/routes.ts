@@ -7,7 +7,17 @@ import { eventSlugParams, publicEventResponse } from './schemas/events.ts';
 import { availableDatesQuery, availableDatesResponse, timeSlotsQuery, timeSlotsResponse } from './schemas/availability.ts';
 import { createBookingBody, createBookingResponse } from './schemas/bookings.ts';
 import { calendarSyncQuery, calendarSyncResponse } from './schemas/calendar.ts';
-import { emptyBody, loginBody, loginResponse, meResponse, registerBody, registerResponse } from './schemas/auth.ts';
+import {
+  deleteAccountResponse,
+  emptyBody,
+  loginBody,
+  loginResponse,
+  meResponse,
+  profileUpdateBody,
+  profileUpdateResponse,
+  registerBody,
+  registerResponse,
+} from './schemas/auth.ts';
 
 /**
  * THE route table. One row per HTTP route: it feeds the CDK stack (one Lambda per row), the local server
@@ -147,6 +157,24 @@ export const routes = {
     summary: 'The signed-in user, or { user: null }.',
     response: meResponse,
     needs: { table: 'read' },
+  }),
+  updateProfile: defineRoute({
+    name: 'updateProfile',
+    ...routePaths.updateProfile,
+    auth: 'signed-in',
+    summary: "Changes the signed-in user's name and e-mail (409 when another account has the e-mail).",
+    body: profileUpdateBody,
+    response: profileUpdateResponse,
+    needs: { table: 'readwrite' },
+  }),
+  deleteAccount: defineRoute({
+    name: 'deleteAccount',
+    ...routePaths.deleteAccount,
+    auth: 'signed-in',
+    summary: 'Deletes the signed-in account with its events, overrides, bookings, calendar and sessions.',
+    body: emptyBody,
+    response: deleteAccountResponse,
+    needs: { table: 'readwrite' },
   }),
 } as const satisfies Record<RouteName, RouteDefinition>;
 

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserStackPerFile } from '../support/browser-per-file.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
@@ -10,15 +9,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 const stack = browserStackPerFile();
 
-async function openPage(path: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
-  const context = await stack.browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: options.colorScheme ?? 'light',
-  });
-  const page = await context.newPage();
-  await page.goto(`${stack.app.baseUrl}${path}`);
-  return page;
-}
+const openPage = stack.openPage;
 
 interface StoredEmail {
   replyTo: string[];

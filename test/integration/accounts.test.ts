@@ -10,6 +10,7 @@ import { composeDeps } from '#functions/composition';
 import { httpRoute } from '#functions/http/route-handler';
 import { run as loginRun } from '#functions/handlers/login';
 import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
+import { bookingApi, bookingFixtures, bookingRequest } from '../support/booking-fixtures.ts';
 import { integrationConfig, startAppServer, TEST_ADMIN_EMAIL, TEST_SESSION_SECRET } from '../support/local-stack.ts';
 
 /**
@@ -211,6 +212,91 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
     expect((await call('PUT', '/api/settings', { ...change })).status).toBe(401);
     expect((await call('PUT', '/api/settings', { ...change, cookie: hostCookie })).status).toBe(403);
     expect((await call('PUT', '/api/settings', { ...change, cookie: adminCookie })).status).toBe(200);
+  });
+});
+
+async function userIdOf(email: string): Promise<string> {
+  const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(email.toLowerCase()) }));
+  return String(claim.Item!.userId);
+}
+
+describe('POST /api/profile/update', () => {
+  it('changes name and e-mail, moves the e-mail claim, keeps the username, and signs in with the new address', async () => {
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    const newEmail = `renamed.${unique()}@example.com`;
+    const result = await call('POST', '/api/profile/update', { cookie, body: { name: 'Alice Renamed', email: newEmail } });
+    expect(result).toMatchObject({
+      status: 200,
+      body: { message: 'Profile updated', user: { name: 'Alice Renamed', email: newEmail, username: account.user.username } },
+    });
+    expect((await call('GET', '/api/me', { cookie })).body).toMatchObject({ user: { name: 'Alice Renamed', email: newEmail } });
+    await signedIn(newEmail, account.password);
+    expect((await call('POST', '/api/login', { body: { username: account.email, password: account.password } })).status).toBe(401);
+    // The old address is free again.
+    await registered({ email: account.email });
+  });
+
+  it("answers 409 for another account's e-mail and changes nothing", async () => {
+    const mine = await registered();
+    const theirs = await registered();
+    const cookie = await signedIn(mine.email, mine.password);
+    const result = await call('POST', '/api/profile/update', { cookie, body: { name: 'Changed', email: theirs.email.toUpperCase() } });
+    expect(result).toMatchObject({ status: 409, body: { message: 'An account with this email already exists.' } });
+    expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: mine.user });
+  });
+
+  it('answers 401 signed out, 400 for a 201-character name and for unknown fields', async () => {
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    expect((await call('POST', '/api/profile/update', { body: { name: 'X Y', email: account.email } })).status).toBe(401);
+    expect(await call('POST', '/api/profile/update', { cookie, body: { name: 'N'.repeat(201), email: account.email } })).toMatchObject({
+      status: 400,
+      body: { message: 'Full name must be at most 200 characters.' },
+    });
+    expect(await call('POST', '/api/profile/update', { cookie, body: { name: 'Al', email: account.email, username: 'root' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Unknown field: "username".' },
+    });
+  });
+});
+
+describe('DELETE /api/auth/account', () => {
+  it('removes events, overrides, slugs, bookings, calendar, sessions and claims; the e-mail can register again', async () => {
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    const other = await signedIn(account.email, account.password); // a second session, e.g. another browser
+    const userId = await userIdOf(account.email);
+    const fixtures = bookingFixtures(config);
+    const { hosts } = composeDeps(config);
+    await hosts.setCalendar(userId, { provider: 'builtin', connected: true, email: account.email, lastSynced: null });
+    const event = await fixtures.eventType(userId, { duration: 30 });
+    await fixtures.override(event.id, '2026-03-10', false);
+    expect((await bookingApi(config).book(bookingRequest(event, '2026-03-03T10:00:00-05:00'))).status).toBe(201);
+
+    const result = await call('DELETE', '/api/auth/account', { cookie, body: {} });
+    expect(result).toMatchObject({ status: 200, body: { success: true, message: 'Your account has been deleted.' } });
+    expect(result.headers.getSetCookie()[0]).toContain('Max-Age=0');
+
+    for (const key of [
+      keys.userProfile(userId),
+      keys.userCalendar(userId),
+      keys.emailClaim(account.email.toLowerCase()),
+      keys.usernameClaim(String(account.user.username)),
+      keys.event(event.id),
+      keys.slug(event.slug),
+    ]) {
+      expect((await db.send(new GetCommand({ TableName: config.tableName, Key: key }))).Item, key.pk).toBeUndefined();
+    }
+    expect(await fixtures.bookingsOf(userId)).toEqual([]);
+    for (const session of [cookie, other]) expect((await call('GET', '/api/me', { cookie: session })).body).toEqual({ user: null });
+    expect((await call('DELETE', '/api/auth/account', { cookie, body: {} })).status).toBe(401);
+    const again = await registered({ email: account.email });
+    expect(again.user.username).toBe(account.user.username);
+  });
+
+  it('answers 401 signed out', async () => {
+    expect((await call('DELETE', '/api/auth/account', { body: {} })).status).toBe(401);
   });
 });
 

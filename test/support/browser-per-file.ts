@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from './app-process.ts';
 import { startBrowserStack } from './browser.ts';
 
@@ -7,7 +7,14 @@ import { startBrowserStack } from './browser.ts';
  * For a test file: starts the stack before its tests and stops it after them. The answer's `app` and `browser`
  * are the running ones once the tests run.
  */
-export function browserStackPerFile(): { readonly app: RunningApp; readonly browser: Browser } {
+export interface BrowserStack {
+  readonly app: RunningApp;
+  readonly browser: Browser;
+  /** A page in a fresh context (default 1280 px wide, light colour scheme) at `path` of the app. */
+  openPage(path: string, options?: { width?: number; colorScheme?: 'light' | 'dark' }): Promise<Page>;
+}
+
+export function browserStackPerFile(): BrowserStack {
   let stack: Awaited<ReturnType<typeof startBrowserStack>> | undefined;
   beforeAll(async () => {
     stack = await startBrowserStack();
@@ -23,6 +30,15 @@ export function browserStackPerFile(): { readonly app: RunningApp; readonly brow
     },
     get browser() {
       return running().browser;
+    },
+    async openPage(path, options = {}) {
+      const context = await running().browser.newContext({
+        viewport: { width: options.width ?? 1280, height: 900 },
+        colorScheme: options.colorScheme ?? 'light',
+      });
+      const page = await context.newPage();
+      await page.goto(`${running().app.baseUrl}${path}`);
+      return page;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingSlugOf, chromeFor, isPublicBookingPath } from '#frontend/app/layout-rules.ts';
+import { bookingSlugOf, chromeFor, isHostAreaPath, isPublicBookingPath } from '#frontend/app/layout-rules.ts';
 import { onlyErrorToasts } from '#frontend/components/ui/toaster.tsx';
 import { reducer, type ToasterToast } from '#frontend/components/ui/use-toast.ts';
 
@@ -40,6 +40,15 @@ describe('chrome per path (host-area.md §2)', () => {
     }
     expect(chromeFor('/').showPricing).toBe(true);
     expect(chromeFor('/debug').showPricing).toBe(true);
+  });
+
+  it('knows the host-area paths, where a signed-in header shows Help and the user menu', () => {
+    for (const path of ['/admin', '/admin/settings', '/events', '/events/', '/events/new', '/events/dashboard', '/Profile-Settings', '/calendar-integration', '/billing-details']) {
+      expect(isHostAreaPath(path), path).toBe(true);
+    }
+    for (const path of ['/', '/events/intro-call', '/book/intro-call', '/login', '/register', '/contact-us', '/debug', '/calendar', '/billing-success', '/auth-success/success', '/eventsx']) {
+      expect(isHostAreaPath(path), path).toBe(false);
+    }
   });
 
   it('has no mobile menu toggle on contact and login pages', () => {

@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '#shared/constants';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { MenuIcon, XIcon } from '#frontend/components/ui/icons.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { chromeFor } from './layout-rules.ts';
+import { loadAuthScreens } from '#frontend/features/auth/load.ts';
+import { chromeFor, isHostAreaPath } from './layout-rules.ts';
 import { LogoMark } from './logo.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -16,8 +17,54 @@ const textLink = cn(
   focusRing,
 );
 
-/** Signed-out header (accounts do not exist yet): Pricing, Contact Us and Login, per the path rules. */
+/** The signed-in part lives in the auth chunk: the booking page never loads it. */
+const HostHeaderActions = lazy(async () => ({ default: (await loadAuthScreens()).HostHeaderActions }));
+
+/**
+ * The site header (host-area.md §2 "Header"). On host-area paths a signed-in host sees Help and the user menu
+ * (HostHeaderActions, which asks for the current user); elsewhere, and when signed out, Pricing, Contact Us and
+ * Login per the path rules.
+ */
 export function Header({ pathname }: { pathname: string }) {
+  const signedOut = <SignedOutHeader pathname={pathname} />;
+  if (!isHostAreaPath(pathname)) return signedOut;
+  return (
+    <Suspense fallback={<HeaderBar />}>
+      <HostHeaderActions Bar={HeaderBar} signedOut={signedOut} />
+    </Suspense>
+  );
+}
+
+/** The bar with the brand; `children` sit on the right, before the theme toggle. */
+function HeaderBar({ children }: { children?: ReactNode }) {
+  return (
+    <header className={headerClasses}>
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <Brand />
+        <div className="ml-auto flex items-center gap-1">
+          {children}
+          <ThemeToggle />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Brand() {
+  return (
+    <Link to="/" className={cn('-ml-1 flex items-center gap-2 rounded-md px-1 py-1 text-lg font-bold tracking-tight', focusRing)}>
+      <LogoMark className="size-8" />
+      <span>{PRODUCT_NAME}</span>
+    </Link>
+  );
+}
+
+const headerClasses =
+  'sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 ' +
+  'dark:border-slate-800 dark:bg-slate-950/95 dark:supports-[backdrop-filter]:bg-slate-950/80';
+
+/** Pricing, Contact Us and Login, per the path rules. */
+function SignedOutHeader({ pathname }: { pathname: string }) {
   const chrome = chromeFor(pathname);
   // The menu remembers the path it was opened on, so it closes itself when the visitor navigates away.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -48,17 +95,9 @@ export function Header({ pathname }: { pathname: string }) {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 dark:border-slate-800 dark:bg-slate-950/95 dark:supports-[backdrop-filter]:bg-slate-950/80">
+    <header className={headerClasses}>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        {chrome.showBrand && (
-          <Link
-            to="/"
-            className={cn('-ml-1 flex items-center gap-2 rounded-md px-1 py-1 text-lg font-bold tracking-tight', focusRing)}
-          >
-            <LogoMark className="size-8" />
-            <span>{PRODUCT_NAME}</span>
-          </Link>
-        )}
+        {chrome.showBrand && <Brand />}
         <nav aria-label="Main" className={cn('ml-auto items-center gap-1', chrome.showMenuToggle ? 'hidden md:flex' : 'flex')}>
           {links()}
         </nav>

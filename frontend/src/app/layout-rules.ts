@@ -35,6 +35,20 @@ export function bookingSlugOf(pathname: string): string | null {
 export const isPublicBookingPath = (pathname: string): boolean =>
   normalize(pathname).startsWith('/book/') || bookingSlugOf(pathname) !== null;
 
+/** The signed-in host area's top-level sections (host-area.md §2 "Header": /admin*, /events*, profile, calendar, billing). */
+const HOST_AREA_SECTIONS = new Set(['events', 'profile-settings', 'calendar-integration', 'billing-details']);
+
+/**
+ * A host-area path, where a signed-in header shows Help and the user menu: /admin and anything under it or
+ * starting with it, /events and its host screens (not the public booking pages /events/{slug}),
+ * /profile-settings, /calendar-integration and /billing-details.
+ */
+export function isHostAreaPath(pathname: string): boolean {
+  const path = normalize(pathname);
+  if (path.startsWith('/admin')) return true;
+  return HOST_AREA_SECTIONS.has(firstSegment(path)) && !isPublicBookingPath(path);
+}
+
 /** The event editor (/events/new, also with ?edit={id}) is full-screen: no header, no footer, no padding. */
 export const isFullScreenEditorPath = (pathname: string): boolean => normalize(pathname) === '/events/new';
 

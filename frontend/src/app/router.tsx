@@ -3,6 +3,7 @@ import { Route, Routes, useParams } from 'react-router-dom';
 import { Layout } from './layout.tsx';
 import { RESERVED_EVENT_SLUGS } from './layout-rules.ts';
 import { NotFoundPage } from './not-found.tsx';
+import { loadAuthScreens } from '#frontend/features/auth/load.ts';
 import { prefetchBookingPage } from '#frontend/features/booking/api/early-fetch.ts';
 // In the entry chunk, not lazy: the guest's page renders as soon as its data is there, without a second chunk
 // round trip (the landing page embeds the same calendar and slot list, so it costs other pages little).
@@ -16,6 +17,13 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const LandingPage = page(() => import('#frontend/features/landing/components/landing-page.tsx'), 'LandingPage');
 const ContactPage = page(() => import('#frontend/features/contact/components/contact-page.tsx'), 'ContactPage');
 const DebugPage = page(() => import('#frontend/features/debug/components/debug-page.tsx'), 'DebugPage');
+// The auth screens share one chunk (features/auth/load.ts).
+const LoginPage = page(loadAuthScreens, 'LoginPage');
+const RegisterPage = page(loadAuthScreens, 'RegisterPage');
+const RegisterEmailPage = page(loadAuthScreens, 'RegisterEmailPage');
+const AuthSuccessPage = page(loadAuthScreens, 'AuthSuccessPage');
+/** The login guard (host-area.md §2), a layout route around the signed-in pages. */
+const RequireLogin = page(loadAuthScreens, 'RequireLogin');
 
 /**
  * The public booking page's route: starts the event and month calls for a page reached by an in-app link (a first
@@ -33,8 +41,9 @@ function BookingRoute({ skipReserved = false }: { skipReserved?: boolean }): Rea
 
 /**
  * The route table of host-area.md §2, declarative (the data router's extra code would not fit the booking page's
- * 90 KB budget). Screens that exist so far: /, /contact-us, /debug and the public booking page (/book/{eventSlug},
- * /events/{eventSlug}); every other path shows the not-found screen.
+ * 90 KB budget). Screens that exist so far: /, /contact-us, /debug, sign-in and registration (/login, /register,
+ * /register-email, /auth-success/{status}) and the public booking page (/book/{eventSlug}, /events/{eventSlug});
+ * every other path shows the not-found screen. The host pages behind the login guard show it too until they exist.
  */
 export function AppRoutes() {
   return (
@@ -43,6 +52,17 @@ export function AppRoutes() {
         <Route index element={<LandingPage />} />
         <Route path="contact-us" element={<ContactPage />} />
         <Route path="debug" element={<DebugPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="register-email" element={<RegisterEmailPage />} />
+        <Route path="auth-success/:status?" element={<AuthSuccessPage />} />
+        <Route element={<RequireLogin />}>
+          {/* Placeholders until the host console exists. */}
+          <Route path="events" element={<NotFoundPage />} />
+          <Route path="profile-settings" element={<NotFoundPage />} />
+          <Route path="calendar-integration" element={<NotFoundPage />} />
+          <Route path="billing-details" element={<NotFoundPage />} />
+        </Route>
         <Route path="book/:eventSlug" element={<BookingRoute />} />
         <Route path="events/:eventSlug" element={<BookingRoute skipReserved />} />
         <Route path="*" element={<NotFoundPage />} />

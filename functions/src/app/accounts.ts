@@ -118,3 +118,40 @@ export async function currentUser(
   return { user: account ? toCurrentUser(account, deps.config.adminEmails) : null };
 }
 
+
+/** The signed-in caller's account; a session whose account is gone counts as signed out. */
+async function callerAccount(deps: Pick<Deps, 'accounts'>, principal: Principal | null): Promise<AccountRecord> {
+  const account = principal ? await deps.accounts.get(principal.userId) : null;
+  if (!account) throw new Unauthorized('Authentication required.');
+  return account;
+}
+
+/**
+ * POST /api/profile/update (host-area.md "Profile Settings"): new name and e-mail; the username never changes.
+ * A new e-mail must be free (409 otherwise, nothing changed).
+ */
+export async function updateProfile(
+  deps: Pick<Deps, 'accounts' | 'config'>,
+  principal: Principal | null,
+  changes: { name: string; email: string },
+): Promise<{ message: string; user: CurrentUser }> {
+  const account = await callerAccount(deps, principal);
+  const result = await deps.accounts.updateProfile(account, changes);
+  if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
+  if (result === 'missing') throw new Unauthorized('Authentication required.');
+  return { message: 'Profile updated', user: toCurrentUser({ ...account, ...changes }, deps.config.adminEmails) };
+}
+
+/**
+ * DELETE /api/auth/account: removes the caller's account and everything it owns (see AccountRepository
+ * .deleteAccount), which ends all of its sessions; the answer clears the cookie.
+ */
+export async function deleteAccount(
+  deps: Pick<Deps, 'accounts' | 'sessionIssuer'>,
+  principal: Principal | null,
+  secure: boolean,
+): Promise<{ success: true; message: string; cookie: string }> {
+  const account = await callerAccount(deps, principal);
+  await deps.accounts.deleteAccount(account);
+  return { success: true, message: 'Your account has been deleted.', cookie: deps.sessionIssuer.clearCookie({ secure }) };
+}

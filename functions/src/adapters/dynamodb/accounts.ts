@@ -1,5 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { AccountRecord, AccountRepository } from '#functions/ports';
 import { keys } from './keys.ts';
 
@@ -46,7 +53,99 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
         throw error;
       }
     },
+
+    async updateProfile(account, changes) {
+      const oldEmail = account.email.toLowerCase();
+      const newEmail = changes.email.toLowerCase();
+      const profileUpdate = {
+        Update: {
+          TableName: tableName,
+          Key: keys.userProfile(account.id),
+          UpdateExpression: 'SET #name = :name, email = :email',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeValues: { ':name': changes.name, ':email': changes.email },
+        },
+      };
+      const claimMove =
+        newEmail === oldEmail
+          ? []
+          : [
+              { Delete: { TableName: tableName, Key: keys.emailClaim(oldEmail) } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.emailClaim(newEmail), userId: account.id },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ];
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: [profileUpdate, ...claimMove] }));
+        return 'updated';
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const failed = (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
+        if (failed[2]) return 'emailTaken';
+        if (failed[0]) return 'missing';
+        throw error;
+      }
+    },
+
+    async deleteAccount(account) {
+      const eventItems = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': keys.eventIndex(account.id, 0).gsi1pk } });
+      for (const event of eventItems) {
+        await deleteAll(await queryPartition(keys.eventPartition(Number(event.id))));
+        await deleteAll([keys.slug(String(event.slug))]);
+      }
+      await deleteAll(await queryPartition(keys.hostPartition(account.id)));
+      const own = await queryPartition(keys.userPartition(account.id));
+      await deleteAll(own.filter((key) => key.sk !== 'PROFILE'));
+      // Last, together: the profile and its claims.
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: tableName, Key: keys.userProfile(account.id) } },
+            { Delete: { TableName: tableName, Key: keys.emailClaim(account.email.toLowerCase()) } },
+            { Delete: { TableName: tableName, Key: keys.usernameClaim(account.username) } },
+          ],
+        }),
+      );
+    },
   };
+
+  async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey: start }));
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+
+  async function queryPartition(pk: string): Promise<{ pk: string; sk: string }[]> {
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ProjectionExpression: 'pk, sk',
+    });
+    return items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
+  }
+
+  /** Deletes keys 25 at a time, retrying what DynamoDB leaves unprocessed. */
+  async function deleteAll(itemKeys: { pk: string; sk: string }[]): Promise<void> {
+    for (let i = 0; i < itemKeys.length; i += 25) {
+      let requests = itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt > 8) throw new Error('DynamoDB kept items unprocessed while deleting an account.');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+        const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+        requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      }
+    }
+  }
 }
 
 function toAccount(item: Record<string, unknown>): AccountRecord {

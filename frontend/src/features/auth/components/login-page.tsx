@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { loginBody } from '#shared/api/schemas/auth';
+import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
+import { AlertCircleIcon } from '#frontend/components/ui/icons.tsx';
+import { toast } from '#frontend/components/ui/use-toast.ts';
+import { isApiError } from '#frontend/lib/api.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
+import { useLogin, type LoginInput } from '../api/login.ts';
+import { currentUserKey, useCurrentUser } from '../api/use-current-user.ts';
+import { errorsFromDetails, errorsFromIssues } from '../lib/field-errors.ts';
+import { takeRedirect } from '../lib/stored-redirect.ts';
+import { AuthCard, FormField, GoogleButton, GoogleFallback, OrDivider, useFieldForm } from './auth-form.tsx';
+import { useGoogleSignIn } from './use-google-sign-in.ts';
+
+type Field = keyof LoginInput;
+const FIELDS: readonly Field[] = ['username', 'password'];
+const EMPTY: Record<Field, string> = { username: '', password: '' };
+
+/**
+ * /login (booking-landing-auth-admin.md "/login", §4 "Login success", §5, §8): username or e-mail and password,
+ * Google sign-in, and the Google error card when the server sends the visitor back with `?error=`.
+ * A visitor who is already signed in goes on to /events.
+ */
+export function LoginPage() {
+  useDocumentTitle('Login · Meetwise');
+  const [searchParams] = useSearchParams();
+  const googleError = searchParams.get('error');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const currentUser = useCurrentUser();
+  // Set on a successful sign-in, which navigates itself (to the remembered page), so the "already signed in"
+  // redirect below does not race it.
+  const [signedIn, setSignedIn] = useState(false);
+  const form = useFieldForm('login', FIELDS, EMPTY);
+  const login = useLogin();
+  const google = useGoogleSignIn('login');
+
+  if (currentUser.data && !signedIn) return <Navigate to="/events" replace />;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    // The server's own schema (shared/api/schemas/auth.ts), so the messages match its 400 answer.
+    const parsed = loginBody.safeParse(form.values);
+    if (!parsed.success) {
+      form.showErrors(errorsFromIssues(FIELDS, parsed.error.issues));
+      return;
+    }
+    form.setErrors({});
+    login.mutate(parsed.data, {
+      onSuccess: ({ user }) => {
+        setSignedIn(true);
+        // Nothing cached for the signed-out visitor (or a previous account) survives; the new user is known at once.
+        queryClient.clear();
+        queryClient.setQueryData(currentUserKey, user);
+        toast({ title: 'Login successful', description: 'You have been logged in successfully.' });
+        navigate(takeRedirect('/events'), { replace: true });
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Login failed',
+          description: error.message || 'Please check your credentials and try again.',
+        });
+        if (isApiError(error) && error.status === 400 && error.details?.length) {
+          form.showErrors(errorsFromDetails(FIELDS, error.details));
+        }
+      },
+    });
+  };
+
+  return (
+    <AuthCard title="Log in to Meetwise" intro="Welcome back. Sign in to manage your events and bookings.">
+      {googleError !== null && <GoogleErrorCard error={googleError} />}
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormField form={form} field="username" label="Username or Email" autoComplete="username" />
+        <FormField form={form} field="password" label="Password" type="password" autoComplete="current-password" />
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+          {login.isPending ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+      <div className="mt-4">
+        <GoogleButton onClick={google.start}>Sign in with Google</GoogleButton>
+      </div>
+      <OrDivider />
+      <Link to="/register" className={buttonVariants({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+        Create New Account
+      </Link>
+      <GoogleFallback type="login" open={google.dialogOpen} onOpenChange={google.setDialogOpen} />
+    </AuthCard>
+  );
+}
+
+/** The server sends a failed Google sign-in back to /login?error={reason}. */
+function GoogleErrorCard({ error }: { error: string }) {
+  return (
+    <div
+      role="alert"
+      className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100"
+    >
+      <div className="flex items-start gap-3">
+        <AlertCircleIcon className="mt-0.5 size-5 shrink-0" />
+        <div>
+          <h2 className="font-semibold">Google Authentication Error</h2>
+          <p className="mt-1">
+            Error: <code className="font-mono break-all">{error || 'unknown'}</code>
+          </p>
+          <p className="mt-1">
+            This is most likely a mismatch between the redirect URL registered with Google and the one this site uses.
+          </p>
+          <p className="mt-2">
+            <Link to="/register" className="font-medium underline underline-offset-2">
+              Create an account with your e-mail instead
+            </Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { buttonVariants } from '#frontend/components/ui/button.tsx';
+import { PageLoading } from '#frontend/app/page-loading.tsx';
+import { currentUserKey, useCurrentUser } from '../api/use-current-user.ts';
+import { rememberRedirect } from '../lib/stored-redirect.ts';
+
+/**
+ * The login guard of host-area.md §2: on entering a guarded page the current user is asked for again (a spinner
+ * meanwhile). Without one, cached data is cleared, the page (path and query) is remembered for after sign-in and
+ * the visitor goes to /login. Wraps `children`, or is a layout route and renders the matched child.
+ */
+export function RequireLogin({ children }: { children?: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const currentUser = useCurrentUser({ refetchOnMount: 'always' });
+  const { refetch } = currentUser;
+
+  // As a layout route the guard stays mounted from one guarded page to the next: ask again on each entry.
+  const checkedPath = useRef(pathname);
+  useEffect(() => {
+    if (checkedPath.current === pathname) return;
+    checkedPath.current = pathname;
+    void refetch();
+  }, [pathname, refetch]);
+
+  const checked = currentUser.isFetchedAfterMount && !currentUser.isFetching;
+  const signedOut = checked && currentUser.isSuccess && currentUser.data === null;
+
+  useEffect(() => {
+    if (!signedOut) return;
+    rememberRedirect(pathname + search);
+    navigate('/login', { replace: true });
+    // Nothing of a previous session stays cached; the login page then knows at once there is no user.
+    queryClient.clear();
+    queryClient.setQueryData(currentUserKey, null);
+  }, [signedOut, pathname, search, navigate, queryClient]);
+
+  if (currentUser.isError && !currentUser.isFetching) return <AuthCheckFailed />;
+  if (!checked || !currentUser.data) return <PageLoading />;
+  return children ?? <Outlet />;
+}
+
+function AuthCheckFailed() {
+  return (
+    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
+      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 dark:border-red-800 dark:bg-red-950/60">
+        <p className="font-medium text-red-900 dark:text-red-100">Failed to verify authentication status.</p>
+        <Link to="/login" className={buttonVariants({ className: 'mt-4' })}>
+          Go to Login
+        </Link>
+      </div>
+    </section>
+  );
+}
