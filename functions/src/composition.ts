@@ -22,6 +22,9 @@ import { scryptPasswords } from './adapters/passwords/scrypt.ts';
 import { sessionKey } from './adapters/sessions/session-key.ts';
 import { signedCookieSessions } from './adapters/sessions/signed-cookie.ts';
 import { LOGIN_LIMITS } from './domain/accounts.ts';
+import { dynamoSignInLinks } from './adapters/dynamodb/sign-in-links.ts';
+import { localPhotoStore } from './adapters/photos/local-files.ts';
+import { s3PhotoStore } from './adapters/photos/s3.ts';
 import { jsonLogger, systemClock, uuidIds } from './adapters/system/runtime.ts';
 
 /**
@@ -61,12 +64,18 @@ export const coreDeps = /* @__PURE__ */ once(
   }),
 );
 
-/** What the account routes need: accounts, password hashing, session issuing, login throttling. */
+/** Photos in S3 in the cloud, in files on one machine. */
+const photoStoreFor = (configuration: Config) =>
+  configuration.photoBucket ? s3PhotoStore(configuration.photoBucket, configuration.region) : localPhotoStore(configuration.dataDir);
+
+/** What the account routes need: accounts, password hashing, sessions, throttling, photos, sign-in links. */
 export const accountDeps = /* @__PURE__ */ once(() => ({
   accounts: dynamoAccounts(documentClient(), config().tableName),
   passwords: scryptPasswords(),
   sessionIssuer: sessions(),
   loginThrottle: dynamoLoginThrottle(documentClient(), config().tableName, LOGIN_LIMITS.windowMs),
+  photos: photoStoreFor(config()),
+  signInLinks: dynamoSignInLinks(documentClient(), config().tableName),
 }));
 
 export const settingsRepository = /* @__PURE__ */ once(() => dynamoSettings(documentClient(), config().tableName));
@@ -114,6 +123,8 @@ export function composeDeps(configuration: Config, options: { onDynamoRequest?: 
     passwords: scryptPasswords(),
     sessionIssuer: sessionAdapter,
     loginThrottle: dynamoLoginThrottle(db, configuration.tableName, LOGIN_LIMITS.windowMs),
+    photos: photoStoreFor(configuration),
+    signInLinks: dynamoSignInLinks(db, configuration.tableName),
     contactMessages: dynamoContactMessages(db, configuration.tableName),
     settings: dynamoSettings(db, configuration.tableName),
     mailer: sesMailer(configuration),

@@ -71,6 +71,21 @@ export interface AccountRepository {
    * deletion can be run again by the still signed-in user, and the e-mail can register again afterwards).
    */
   deleteAccount(account: AccountRecord): Promise<void>;
+  /** Sets (or clears) the profile photo's URL; answers the previous one. */
+  setPhoto(userId: string, photoUrl: string | null): Promise<string | null>;
+}
+
+/** Uploaded images, served to browsers at /photos/{key} (CloudFront from S3; the local server from DATA_DIR). */
+export interface PhotoStore {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** One-time sign-in links (/direct-login): stored by the hash of their token, used once, expiring. */
+export interface SignInLinks {
+  create(tokenHash: string, userId: string, expiresAt: number): Promise<void>;
+  /** Deletes the link and answers its user, or null when unknown, used or expired (ms since epoch `now`). */
+  consume(tokenHash: string, now: number): Promise<string | null>;
 }
 
 export interface PasswordHasher {
@@ -303,6 +318,8 @@ export interface Deps extends CoreDeps {
   passwords: PasswordHasher;
   sessionIssuer: SessionIssuer;
   loginThrottle: LoginThrottle;
+  photos: PhotoStore;
+  signInLinks: SignInLinks;
   contactMessages: ContactMessageRepository;
   settings: SettingsRepository;
   mailer: Mailer;

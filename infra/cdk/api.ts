@@ -8,6 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../shared/api/routes.ts';
@@ -26,6 +27,8 @@ export interface RouteFunctionsProps {
   sessionSecret: secretsmanager.ISecret;
   /** Comma-separated administrator e-mail addresses (ADMIN_EMAILS). */
   adminEmails: string;
+  /** Where uploaded photos go (PHOTO_BUCKET); rows with needs.photos may write and delete under photos/. */
+  photoBucket: s3.IBucket;
 }
 
 /**
@@ -100,6 +103,7 @@ export class RouteFunctions extends Construct {
           // A CloudFormation dynamic reference: the value is resolved at deploy time, never written in the template.
           SESSION_SECRET: props.sessionSecret.secretValue.unsafeUnwrap(),
           ADMIN_EMAILS: props.adminEmails,
+          PHOTO_BUCKET: props.photoBucket.bucketName,
           NODE_OPTIONS: '--enable-source-maps',
         },
         bundling: {
@@ -116,6 +120,10 @@ export class RouteFunctions extends Construct {
       if (route.needs.table === 'read') props.table.grantReadData(fn);
       if (route.needs.table === 'readwrite') props.table.grantReadWriteData(fn);
       if (route.needs.mail) fn.addToRolePolicy(sendMail);
+      if (route.needs.photos) {
+        props.photoBucket.grantPut(fn, 'photos/*');
+        props.photoBucket.grantDelete(fn, 'photos/*');
+      }
 
       this.api.addRoutes({
         path: route.path,

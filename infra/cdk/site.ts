@@ -13,6 +13,8 @@ export interface SiteProps {
   /** The built front end (Vite's output): index.html at its root, hashed files under assets/. */
   siteDir: string;
   api: apigwv2.IHttpApi;
+  /** Uploaded photos, served at /photos/* (objects under photos/). */
+  photoBucket: s3.IBucket;
   /** Optional custom domain of the site; needs `certificateArn` (an ACM certificate in us-east-1). */
   domainName?: string;
   certificateArn?: string;
@@ -120,6 +122,15 @@ export class Site extends Construct {
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           // Cookies, query strings and headers reach the API; Host stays the API's own.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+        // Uploaded photos: a new key per upload, so long-cached; never rewritten to the SPA.
+        '/photos/*': {
+          origin: origins.S3BucketOrigin.withOriginAccessControl(props.photoBucket),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          compress: false,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
         },
         // Hashed, immutable files: long-cached, and no SPA rewrite (a missing asset must not become HTML).
         '/assets/*': {

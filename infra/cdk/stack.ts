@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Stack } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -43,6 +44,13 @@ export class MeetwiseStack extends Stack {
 
     const projectRoot = path.resolve(props.projectRoot ?? repoRoot);
     const { table } = new DataTable(this, 'Data');
+    // Uploaded profile photos (photos/{userId}/{id}.{ext}): private, served by CloudFront at /photos/*, kept.
+    const photoBucket = new s3.Bucket(this, 'Photos', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    });
     const sessionSecret = new secretsmanager.Secret(this, 'SessionSecret', {
       description: 'Signs Meetwise session tokens (SESSION_SECRET).',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
@@ -57,11 +65,13 @@ export class MeetwiseStack extends Stack {
       contactEmail: props.contactEmail,
       sessionSecret,
       adminEmails: props.adminEmails ?? '',
+      photoBucket,
     });
 
     const site = new Site(this, 'Site', {
       siteDir: path.resolve(props.siteDir ?? path.join(repoRoot, 'frontend/dist')),
       api: api.api,
+      photoBucket,
       ...(props.domainName ? { domainName: props.domainName } : {}),
       ...(props.certificateArn ? { certificateArn: props.certificateArn } : {}),
     });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { matchPath } from '#shared/api/route-paths';
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
-import { staticSite } from './static-site.ts';
+import { photoFiles, staticSite } from './static-site.ts';
 import { toApiGatewayEvent } from './api-gateway-event.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
@@ -94,14 +94,19 @@ export function findRoute(method: string, pathname: string) {
 
 /**
  * The local stand-in for CloudFront + API Gateway: `/api/...` requests become API Gateway v2 events handed to the
- * row's handler; every other path serves the built front end.
+ * row's handler; `/photos/...` serves uploaded photos; every other path serves the built front end.
  */
-export function createAppServer(options: { siteDir: string; log?: (line: string) => void }): Server {
+export function createAppServer(options: { siteDir: string; photosDir: string; log?: (line: string) => void }): Server {
   const site = staticSite(options.siteDir);
+  const photos = photoFiles(options.photosDir);
   const log = options.log ?? (() => undefined);
 
   return createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/photos/')) {
+      photos(request, response);
+      return;
+    }
     if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
       site(request, response);
       return;

@@ -10,6 +10,7 @@ import { portInUse } from './ports.ts';
 import { ensureTable } from './table.ts';
 import { seedDemoData } from './seed.ts';
 import { createAppServer } from './server.ts';
+import { localPhotoDir } from '#functions/adapters/photos/local-files';
 
 /**
  * `npm start`: the whole product on one machine. Starts DynamoDB Local and the SES emulator on free ports,
@@ -80,6 +81,7 @@ async function main() {
 
   const server = createAppServer({
     siteDir: join(repoRoot, 'frontend', 'dist'),
+    photosDir: localPhotoDir(dataDir),
     log: config.logLevel === 'debug' ? (line) => console.log(line) : undefined,
   });
 

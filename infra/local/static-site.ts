@@ -14,6 +14,7 @@ const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.webp': 'image/webp',
+  '.gif': 'image/gif',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
@@ -94,6 +95,38 @@ export function staticSite(rootDir: string) {
       'x-content-type-options': 'nosniff',
       vary: 'accept-encoding',
       ...(useGzip ? { 'content-encoding': 'gzip' } : {}),
+    });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  };
+}
+
+/**
+ * Uploaded photos at /photos/{key}, as CloudFront serves them from the photo bucket: files only (no fallback),
+ * immutable (every upload gets a new key), never sniffed as anything but the image type of their extension.
+ */
+export function photoFiles(photosDir: string) {
+  const root = resolve(photosDir);
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    let file: string | null = null;
+    try {
+      const candidate = normalize(join(root, decodeURIComponent(pathname.slice('/photos/'.length))));
+      if (candidate.startsWith(root + sep) && existsSync(candidate) && statSync(candidate).isFile()) file = candidate;
+    } catch {
+      file = null;
+    }
+    const type = file ? TYPES[extname(file)] : undefined;
+    if (!file || !type?.startsWith('image/')) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Not found');
+      return;
+    }
+    const body = readFileSync(file);
+    response.writeHead(200, {
+      'content-type': type,
+      'content-length': body.length,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
     });
     response.end(request.method === 'HEAD' ? undefined : body);
   };

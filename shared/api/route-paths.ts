@@ -27,6 +27,11 @@ export const routePaths = {
   getMe: { method: 'GET', path: '/api/me' },
   updateProfile: { method: 'POST', path: '/api/profile/update' },
   deleteAccount: { method: 'DELETE', path: '/api/auth/account' },
+  uploadPhoto: { method: 'POST', path: '/api/profile/upload-photo' },
+  removePhoto: { method: 'POST', path: '/api/profile/remove-photo' },
+  manualLogin: { method: 'POST', path: '/api/auth/manual-login' },
+  signInWithLink: { method: 'GET', path: '/api/auth/email-link' },
+  getAuthDebugUrl: { method: 'GET', path: '/api/auth/debug-url' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

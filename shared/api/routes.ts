@@ -8,8 +8,14 @@ import { availableDatesQuery, availableDatesResponse, timeSlotsQuery, timeSlotsR
 import { createBookingBody, createBookingResponse } from './schemas/bookings.ts';
 import { calendarSyncQuery, calendarSyncResponse } from './schemas/calendar.ts';
 import {
+  debugUrlResponse,
   deleteAccountResponse,
   emptyBody,
+  manualLoginBody,
+  manualLoginResponse,
+  redirectResponse,
+  signInLinkQuery,
+  uploadPhotoResponse,
   loginBody,
   loginResponse,
   meResponse,
@@ -31,6 +37,8 @@ export type AuthLevel = 'public' | 'signed-in' | 'admin';
 export interface RouteNeeds {
   table?: 'read' | 'readwrite';
   mail?: boolean;
+  /** Writes and deletes uploaded photos (the photo bucket in the cloud). */
+  photos?: boolean;
 }
 
 export interface RouteDefinition extends RouteAddress {
@@ -41,7 +49,7 @@ export interface RouteDefinition extends RouteAddress {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
-  /** Status of a successful answer (default 200). */
+  /** Status of a successful answer (default 200); 302 answers redirect to the response's `location`. */
   successStatus?: number;
   needs: RouteNeeds;
 }
@@ -174,7 +182,52 @@ export const routes = {
     summary: 'Deletes the signed-in account with its events, overrides, bookings, calendar and sessions.',
     body: emptyBody,
     response: deleteAccountResponse,
+    needs: { table: 'readwrite', photos: true },
+  }),
+  uploadPhoto: defineRoute({
+    name: 'uploadPhoto',
+    ...routePaths.uploadPhoto,
+    auth: 'signed-in',
+    // multipart/form-data, field `photo`: read by the handler (functions/src/http/multipart.ts), not as JSON.
+    summary: 'Stores a new profile photo (2 MB, PNG/JPEG/GIF/WebP by its bytes) and answers its URL.',
+    response: uploadPhotoResponse,
+    needs: { table: 'readwrite', photos: true },
+  }),
+  removePhoto: defineRoute({
+    name: 'removePhoto',
+    ...routePaths.removePhoto,
+    auth: 'signed-in',
+    summary: 'Removes the profile photo.',
+    body: emptyBody,
+    response: messageResponse,
+    needs: { table: 'readwrite', photos: true },
+  }),
+  manualLogin: defineRoute({
+    name: 'manualLogin',
+    ...routePaths.manualLogin,
+    auth: 'public',
+    summary: 'Mails a one-time sign-in link to an account’s address; the same answer whether or not it exists.',
+    body: manualLoginBody,
+    response: manualLoginResponse,
+    needs: { table: 'readwrite', mail: true },
+  }),
+  signInWithLink: defineRoute({
+    name: 'signInWithLink',
+    ...routePaths.signInWithLink,
+    auth: 'public',
+    summary: 'Uses a one-time sign-in link: starts a session and redirects to /auth-success/success (or failure).',
+    query: signInLinkQuery,
+    response: redirectResponse,
+    successStatus: 302,
     needs: { table: 'readwrite' },
+  }),
+  getAuthDebugUrl: defineRoute({
+    name: 'getAuthDebugUrl',
+    ...routePaths.getAuthDebugUrl,
+    auth: 'public',
+    summary: 'Public sign-in configuration for /oauth-config: origin, callback URL, whether Google is set up.',
+    response: debugUrlResponse,
+    needs: {},
   }),
 } as const satisfies Record<RouteName, RouteDefinition>;
 

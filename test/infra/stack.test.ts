@@ -270,14 +270,15 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only submitContact (the rows with needs.mail) send mail, and only as the sender domain identity', () => {
+  it('lets only the rows with needs.mail (contact, sign-in links) send mail, and only as the sender domain identity', () => {
     const expectedIdentity = {
       'Fn::Join': [
         '',
         ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/meetwise.app'],
       ],
     };
-    expect(routeTable.filter((route) => route.needs.mail).map((route) => route.name)).toEqual(['submitContact']);
+    const mailing = routeTable.filter((route) => route.needs.mail).map((route) => route.name);
+    expect(mailing).toEqual(['submitContact', 'manualLogin']);
     for (const route of routeTable) {
       const ses = statementsOf(functionIdOf(route)).filter((statement) => actionsOf(statement).some((a) => a.startsWith('ses:')));
       if (!route.needs.mail) {
@@ -293,7 +294,23 @@ describe('least privilege', () => {
         actionsOf(s).some((a) => a.startsWith('ses:')),
       ),
     );
-    expect(allSes).toHaveLength(1);
+    expect(allSes).toHaveLength(mailing.length);
+  });
+
+  it('lets only the rows with needs.photos write and delete photos, and only under photos/ of the photo bucket', () => {
+    const photoRows = routeTable.filter((route) => route.needs.photos).map((route) => route.name);
+    expect(photoRows).toEqual(['deleteAccount', 'uploadPhoto', 'removePhoto']);
+    for (const route of routeTable) {
+      const s3 = statementsOf(functionIdOf(route)).filter((statement) => actionsOf(statement).some((a) => a.startsWith('s3:')));
+      if (!route.needs.photos) {
+        expect(s3, route.name).toEqual([]);
+        continue;
+      }
+      const actions = s3.flatMap(actionsOf).sort();
+      expect(actions, route.name).toEqual(expect.arrayContaining(['s3:DeleteObject*', 's3:PutObject']));
+      expect(actions.some((a) => a.startsWith('s3:Get') || a === 's3:*'), route.name).toBe(false);
+      for (const statement of s3) expect(JSON.stringify(statement.Resource), route.name).toContain('/photos/*');
+    }
   });
 
   it('derives the SES identity from the sender address', () => {
@@ -356,10 +373,22 @@ describe('site', () => {
     };
   };
 
+  it('serves uploaded photos at /photos/* from the private photo bucket, never through the SPA rewrite', () => {
+    const config = distribution();
+    const photos = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/photos/*')!;
+    expect(photos).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', CachePolicyId: CACHING_OPTIMIZED });
+    expect(photos.FunctionAssociations).toBeUndefined();
+    const origin = config.Origins.find((o) => o.Id === photos.TargetOriginId)!;
+    const bucketId = getAttId(origin.DomainName);
+    expect(get(bucketId).Properties).toMatchObject({ PublicAccessBlockConfiguration: { BlockPublicAcls: true, RestrictPublicBuckets: true } });
+    const env = (get(functionIdOf(routeTable.find((route) => route.name === 'uploadPhoto')!)).Properties.Environment as { Variables: { PHOTO_BUCKET: unknown } }).Variables;
+    expect(refId(env.PHOTO_BUCKET)).toBe(bucketId);
+  });
+
   it('serves the private bucket through an origin access control by default', () => {
     const config = distribution();
     const oacs = ofType('AWS::CloudFront::OriginAccessControl');
-    expect(oacs).toHaveLength(1);
+    expect(oacs).toHaveLength(2); // the site's bucket and the photo bucket
     expect(oacs[0]![1].Properties.OriginAccessControlConfig).toMatchObject({
       OriginAccessControlOriginType: 's3',
       SigningBehavior: 'always',
@@ -367,7 +396,7 @@ describe('site', () => {
     });
     const defaultOrigin = config.Origins.find((origin) => origin.Id === config.DefaultCacheBehavior.TargetOriginId)!;
     expect(defaultOrigin).toBeDefined();
-    expect(getAttId(defaultOrigin.OriginAccessControlId)).toBe(oacs[0]![0]);
+    expect(oacs.map(([id]) => id)).toContain(getAttId(defaultOrigin.OriginAccessControlId));
     const bucketId = getAttId(defaultOrigin.DomainName);
     expect(get(bucketId).Type).toBe('AWS::S3::Bucket');
     expect(config).toMatchObject({ DefaultRootObject: 'index.html' });

@@ -11,7 +11,7 @@ import { httpRoute } from '#functions/http/route-handler';
 import { run as loginRun } from '#functions/handlers/login';
 import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
 import { bookingApi, bookingFixtures, bookingRequest } from '../support/booking-fixtures.ts';
-import { integrationConfig, startAppServer, TEST_ADMIN_EMAIL, TEST_SESSION_SECRET } from '../support/local-stack.ts';
+import { integrationConfig, sentEmails, startAppServer, TEST_ADMIN_EMAIL, TEST_SESSION_SECRET } from '../support/local-stack.ts';
 
 /**
  * Accounts and sessions (issue 5, "Rules the server enforces") through the local app server: registration,
@@ -297,6 +297,136 @@ describe('DELETE /api/auth/account', () => {
 
   it('answers 401 signed out', async () => {
     expect((await call('DELETE', '/api/auth/account', { body: {} })).status).toBe(401);
+  });
+});
+
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function upload(cookie: string, bytes: Buffer, filename: string, type: string) {
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(bytes)], { type }), filename);
+  const response = await fetch(`${app.baseUrl}/api/profile/upload-photo`, { method: 'POST', headers: { cookie }, body: form });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('profile photo', () => {
+  it('stores a PNG under a new URL, serves it, replaces it, removes it, and deletes the stored files', async () => {
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    const first = await upload(cookie, PNG, 'me.png', 'image/png');
+    expect(first).toMatchObject({ status: 200, body: { message: 'Photo updated', photoUrl: expect.stringMatching(/^\/photos\/.+\.png$/) } });
+    const firstUrl = String(first.body.photoUrl);
+    const served = await fetch(`${app.baseUrl}${firstUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect((await call('GET', '/api/me', { cookie })).body).toMatchObject({ user: { photoUrl: firstUrl } });
+
+    const second = await upload(cookie, PNG, 'again.png', 'image/png');
+    expect((await fetch(`${app.baseUrl}${firstUrl}`)).status).toBe(404);
+    const removed = await call('POST', '/api/profile/remove-photo', { cookie, body: {} });
+    expect(removed).toMatchObject({ status: 200, body: { message: 'Photo removed' } });
+    expect((await fetch(`${app.baseUrl}${String(second.body.photoUrl)}`)).status).toBe(404);
+    expect((await call('GET', '/api/me', { cookie })).body).toMatchObject({ user: { photoUrl: null } });
+  });
+
+  it('refuses a PNG-named text file (400) and a 3 MB image (413), storing nothing', async () => {
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    expect(await upload(cookie, Buffer.from('just text, not an image'), 'photo.png', 'image/png')).toEqual({
+      status: 400,
+      body: { message: 'Please choose an image file (PNG, JPEG, GIF or WebP).', code: 'VALIDATION_FAILED' },
+    });
+    const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
+    expect(await upload(cookie, big, 'big.png', 'image/png')).toEqual({
+      status: 413,
+      body: { message: 'The photo must be 2 MB or smaller.', code: 'PAYLOAD_TOO_LARGE' },
+    });
+    expect((await call('GET', '/api/me', { cookie })).body).toMatchObject({ user: { photoUrl: null } });
+  });
+
+  it('answers 401 signed out and 415 for a JSON body', async () => {
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'me.png');
+    expect((await fetch(`${app.baseUrl}/api/profile/upload-photo`, { method: 'POST', body: form })).status).toBe(401);
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    expect((await call('POST', '/api/profile/upload-photo', { cookie, body: { photo: 'x' } })).status).toBe(415);
+  });
+});
+
+describe('direct login by e-mailed link', () => {
+  const linkIn = async (to: string) => {
+    const mail = (await sentEmails(config.sesEndpoint!)).filter((email) => email.destination.to.includes(to)).at(-1);
+    return mail?.body.text?.match(/https?:\/\/\S+\/api\/auth\/email-link\?token=[\w-]+/)?.[0];
+  };
+
+  it('answers the same whether or not the address has an account, and mails a link only to an account', async () => {
+    const account = await registered();
+    const stranger = `nobody.${unique()}@example.com`;
+    const known = await call('POST', '/api/auth/manual-login', { body: { email: account.email, username: 'whoever' } });
+    const unknown = await call('POST', '/api/auth/manual-login', { body: { email: stranger } });
+    expect(known).toMatchObject({ status: 200, body: { success: true } });
+    expect(unknown.body).toEqual(known.body);
+    expect(await linkIn(stranger)).toBeUndefined();
+    expect(await linkIn(account.email)).toMatch(new RegExp(`^${app.baseUrl.replace('127.0.0.1', '(127.0.0.1|localhost)')}`));
+  });
+
+  it('signs in once with the link (302 to /auth-success/success with the cookie); the second use fails', async () => {
+    const account = await registered();
+    await call('POST', '/api/auth/manual-login', { body: { email: account.email } });
+    const link = new URL((await linkIn(account.email))!);
+    const path = `${link.pathname}${link.search}`;
+    const first = await fetch(`${app.baseUrl}${path}`, { redirect: 'manual' });
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe('/auth-success/success');
+    const cookie = sessionCookieOf(first.headers);
+    expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: account.user });
+    const second = await fetch(`${app.baseUrl}${path}`, { redirect: 'manual' });
+    expect(second.headers.get('location')).toBe('/auth-success/failure');
+    expect(second.headers.getSetCookie()).toEqual([]);
+    for (const bad of ['', '?token=short', `?token=${'x'.repeat(43)}`]) {
+      const answer = await fetch(`${app.baseUrl}/api/auth/email-link${bad}`, { redirect: 'manual' });
+      expect(answer.headers.get('location'), bad).toBe('/auth-success/failure');
+    }
+  });
+
+  it('refuses a link after 15 minutes', async () => {
+    const account = await registered();
+    const deps = composeDeps(config);
+    const later = { ...deps, clock: { now: () => new Date(Date.now() + 16 * 60_000) } };
+    const { requestSignInLink, signInWithLink } = await import('#functions/app/sign-in-link');
+    await requestSignInLink(deps, { email: account.email, origin: 'http://localhost' });
+    const token = new URL((await linkIn(account.email))!).searchParams.get('token')!;
+    expect(await signInWithLink(later, { token, secure: false })).toEqual({ location: '/auth-success/failure' });
+  });
+
+  it('answers 400 without an e-mail, with the spec text', async () => {
+    expect(await call('POST', '/api/auth/manual-login', { body: { email: '' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Please enter your email' },
+    });
+  });
+});
+
+describe('GET /api/auth/debug-url', () => {
+  it('answers public configuration only', async () => {
+    const result = await call('GET', '/api/auth/debug-url');
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({
+      oauth: {
+        googleConfigured: false,
+        googleAuthUrl: null,
+        callbackUrl: `${app.baseUrl}/api/auth/google/callback`,
+        origin: app.baseUrl,
+        environment: 'local',
+      },
+    });
+    expect(JSON.stringify(result.body)).not.toContain(TEST_SESSION_SECRET);
   });
 });
 

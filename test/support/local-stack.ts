@@ -7,6 +7,9 @@ import { composeDeps } from '#functions/composition';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import type { Deps, Principal } from '#functions/ports';
 import { createAppServer } from '#infra/local/server';
+import { localPhotoDir } from '#functions/adapters/photos/local-files';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * Test helpers for integration tests: the configuration pointing at the peers started by the global setup, the
@@ -15,6 +18,8 @@ import { createAppServer } from '#infra/local/server';
  */
 export const TEST_SESSION_SECRET = 'dGVzdC1vbmx5LXNlc3Npb24ta2V5LW5vdC1mb3ItcHJvZHVjdGlvbi11c2U';
 export const TEST_ADMIN_EMAIL = 'boss@meetwise.test';
+/** Local files of the integration run (uploaded photos): a folder of the system's temp dir, not the repo's .data. */
+export const TEST_DATA_DIR = join(tmpdir(), 'meetwise-integration');
 
 export function integrationConfig(): Config {
   const env = {
@@ -28,6 +33,7 @@ export function integrationConfig(): Config {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     // A fixed signing key (nothing written under .data) and one configured administrator.
     SESSION_SECRET: TEST_SESSION_SECRET,
+    DATA_DIR: TEST_DATA_DIR,
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
   };
   setEnvironment(env);
@@ -45,7 +51,7 @@ export function depsAs(config: Config, principal: Principal | null, overrides: P
 }
 
 export async function startAppServer(): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const server: Server = createAppServer({ siteDir: 'frontend/dist' });
+  const server: Server = createAppServer({ siteDir: 'frontend/dist', photosDir: localPhotoDir(TEST_DATA_DIR) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

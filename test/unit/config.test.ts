@@ -15,6 +15,7 @@ describe('config', () => {
       dataDir: '.data',
       sessionSecret: undefined,
       adminEmails: [],
+      photoBucket: undefined,
     });
   });
 

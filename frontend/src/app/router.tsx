@@ -17,11 +17,17 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const LandingPage = page(() => import('#frontend/features/landing/components/landing-page.tsx'), 'LandingPage');
 const ContactPage = page(() => import('#frontend/features/contact/components/contact-page.tsx'), 'ContactPage');
 const DebugPage = page(() => import('#frontend/features/debug/components/debug-page.tsx'), 'DebugPage');
+const ProfileSettingsPage = page(
+  () => import('#frontend/features/profile/components/profile-settings-page.tsx'),
+  'ProfileSettingsPage',
+);
 // The auth screens share one chunk (features/auth/load.ts).
 const LoginPage = page(loadAuthScreens, 'LoginPage');
 const RegisterPage = page(loadAuthScreens, 'RegisterPage');
 const RegisterEmailPage = page(loadAuthScreens, 'RegisterEmailPage');
 const AuthSuccessPage = page(loadAuthScreens, 'AuthSuccessPage');
+const DirectLoginPage = page(loadAuthScreens, 'DirectLoginPage');
+const OAuthConfigPage = page(loadAuthScreens, 'OAuthConfigPage');
 /** The login guard (host-area.md §2), a layout route around the signed-in pages. */
 const RequireLogin = page(loadAuthScreens, 'RequireLogin');
 
@@ -41,9 +47,10 @@ function BookingRoute({ skipReserved = false }: { skipReserved?: boolean }): Rea
 
 /**
  * The route table of host-area.md §2, declarative (the data router's extra code would not fit the booking page's
- * 90 KB budget). Screens that exist so far: /, /contact-us, /debug, sign-in and registration (/login, /register,
- * /register-email, /auth-success/{status}) and the public booking page (/book/{eventSlug}, /events/{eventSlug});
- * every other path shows the not-found screen. The host pages behind the login guard show it too until they exist.
+ * 90 KB budget). Screens that exist so far: /, /contact-us, the debug pages (/debug, /oauth-config), sign-in and
+ * registration (/login, /register, /register-email, /direct-login, /auth-success/{status}), /profile-settings
+ * behind the login guard, and the public booking page (/book/{eventSlug}, /events/{eventSlug}); every other path
+ * shows the not-found screen. The other host pages behind the guard show it too until they exist.
  */
 export function AppRoutes() {
   return (
@@ -52,6 +59,8 @@ export function AppRoutes() {
         <Route index element={<LandingPage />} />
         <Route path="contact-us" element={<ContactPage />} />
         <Route path="debug" element={<DebugPage />} />
+        <Route path="oauth-config" element={<OAuthConfigPage />} />
+        <Route path="direct-login" element={<DirectLoginPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="register" element={<RegisterPage />} />
         <Route path="register-email" element={<RegisterEmailPage />} />
@@ -59,7 +68,7 @@ export function AppRoutes() {
         <Route element={<RequireLogin />}>
           {/* Placeholders until the host console exists. */}
           <Route path="events" element={<NotFoundPage />} />
-          <Route path="profile-settings" element={<NotFoundPage />} />
+          <Route path="profile-settings" element={<ProfileSettingsPage />} />
           <Route path="calendar-integration" element={<NotFoundPage />} />
           <Route path="billing-details" element={<NotFoundPage />} />
         </Route>

@@ -48,6 +48,11 @@ export type ApiRequestOptions<K extends RouteName> = ParamsOption<Row<K>> &
   BodyOption<Row<K>> & {
     signal?: AbortSignal;
     /**
+     * A multipart body instead of JSON (the profile photo): sent as is, so the browser sets the multipart content
+     * type with its boundary.
+     */
+    formData?: FormData;
+    /**
      * What a 401 means to this caller (spec §7 "General answer handling": a query may throw on 401 or
      * return null on 401). Default: throw.
      */
@@ -73,11 +78,14 @@ export async function apiRequest(name: RouteName, rawOptions?: unknown): Promise
     params?: Record<string, string | number>;
     query?: Record<string, QueryValue>;
     body?: unknown;
+    formData?: FormData;
     signal?: AbortSignal;
     on401?: 'throw' | 'returnNull';
   };
   const url = buildPath(route.path, options.params) + toQueryString(options.query);
   const hasBody = options.body !== undefined;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody && !options.formData) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -85,8 +93,8 @@ export async function apiRequest(name: RouteName, rawOptions?: unknown): Promise
       fetch(url, {
         method: route.method,
         credentials: 'include',
-        headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        headers,
+        body: options.formData ?? (hasBody ? JSON.stringify(options.body) : undefined),
         signal: options.signal,
       }));
   } catch (error) {

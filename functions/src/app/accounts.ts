@@ -2,6 +2,7 @@ import type { CurrentUser } from '#shared/api/schemas/auth';
 import { Conflict, TooManyRequests, Unauthorized } from '#functions/errors';
 import type { AccountRecord, Deps, Principal } from '#functions/ports';
 import { isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
+import { deleteStoredPhoto } from './profile-photo.ts';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const USERNAME_ATTEMPTS = 20;
@@ -120,7 +121,7 @@ export async function currentUser(
 
 
 /** The signed-in caller's account; a session whose account is gone counts as signed out. */
-async function callerAccount(deps: Pick<Deps, 'accounts'>, principal: Principal | null): Promise<AccountRecord> {
+export async function callerAccount(deps: Pick<Deps, 'accounts'>, principal: Principal | null): Promise<AccountRecord> {
   const account = principal ? await deps.accounts.get(principal.userId) : null;
   if (!account) throw new Unauthorized('Authentication required.');
   return account;
@@ -143,15 +144,16 @@ export async function updateProfile(
 }
 
 /**
- * DELETE /api/auth/account: removes the caller's account and everything it owns (see AccountRepository
+ * DELETE /api/auth/account: removes the caller's account, its photo and everything it owns (see AccountRepository
  * .deleteAccount), which ends all of its sessions; the answer clears the cookie.
  */
 export async function deleteAccount(
-  deps: Pick<Deps, 'accounts' | 'sessionIssuer'>,
+  deps: Pick<Deps, 'accounts' | 'sessionIssuer' | 'photos'>,
   principal: Principal | null,
   secure: boolean,
 ): Promise<{ success: true; message: string; cookie: string }> {
   const account = await callerAccount(deps, principal);
+  await deleteStoredPhoto(deps, account.photoUrl);
   await deps.accounts.deleteAccount(account);
   return { success: true, message: 'Your account has been deleted.', cookie: deps.sessionIssuer.clearCookie({ secure }) };
 }

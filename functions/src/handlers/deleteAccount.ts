@@ -5,7 +5,7 @@ import { deleteAccount } from '#functions/app/accounts';
 import { accountDeps, coreDeps } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.deleteAccount, Pick<Deps, 'accounts' | 'sessionIssuer'>> = async (
+export const run: RouteRun<typeof routes.deleteAccount, Pick<Deps, 'accounts' | 'sessionIssuer' | 'photos'>> = async (
   deps,
   { principal, event, setCookie },
 ) => {

@@ -70,3 +70,9 @@ export const isHttps = (event: APIGatewayProxyEventV2): boolean => header(event,
 
 /** The client's address as API Gateway saw it. */
 export const clientAddress = (event: APIGatewayProxyEventV2): string => event.requestContext.http.sourceIp || 'unknown';
+
+/** The site's origin as the browser sees it (scheme and host), for links in e-mails and public configuration. */
+export function siteOrigin(event: APIGatewayProxyEventV2): string {
+  const host = header(event, 'x-forwarded-host') ?? header(event, 'host') ?? event.requestContext.domainName;
+  return `${isHttps(event) ? 'https' : 'http'}://${host}`;
+}

@@ -87,7 +87,10 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     } as RouteInput<R>);
     // The response schema strips anything the schema does not name (keys, internal flags).
     const shaped = route.response.parse(result);
-    const response = jsonResponse(route.successStatus ?? 200, shaped);
+    const response =
+      route.successStatus === 302
+        ? { statusCode: 302, headers: { location: (shaped as { location: string }).location, 'cache-control': 'no-store' } }
+        : jsonResponse(route.successStatus ?? 200, shaped);
     return cookies.length ? { ...response, cookies } : response;
   };
 

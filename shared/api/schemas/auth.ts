@@ -89,3 +89,15 @@ export const debugUrlResponse = z.object({
 });
 
 export const deleteAccountResponse = z.object({ success: z.boolean(), message: z.string() });
+
+/** POST /api/profile/upload-photo answers the stored photo's address. */
+export const uploadPhotoResponse = z.object({ message: z.string(), photoUrl: z.string() });
+
+/** GET /api/auth/email-link?token=… (the one-time link a /direct-login request mails). */
+export const signInLinkQuery = z.object({
+  // Checked by the use case: a wrong or used token redirects to the failure page rather than answering JSON.
+  token: z.string().max(200).optional(),
+});
+
+/** Answers that redirect the browser (302 to `location`). */
+export const redirectResponse = z.object({ location: z.string() });

@@ -4,6 +4,7 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -90,6 +91,20 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
         if (failed[0]) return 'missing';
         throw error;
       }
+    },
+
+    async setPhoto(userId, photoUrl) {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.userProfile(userId),
+          UpdateExpression: 'SET photoUrl = :url',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':url': photoUrl },
+          ReturnValues: 'UPDATED_OLD',
+        }),
+      );
+      return (Attributes?.photoUrl as string | null | undefined) ?? null;
     },
 
     async deleteAccount(account) {

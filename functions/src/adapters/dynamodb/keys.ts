@@ -27,6 +27,8 @@ export const keys = {
   /** E-mail addresses (lower-case) and usernames are unique: claim items written with the profile. */
   emailClaim: (emailLower: string) => ({ pk: `EMAIL#${emailLower}`, sk: 'EMAIL' }),
   usernameClaim: (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' }),
+  /** A one-time sign-in link, by the SHA-256 of its token (the token itself is only in the e-mail). */
+  signInLink: (tokenHash: string) => ({ pk: `SIGNIN#${tokenHash}`, sk: 'SIGNIN' }),
   /** Failed sign-ins of one account or client address in the current window. */
   loginThrottle: (key: string) => ({ pk: `THROTTLE#${key}`, sk: 'THROTTLE' }),
 

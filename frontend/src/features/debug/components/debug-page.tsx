@@ -4,6 +4,7 @@ import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
+import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 
 /** /debug (host-area.md §2 "Debug pages"): prints the raw settings answer. No secrets: the server sends only settings. */
 export function DebugPage() {
@@ -37,15 +38,7 @@ export function DebugPage() {
             Loading debug information...
           </p>
         )}
-        {error && (
-          <div
-            role="alert"
-            className="mt-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          >
-            <p className="font-medium">Failed to fetch debug information</p>
-            <p className="mt-1 text-sm">{error.message}</p>
-          </div>
-        )}
+        {error && <ErrorAlert title="Failed to fetch debug information" message={error.message} />}
         {settings.isSuccess && (
           <pre
             tabIndex={0}

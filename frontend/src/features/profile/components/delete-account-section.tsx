@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '#frontend/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '#frontend/components/ui/dialog.tsx';
+import { toast } from '#frontend/components/ui/use-toast.ts';
+import { currentUserKey } from '#frontend/features/auth/api/use-current-user.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+import { SettingsCard } from './settings-card.tsx';
+
+/**
+ * The Danger Zone (host-area.md "Profile Settings", §8): 'Delete Account' asks for confirmation in a dialog; once
+ * the account is gone the visitor goes to / and nothing of the session stays cached.
+ */
+export function DeleteAccountSection() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const deletion = useDeleteAccount();
+
+  const onConfirm = () => {
+    if (deletion.isPending) return;
+    deletion.mutate(undefined, {
+      onSuccess: ({ message }) => {
+        setOpen(false);
+        // Away from the guarded page first, so the guard does not send the visitor to /login.
+        navigate('/');
+        queryClient.clear();
+        queryClient.setQueryData(currentUserKey, null);
+        toast({ title: 'Account deleted', description: message });
+      },
+      onError: () =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'There was a problem deleting your account. Please try again.',
+        }),
+    });
+  };
+
+  return (
+    <SettingsCard
+      id="danger-zone"
+      title="Danger Zone"
+      tone="danger"
+      intro="Deleting your account removes your events, their bookings and your calendar connection. This cannot be undone."
+    >
+      <Dialog open={open} onOpenChange={(next) => !deletion.isPending && setOpen(next)}>
+        <DialogTrigger asChild>
+          <Button variant="destructive">Delete Account</Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              Your account, your events, their bookings and your calendar connection will be permanently deleted. This
+              cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={deletion.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button variant="destructive" onClick={onConfirm} disabled={deletion.isPending}>
+              {deletion.isPending ? 'Deleting...' : 'Delete Account'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,80 @@
+import type { FormEvent } from 'react';
+import type { CurrentUser } from '#shared/api/schemas/auth';
+import { profileUpdateBody } from '#shared/api/schemas/auth';
+import { Button } from '#frontend/components/ui/button.tsx';
+import { Input } from '#frontend/components/ui/input.tsx';
+import { Label } from '#frontend/components/ui/label.tsx';
+import { toast } from '#frontend/components/ui/use-toast.ts';
+import { isApiError } from '#frontend/lib/api.ts';
+import { FormField, useFieldForm } from '#frontend/features/auth/components/auth-form.tsx';
+import { errorsFromDetails, errorsFromIssues } from '#frontend/features/auth/lib/field-errors.ts';
+import { useUpdateProfile, type ProfileUpdateInput } from '../api/update-profile.ts';
+import { SettingsCard } from './settings-card.tsx';
+
+type Field = keyof ProfileUpdateInput;
+const FIELDS: readonly Field[] = ['name', 'email'];
+
+const USERNAME_HINT = 'Usernames cannot be changed as they need to remain unique for every user.';
+
+/**
+ * The account details (host-area.md "Profile Settings", §5): the username read-only, Full Name and Email checked
+ * with the server's own schema, 'Save Changes'. A taken e-mail (409) is shown under the Email field.
+ */
+export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
+  const form = useFieldForm('profile', FIELDS, { name: user.name, email: user.email });
+  const update = useUpdateProfile();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const parsed = profileUpdateBody.safeParse(form.values);
+    if (!parsed.success) {
+      form.showErrors(errorsFromIssues(FIELDS, parsed.error.issues));
+      return;
+    }
+    form.setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: ({ user: saved }) => {
+        form.setValues({ name: saved.name, email: saved.email });
+        toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
+      },
+      onError: (error) => {
+        let description = 'There was a problem updating your profile. Please try again.';
+        if (isApiError(error) && error.status === 409) {
+          description = error.message;
+          form.showErrors({ email: error.message });
+        } else if (isApiError(error) && error.status === 400 && error.details?.length) {
+          form.showErrors(errorsFromDetails(FIELDS, error.details));
+        }
+        toast({ variant: 'destructive', title: 'Error', description });
+      },
+    });
+  };
+
+  return (
+    <SettingsCard id="profile-details" title="Personal Information">
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <div>
+          <Label htmlFor="profile-username">Username</Label>
+          <Input
+            id="profile-username"
+            className="mt-1.5 bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+            value={user.username}
+            readOnly
+            aria-describedby="profile-username-hint"
+          />
+          <p id="profile-username-hint" className="mt-1.5 text-sm text-slate-600 dark:text-slate-300">
+            {USERNAME_HINT}
+          </p>
+        </div>
+        <FormField form={form} field="name" label="Full Name" autoComplete="name" />
+        <FormField form={form} field="email" label="Email" type="email" inputMode="email" autoComplete="email" />
+        <div>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,46 @@
+import { ValidationFailed } from '#functions/errors';
+import type { Deps, Principal } from '#functions/ports';
+import { IMAGE_EXTENSIONS, sniffImageType } from '#functions/domain/images';
+import { callerAccount } from './accounts.ts';
+
+export const NOT_AN_IMAGE = 'Please choose an image file (PNG, JPEG, GIF or WebP).';
+export const PHOTO_TOO_LARGE = 'The photo must be 2 MB or smaller.';
+
+/** The store key of a photo URL we issued (`/photos/{key}`), or null for anything else. */
+const keyOf = (photoUrl: string | null): string | null => (photoUrl?.startsWith('/photos/') ? photoUrl.slice('/photos/'.length) : null);
+
+/**
+ * POST /api/profile/upload-photo (host-area.md "Profile Settings", §5: 2 MB, images only).
+ * Input: the uploaded bytes (size already capped at 2 MB by the multipart reader: 413). Output: the photo's URL.
+ * Primary course: the type comes from the bytes (a PNG-named text file is 400, nothing stored); store it under a
+ * new key (URLs are immutable, so caches never show an old photo); point the profile at it; delete the old one.
+ */
+export async function uploadPhoto(
+  deps: Pick<Deps, 'accounts' | 'photos' | 'ids'>,
+  principal: Principal | null,
+  file: { bytes: Uint8Array },
+): Promise<{ message: string; photoUrl: string }> {
+  const account = await callerAccount(deps, principal);
+  const type = sniffImageType(file.bytes);
+  if (!type) throw new ValidationFailed(NOT_AN_IMAGE);
+  const key = `${account.id}/${deps.ids.next()}.${IMAGE_EXTENSIONS[type]}`;
+  await deps.photos.put(key, file.bytes, type);
+  const photoUrl = `/photos/${key}`;
+  const previous = keyOf(await deps.accounts.setPhoto(account.id, photoUrl));
+  if (previous) await deps.photos.delete(previous);
+  return { message: 'Photo updated', photoUrl };
+}
+
+/** POST /api/profile/remove-photo: the profile has no photo afterwards, and the stored image is deleted. */
+export async function removePhoto(deps: Pick<Deps, 'accounts' | 'photos'>, principal: Principal | null): Promise<{ message: string }> {
+  const account = await callerAccount(deps, principal);
+  const previous = keyOf(await deps.accounts.setPhoto(account.id, null));
+  if (previous) await deps.photos.delete(previous);
+  return { message: 'Photo removed' };
+}
+
+/** Deletes an account's stored photo (account deletion). */
+export async function deleteStoredPhoto(deps: Pick<Deps, 'photos'>, photoUrl: string | null): Promise<void> {
+  const key = keyOf(photoUrl);
+  if (key) await deps.photos.delete(key);
+}
