@@ -227,7 +227,8 @@ export const routes = {
     auth: 'public',
     summary: 'Public sign-in configuration for /oauth-config: origin, callback URL, whether Google is set up.',
     response: debugUrlResponse,
-    needs: {},
+    // Every route verifies the session cookie against its session item, so every route reads the table.
+    needs: { table: 'read' },
   }),
 } as const satisfies Record<RouteName, RouteDefinition>;
 

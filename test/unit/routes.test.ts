@@ -20,6 +20,10 @@ describe('route table', () => {
     }
   });
 
+  it('lets every row read the table: each request with a session cookie is checked against its session item', () => {
+    for (const route of routeTable) expect(['read', 'readwrite'], route.name).toContain(route.needs.table);
+  });
+
   it('builds every row on its address in the schema-free half, and has a row for every address', () => {
     expect(Object.keys(routes).sort()).toEqual(Object.keys(routePaths).sort());
     for (const [name, address] of Object.entries(routePaths)) {

@@ -11,7 +11,7 @@ import { keys } from './keys.ts';
 export function dynamoLoginThrottle(db: DynamoDBDocumentClient, tableName: string, windowMs: number): LoginThrottle {
   return {
     async count(key, now) {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.loginThrottle(key) }));
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.loginThrottle(key), ConsistentRead: true }));
       const start = Number(Item?.windowStart ?? 0);
       if (!Item || start + windowMs <= now.getTime()) return { failures: 0, windowEndsAt: now.getTime() + windowMs };
       return { failures: Number(Item.failures ?? 0), windowEndsAt: start + windowMs };
