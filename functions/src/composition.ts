@@ -68,15 +68,17 @@ export const coreDeps = /* @__PURE__ */ once(
 const photoStoreFor = (configuration: Config) =>
   configuration.photoBucket ? s3PhotoStore(configuration.photoBucket, configuration.region) : localPhotoStore(configuration.dataDir);
 
-/** What the account routes need: accounts, password hashing, sessions, throttling, photos, sign-in links. */
+/** What the account routes need: accounts, password hashing, sessions, throttling, sign-in links. */
 export const accountDeps = /* @__PURE__ */ once(() => ({
   accounts: dynamoAccounts(documentClient(), config().tableName),
   passwords: scryptPasswords(),
   sessionIssuer: sessions(),
   loginThrottle: dynamoLoginThrottle(documentClient(), config().tableName, LOGIN_LIMITS.windowMs),
-  photos: photoStoreFor(config()),
   signInLinks: dynamoSignInLinks(documentClient(), config().tableName),
 }));
+
+/** The photo store, for the three routes that write or delete photos (the others never load the S3 client). */
+export const photoStore = /* @__PURE__ */ once(() => photoStoreFor(config()));
 
 export const settingsRepository = /* @__PURE__ */ once(() => dynamoSettings(documentClient(), config().tableName));
 

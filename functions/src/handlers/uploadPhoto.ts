@@ -3,11 +3,11 @@ import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { readMultipartFile } from '#functions/http/multipart';
 import { PHOTO_TOO_LARGE, uploadPhoto } from '#functions/app/profile-photo';
 import { PROFILE_PHOTO_MAX_BYTES } from '#functions/domain/images';
-import { accountDeps, coreDeps } from '#functions/composition';
+import { accountDeps, coreDeps, photoStore } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
 export const run: RouteRun<typeof routes.uploadPhoto, Pick<Deps, 'accounts' | 'photos'>> = async (deps, { principal, event }) => {
   const file = await readMultipartFile(event, 'photo', PROFILE_PHOTO_MAX_BYTES, PHOTO_TOO_LARGE);
   return uploadPhoto(deps, principal, file);
 };
-export const handler = httpRoute(routes.uploadPhoto, run, () => ({ ...coreDeps(), ...accountDeps() }));
+export const handler = httpRoute(routes.uploadPhoto, run, () => ({ ...coreDeps(), ...accountDeps(), photos: photoStore() }));
