@@ -6,11 +6,12 @@ import { defineConfig, loadEnv } from 'vite';
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ mode }) => {
-  // The dev server and `vite preview` forward /api to the local API server (infra/local), so the page and the API
+  // The dev server and `vite preview` forward /api (and uploaded /photos) to the local app server (infra/local), so the page and the API
   // share one origin as they do behind CloudFront. API_PORT comes from the environment (read through Vite's
   // loadEnv, prefix '' = every variable), default 3000.
   const env = loadEnv(mode, frontendDir, '');
-  const proxy = { '/api': { target: `http://127.0.0.1:${env.API_PORT || 3000}` } };
+  const target = `http://127.0.0.1:${env.API_PORT || 3000}`;
+  const proxy = { '/api': { target }, '/photos': { target } };
 
   return {
     root: frontendDir,

@@ -50,7 +50,6 @@ function sessionsFor(configuration: Config, db: ReturnType<typeof createDocument
     store: dynamoSessionStore(db, configuration.tableName),
     clock: systemClock,
     ids: uuidIds,
-    adminEmails: configuration.adminEmails,
   });
 }
 

@@ -24,6 +24,7 @@ const configSchema = z.object({
   LOG_LEVEL: withDefault(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
   PORT: withDefault(z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(65535), 3000),
   DATA_DIR: withDefault(z.string().min(1), '.data'),
+  SITE_URL: optional(z.url({ protocol: /^https?$/, message: 'must be the site address, such as https://meetwise.example.com' })),
   PHOTO_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
   SESSION_SECRET: optional(
     z.string().regex(/^[A-Za-z0-9_-]{43,}$/, 'must be at least 32 random bytes, base64url-encoded (43+ characters)'),
@@ -55,6 +56,11 @@ export interface Config {
   sessionSecret: string | undefined;
   /** E-mail addresses (lower-case) whose accounts are administrators. */
   adminEmails: string[];
+  /**
+   * The site's address as browsers use it (the cloud: the CloudFront URL, set by CDK). Links in e-mails and the
+   * same-site check use it; never a request header. Unset on one machine: the local server is the only entry.
+   */
+  siteUrl: string | undefined;
   /** The S3 bucket for uploaded photos (the cloud); unset on one machine, where they go under dataDir/photos. */
   photoBucket: string | undefined;
 }
@@ -84,6 +90,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionSecret: c.SESSION_SECRET,
     adminEmails: c.ADMIN_EMAILS ?? [],
     photoBucket: c.PHOTO_BUCKET,
+    siteUrl: c.SITE_URL?.replace(/\/+$/, ''),
   };
 }
 

@@ -46,12 +46,13 @@ export interface SessionIssuer {
 export interface AccountRecord extends Omit<HostRecord, 'calendar'> {
   /** scrypt hash (see adapters/passwords); null for accounts that sign in with Google only. */
   passwordHash: string | null;
-  /** Set on the seeded demo admin; other admins come from the ADMIN_EMAILS configuration. */
+  /** The seeded demo admin's, or granted when an ADMIN_EMAILS address proves itself by a sign-in link. */
   role: 'admin' | null;
 }
 
 export type CreateAccountResult = 'created' | 'emailTaken' | 'usernameTaken';
-export type UpdateProfileResult = 'updated' | 'emailTaken' | 'missing';
+/** `changed`: the profile changed (or went) since it was read; nothing was written. */
+export type UpdateProfileResult = 'updated' | 'emailTaken' | 'changed';
 
 export interface AccountRepository {
   /** Writes the profile with its e-mail and username claims in one transaction; nothing is written on a clash. */
@@ -71,6 +72,8 @@ export interface AccountRepository {
    * deletion can be run again by the still signed-in user, and the e-mail can register again afterwards).
    */
   deleteAccount(account: AccountRecord): Promise<void>;
+  /** Makes the account an administrator (a configured admin e-mail, once proven). */
+  grantAdmin(userId: string): Promise<void>;
   /** Sets (or clears) the profile photo's URL; answers the previous one. */
   setPhoto(userId: string, photoUrl: string | null): Promise<string | null>;
 }

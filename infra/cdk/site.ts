@@ -28,12 +28,14 @@ export interface SiteProps {
  * Written for the cloudfront-js-2.0 runtime (ES5-style).
  */
 /**
- * On /api/*: tells the API which host the browser asked for (the API sees its own execute-api host), so its
- * same-site check for writes can compare the request's Origin with it (functions/src/http/request.ts).
+ * On /api/*: tells the API which host the browser asked for (the API sees its own execute-api host) and the
+ * viewer's address (API Gateway sees an edge server's), overwriting whatever the client sent under those names
+ * (functions/src/http/request.ts: login throttling per address).
  */
 export const forwardedHostFunctionCode = `function handler(event) {
   var request = event.request;
   request.headers['x-forwarded-host'] = { value: request.headers.host ? request.headers.host.value : '' };
+  request.headers['x-viewer-address'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -83,7 +85,7 @@ export class Site extends Construct {
     });
 
     const forwardedHost = new cloudfront.Function(this, 'ForwardedHost', {
-      comment: 'Passes the site host to the API as X-Forwarded-Host (same-site check for writes).',
+      comment: 'Passes the site host and the viewer address to the API (X-Forwarded-Host, X-Viewer-Address).',
       code: cloudfront.FunctionCode.fromInline(forwardedHostFunctionCode),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });

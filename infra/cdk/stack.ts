@@ -76,6 +76,9 @@ export class MeetwiseStack extends Stack {
       ...(props.certificateArn ? { certificateArn: props.certificateArn } : {}),
     });
 
+    // Links in e-mails and the same-site check use the site's own address, never a request header.
+    for (const fn of api.functions.values()) fn.addEnvironment('SITE_URL', site.url);
+
     new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The site (and its API under /api)' });
     new CfnOutput(this, 'ApiUrl', {
       value: api.api.apiEndpoint,

@@ -24,8 +24,11 @@ export function toApiGatewayEvent(
     if (name === 'cookie') continue;
     headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
   }
-  // API Gateway tells the function how the browser connected; here it is plain HTTP.
+  // API Gateway tells the function how the browser connected; here it is plain HTTP. The headers CloudFront sets
+  // in the cloud are never taken from the client.
   headers['x-forwarded-proto'] = 'http';
+  delete headers['x-forwarded-host'];
+  delete headers['x-viewer-address'];
   const cookies = (request.headers.cookie ?? '')
     .split(';')
     .map((cookie) => cookie.trim())

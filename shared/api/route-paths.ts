@@ -32,6 +32,7 @@ export const routePaths = {
   manualLogin: { method: 'POST', path: '/api/auth/manual-login' },
   signInWithLink: { method: 'GET', path: '/api/auth/email-link' },
   getAuthDebugUrl: { method: 'GET', path: '/api/auth/debug-url' },
+  startGoogleSignIn: { method: 'GET', path: '/api/auth/google' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

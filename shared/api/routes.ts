@@ -11,6 +11,7 @@ import {
   debugUrlResponse,
   deleteAccountResponse,
   emptyBody,
+  googleAuthQuery,
   manualLoginBody,
   manualLoginResponse,
   redirectResponse,
@@ -228,6 +229,16 @@ export const routes = {
     summary: 'Public sign-in configuration for /oauth-config: origin, callback URL, whether Google is set up.',
     response: debugUrlResponse,
     // Every route verifies the session cookie against its session item, so every route reads the table.
+    needs: { table: 'read' },
+  }),
+  startGoogleSignIn: defineRoute({
+    name: 'startGoogleSignIn',
+    ...routePaths.startGoogleSignIn,
+    auth: 'public',
+    summary: 'Sends the browser to Google sign-in; while Google is not configured, back to /login with the reason.',
+    query: googleAuthQuery,
+    response: redirectResponse,
+    successStatus: 302,
     needs: { table: 'read' },
   }),
 } as const satisfies Record<RouteName, RouteDefinition>;

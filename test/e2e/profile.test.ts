@@ -71,10 +71,10 @@ describe('profile settings', () => {
     expect(await page.getByRole('button', { name: 'Remove Photo' }).count()).toBe(0);
 
     // The shared schema's messages, before any call.
-    await page.getByLabel('Full Name').fill('A');
+    await page.getByLabel('Full Name').fill(' ');
     await page.getByLabel('Email', { exact: true }).fill('grace@');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => page.getByText('Full name must be at least 2 characters.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Name is required.').isVisible()).toBe(true);
     expect(await page.getByText('Please enter a valid email address.').isVisible()).toBe(true);
     expect(await page.getByLabel('Full Name').getAttribute('aria-invalid')).toBe('true');
 

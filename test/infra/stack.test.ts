@@ -182,6 +182,9 @@ describe('route functions', () => {
       // The session key is a dynamic reference to the generated secret, never a literal in the template.
       const secretRef = JSON.stringify((fn.Environment as { Variables: { SESSION_SECRET: unknown } }).Variables.SESSION_SECRET);
       expect(secretRef, route.name).toMatch(/resolve:secretsmanager:/);
+      // The site's address (the distribution's domain), for links in e-mails and the same-site check.
+      const siteUrl = JSON.stringify((fn.Environment as { Variables: { SITE_URL: unknown } }).Variables.SITE_URL);
+      expect(siteUrl, route.name).toMatch(/https:\/\/.*DomainName/);
       const tableId = refId((fn.Environment as { Variables: { TABLE_NAME: unknown } }).Variables.TABLE_NAME);
       expect(get(tableId).Type).toBe('AWS::DynamoDB::GlobalTable');
     }
@@ -445,8 +448,11 @@ describe('site', () => {
     expect(associations[0]!.EventType).toBe('viewer-request');
     const forward = new Function(`${forwardedHostFunctionCode}; return handler;`)() as (event: {
       request: { headers: Record<string, { value: string }> };
+      viewer: { ip: string };
     }) => { headers: Record<string, { value: string }> };
-    expect(forward({ request: { headers: { host: { value: 'meetwise.app' } } } }).headers['x-forwarded-host']).toEqual({ value: 'meetwise.app' });
+    const forwarded = forward({ request: { headers: { host: { value: 'meetwise.app' }, 'x-viewer-address': { value: '6.6.6.6' } } }, viewer: { ip: '203.0.113.7' } }).headers;
+    expect(forwarded['x-forwarded-host']).toEqual({ value: 'meetwise.app' });
+    expect(forwarded['x-viewer-address']).toEqual({ value: '203.0.113.7' });
     const [apiId] = ofType('AWS::ApiGatewayV2::Api')[0]!;
     expect(origin.DomainName).toEqual({
       'Fn::Join': ['', [{ Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]],

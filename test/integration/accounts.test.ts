@@ -200,18 +200,35 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
     expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: account.user });
   });
 
-  it('marks configured administrators: isAdmin, and PUT /api/settings is 403 for others, 200 for them', async () => {
+  it('makes a configured admin address an administrator only once it proves itself by a sign-in link', async () => {
     const host = await registered();
     const adminEmail = TEST_ADMIN_EMAIL;
-    const admin = (await call('POST', '/api/auth/register', { body: { name: 'The Boss', email: adminEmail, password: 'boss-password' } })).status;
-    expect([201, 409]).toContain(admin);
+    expect((await call('POST', '/api/auth/register', { body: { name: 'The Boss', email: adminEmail, password: 'boss-password' } })).status).toBe(201);
     const adminCookie = await signedIn(adminEmail, 'boss-password');
+    const change = { body: { emailNotifications: true } };
+    // Typing the address at sign-up proves nothing.
+    expect((await call('GET', '/api/me', { cookie: adminCookie })).body).toMatchObject({ user: { isAdmin: false } });
+    expect((await call('PUT', '/api/settings', { ...change, cookie: adminCookie })).status).toBe(403);
+
+    await call('POST', '/api/auth/manual-login', { body: { email: adminEmail } });
+    const mail = (await sentEmails(config.sesEndpoint!)).filter((email) => email.destination.to.includes(adminEmail)).at(-1)!;
+    const link = new URL(mail.body.text!.match(/https?:\/\/\S+token=[\w-]+/)![0]);
+    expect((await fetch(`${app.baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' })).status).toBe(302);
+    // The role is the account's now: every session sees it.
     expect((await call('GET', '/api/me', { cookie: adminCookie })).body).toMatchObject({ user: { isAdmin: true } });
     const hostCookie = await signedIn(host.email, host.password);
-    const change = { body: { emailNotifications: true } };
     expect((await call('PUT', '/api/settings', { ...change })).status).toBe(401);
     expect((await call('PUT', '/api/settings', { ...change, cookie: hostCookie })).status).toBe(403);
     expect((await call('PUT', '/api/settings', { ...change, cookie: adminCookie })).status).toBe(200);
+  });
+
+  it('never makes an account an administrator by changing its e-mail to an admin address', async () => {
+    const account = await registered();
+    const cookie = await signedIn(account.email, account.password);
+    const adminLike = `boss.${unique()}@meetwise.test`;
+    // Only TEST_ADMIN_EMAIL is configured; an unlisted address is no admin either way.
+    expect((await call('POST', '/api/profile/update', { cookie, body: { name: 'Not Boss', email: adminLike } })).status).toBe(200);
+    expect((await call('GET', '/api/me', { cookie })).body).toMatchObject({ user: { isAdmin: false } });
   });
 });
 
@@ -246,13 +263,17 @@ describe('POST /api/profile/update', () => {
     expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: mine.user });
   });
 
-  it('answers 401 signed out, 400 for a 201-character name and for unknown fields', async () => {
+  it('answers 401 signed out, 400 for an empty or 201-character name (host-area.md §5 texts) and for unknown fields', async () => {
     const account = await registered();
     const cookie = await signedIn(account.email, account.password);
     expect((await call('POST', '/api/profile/update', { body: { name: 'X Y', email: account.email } })).status).toBe(401);
     expect(await call('POST', '/api/profile/update', { cookie, body: { name: 'N'.repeat(201), email: account.email } })).toMatchObject({
       status: 400,
-      body: { message: 'Full name must be at most 200 characters.' },
+      body: { message: 'Name is too long (maximum 200 characters).' },
+    });
+    expect(await call('POST', '/api/profile/update', { cookie, body: { name: '  ', email: account.email } })).toMatchObject({
+      status: 400,
+      body: { message: 'Name is required.' },
     });
     expect(await call('POST', '/api/profile/update', { cookie, body: { name: 'Al', email: account.email, username: 'root' } })).toMatchObject({
       status: 400,
@@ -365,6 +386,14 @@ describe('direct login by e-mailed link', () => {
     return mail?.body.text?.match(/https?:\/\/\S+\/api\/auth\/email-link\?token=[\w-]+/)?.[0];
   };
 
+  it('builds the link from the site, never from a forwarded host header the client sends', async () => {
+    const account = await registered();
+    await call('POST', '/api/auth/manual-login', { body: { email: account.email }, headers: { 'x-forwarded-host': 'evil.example' } });
+    const link = (await linkIn(account.email))!;
+    expect(link).not.toContain('evil.example');
+    expect(new URL(link).host).toBe(new URL(app.baseUrl).host);
+  });
+
   it('answers the same whether or not the address has an account, and mails a link only to an account', async () => {
     const account = await registered();
     const stranger = `nobody.${unique()}@example.com`;
@@ -410,6 +439,19 @@ describe('direct login by e-mailed link', () => {
       status: 400,
       body: { message: 'Please enter your email' },
     });
+  });
+});
+
+describe('GET /api/auth/google', () => {
+  it('sends the browser back to /login with the reason while Google sign-in is not configured', async () => {
+    for (const type of ['login', 'register']) {
+      const answer = await fetch(`${app.baseUrl}/api/auth/google?type=${type}`, { redirect: 'manual' });
+      expect(answer.status).toBe(302);
+      const location = new URL(answer.headers.get('location')!, app.baseUrl);
+      expect(location.pathname).toBe('/login');
+      expect(location.searchParams.get('error')).toBe('Google sign-in is not configured on this server. Please use your e-mail and password.');
+    }
+    expect((await fetch(`${app.baseUrl}/api/auth/google?type=admin`, { redirect: 'manual' })).status).toBe(400);
   });
 });
 

@@ -34,7 +34,7 @@ describe('GET /api/calendar/sync', () => {
   it('says so when the host has no calendar connected', async () => {
     const result = await api.syncCalendar({ eventId: withoutCalendar.slug });
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ message: 'No calendar connected; nothing to sync.', removed: 0 });
+    expect(result.body).toEqual({ message: 'Calendar not connected: Please connect your Google Calendar first', removed: 0 });
   });
 
   it('answers 404 for an unknown event, 403 with isInactive for a deactivated one, 400 for a malformed one', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginBlocked, LOGIN_LIMITS, usernameBase, usernameCandidate } from '#functions/domain/accounts';
 import { sessionToken, signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
-import { isHttps, refuseCrossSiteWrite } from '#functions/http/request';
+import { clientAddress, isHttps, refuseCrossSiteWrite, siteOrigin } from '#functions/http/request';
 import { Forbidden } from '#functions/errors';
 import { apiEvent } from '../support/api-event.ts';
 
@@ -37,7 +37,6 @@ describe('session cookie', () => {
     store: { create: async () => undefined, find: async () => null, delete: async () => undefined },
     clock: { now: () => new Date('2026-03-02T12:00:00Z') },
     ids: { next: () => 'session-1' },
-    adminEmails: [],
   });
 
   it('is Secure over HTTPS and not over plain HTTP', async () => {
@@ -52,9 +51,29 @@ describe('session cookie', () => {
     expect(sessionToken({ cookies: [], headers: {} })).toBeNull();
   });
 
+  it("takes the viewer's address from CloudFront's X-Viewer-Address, else API Gateway's source", () => {
+    expect(clientAddress(apiEvent({ method: 'POST', path: '/api/login', headers: { 'x-viewer-address': '203.0.113.7' } }))).toBe('203.0.113.7');
+    expect(clientAddress(apiEvent({ method: 'POST', path: '/api/login' }))).toBe('127.0.0.1');
+  });
+
+  it('uses SITE_URL for the site origin when set, whatever the headers say', () => {
+    const event = apiEvent({ method: 'POST', path: '/api/auth/manual-login', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    expect(siteOrigin(event, 'https://meetwise.app')).toBe('https://meetwise.app');
+  });
+
   it('API Gateway requests count as HTTPS unless X-Forwarded-Proto says http', () => {
     expect(isHttps(apiEvent({ method: 'GET', path: '/api/me', headers: { 'x-forwarded-proto': 'https' } }))).toBe(true);
     expect(isHttps(apiEvent({ method: 'GET', path: '/api/me', headers: { 'x-forwarded-proto': 'http' } }))).toBe(false);
+  });
+});
+
+describe('CSRF check with SITE_URL (the cloud)', () => {
+  const write = (headers: Record<string, string>) => apiEvent({ method: 'POST', path: '/api/logout', headers });
+  it('compares the Origin with SITE_URL, never with a forwarded host header', () => {
+    expect(() => refuseCrossSiteWrite(write({ origin: 'https://meetwise.app' }), 'https://meetwise.app')).not.toThrow();
+    expect(() =>
+      refuseCrossSiteWrite(write({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), 'https://meetwise.app'),
+    ).toThrow(Forbidden);
   });
 });
 
@@ -67,9 +86,9 @@ describe('CSRF check', () => {
       { origin: 'https://meetwise.app', host: 'abc.execute-api.us-east-1.amazonaws.com', 'x-forwarded-host': 'meetwise.app' },
       { 'sec-fetch-site': 'none' },
     ]) {
-      expect(() => refuseCrossSiteWrite(write(headers))).not.toThrow();
+      expect(() => refuseCrossSiteWrite(write(headers), undefined)).not.toThrow();
     }
-    expect(() => refuseCrossSiteWrite(write({ origin: 'https://evil.example' }, 'GET'))).not.toThrow();
+    expect(() => refuseCrossSiteWrite(write({ origin: 'https://evil.example' }, 'GET'), undefined)).not.toThrow();
   });
 
   it('refuses cross-site writes', () => {
@@ -79,7 +98,7 @@ describe('CSRF check', () => {
       { origin: 'https://meetwise.app.evil.example', host: 'meetwise.app' },
       { origin: 'null', host: 'meetwise.app' },
     ]) {
-      expect(() => refuseCrossSiteWrite(write(headers))).toThrow(Forbidden);
+      expect(() => refuseCrossSiteWrite(write(headers), undefined)).toThrow(Forbidden);
     }
   });
 });

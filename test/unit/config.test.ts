@@ -16,6 +16,7 @@ describe('config', () => {
       sessionSecret: undefined,
       adminEmails: [],
       photoBucket: undefined,
+      siteUrl: undefined,
     });
   });
 

@@ -7,15 +7,18 @@ import { deleteStoredPhoto } from './profile-photo.ts';
 const INVALID_LOGIN = 'Invalid username or password';
 const USERNAME_ATTEMPTS = 20;
 
-/** What the signed-in user sees of their account; `isAdmin` from the role or the configured admin e-mails. */
-export function toCurrentUser(account: AccountRecord, adminEmails: readonly string[]): CurrentUser {
+/**
+ * What the signed-in user sees of their account. `isAdmin` is the stored role only: a configured admin e-mail
+ * grants it once the address is proven (a used sign-in link), never by typing it at sign-up or in the profile.
+ */
+export function toCurrentUser(account: AccountRecord): CurrentUser {
   return {
     email: account.email,
     name: account.name,
     username: account.username,
     photoUrl: account.photoUrl,
     createdAt: account.createdAt,
-    isAdmin: account.role === 'admin' || adminEmails.includes(account.email.toLowerCase()),
+    isAdmin: account.role === 'admin',
   };
 }
 
@@ -45,14 +48,14 @@ export async function register(
   for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
     const candidate = { ...account, username: usernameCandidate(base, attempt) };
     const result = await deps.accounts.create(candidate);
-    if (result === 'created') return { message: 'Account created', user: toCurrentUser(candidate, deps.config.adminEmails) };
+    if (result === 'created') return { message: 'Account created', user: toCurrentUser(candidate) };
     if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
   }
   // Twenty taken names in a row: a random suffix, once.
   const random = deps.ids.next().replace(/[^a-z0-9]/gi, '').slice(0, 6).toLowerCase();
   const candidate = { ...account, username: `${base.slice(0, 23)}-${random}` };
   const result = await deps.accounts.create(candidate);
-  if (result === 'created') return { message: 'Account created', user: toCurrentUser(candidate, deps.config.adminEmails) };
+  if (result === 'created') return { message: 'Account created', user: toCurrentUser(candidate) };
   throw new Conflict(result === 'emailTaken' ? 'An account with this email already exists.' : 'Please try again.');
 }
 
@@ -96,7 +99,7 @@ export async function login(
   }
   await deps.loginThrottle.reset(accountKey);
   const cookie = await deps.sessionIssuer.start(account.id, { secure: input.secure });
-  return { user: toCurrentUser(account, deps.config.adminEmails), cookie };
+  return { user: toCurrentUser(account), cookie };
 }
 
 /** Ends the caller's session (its item is deleted) and clears the cookie; signed out already is fine. */
@@ -116,7 +119,7 @@ export async function currentUser(
 ): Promise<{ user: CurrentUser | null }> {
   if (!principal) return { user: null };
   const account = await deps.accounts.get(principal.userId);
-  return { user: account ? toCurrentUser(account, deps.config.adminEmails) : null };
+  return { user: account ? toCurrentUser(account) : null };
 }
 
 
@@ -139,8 +142,8 @@ export async function updateProfile(
   const account = await callerAccount(deps, principal);
   const result = await deps.accounts.updateProfile(account, changes);
   if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
-  if (result === 'missing') throw new Unauthorized('Authentication required.');
-  return { message: 'Profile updated', user: toCurrentUser({ ...account, ...changes }, deps.config.adminEmails) };
+  if (result === 'changed') throw new Conflict('Your profile was changed meanwhile. Please reload the page and try again.');
+  return { message: 'Profile updated', user: toCurrentUser({ ...account, ...changes }) };
 }
 
 /**

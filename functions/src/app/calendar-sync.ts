@@ -12,12 +12,11 @@ export interface CalendarSyncResult {
  * shows and every 30 s; host-area.md §7).
  * Input: an event (id or slug) whose host to sync, else the signed-in host. Output: `{ message, removed }`.
  * Primary course: find the host (the event's: 404 unknown, 403 deactivated; or the caller's: 401 signed out);
- * a host without a connected calendar has nothing to sync; the built-in calendar is the host's bookings
- * themselves, so it is always current; the short read cache of the availability views is dropped so the page's
- * refetch sees the calendar as it is now.
+ * a host without a connected calendar has nothing to sync (host-area.md §5's message); the built-in calendar is
+ * the host's bookings themselves, so it is always current.
  */
 export async function syncCalendar(
-  deps: Pick<Deps, 'events' | 'hosts' | 'calendars' | 'recentReads'>,
+  deps: Pick<Deps, 'events' | 'hosts' | 'calendars'>,
   query: { eventId?: number | string },
   principal: Principal | null,
 ): Promise<CalendarSyncResult> {
@@ -25,10 +24,9 @@ export async function syncCalendar(
   const host = await deps.hosts.get(hostId);
   const connection = host?.calendar;
   if (!host || !connection?.connected || !deps.calendars[connection.provider]) {
-    return { message: 'No calendar connected; nothing to sync.', removed: 0 };
+    return { message: 'Calendar not connected: Please connect your Google Calendar first', removed: 0 };
   }
   // The one provider so far is the built-in calendar: the host's bookings, current by construction.
-  deps.recentReads.clear();
   return { message: 'Calendar is up to date.', removed: 0 };
 }
 

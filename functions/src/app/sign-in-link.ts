@@ -43,16 +43,22 @@ export async function requestSignInLink(
 
 /**
  * GET /api/auth/email-link?token=…: uses the link once. Output: where to send the browser, and the session cookie
- * when it worked. A wrong, used or expired link goes to the failure page.
+ * when it worked. A wrong, used or expired link goes to the failure page. An address listed in ADMIN_EMAILS gets
+ * the administrator role here, the first time it proves itself.
  */
 export async function signInWithLink(
-  deps: Pick<Deps, 'signInLinks' | 'accounts' | 'sessionIssuer' | 'clock'>,
+  deps: Pick<Deps, 'signInLinks' | 'accounts' | 'sessionIssuer' | 'clock' | 'config'>,
   input: { token: string | undefined; secure: boolean },
 ): Promise<{ location: string; cookie?: string }> {
   const failure = { location: '/auth-success/failure' };
   if (!input.token || !/^[A-Za-z0-9_-]{43}$/.test(input.token)) return failure;
   const userId = await deps.signInLinks.consume(hashOf(input.token), deps.clock.now().getTime());
-  if (!userId || !(await deps.accounts.get(userId))) return failure;
-  const cookie = await deps.sessionIssuer.start(userId, { secure: input.secure });
+  const account = userId ? await deps.accounts.get(userId) : null;
+  if (!account) return failure;
+  // The link proved the address: a configured administrator address becomes an administrator now.
+  if (account.role !== 'admin' && deps.config.adminEmails.includes(account.email.toLowerCase())) {
+    await deps.accounts.grantAdmin(account.id);
+  }
+  const cookie = await deps.sessionIssuer.start(account.id, { secure: input.secure });
   return { location: '/auth-success/success', cookie };
 }

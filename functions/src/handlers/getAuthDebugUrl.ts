@@ -4,5 +4,5 @@ import { siteOrigin } from '#functions/http/request';
 import { authDebugInfo } from '#functions/app/auth-config';
 import { coreDeps } from '#functions/composition';
 
-export const run: RouteRun<typeof routes.getAuthDebugUrl> = async (deps, { event }) => authDebugInfo(deps.config, siteOrigin(event));
+export const run: RouteRun<typeof routes.getAuthDebugUrl> = async (deps, { event }) => authDebugInfo(deps.config, siteOrigin(event, deps.config.siteUrl));
 export const handler = httpRoute(routes.getAuthDebugUrl, run, coreDeps);

@@ -6,5 +6,5 @@ import { accountDeps, coreDeps, mailer } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
 export const run: RouteRun<typeof routes.manualLogin, Pick<Deps, 'accounts' | 'signInLinks' | 'mailer'>> = (deps, { body, event }) =>
-  requestSignInLink(deps, { email: body.email, origin: siteOrigin(event) });
+  requestSignInLink(deps, { email: body.email, origin: siteOrigin(event, deps.config.siteUrl) });
 export const handler = httpRoute(routes.manualLogin, run, () => ({ ...coreDeps(), ...accountDeps(), mailer: mailer() }));

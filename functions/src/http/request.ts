@@ -46,16 +46,16 @@ const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
  * CSRF (ARCHITECTURE.md §4): a write from a browser must come from our own site. When the browser says where the
  * request comes from (Sec-Fetch-Site, Origin), it must be this site; otherwise 403. Writes also need a JSON (or,
  * for the photo, multipart) body, which a cross-site form cannot send without a preflight we never grant.
- * Behind CloudFront the API sees its own host name, so the site's host arrives in X-Forwarded-Host (set by the
- * distribution's function on /api/*).
+ * The site's host is SITE_URL's in the cloud; on one machine the local server's Host (it drops any client-sent
+ * X-Forwarded-Host, as the distribution's function on /api/* overwrites it in the cloud).
  */
-export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2): void {
+export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2, siteUrl: string | undefined): void {
   if (!WRITE_METHODS.has(event.requestContext.http.method.toUpperCase())) return;
   const fetchSite = header(event, 'sec-fetch-site')?.toLowerCase();
   if (fetchSite !== undefined && !SAME_SITE_FETCH.has(fetchSite)) throw new Forbidden('Cross-site request refused.');
   const origin = header(event, 'origin');
   if (origin === undefined) return;
-  const siteHost = (header(event, 'x-forwarded-host') ?? header(event, 'host') ?? '').toLowerCase();
+  const siteHost = (siteUrl ? new URL(siteUrl).host : (header(event, 'x-forwarded-host') ?? header(event, 'host') ?? '')).toLowerCase();
   let originHost: string;
   try {
     originHost = new URL(origin).host.toLowerCase();
@@ -68,11 +68,20 @@ export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2): void {
 /** Whether the browser reached us over HTTPS (API Gateway sets X-Forwarded-Proto; the local server says http). */
 export const isHttps = (event: APIGatewayProxyEventV2): boolean => header(event, 'x-forwarded-proto')?.toLowerCase() !== 'http';
 
-/** The client's address as API Gateway saw it. */
-export const clientAddress = (event: APIGatewayProxyEventV2): string => event.requestContext.http.sourceIp || 'unknown';
+/**
+ * The visitor's address: behind CloudFront, API Gateway's source is an edge server, so the distribution's function
+ * on /api/* passes the viewer's address in X-Viewer-Address (overwriting anything the client sent).
+ */
+export const clientAddress = (event: APIGatewayProxyEventV2): string =>
+  header(event, 'x-viewer-address') || event.requestContext.http.sourceIp || 'unknown';
 
-/** The site's origin as the browser sees it (scheme and host), for links in e-mails and public configuration. */
-export function siteOrigin(event: APIGatewayProxyEventV2): string {
-  const host = header(event, 'x-forwarded-host') ?? header(event, 'host') ?? event.requestContext.domainName;
+/**
+ * The site's origin (scheme and host), for links in e-mails and public configuration: SITE_URL in the cloud, so a
+ * request sent straight to the API with a forged host header cannot make us mail a link to another site; on one
+ * machine the local server's Host.
+ */
+export function siteOrigin(event: APIGatewayProxyEventV2, siteUrl: string | undefined): string {
+  if (siteUrl) return siteUrl;
+  const host = header(event, 'host') ?? event.requestContext.domainName;
   return `${isHttps(event) ? 'https' : 'http'}://${host}`;
 }

@@ -58,7 +58,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const state = states.get(context) ?? { requestId: randomUUID() };
     const deps = await provide();
     state.deps = deps;
-    refuseCrossSiteWrite(event);
+    refuseCrossSiteWrite(event, deps.config.siteUrl);
     const principal = await deps.sessions.authenticate({
       cookies: event.cookies ?? [],
       headers: event.headers ?? {},

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { emailAddress, singleLine, singleLineText } from './common.ts';
+import { emailAddress, singleLine } from './common.ts';
 
 /**
  * Accounts and sessions (booking-landing-auth-admin.md §3, §5, §7; host-area.md §7; issue 5). The register and
@@ -59,7 +59,10 @@ export const emptyBody = z.strictObject({});
 
 /** POST /api/profile/update. */
 export const profileUpdateBody = z.strictObject({
-  name: singleLineText('Full name', 2, NAME_MAX),
+  // host-area.md §5 "Profile name": 1 to 200 characters, with its two messages.
+  name: singleLine('Name')
+    .transform((value) => value.trim())
+    .pipe(z.string().min(1, 'Name is required.').max(NAME_MAX, `Name is too long (maximum ${NAME_MAX} characters).`)),
   email: emailAddress('Please enter a valid email address.'),
 });
 export const profileUpdateResponse = z.object({ message: z.string(), user: currentUser });

@@ -63,9 +63,10 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
           TableName: tableName,
           Key: keys.userProfile(account.id),
           UpdateExpression: 'SET #name = :name, email = :email',
-          ConditionExpression: 'attribute_exists(pk)',
+          // The e-mail read before: a concurrent change in between fails this one instead of orphaning a claim.
+          ConditionExpression: 'attribute_exists(pk) AND email = :oldEmail',
           ExpressionAttributeNames: { '#name': 'name' },
-          ExpressionAttributeValues: { ':name': changes.name, ':email': changes.email },
+          ExpressionAttributeValues: { ':name': changes.name, ':email': changes.email, ':oldEmail': account.email },
         },
       };
       const claimMove =
@@ -88,9 +89,22 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
         if (!(error instanceof TransactionCanceledException)) throw error;
         const failed = (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
         if (failed[2]) return 'emailTaken';
-        if (failed[0]) return 'missing';
+        if (failed[0]) return 'changed';
         throw error;
       }
+    },
+
+    async grantAdmin(userId) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.userProfile(userId),
+          UpdateExpression: 'SET #role = :admin',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':admin': 'admin' },
+        }),
+      );
     },
 
     async setPhoto(userId, photoUrl) {

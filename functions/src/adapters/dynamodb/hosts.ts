@@ -9,8 +9,9 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
       const { Items = [] } = await db.send(
         new QueryCommand({
           TableName: tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.userPartition(hostId) },
+          // CALENDAR and PROFILE sort next to each other; the sessions (SESSION#…) after them are not read.
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :calendar AND :profile',
+          ExpressionAttributeValues: { ':pk': keys.userPartition(hostId), ':calendar': 'CALENDAR', ':profile': 'PROFILE' },
         }),
       );
       const profile = Items.find((item) => item.sk === 'PROFILE');

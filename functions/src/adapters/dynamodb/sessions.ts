@@ -1,11 +1,10 @@
-import { BatchGetCommand, DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.ts';
 
 export interface StoredSession {
   userId: string;
   expiresAt: number; // seconds since epoch (also the item's TTL)
-  /** The account's e-mail and role, read with the session, for the administrator check. */
-  email: string;
+  /** The account's role, read with the session, for the administrator check. */
   role: 'admin' | null;
 }
 
@@ -18,21 +17,22 @@ export function dynamoSessionStore(db: DynamoDBDocumentClient, tableName: string
       );
     },
 
-    /** The session with its account (one BatchGet); null when either is gone. */
+    /** The session with its account, read together (one TransactGet: never a partial answer); null when either is gone. */
     async find(userId: string, sessionId: string): Promise<StoredSession | null> {
-      const sessionKey = keys.session(userId, sessionId);
-      const profileKey = keys.userProfile(userId);
       const { Responses } = await db.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [sessionKey, profileKey], ConsistentRead: true } } }),
+        new TransactGetCommand({
+          TransactItems: [
+            { Get: { TableName: tableName, Key: keys.session(userId, sessionId) } },
+            { Get: { TableName: tableName, Key: keys.userProfile(userId), ProjectionExpression: '#role', ExpressionAttributeNames: { '#role': 'role' } } },
+          ],
+        }),
       );
-      const items = Responses?.[tableName] ?? [];
-      const session = items.find((item) => item.sk === sessionKey.sk);
-      const profile = items.find((item) => item.sk === profileKey.sk);
+      const session = Responses?.[0]?.Item;
+      const profile = Responses?.[1]?.Item;
       if (!session || !profile) return null;
       return {
         userId,
         expiresAt: Number(session.expiresAt),
-        email: String(profile.email),
         role: profile.role === 'admin' ? 'admin' : null,
       };
     },

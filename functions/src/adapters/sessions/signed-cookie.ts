@@ -18,8 +18,6 @@ interface Options {
   store: SessionStore;
   clock: Clock;
   ids: IdGenerator;
-  /** Lower-case e-mail addresses of administrators (configuration). */
-  adminEmails: readonly string[];
 }
 
 const cookieAttributes = (secure: boolean) => `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
@@ -36,7 +34,6 @@ export function sessionToken(request: { cookies: string[]; headers: Record<strin
 
 export function signedCookieSessions(options: Options): SessionVerifier & SessionIssuer {
   const { key, store, clock, ids } = options;
-  const admins = new Set(options.adminEmails);
 
   return {
     async authenticate(request): Promise<Principal | null> {
@@ -60,7 +57,7 @@ export function signedCookieSessions(options: Options): SessionVerifier & Sessio
       }
       const session = await store.find(userId, sessionId);
       if (!session || session.expiresAt * 1000 <= clock.now().getTime()) return null;
-      return { userId, sessionId, isAdmin: session.role === 'admin' || admins.has(session.email.toLowerCase()) };
+      return { userId, sessionId, isAdmin: session.role === 'admin' };
     },
 
     async start(userId, { secure }) {

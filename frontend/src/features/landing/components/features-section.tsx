@@ -2,22 +2,27 @@ import { IconCard, SectionHeading, type IconCardItem } from './section-heading.t
 import { GlobeIcon } from '#frontend/components/ui/icons.tsx';
 import { CalendarSyncIcon, LinkIcon, MailIcon, PaletteIcon, SlidersIcon, UsersIcon } from './landing-icons.tsx';
 
-/** The spec's feature claims (booking-landing-auth-admin.md §1), each described by what the product does. */
+/**
+ * The spec's feature claims (booking-landing-auth-admin.md §1). Each card says only what the product does today;
+ * what is not available yet is marked `comingSoon` and described in the future tense.
+ */
 const FEATURES: IconCardItem[] = [
   {
     title: 'Simplified meeting scheduling',
-    text: 'Share one link. Guests see only the times you are free, pick one and book in a few clicks, without creating an account.',
+    text: 'Share one link. Guests see the open times, pick one and book in a few clicks, without creating an account. A time that is taken can never be booked twice.',
     Icon: LinkIcon,
   },
   {
     title: 'Google Calendar integration',
-    text: 'Connect your Google Calendar: busy times are checked so nobody can double-book you, and new bookings are added to your calendar.',
+    text: 'You will be able to connect your Google Calendar: your busy times will be checked before guests book, and new bookings will be added to it.',
     Icon: CalendarSyncIcon,
+    comingSoon: true,
   },
   {
     title: 'Customizable booking pages',
-    text: 'Make each booking page yours with your accent colour, your photo, an event photo, your logo and a light or dark theme.',
+    text: 'You will be able to make each booking page yours with your accent colour, your photo, an event photo, your logo and a light or dark theme.',
     Icon: PaletteIcon,
+    comingSoon: true,
   },
   {
     title: 'Time-zone detection',
@@ -26,18 +31,21 @@ const FEATURES: IconCardItem[] = [
   },
   {
     title: 'Confirmation and reminder e-mails',
-    text: 'Meetwise sends the confirmation as soon as a meeting is booked and a reminder before it starts, so fewer meetings are missed.',
+    text: 'Meetwise will send a confirmation e-mail as soon as a meeting is booked and a reminder before it starts.',
     Icon: MailIcon,
+    comingSoon: true,
   },
   {
     title: 'Custom availability rules',
-    text: 'Set your working hours, add buffers before and after meetings, and block or change hours on specific dates.',
+    text: 'You will be able to set your working hours, buffers before and after meetings, and date-specific exceptions yourself in the upcoming host console.',
     Icon: SlidersIcon,
+    comingSoon: true,
   },
   {
     title: 'Team scheduling',
-    text: 'Everyone on your team gets their own booking pages, and an administrator keeps an overview of bookings in one dashboard.',
+    text: 'Everyone on your team will get their own booking pages, and an administrator will have an overview of all bookings in one dashboard.',
     Icon: UsersIcon,
+    comingSoon: true,
   },
 ];
 
@@ -48,7 +56,7 @@ export function FeaturesSection() {
         <SectionHeading
           id="features-title"
           title="Everything you need to take bookings"
-          intro="From the first shared link to the reminder before the call, Meetwise handles the scheduling so you can focus on the meeting."
+          intro="Share a link, let guests pick a time in their own time zone, and never be double-booked. Features marked Coming soon are not available yet."
         />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((item) => (

@@ -56,8 +56,8 @@ function Hero() {
           Let people book time with you, without the back-and-forth
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">
-          Share your Meetwise booking link. Guests see the times you are free in their own time zone, pick one, and get a
-          confirmation e-mail, while the meeting goes straight onto your Google Calendar.
+          Guests open your Meetwise booking page, pick a date, choose a time shown in their own time zone, and confirm.
+          The booking lands in your built-in Meetwise calendar, and no time can be booked twice.
         </p>
         <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           <a href={GOOGLE_REGISTER_URL} className={buttonVariants({ size: 'lg' })}>
@@ -83,7 +83,7 @@ function FinalCallToAction() {
         <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white">
           Ready to stop chasing meeting times?
         </h2>
-        <p className="mt-4 text-slate-300">Set up your first booking page in minutes and share the link today.</p>
+        <p className="mt-4 text-slate-300">Create your account in a minute with your e-mail address.</p>
         <Link to="/register" className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
           Sign up for free
         </Link>

@@ -9,7 +9,6 @@ interface Plan {
   name: string;
   price: number;
   period: string;
-  billing: string;
   badges: string[];
   featured: boolean;
   action: string;
@@ -21,7 +20,6 @@ const PLANS: Plan[] = [
     name: 'Monthly',
     price: PLAN_PRICES.monthly,
     period: '/month',
-    billing: 'Billed every month. Cancel any time.',
     badges: [],
     featured: false,
     action: 'Get Started',
@@ -30,7 +28,6 @@ const PLANS: Plan[] = [
     name: 'Annual',
     price: PLAN_PRICES.annual,
     period: '/year',
-    billing: 'Billed once a year.',
     badges: ['Most popular', 'Save 20%'],
     featured: true,
     action: 'Get Started',
@@ -39,14 +36,19 @@ const PLANS: Plan[] = [
     name: 'Lifetime',
     price: PLAN_PRICES.lifetime,
     period: 'one-time',
-    billing: 'Pay once, use Meetwise for good.',
     badges: ['Limited Supply'],
     featured: false,
     action: 'Get Lifetime Access',
   },
 ];
 
-const INCLUDED = ['All Meetwise features', 'Google Calendar integration', 'Confirmation and reminder e-mails'];
+/** Only what every plan gets today; features still to come are listed on the features cards as "Coming soon". */
+const INCLUDED = [
+  'Public booking pages',
+  'Time-zone detection for every guest',
+  'Double-booking protection',
+  'Bookings in your built-in calendar',
+];
 
 export function PricingSection() {
   return (
@@ -89,7 +91,6 @@ export function PricingSection() {
                 <span className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white">${plan.price}</span>
                 <span className="text-sm font-medium text-slate-600 dark:text-slate-300">{plan.period}</span>
               </p>
-              <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{plan.billing}</p>
               <ul className="mt-6 grid gap-3 text-sm text-slate-700 dark:text-slate-300">
                 {INCLUDED.map((item) => (
                   <li key={item} className="flex items-start gap-2">

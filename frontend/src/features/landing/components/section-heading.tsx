@@ -17,10 +17,12 @@ export interface IconCardItem {
   title: string;
   text: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Not available yet: the card shows a "Coming soon" pill next to its title. */
+  comingSoon?: boolean;
 }
 
 /** A grid card: its icon (on a tinted tile when `tile`), title and text. */
-export function IconCard({ item: { title, text, Icon }, tile = false }: { item: IconCardItem; tile?: boolean }) {
+export function IconCard({ item: { title, text, Icon, comingSoon = false }, tile = false }: { item: IconCardItem; tile?: boolean }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       {tile ? (
@@ -30,7 +32,14 @@ export function IconCard({ item: { title, text, Icon }, tile = false }: { item: 
       ) : (
         <Icon className="size-6 text-brand-700 dark:text-brand-400" />
       )}
-      <h3 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{title}</h3>
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h3>
+        {comingSoon && (
+          <span className="rounded-full border border-slate-300 bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
+            Coming soon
+          </span>
+        )}
+      </div>
       <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-300">{text}</p>
     </li>
   );

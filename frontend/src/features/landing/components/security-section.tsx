@@ -5,7 +5,7 @@ import { DatabaseIcon, EyeOffIcon, LockIcon, ShieldIcon } from './landing-icons.
 const MEASURES: IconCardItem[] = [
   {
     title: 'Encryption',
-    text: 'Your data is encrypted in transit over HTTPS and at rest. Google Calendar refresh tokens are additionally encrypted with AES-256-GCM.',
+    text: 'Your data is encrypted in transit over HTTPS and encrypted at rest in the database and file storage.',
     Icon: LockIcon,
   },
   {
@@ -15,7 +15,7 @@ const MEASURES: IconCardItem[] = [
   },
   {
     title: 'Privacy controls',
-    text: 'You decide what guests see on your booking pages, and you can delete your account and its data at any time.',
+    text: 'You can delete your account at any time, and its data is removed with it.',
     Icon: EyeOffIcon,
   },
   {

@@ -19,7 +19,7 @@ const TESTIMONIALS = [
   },
   {
     quote:
-      'Buffers between sessions and blocking my holidays took two minutes to set up. The reminder e-mails cut down on no-shows.',
+      'Students pick a slot on my booking page and it simply appears in my calendar. Two of them can never grab the same time.',
     name: 'Example Tutor',
     role: 'Language tutor',
   },

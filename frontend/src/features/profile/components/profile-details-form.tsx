@@ -39,9 +39,9 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
         toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
       },
       onError: (error) => {
-        let description = 'There was a problem updating your profile. Please try again.';
+        // §8's toast; the reason a taken e-mail was refused shows under the field.
+        const description = 'There was a problem updating your profile. Please try again.';
         if (isApiError(error) && error.status === 409) {
-          description = error.message;
           form.showErrors({ email: error.message });
         } else if (isApiError(error) && error.status === 400 && error.details?.length) {
           form.showErrors(errorsFromDetails(FIELDS, error.details));
