@@ -2,6 +2,7 @@ import type { CurrentUser } from '#shared/api/schemas/auth';
 import { Conflict, TooManyRequests, Unauthorized } from '#functions/errors';
 import type { AccountRecord, Deps, Principal } from '#functions/ports';
 import { isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
+import { callerAccount } from './caller.ts';
 import { deleteStoredPhoto } from './profile-photo.ts';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -45,18 +46,19 @@ export async function register(
     passwordHash,
     role: null,
   };
-  for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
-    const candidate = { ...account, username: usernameCandidate(base, attempt) };
+  for (const username of usernameCandidates(base, deps.ids)) {
+    const candidate = { ...account, username };
     const result = await deps.accounts.create(candidate);
     if (result === 'created') return { message: 'Account created', user: toCurrentUser(candidate) };
     if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
   }
-  // Twenty taken names in a row: a random suffix, once.
-  const random = deps.ids.next().replace(/[^a-z0-9]/gi, '').slice(0, 6).toLowerCase();
-  const candidate = { ...account, username: `${base.slice(0, 23)}-${random}` };
-  const result = await deps.accounts.create(candidate);
-  if (result === 'created') return { message: 'Account created', user: toCurrentUser(candidate) };
-  throw new Conflict(result === 'emailTaken' ? 'An account with this email already exists.' : 'Please try again.');
+  throw new Conflict('Please try again.');
+}
+
+/** The base, base2 … base20, then (twenty taken names in a row) once with a random suffix. */
+function* usernameCandidates(base: string, ids: Deps['ids']): Generator<string> {
+  for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) yield usernameCandidate(base, attempt);
+  yield `${base.slice(0, 23)}-${ids.next().replace(/[^a-z0-9]/gi, '').slice(0, 6).toLowerCase()}`;
 }
 
 /**
@@ -122,13 +124,6 @@ export async function currentUser(
   return { user: account ? toCurrentUser(account) : null };
 }
 
-
-/** The signed-in caller's account; a session whose account is gone counts as signed out. */
-export async function callerAccount(deps: Pick<Deps, 'accounts'>, principal: Principal | null): Promise<AccountRecord> {
-  const account = principal ? await deps.accounts.get(principal.userId) : null;
-  if (!account) throw new Unauthorized('Authentication required.');
-  return account;
-}
 
 /**
  * POST /api/profile/update (host-area.md "Profile Settings"): new name and e-mail; the username never changes.

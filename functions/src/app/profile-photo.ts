@@ -1,7 +1,7 @@
 import { ValidationFailed } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 import { IMAGE_EXTENSIONS, sniffImageType } from '#functions/domain/images';
-import { callerAccount } from './accounts.ts';
+import { callerAccount } from './caller.ts';
 
 export const NOT_AN_IMAGE = 'Please choose an image file (PNG, JPEG, GIF or WebP).';
 export const PHOTO_TOO_LARGE = 'The photo must be 2 MB or smaller.';
