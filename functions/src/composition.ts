@@ -26,6 +26,8 @@ import { dynamoSignInLinks } from './adapters/dynamodb/sign-in-links.ts';
 import { localPhotoStore } from './adapters/photos/local-files.ts';
 import { s3PhotoStore } from './adapters/photos/s3.ts';
 import { jsonLogger, systemClock, uuidIds } from './adapters/system/runtime.ts';
+import { dynamoOAuthStates } from './adapters/dynamodb/oauth-states.ts';
+import { googleSignIn } from './adapters/google/sign-in.ts';
 
 /**
  * Builds dependencies from configuration, each at most once per process (once per Lambda cold start), and only
@@ -75,6 +77,16 @@ export const accountDeps = /* @__PURE__ */ once(() => ({
   loginThrottle: dynamoLoginThrottle(documentClient(), config().tableName, LOGIN_LIMITS.windowMs),
   signInLinks: dynamoSignInLinks(documentClient(), config().tableName),
 }));
+
+/** Google sign-in (null when no client id is configured) and the OAuth states in flight: the two Google routes. */
+export const googleSignInDeps = /* @__PURE__ */ once(() => googleSignInFor(config(), documentClient()));
+
+function googleSignInFor(configuration: Config, db: ReturnType<typeof createDocumentClient>) {
+  return {
+    oauthStates: dynamoOAuthStates(db, configuration.tableName),
+    googleSignIn: configuration.google ? googleSignIn(configuration.google) : null,
+  };
+}
 
 /** The photo store, for the three routes that write or delete photos (the others never load the S3 client). */
 export const photoStore = /* @__PURE__ */ once(() => photoStoreFor(config()));
@@ -126,6 +138,7 @@ export function composeDeps(configuration: Config, options: { onDynamoRequest?: 
     loginThrottle: dynamoLoginThrottle(db, configuration.tableName, LOGIN_LIMITS.windowMs),
     photos: photoStoreFor(configuration),
     signInLinks: dynamoSignInLinks(db, configuration.tableName),
+    ...googleSignInFor(configuration, db),
     contactMessages: dynamoContactMessages(db, configuration.tableName),
     settings: dynamoSettings(db, configuration.tableName),
     mailer: sesMailer(configuration),

@@ -35,6 +35,13 @@ const configSchema = z.object({
       .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
       .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' }))),
   ),
+  GOOGLE_CLIENT_ID: optional(z.string().regex(/^[\w.-]{3,200}$/, 'must be an OAuth client id such as 1234-abc.apps.googleusercontent.com')),
+  GOOGLE_CLIENT_SECRET: optional(z.string().min(8, 'must be the OAuth client secret').max(200)),
+  GOOGLE_ROOT_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8100' })),
+}).superRefine((env, context) => {
+  if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
+    context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is set but GOOGLE_CLIENT_ID is not' });
+  }
 });
 
 export interface Config {
@@ -63,6 +70,20 @@ export interface Config {
   siteUrl: string | undefined;
   /** The S3 bucket for uploaded photos (the cloud); unset on one machine, where they go under dataDir/photos. */
   photoBucket: string | undefined;
+  /** Google sign-in (and, later, Google Calendar): configured when a client id is set. */
+  google: GoogleConfig | null;
+}
+
+export interface GoogleConfig {
+  /** Public: it appears in every authorization URL. */
+  clientId: string;
+  /** Only the functions that talk to Google's token endpoint get it (the CDK stack passes it to those alone). */
+  clientSecret: string | undefined;
+  /**
+   * One address standing in for accounts.google.com, oauth2.googleapis.com and www.googleapis.com: the fake
+   * Google server of the tests. Unset: Google's own addresses.
+   */
+  rootUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -91,6 +112,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     adminEmails: c.ADMIN_EMAILS ?? [],
     photoBucket: c.PHOTO_BUCKET,
     siteUrl: c.SITE_URL?.replace(/\/+$/, ''),
+    google: c.GOOGLE_CLIENT_ID
+      ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, rootUrl: c.GOOGLE_ROOT_URL?.replace(/\/+$/, '') }
+      : null,
   };
 }
 

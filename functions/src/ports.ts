@@ -46,11 +46,15 @@ export interface SessionIssuer {
 export interface AccountRecord extends Omit<HostRecord, 'calendar'> {
   /** scrypt hash (see adapters/passwords); null for accounts that sign in with Google only. */
   passwordHash: string | null;
-  /** The seeded demo admin's, or granted when an ADMIN_EMAILS address proves itself by a sign-in link. */
+  /** The seeded demo admin's, or granted when an ADMIN_EMAILS address proves itself (sign-in link, Google). */
   role: 'admin' | null;
+  /** The Google account (its stable `sub`) this account signs in with, once linked. */
+  googleSubject: string | null;
 }
 
-export type CreateAccountResult = 'created' | 'emailTaken' | 'usernameTaken';
+export type CreateAccountResult = 'created' | 'emailTaken' | 'usernameTaken' | 'googleTaken';
+/** `taken`: another account holds this Google account; `changed`: the account is gone or linked meanwhile. */
+export type LinkGoogleResult = 'linked' | 'taken' | 'changed';
 /** `changed`: the profile changed (or went) since it was read; nothing was written. */
 export type UpdateProfileResult = 'updated' | 'emailTaken' | 'changed';
 
@@ -61,6 +65,10 @@ export interface AccountRepository {
   /** By e-mail address, case-insensitively. */
   findByEmail(email: string): Promise<AccountRecord | null>;
   findByUsername(username: string): Promise<AccountRecord | null>;
+  /** The account linked to this Google account (`sub`), or null. */
+  findByGoogleSubject(subject: string): Promise<AccountRecord | null>;
+  /** Links a Google account to an account that has none yet; a Google account belongs to one account at most. */
+  linkGoogle(userId: string, subject: string): Promise<LinkGoogleResult>;
   /**
    * Changes name and e-mail. A new e-mail moves its claim in the same transaction as the profile; an e-mail another
    * account holds changes nothing.
@@ -91,17 +99,59 @@ export interface SignInLinks {
   consume(tokenHash: string, now: number): Promise<string | null>;
 }
 
+/** What a sign-in or connection started at Google needs when the browser comes back. */
+export interface OAuthState {
+  purpose: 'sign-in' | 'calendar';
+  /** The PKCE code verifier (its S256 challenge went to Google). */
+  codeVerifier: string;
+  /** The redirect URI sent to Google (the token exchange must repeat it exactly). */
+  redirectUri: string;
+  /** For 'calendar': the host connecting. */
+  userId?: string;
+}
+
+/** OAuth `state` values in flight: stored by their hash, used once, expiring. */
+export interface OAuthStates {
+  create(stateHash: string, state: OAuthState, expiresAt: number): Promise<void>;
+  /** Deletes the state and answers it, or null when unknown, used or expired (ms since epoch `now`). */
+  consume(stateHash: string, now: number): Promise<OAuthState | null>;
+}
+
+/** Who Google says signed in, from the ID token it issued (signature, issuer, audience and expiry checked). */
+export interface GoogleIdentity {
+  /** Google's stable account id (`sub`). */
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  name: string | null;
+}
+
+/** Google sign-in (OAuth 2.0 authorization code with PKCE; adapters/google). */
+export interface GoogleSignIn {
+  /** A new PKCE pair: the verifier stays here, the S256 challenge goes to Google. */
+  newPkce(): Promise<{ verifier: string; challenge: string }>;
+  /** Google's consent page for this sign-in. */
+  authorizationUrl(input: { redirectUri: string; state: string; codeChallenge: string }): string;
+  /** Exchanges the code (with the verifier) and verifies the ID token; throws when Google refuses. */
+  identify(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<GoogleIdentity>;
+}
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** Constant-time comparison; a null hash (no password set) is checked against a dummy so timing does not tell. */
   verify(password: string, hash: string | null): Promise<boolean>;
 }
 
-/** Failed sign-ins counted per key (an account, a client address) over a window. */
+/**
+ * Sign-in attempts counted per key (an account, a client address) over a window. An attempt is counted before its
+ * password is checked, so parallel attempts cannot all slip under the limit; a successful one is taken back.
+ */
 export interface LoginThrottle {
-  /** Failures in the window for each key, and when the oldest window ends (ms since epoch). */
-  count(key: string, now: Date): Promise<{ failures: number; windowEndsAt: number }>;
-  recordFailure(key: string, now: Date): Promise<void>;
+  /** Counts one more attempt; answers how many came before it in the window and when the window ends (ms). */
+  reserve(key: string, now: Date): Promise<{ failures: number; windowEndsAt: number }>;
+  /** Takes back one counted attempt (it succeeded). */
+  release(key: string): Promise<void>;
+  /** Forgets every attempt of the key. */
   reset(key: string): Promise<void>;
 }
 
@@ -323,6 +373,9 @@ export interface Deps extends CoreDeps {
   loginThrottle: LoginThrottle;
   photos: PhotoStore;
   signInLinks: SignInLinks;
+  oauthStates: OAuthStates;
+  /** Null when Google is not configured (no client id): the Google buttons then explain so. */
+  googleSignIn: GoogleSignIn | null;
   contactMessages: ContactMessageRepository;
   settings: SettingsRepository;
   mailer: Mailer;

@@ -29,6 +29,11 @@ export interface RouteFunctionsProps {
   adminEmails: string;
   /** Where uploaded photos go (PHOTO_BUCKET); rows with needs.photos may write and delete under photos/. */
   photoBucket: s3.IBucket;
+  /**
+   * The Google OAuth client, when configured: its id goes to every function (public: /api/auth/debug-url reports
+   * it as configured), its secret only to the rows with needs.google.
+   */
+  google?: { clientId: string; clientSecret: secretsmanager.ISecret };
 }
 
 /**
@@ -39,8 +44,10 @@ export interface RouteFunctionsProps {
  * Left out of every bundle: the AWS SDK v3 comes with the Node 22 runtime (CDK's default for it). Bundling our own
  * copy would add about 370 KB of SDK core to every function, past the 300 KB budget (ARCHITECTURE.md §6).
  * Everything else (zod, middy, our code) is bundled and tree-shaken. `npm run bench` builds with the same list.
+ * node-fetch: googleapis' HTTP layer loads it only when given no fetch of its own; our Google client always hands it
+ * the runtime's fetch (adapters/google/oauth-client.ts), so the 90 KB of node-fetch and its polyfills never run.
  */
-export const LAMBDA_EXTERNAL_MODULES = ['@aws-sdk/*'] as const;
+export const LAMBDA_EXTERNAL_MODULES = ['@aws-sdk/*', 'node-fetch'] as const;
 
 const esmRequireBanner =
   "import { createRequire as __meetwiseCreateRequire } from 'node:module'; const require = __meetwiseCreateRequire(import.meta.url);";
@@ -104,6 +111,8 @@ export class RouteFunctions extends Construct {
           SESSION_SECRET: props.sessionSecret.secretValue.unsafeUnwrap(),
           ADMIN_EMAILS: props.adminEmails,
           PHOTO_BUCKET: props.photoBucket.bucketName,
+          ...(props.google ? { GOOGLE_CLIENT_ID: props.google.clientId } : {}),
+          ...(props.google && route.needs.google ? { GOOGLE_CLIENT_SECRET: props.google.clientSecret.secretValue.unsafeUnwrap() } : {}),
           NODE_OPTIONS: '--enable-source-maps',
         },
         bundling: {

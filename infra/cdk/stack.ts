@@ -21,6 +21,12 @@ export interface MeetwiseStackProps extends StackProps {
   contactEmail: string;
   /** Comma-separated e-mail addresses of administrators. */
   adminEmails?: string;
+  /**
+   * Google sign-in: the OAuth client id and the ARN of a Secrets Manager secret holding its client secret (created
+   * by the operator; never in the template). Both or neither.
+   */
+  googleClientId?: string;
+  googleClientSecretArn?: string;
   /** Optional custom domain of the site (with certificateArn: ACM, us-east-1). */
   domainName?: string;
   certificateArn?: string;
@@ -56,6 +62,16 @@ export class MeetwiseStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
     });
 
+    if (Boolean(props.googleClientId) !== Boolean(props.googleClientSecretArn)) {
+      throw new Error('googleClientId and googleClientSecretArn go together: set both for Google sign-in, or neither.');
+    }
+    const google = props.googleClientId && props.googleClientSecretArn
+      ? {
+          clientId: props.googleClientId,
+          clientSecret: secretsmanager.Secret.fromSecretCompleteArn(this, 'GoogleClientSecret', props.googleClientSecretArn),
+        }
+      : undefined;
+
     const api = new RouteFunctions(this, 'Api', {
       routes: props.routes ?? routeTable,
       table,
@@ -66,6 +82,7 @@ export class MeetwiseStack extends Stack {
       sessionSecret,
       adminEmails: props.adminEmails ?? '',
       photoBucket,
+      ...(google ? { google } : {}),
     });
 
     const site = new Site(this, 'Site', {

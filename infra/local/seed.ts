@@ -64,6 +64,7 @@ async function seedAccount(deps: SeedDeps, person: typeof DEMO_HOST | typeof DEM
     createdAt: now.toISOString(),
     passwordHash: await deps.passwords.hash(password),
     role,
+    googleSubject: null,
   });
   return result === 'created';
 }

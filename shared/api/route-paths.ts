@@ -33,6 +33,7 @@ export const routePaths = {
   signInWithLink: { method: 'GET', path: '/api/auth/email-link' },
   getAuthDebugUrl: { method: 'GET', path: '/api/auth/debug-url' },
   startGoogleSignIn: { method: 'GET', path: '/api/auth/google' },
+  completeGoogleSignIn: { method: 'GET', path: '/api/auth/google/callback' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

@@ -12,6 +12,7 @@ import {
   deleteAccountResponse,
   emptyBody,
   googleAuthQuery,
+  googleCallbackQuery,
   manualLoginBody,
   manualLoginResponse,
   redirectResponse,
@@ -40,6 +41,8 @@ export interface RouteNeeds {
   mail?: boolean;
   /** Writes and deletes uploaded photos (the photo bucket in the cloud). */
   photos?: boolean;
+  /** Calls Google as our OAuth client: the only functions given GOOGLE_CLIENT_SECRET. */
+  google?: boolean;
 }
 
 export interface RouteDefinition extends RouteAddress {
@@ -235,11 +238,21 @@ export const routes = {
     name: 'startGoogleSignIn',
     ...routePaths.startGoogleSignIn,
     auth: 'public',
-    summary: 'Sends the browser to Google sign-in; while Google is not configured, back to /login with the reason.',
+    summary: 'Sends the browser to Google sign-in (state + PKCE); while Google is not configured, back to /login with the reason.',
     query: googleAuthQuery,
     response: redirectResponse,
     successStatus: 302,
-    needs: { table: 'read' },
+    needs: { table: 'readwrite', google: true },
+  }),
+  completeGoogleSignIn: defineRoute({
+    name: 'completeGoogleSignIn',
+    ...routePaths.completeGoogleSignIn,
+    auth: 'public',
+    summary: 'Google returns here: checks state, exchanges the code (PKCE), signs in, links or creates the account.',
+    query: googleCallbackQuery,
+    response: redirectResponse,
+    successStatus: 302,
+    needs: { table: 'readwrite', google: true },
   }),
 } as const satisfies Record<RouteName, RouteDefinition>;
 

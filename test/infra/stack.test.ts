@@ -86,7 +86,13 @@ function cdkJsonContext(): Json {
   return cdkJson.context ?? {};
 }
 
-const baseProps: MeetwiseStackProps = { mailFrom: 'no-reply@meetwise.app', contactEmail: 'hello@meetwise.app' };
+const GOOGLE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:meetwise/google-AbCdEf';
+const baseProps: MeetwiseStackProps = {
+  mailFrom: 'no-reply@meetwise.app',
+  contactEmail: 'hello@meetwise.app',
+  googleClientId: '1234-test.apps.googleusercontent.com',
+  googleClientSecretArn: GOOGLE_SECRET_ARN,
+};
 
 let template: Template;
 let outdir: string;
@@ -187,6 +193,31 @@ describe('route functions', () => {
       expect(siteUrl, route.name).toMatch(/https:\/\/.*DomainName/);
       const tableId = refId((fn.Environment as { Variables: { TABLE_NAME: unknown } }).Variables.TABLE_NAME);
       expect(get(tableId).Type).toBe('AWS::DynamoDB::GlobalTable');
+    }
+  });
+
+  it('gives every function the Google client id and only the Google routes its secret, as a dynamic reference', () => {
+    for (const route of routeTable) {
+      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.GOOGLE_CLIENT_ID, route.name).toBe('1234-test.apps.googleusercontent.com');
+      if (route.needs.google) {
+        expect(JSON.stringify(variables.GOOGLE_CLIENT_SECRET), route.name).toContain(`{{resolve:secretsmanager:${GOOGLE_SECRET_ARN}`);
+      } else {
+        expect(variables.GOOGLE_CLIENT_SECRET, route.name).toBeUndefined();
+      }
+    }
+    expect(routeTable.filter((route) => route.needs.google).map((route) => route.name).sort()).toEqual([
+      'completeGoogleSignIn',
+      'startGoogleSignIn',
+    ]);
+  });
+
+  it('refuses a Google client id without its secret (and the other way round)', () => {
+    for (const google of [{ googleClientId: 'abc' }, { googleClientSecretArn: GOOGLE_SECRET_ARN }]) {
+      const app = new App({ outdir: tempDir('meetwise-cdk-refused-') });
+      expect(() => new MeetwiseStack(app, 'Refused', { mailFrom: 'no-reply@meetwise.app', contactEmail: 'hello@meetwise.app', ...google })).toThrow(
+        'googleClientId and googleClientSecretArn go together',
+      );
     }
   });
 

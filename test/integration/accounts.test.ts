@@ -452,6 +452,13 @@ describe('GET /api/auth/google', () => {
       expect(location.searchParams.get('error')).toBe('Google sign-in is not configured on this server. Please use your e-mail and password.');
     }
     expect((await fetch(`${app.baseUrl}/api/auth/google?type=admin`, { redirect: 'manual' })).status).toBe(400);
+    // Our callback says the same, and sets no session, whatever it is sent.
+    const callback = await fetch(`${app.baseUrl}/api/auth/google/callback?code=x&state=y`, { redirect: 'manual', headers: { cookie: 'meetwise_oauth_state=y' } });
+    expect(callback.status).toBe(302);
+    expect(new URL(callback.headers.get('location')!, app.baseUrl).searchParams.get('error')).toBe(
+      'Google sign-in is not configured on this server. Please use your e-mail and password.',
+    );
+    expect(callback.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
   });
 });
 
@@ -530,6 +537,21 @@ describe('login throttling', () => {
     const account = await registered();
     expect((await attempt(account.email, account.password, ip)).status).toBe(429);
     expect((await attempt(account.email, account.password, address())).status).toBe(200);
+  });
+
+  it('checks at most 5 passwords of one account even when many attempts arrive at once', async () => {
+    const account = await registered();
+    const ip = address();
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(account.email, `wrong ${i}`, ip)));
+    expect(statuses.filter((result) => result.status === 401)).toHaveLength(5);
+    expect(statuses.filter((result) => result.status === 429)).toHaveLength(7);
+    expect((await attempt(account.email, account.password, address())).status).toBe(429);
+  });
+
+  it('does not count successful sign-ins against the client address', async () => {
+    const account = await registered();
+    const ip = address();
+    for (let i = 0; i < 21; i++) expect((await attempt(account.email, account.password, ip)).status, `sign-in ${i + 1}`).toBe(200);
   });
 
   it('forgets an account’s failures after a successful sign-in', async () => {

@@ -14,12 +14,13 @@ export interface RunningApp {
 /**
  * Starts the real local runner (`infra/local/start.ts`, what `npm start` runs after building) as its own process
  * group on a free port with a throw-away data folder, waits for its banner, and stops the whole group at the end.
+ * `env`: more configuration (e.g. the fake Google's address).
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(options: { env?: Record<string, string> } = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'meetwise-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,7 +5,8 @@ import { startBrowserStack } from './browser.ts';
 
 /**
  * For a test file: starts the stack before its tests and stops it after them. The answer's `app` and `browser`
- * are the running ones once the tests run.
+ * are the running ones once the tests run. `env` (asked for when the stack starts, so it may name servers a
+ * beforeAll registered earlier has started) configures the app.
  */
 export interface BrowserStack {
   readonly app: RunningApp;
@@ -14,10 +15,10 @@ export interface BrowserStack {
   openPage(path: string, options?: { width?: number; colorScheme?: 'light' | 'dark' }): Promise<Page>;
 }
 
-export function browserStackPerFile(): BrowserStack {
+export function browserStackPerFile(options: { env?: () => Record<string, string> } = {}): BrowserStack {
   let stack: Awaited<ReturnType<typeof startBrowserStack>> | undefined;
   beforeAll(async () => {
-    stack = await startBrowserStack();
+    stack = await startBrowserStack({ env: options.env?.() ?? {} });
   });
   afterAll(() => stack?.stop());
   const running = () => {

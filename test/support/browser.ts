@@ -26,12 +26,14 @@ export function launchBrowser(): Promise<Browser> {
  * What every browser test needs: Debian's Chromium and the built front end (each refused with a clear message
  * when missing), the real app started as `npm start` starts it, and the browser. `stop()` ends both.
  */
-export async function startBrowserStack(): Promise<{ app: RunningApp; browser: Browser; stop(): Promise<void> }> {
+export async function startBrowserStack(
+  options: { env?: Record<string, string> } = {},
+): Promise<{ app: RunningApp; browser: Browser; stop(): Promise<void> }> {
   if (!existsSync('/usr/bin/chromium')) {
     throw new Error("Browser tests need Debian's Chromium at /usr/bin/chromium: apt-get install -y chromium (bash .ci/run does it).");
   }
   if (!existsSync('frontend/dist/index.html')) throw new Error('Build the front end first: npm run build (npm test does it).');
-  const [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  const [app, browser] = await Promise.all([startApp(options), launchBrowser()]);
   return {
     app,
     browser,

@@ -21,7 +21,8 @@ export const TEST_ADMIN_EMAIL = 'boss@meetwise.test';
 /** Local files of the integration run (uploaded photos): a folder of the system's temp dir, not the repo's .data. */
 export const TEST_DATA_DIR = join(tmpdir(), 'meetwise-integration');
 
-export function integrationConfig(): Config {
+/** `extra`: more variables for this test file's handlers (e.g. the fake Google's address). */
+export function integrationConfig(extra: Record<string, string> = {}): Config {
   const env = {
     DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
     SES_ENDPOINT: inject('sesEndpoint'),
@@ -35,6 +36,7 @@ export function integrationConfig(): Config {
     SESSION_SECRET: TEST_SESSION_SECRET,
     DATA_DIR: TEST_DATA_DIR,
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+    ...extra,
   };
   setEnvironment(env);
   return parseConfig(env);

@@ -17,6 +17,7 @@ describe('config', () => {
       adminEmails: [],
       photoBucket: undefined,
       siteUrl: undefined,
+      google: null,
     });
   });
 
@@ -42,6 +43,17 @@ describe('config', () => {
     expect(config).toMatchObject({ sessionSecret: 'a'.repeat(43), adminEmails: ['boss@example.com', 'ops@example.com'] });
   });
 
+  it('configures Google when a client id is set (the secret only where the token endpoint is called)', () => {
+    expect(
+      parseConfig({ GOOGLE_CLIENT_ID: '123-abc.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'GOCSPX-secret', GOOGLE_ROOT_URL: 'http://127.0.0.1:9000/' }).google,
+    ).toEqual({ clientId: '123-abc.apps.googleusercontent.com', clientSecret: 'GOCSPX-secret', rootUrl: 'http://127.0.0.1:9000' });
+    expect(parseConfig({ GOOGLE_CLIENT_ID: '123-abc.apps.googleusercontent.com' }).google).toEqual({
+      clientId: '123-abc.apps.googleusercontent.com',
+      clientSecret: undefined,
+      rootUrl: undefined,
+    });
+  });
+
   const bad: [Record<string, string>, string][] = [
     [{ PORT: 'abc' }, 'PORT must be a number'],
     [{ PORT: '70000' }, 'PORT'],
@@ -52,6 +64,9 @@ describe('config', () => {
     [{ TABLE_NAME: 'a b' }, 'TABLE_NAME'],
     [{ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET must be at least 32 random bytes'],
     [{ ADMIN_EMAILS: 'boss@example.com, nobody' }, 'ADMIN_EMAILS'],
+    [{ GOOGLE_CLIENT_SECRET: 'GOCSPX-secret' }, 'GOOGLE_CLIENT_SECRET is set but GOOGLE_CLIENT_ID is not'],
+    [{ GOOGLE_CLIENT_ID: 'a b' }, 'GOOGLE_CLIENT_ID must be an OAuth client id'],
+    [{ GOOGLE_CLIENT_ID: 'abc', GOOGLE_ROOT_URL: 'fake-google' }, 'GOOGLE_ROOT_URL must be a URL'],
   ];
   for (const [env, fragment] of bad) {
     it(`fails naming the variable for ${JSON.stringify(env)}`, () => {

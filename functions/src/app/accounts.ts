@@ -35,27 +35,38 @@ export async function register(
   input: { name: string; email: string; password: string },
 ): Promise<{ message: string; user: CurrentUser }> {
   const passwordHash = await deps.passwords.hash(input.password);
-  const base = usernameBase(input.email);
+  const created = await createAccount(deps, { name: input.name, email: input.email, passwordHash, googleSubject: null });
+  if (created.result === 'emailTaken') throw new Conflict('An account with this email already exists.');
+  if (created.result !== 'created') throw new Conflict('Please try again.');
+  return { message: 'Account created', user: toCurrentUser(created.account) };
+}
+
+/**
+ * Writes a new account (registration, first Google sign-in) under the username derived from its e-mail: the base,
+ * base2 … base20, then (twenty taken names in a row) once with a random suffix. Answers the account as written,
+ * or why nothing was: the e-mail or the Google account belongs to another account.
+ */
+export async function createAccount(
+  deps: Pick<Deps, 'accounts' | 'ids' | 'clock'>,
+  draft: Pick<AccountRecord, 'name' | 'email' | 'passwordHash' | 'googleSubject'>,
+): Promise<{ result: 'created' | 'emailTaken' | 'googleTaken' | 'noUsername'; account: AccountRecord }> {
+  const base = usernameBase(draft.email);
   const account: AccountRecord = {
+    ...draft,
     id: deps.ids.next(),
-    name: input.name,
-    email: input.email,
     username: base,
     photoUrl: null,
     createdAt: deps.clock.now().toISOString(),
-    passwordHash,
     role: null,
   };
   for (const username of usernameCandidates(base, deps.ids)) {
     const candidate = { ...account, username };
     const result = await deps.accounts.create(candidate);
-    if (result === 'created') return { message: 'Account created', user: toCurrentUser(candidate) };
-    if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
+    if (result !== 'usernameTaken') return { result, account: candidate };
   }
-  throw new Conflict('Please try again.');
+  return { result: 'noUsername', account };
 }
 
-/** The base, base2 … base20, then (twenty taken names in a row) once with a random suffix. */
 function* usernameCandidates(base: string, ids: Deps['ids']): Generator<string> {
   for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) yield usernameCandidate(base, attempt);
   yield `${base.slice(0, 23)}-${ids.next().replace(/[^a-z0-9]/gi, '').slice(0, 6).toLowerCase()}`;
@@ -65,10 +76,11 @@ function* usernameCandidates(base: string, ids: Deps['ids']): Generator<string> 
  * Signs in (POST /api/login).
  * Input: username or e-mail, password, the client's address, whether the connection is HTTPS. Output: the user and
  * the session cookie.
- * Primary course: refuse with 429 while the account (5) or the address (20) has too many failures in the window,
- * whatever the password; find the account by e-mail or username; check the password (constant time, the same work
- * for unknown users); on failure count it for both and answer the same 401 for an unknown user and a wrong
- * password; on success forget the account's failures and start a session.
+ * Primary course: find the account by e-mail or username; count the attempt for the account and the address; refuse
+ * with 429 when 5 (account) or 20 (address) attempts came before it in the window, whatever the password; check the
+ * password (constant time, the same work for unknown users); answer the same 401 for an unknown user and a wrong
+ * password (the attempt stays counted); on success forget the account's failures, take the attempt back from the
+ * address and start a session.
  */
 export async function login(
   deps: Pick<Deps, 'accounts' | 'passwords' | 'sessionIssuer' | 'loginThrottle' | 'clock' | 'config'>,
@@ -81,9 +93,10 @@ export async function login(
     : await deps.accounts.findByUsername(identifier);
   const accountKey = `account:${account?.id ?? identifier}`;
   const addressKey = `address:${input.clientAddress}`;
+  // Counted before the password is checked: of many attempts sent at once, only those under the limit are checked.
   const [accountCount, addressCount] = await Promise.all([
-    deps.loginThrottle.count(accountKey, now),
-    deps.loginThrottle.count(addressKey, now),
+    deps.loginThrottle.reserve(accountKey, now),
+    deps.loginThrottle.reserve(addressKey, now),
   ]);
   const blocked = loginBlocked({ account: accountCount, address: addressCount }, now.getTime());
   if (blocked.blocked) {
@@ -95,11 +108,9 @@ export async function login(
   }
 
   const valid = await deps.passwords.verify(input.password, account?.passwordHash ?? null);
-  if (!account || !valid) {
-    await Promise.all([deps.loginThrottle.recordFailure(accountKey, now), deps.loginThrottle.recordFailure(addressKey, now)]);
-    throw new Unauthorized(INVALID_LOGIN);
-  }
-  await deps.loginThrottle.reset(accountKey);
+  if (!account || !valid) throw new Unauthorized(INVALID_LOGIN);
+  // A success clears the account's failures and does not count against the address.
+  await Promise.all([deps.loginThrottle.reset(accountKey), deps.loginThrottle.release(addressKey)]);
   const cookie = await deps.sessionIssuer.start(account.id, { secure: input.secure });
   return { user: toCurrentUser(account), cookie };
 }

@@ -1,28 +1,20 @@
 import type { Config } from '#functions/config';
+import { GOOGLE_CALLBACK_PATH } from './google-sign-in.ts';
 
 /**
- * GET /api/auth/debug-url (/oauth-config; ARCHITECTURE.md §4: public configuration only, never a secret).
- * Google sign-in is not configured in this build; the callback address is where Google will send users back.
+ * GET /api/auth/debug-url (/oauth-config, the Google fallback dialog; ARCHITECTURE.md §4: public configuration only,
+ * never a secret). `googleAuthUrl` is the full address that starts Google sign-in on this site (each start makes its
+ * own state and PKCE pair, so a Google URL cannot be handed out ahead); the callback URL is the redirect URI to
+ * register with Google.
  */
-export function authDebugInfo(config: Pick<Config, 'dynamoEndpoint'>, origin: string) {
+export function authDebugInfo(config: Pick<Config, 'dynamoEndpoint' | 'google'>, origin: string) {
   return {
     oauth: {
-      googleConfigured: false,
-      googleAuthUrl: null,
-      callbackUrl: `${origin}/api/auth/google/callback`,
+      googleConfigured: config.google !== null,
+      googleAuthUrl: config.google ? `${origin}/api/auth/google?type=login` : null,
+      callbackUrl: `${origin}${GOOGLE_CALLBACK_PATH}`,
       origin,
       environment: config.dynamoEndpoint ? 'local' : 'aws',
     },
   };
-}
-
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server. Please use your e-mail and password.';
-
-/**
- * GET /api/auth/google?type=login|register: where the browser goes. This build has no Google client configured
- * (the debug-url answer says so), so the answer is /login with the reason in `error`, which the login page shows
- * in its "Google Authentication Error" card, instead of a dead link.
- */
-export function googleSignInTarget(): { location: string } {
-  return { location: `/login?error=${encodeURIComponent(GOOGLE_NOT_CONFIGURED)}` };
 }

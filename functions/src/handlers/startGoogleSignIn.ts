@@ -1,7 +1,12 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { googleSignInTarget } from '#functions/app/auth-config';
-import { coreDeps } from '#functions/composition';
+import { isHttps, siteOrigin } from '#functions/http/request';
+import { startGoogleSignIn, type GoogleSignInDeps } from '#functions/app/google-sign-in';
+import { coreDeps, googleSignInDeps } from '#functions/composition';
 
-export const run: RouteRun<typeof routes.startGoogleSignIn> = async () => googleSignInTarget();
-export const handler = httpRoute(routes.startGoogleSignIn, run, coreDeps);
+export const run: RouteRun<typeof routes.startGoogleSignIn, GoogleSignInDeps> = async (deps, { event, setCookie }) => {
+  const { location, cookies } = await startGoogleSignIn(deps, { origin: siteOrigin(event, deps.config.siteUrl), secure: isHttps(event) });
+  cookies.forEach(setCookie);
+  return { location };
+};
+export const handler = httpRoute(routes.startGoogleSignIn, run, () => ({ ...coreDeps(), ...googleSignInDeps() }));

@@ -77,7 +77,16 @@ export const manualLoginResponse = z.object({ success: z.boolean(), message: z.s
 /** GET /api/auth/google?type=login|register. */
 export const googleAuthQuery = z.object({
   type: z.enum(['login', 'register'], { error: 'type must be login or register.' }).optional(),
-  redirect: z.string().max(2048).optional(),
+});
+
+/**
+ * Our Google callback: what Google sends back (other parameters it adds, such as scope or authuser, are ignored).
+ * Checked by the use case: anything wrong redirects to /login with the reason rather than answering JSON.
+ */
+export const googleCallbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
 });
 
 /** GET /api/auth/debug-url: public configuration only. */

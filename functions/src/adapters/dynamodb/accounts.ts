@@ -13,8 +13,9 @@ import { keys } from './keys.ts';
 
 /**
  * Accounts: the user's PROFILE item (the host profile the booking side reads, plus the password hash and role) and
- * two claim items, `EMAIL#{lower-case e-mail}` and `USERNAME#{username}`, each naming the user. The three are
- * written in one conditional transaction, so an e-mail or username can never belong to two accounts.
+ * claim items, `EMAIL#{lower-case e-mail}`, `USERNAME#{username}` and, once linked, `GOOGLE#{sub}`, each naming the
+ * user. They are written in one conditional transaction, so an e-mail, a username or a Google account can never
+ * belong to two accounts.
  */
 export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): AccountRepository {
   const get = async (userId: string): Promise<AccountRecord | null> => {
@@ -30,6 +31,7 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
     get,
     findByEmail: (email) => byClaim(keys.emailClaim(email.trim().toLowerCase())),
     findByUsername: (username) => byClaim(keys.usernameClaim(username.trim().toLowerCase())),
+    findByGoogleSubject: (subject) => byClaim(keys.googleClaim(subject)),
 
     async create(account) {
       const absent = 'attribute_not_exists(pk)';
@@ -41,6 +43,9 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
               { Put: { TableName: tableName, Item: { ...keys.userProfile(account.id), type: 'User', ...account }, ConditionExpression: absent } },
               { Put: { TableName: tableName, Item: { ...keys.emailClaim(emailLower), userId: account.id }, ConditionExpression: absent } },
               { Put: { TableName: tableName, Item: { ...keys.usernameClaim(account.username), userId: account.id }, ConditionExpression: absent } },
+              ...(account.googleSubject
+                ? [{ Put: { TableName: tableName, Item: { ...keys.googleClaim(account.googleSubject), userId: account.id }, ConditionExpression: absent } }]
+                : []),
             ],
           }),
         );
@@ -50,6 +55,7 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
         const failed = (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
         if (failed[1]) return 'emailTaken';
         if (failed[2]) return 'usernameTaken';
+        if (failed[3]) return 'googleTaken';
         if (failed[0]) throw new Error(`Account id ${account.id} already exists.`, { cause: error });
         throw error;
       }
@@ -89,6 +95,34 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
         if (!(error instanceof TransactionCanceledException)) throw error;
         const failed = (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
         if (failed[2]) return 'emailTaken';
+        if (failed[0]) return 'changed';
+        throw error;
+      }
+    },
+
+    async linkGoogle(userId, subject) {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.userProfile(userId),
+                  UpdateExpression: 'SET googleSubject = :subject',
+                  ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(googleSubject) OR googleSubject = :none)',
+                  ExpressionAttributeValues: { ':subject': subject, ':none': null },
+                },
+              },
+              { Put: { TableName: tableName, Item: { ...keys.googleClaim(subject), userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            ],
+          }),
+        );
+        return 'linked';
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const failed = (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
+        if (failed[1]) return 'taken';
         if (failed[0]) return 'changed';
         throw error;
       }
@@ -137,6 +171,7 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
             { Delete: { TableName: tableName, Key: keys.userProfile(account.id) } },
             { Delete: { TableName: tableName, Key: keys.emailClaim(account.email.toLowerCase()) } },
             { Delete: { TableName: tableName, Key: keys.usernameClaim(account.username) } },
+            ...(account.googleSubject ? [{ Delete: { TableName: tableName, Key: keys.googleClaim(account.googleSubject) } }] : []),
           ],
         }),
       );
@@ -187,5 +222,6 @@ function toAccount(item: Record<string, unknown>): AccountRecord {
     createdAt: String(item.createdAt),
     passwordHash: (item.passwordHash as string | null | undefined) ?? null,
     role: item.role === 'admin' ? 'admin' : null,
+    googleSubject: typeof item.googleSubject === 'string' ? item.googleSubject : null,
   };
 }

@@ -29,6 +29,10 @@ export const keys = {
   usernameClaim: (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' }),
   /** A one-time sign-in link, by the SHA-256 of its token (the token itself is only in the e-mail). */
   signInLink: (tokenHash: string) => ({ pk: `SIGNIN#${tokenHash}`, sk: 'SIGNIN' }),
+  /** An OAuth `state` in flight (Google sign-in, calendar connection), by the SHA-256 of the state value. */
+  oauthState: (stateHash: string) => ({ pk: `OAUTHSTATE#${stateHash}`, sk: 'OAUTHSTATE' }),
+  /** A Google account (`sub`) links to one account: claim item written with the link. */
+  googleClaim: (subject: string) => ({ pk: `GOOGLE#${subject}`, sk: 'GOOGLE' }),
   /** Failed sign-ins of one account or client address in the current window. */
   loginThrottle: (key: string) => ({ pk: `THROTTLE#${key}`, sk: 'THROTTLE' }),
 

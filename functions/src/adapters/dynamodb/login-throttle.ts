@@ -1,37 +1,31 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LoginThrottle } from '#functions/ports';
 import { keys } from './keys.ts';
 
 /**
- * Failed sign-ins per key in a window that opens with the first failure: one item per key with the window's start
- * and its count, expiring (TTL) when the window ends. Counting is an atomic ADD while the window is open; a failure
- * after it closed starts a new window.
+ * Sign-in attempts per key in a window that opens with the first attempt: one item per key with the window's start
+ * and its count, expiring (TTL) when the window ends. Counting is an atomic ADD that answers the new count, so
+ * concurrent attempts each see a different number; an attempt after the window closed starts a new one.
  */
 export function dynamoLoginThrottle(db: DynamoDBDocumentClient, tableName: string, windowMs: number): LoginThrottle {
   return {
-    async count(key, now) {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.loginThrottle(key), ConsistentRead: true }));
-      const start = Number(Item?.windowStart ?? 0);
-      if (!Item || start + windowMs <= now.getTime()) return { failures: 0, windowEndsAt: now.getTime() + windowMs };
-      return { failures: Number(Item.failures ?? 0), windowEndsAt: start + windowMs };
-    },
-
-    async recordFailure(key, now) {
+    async reserve(key, now) {
       const at = now.getTime();
       const cutoff = at - windowMs;
-      for (let attempt = 0; attempt < 3; attempt++) {
+      for (let attempt = 0; attempt < 5; attempt++) {
         try {
-          await db.send(
+          const { Attributes } = await db.send(
             new UpdateCommand({
               TableName: tableName,
               Key: keys.loginThrottle(key),
               UpdateExpression: 'ADD failures :one',
               ConditionExpression: 'windowStart > :cutoff',
               ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff },
+              ReturnValues: 'ALL_NEW',
             }),
           );
-          return;
+          return { failures: Number(Attributes?.failures ?? 1) - 1, windowEndsAt: Number(Attributes?.windowStart ?? at) + windowMs };
         } catch (error) {
           if (!(error instanceof ConditionalCheckFailedException)) throw error;
         }
@@ -44,11 +38,29 @@ export function dynamoLoginThrottle(db: DynamoDBDocumentClient, tableName: strin
               ExpressionAttributeValues: { ':cutoff': cutoff },
             }),
           );
-          return;
+          return { failures: 0, windowEndsAt: at + windowMs };
         } catch (error) {
-          // Another failure opened the window meanwhile: count into it.
+          // Another attempt opened the window meanwhile: count into it.
           if (!(error instanceof ConditionalCheckFailedException)) throw error;
         }
+      }
+      throw new Error(`Could not count a sign-in attempt for ${key}: the window kept changing.`);
+    },
+
+    async release(key) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.loginThrottle(key),
+            UpdateExpression: 'ADD failures :minusOne',
+            ConditionExpression: 'failures > :zero',
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          }),
+        );
+      } catch (error) {
+        // The window ended (the item expired or was reset) meanwhile: nothing to take back.
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
     },
 

@@ -1,6 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock, IdGenerator, Principal, SessionIssuer, SessionVerifier } from '#functions/ports';
 import type { SessionStore } from '#functions/adapters/dynamodb/sessions';
+import { readCookie } from '#functions/http/cookies';
 
 /**
  * Sessions (ARCHITECTURE.md §4): an HS256 token (algorithm pinned, issuer, audience, 7-day expiry) naming a
@@ -23,14 +24,8 @@ interface Options {
 const cookieAttributes = (secure: boolean) => `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
 /** The session cookie's value among the request's cookies (API Gateway v2 `cookies`, else the Cookie header). */
-export function sessionToken(request: { cookies: string[]; headers: Record<string, string | undefined> }): string | null {
-  const all = request.cookies.length ? request.cookies : (request.headers.cookie ?? '').split(';');
-  for (const cookie of all) {
-    const [name, ...rest] = cookie.trim().split('=');
-    if (name === SESSION_COOKIE) return rest.join('=') || null;
-  }
-  return null;
-}
+export const sessionToken = (request: { cookies: string[]; headers: Record<string, string | undefined> }): string | null =>
+  readCookie(request, SESSION_COOKIE);
 
 export function signedCookieSessions(options: Options): SessionVerifier & SessionIssuer {
   const { key, store, clock, ids } = options;

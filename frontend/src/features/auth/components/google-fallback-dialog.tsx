@@ -12,10 +12,14 @@ import { googleAuthUrl, type GoogleAuthType } from './use-google-sign-in.ts';
 
 const DEBUG_URL = '/api/auth/debug-url';
 
-/** Only an https address is opened as the full OAuth URL (never a `javascript:` one from a bad answer). */
+/**
+ * Only an https address or one of this site is opened as the full OAuth URL (never a `javascript:` one from a bad
+ * answer). The server gives this site's own address that starts Google sign-in.
+ */
 function oauthUrlOf(answer: unknown): string | null {
   const url = (answer as { oauth?: { googleAuthUrl?: unknown } } | null)?.oauth?.googleAuthUrl;
-  return typeof url === 'string' && url.startsWith('https://') ? url : null;
+  if (typeof url !== 'string') return null;
+  return url.startsWith('https://') || url.startsWith(`${window.location.origin}/`) ? url : null;
 }
 
 /**
@@ -33,8 +37,8 @@ export function GoogleFallbackDialog({
 }) {
   const [oauthUrl, setOauthUrl] = useState<string | null>(null);
 
-  // The full OAuth URL, fetched when the dialog opens (GET /api/auth/debug-url; not in the route table yet, so a
-  // plain fetch). A failure is only logged: option 3 then stays unavailable.
+  // The full OAuth URL, fetched when the dialog opens (GET /api/auth/debug-url; a plain fetch, so the login page
+  // does not carry the route table's schemas). A failure is only logged: option 3 then stays unavailable.
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();

@@ -1,0 +1,10 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { OAuthState, OAuthStates } from '#functions/ports';
+import { keys } from './keys.ts';
+import { dynamoOneTimeItems } from './one-time-items.ts';
+
+/** OAuth states in flight (Google sign-in, calendar connection): used once, expiring through the TTL attribute. */
+export function dynamoOAuthStates(db: DynamoDBDocumentClient, tableName: string): OAuthStates {
+  const items = dynamoOneTimeItems<OAuthState & Record<string, unknown>>(db, tableName, { type: 'OAuthState', keyOf: keys.oauthState });
+  return { create: (stateHash, state, expiresAt) => items.create(stateHash, { ...state }, expiresAt), consume: items.consume };
+}

@@ -1,0 +1,18 @@
+import { routes } from '#shared/api/routes';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import { isHttps } from '#functions/http/request';
+import { readCookie } from '#functions/http/cookies';
+import { completeGoogleSignIn, OAUTH_STATE_COOKIE, type GoogleSignInDeps } from '#functions/app/google-sign-in';
+import { accountDeps, coreDeps, googleSignInDeps } from '#functions/composition';
+import type { Deps } from '#functions/ports';
+
+export const run: RouteRun<typeof routes.completeGoogleSignIn, GoogleSignInDeps & Pick<Deps, 'accounts' | 'sessionIssuer'>> = async (
+  deps,
+  { query, event, setCookie },
+) => {
+  const cookieState = readCookie({ cookies: event.cookies ?? [], headers: event.headers ?? {} }, OAUTH_STATE_COOKIE);
+  const { location, cookies } = await completeGoogleSignIn(deps, { ...query, cookieState, secure: isHttps(event) });
+  cookies.forEach(setCookie);
+  return { location };
+};
+export const handler = httpRoute(routes.completeGoogleSignIn, run, () => ({ ...coreDeps(), ...accountDeps(), ...googleSignInDeps() }));
