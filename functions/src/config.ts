@@ -29,6 +29,9 @@ const configSchema = z.object({
   SESSION_SECRET: optional(
     z.string().regex(/^[A-Za-z0-9_-]{43,}$/, 'must be at least 32 random bytes, base64url-encoded (43+ characters)'),
   ),
+  ORIGIN_SECRET: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{32,}$/, 'must be at least 32 letters, digits, "_" or "-"'),
+  ),
   ADMIN_EMAILS: optional(
     z
       .string()
@@ -61,6 +64,11 @@ export interface Config {
    * The CDK stack sets it from a generated secret.
    */
   sessionSecret: string | undefined;
+  /**
+   * The cloud: the value CloudFront adds to every /api request (X-Origin-Verify). A request without it came to the
+   * API directly, past the distribution's headers, and is refused. Unset on one machine.
+   */
+  originSecret: string | undefined;
   /** E-mail addresses (lower-case) whose accounts are administrators. */
   adminEmails: string[];
   /**
@@ -109,6 +117,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: c.PORT,
     dataDir: c.DATA_DIR,
     sessionSecret: c.SESSION_SECRET,
+    originSecret: c.ORIGIN_SECRET,
     adminEmails: c.ADMIN_EMAILS ?? [],
     photoBucket: c.PHOTO_BUCKET,
     siteUrl: c.SITE_URL?.replace(/\/+$/, ''),

@@ -25,6 +25,8 @@ export interface RouteFunctionsProps {
   contactEmail: string;
   /** Signs session tokens; every route verifies sessions, so every function reads it (SESSION_SECRET). */
   sessionSecret: secretsmanager.ISecret;
+  /** What CloudFront sends in X-Origin-Verify; every function refuses requests without it (ORIGIN_SECRET). */
+  originSecret: secretsmanager.ISecret;
   /** Comma-separated administrator e-mail addresses (ADMIN_EMAILS). */
   adminEmails: string;
   /** Where uploaded photos go (PHOTO_BUCKET); rows with needs.photos may write and delete under photos/. */
@@ -109,6 +111,7 @@ export class RouteFunctions extends Construct {
           CONTACT_EMAIL: props.contactEmail,
           // A CloudFormation dynamic reference: the value is resolved at deploy time, never written in the template.
           SESSION_SECRET: props.sessionSecret.secretValue.unsafeUnwrap(),
+          ORIGIN_SECRET: props.originSecret.secretValue.unsafeUnwrap(),
           ADMIN_EMAILS: props.adminEmails,
           PHOTO_BUCKET: props.photoBucket.bucketName,
           ...(props.google ? { GOOGLE_CLIENT_ID: props.google.clientId } : {}),

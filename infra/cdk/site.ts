@@ -7,12 +7,15 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
 export interface SiteProps {
   /** The built front end (Vite's output): index.html at its root, hashed files under assets/. */
   siteDir: string;
   api: apigwv2.IHttpApi;
+  /** Sent to the API with every request (X-Origin-Verify): the functions refuse requests without it. */
+  originSecret: secretsmanager.ISecret;
   /** Uploaded photos, served at /photos/* (objects under photos/). */
   photoBucket: s3.IBucket;
   /** Optional custom domain of the site; needs `certificateArn` (an ACM certificate in us-east-1). */
@@ -82,6 +85,8 @@ export class Site extends Construct {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
+      // A dynamic reference, resolved at deploy time: the value is not in the template.
+      customHeaders: { 'x-origin-verify': props.originSecret.secretValue.unsafeUnwrap() },
     });
 
     const forwardedHost = new cloudfront.Function(this, 'ForwardedHost', {

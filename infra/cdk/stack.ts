@@ -62,6 +62,12 @@ export class MeetwiseStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
     });
 
+    // CloudFront adds it to every /api request; the functions refuse requests without it (direct API calls).
+    const originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: 'Proves a request to the API came through CloudFront (X-Origin-Verify, ORIGIN_SECRET).',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    });
+
     if (Boolean(props.googleClientId) !== Boolean(props.googleClientSecretArn)) {
       throw new Error('googleClientId and googleClientSecretArn go together: set both for Google sign-in, or neither.');
     }
@@ -80,6 +86,7 @@ export class MeetwiseStack extends Stack {
       mailFrom: props.mailFrom,
       contactEmail: props.contactEmail,
       sessionSecret,
+      originSecret,
       adminEmails: props.adminEmails ?? '',
       photoBucket,
       ...(google ? { google } : {}),
@@ -88,6 +95,7 @@ export class MeetwiseStack extends Stack {
     const site = new Site(this, 'Site', {
       siteDir: path.resolve(props.siteDir ?? path.join(repoRoot, 'frontend/dist')),
       api: api.api,
+      originSecret,
       photoBucket,
       ...(props.domainName ? { domainName: props.domainName } : {}),
       ...(props.certificateArn ? { certificateArn: props.certificateArn } : {}),

@@ -212,6 +212,22 @@ describe('route functions', () => {
     ]);
   });
 
+  it('sends the origin secret from CloudFront to the API and gives the same secret to every function', () => {
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const apiOrigins = ((distribution.Properties.DistributionConfig as Json).Origins as Json[]).filter((origin) =>
+      JSON.stringify(origin.DomainName).includes('execute-api'),
+    );
+    expect(apiOrigins).toHaveLength(1);
+    const headers = (apiOrigins[0]!.CustomOriginConfig ? apiOrigins[0]!.OriginCustomHeaders : undefined) as { HeaderName: string; HeaderValue: unknown }[];
+    expect(headers.map((h) => h.HeaderName)).toEqual(['x-origin-verify']);
+    const sent = JSON.stringify(headers[0]!.HeaderValue);
+    expect(sent).toMatch(/resolve:secretsmanager:/);
+    for (const route of routeTable) {
+      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(JSON.stringify(variables.ORIGIN_SECRET), route.name).toBe(sent);
+    }
+  });
+
   it('refuses a Google client id without its secret (and the other way round)', () => {
     for (const google of [{ googleClientId: 'abc' }, { googleClientSecretArn: GOOGLE_SECRET_ARN }]) {
       const app = new App({ outdir: tempDir('meetwise-cdk-refused-') });
@@ -532,12 +548,15 @@ describe('site', () => {
 });
 
 describe('outputs and inputs', () => {
-  it('generates the session-signing secret in Secrets Manager (alphanumeric, 64 characters)', () => {
-    const secrets = ofType('AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(1);
-    expect(secrets[0]![1].Properties).toMatchObject({
-      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false },
-    });
+  it('generates the session-signing secret and the origin secret in Secrets Manager (alphanumeric)', () => {
+    const secrets = ofType('AWS::SecretsManager::Secret').map(([, secret]) => secret.Properties.GenerateSecretString);
+    expect(secrets).toHaveLength(2);
+    expect(secrets).toEqual(
+      expect.arrayContaining([
+        { PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false },
+        { PasswordLength: 48, ExcludePunctuation: true, IncludeSpace: false },
+      ]),
+    );
   });
 
   it('outputs the site URL, the API URL and the table name', () => {

@@ -14,6 +14,7 @@ describe('config', () => {
       port: 3000,
       dataDir: '.data',
       sessionSecret: undefined,
+      originSecret: undefined,
       adminEmails: [],
       photoBucket: undefined,
       siteUrl: undefined,

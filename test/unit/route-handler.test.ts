@@ -19,9 +19,9 @@ const route = {
   needs: {},
 } as const satisfies RouteDefinition;
 
-function depsFor(principal: Principal | null) {
+function depsFor(principal: Principal | null, originSecret?: string) {
   const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const deps = { logger, config: { siteUrl: undefined }, sessions: { authenticate: async () => principal } } as unknown as Deps;
+  const deps = { logger, config: { siteUrl: undefined, originSecret }, sessions: { authenticate: async () => principal } } as unknown as Deps;
   return { deps, logger, provider: async () => deps };
 }
 
@@ -30,8 +30,9 @@ async function call(
   run: (deps: Deps, input: { body: unknown }) => Promise<unknown>,
   event: Parameters<typeof apiEvent>[0],
   principal: Principal | null = null,
+  originSecret?: string,
 ) {
-  const { provider, logger } = depsFor(principal);
+  const { provider, logger } = depsFor(principal, originSecret);
   const handler = httpRoute(routeDef, run as never, provider);
   const result = (await handler(apiEvent(event), testContext)) as { statusCode: number; body: string; headers: Record<string, string> };
   return { status: result.statusCode, body: JSON.parse(result.body), headers: result.headers, logger };
@@ -45,6 +46,18 @@ const post = (body: string | Buffer, headers: Record<string, string> = jsonHeade
 });
 
 describe('httpRoute', () => {
+  it('refuses, where an origin secret is configured (the cloud), every request that did not come through CloudFront', async () => {
+    const secret = 'o'.repeat(48);
+    const run = vi.fn(async (_deps: Deps, { body }: { body: unknown }) => body);
+    for (const headers of [jsonHeaders, { ...jsonHeaders, 'x-origin-verify': 'wrong' }, { ...jsonHeaders, 'x-origin-verify': `${secret}x` }]) {
+      const result = await call(route, run, post('{"title":"Intro"}', headers), null, secret);
+      expect(result).toMatchObject({ status: 403, body: { message: 'Please use the site address: the API is not reachable directly.' } });
+    }
+    expect(run).not.toHaveBeenCalled();
+    const through = await call(route, run, post('{"title":"Intro"}', { ...jsonHeaders, 'X-Origin-Verify': secret }), null, secret);
+    expect(through.status).toBe(201);
+  });
+
   it('answers the use case result with the row status, shaped by the response schema', async () => {
     const result = await call(route, async (_deps, { body }) => ({ ...(body as object), secret: 'internal' }), post('{"title":"Intro"}'));
     expect(result.status).toBe(201);

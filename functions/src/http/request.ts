@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { MAX_JSON_BODY_BYTES } from '#shared/constants';
 import { Forbidden, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '#functions/errors';
@@ -63,6 +64,23 @@ export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2, siteUrl: str
     throw new Forbidden('Cross-site request refused.');
   }
   if (!siteHost || originHost !== siteHost) throw new Forbidden('Cross-site request refused.');
+}
+
+/** The header CloudFront adds to every request it sends to the API (infra/cdk/site.ts). */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/**
+ * In the cloud, only CloudFront may call the API: the headers its function sets (X-Viewer-Address, X-Forwarded-Host)
+ * are trusted, so a request sent to the API's own address with its own such headers must not get in. CloudFront adds
+ * the origin secret; a request without it is 403. Nothing to check on one machine (no secret configured).
+ */
+export function refuseDirectApiCall(event: APIGatewayProxyEventV2, originSecret: string | undefined): void {
+  if (!originSecret) return;
+  const sent = Buffer.from(header(event, ORIGIN_VERIFY_HEADER) ?? '');
+  const expected = Buffer.from(originSecret);
+  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+    throw new Forbidden('Please use the site address: the API is not reachable directly.');
+  }
 }
 
 /** Whether the browser reached us over HTTPS (API Gateway sets X-Forwarded-Proto; the local server says http). */

@@ -6,7 +6,7 @@ import type { RouteDefinition } from '#shared/api/routes';
 import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
 import type { CoreDeps, Deps, Principal } from '#functions/ports';
 import { errorToResponse, validationFailed } from './errors.ts';
-import { readJsonBody, refuseCrossSiteWrite } from './request.ts';
+import { readJsonBody, refuseCrossSiteWrite, refuseDirectApiCall } from './request.ts';
 import { jsonResponse } from './response.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -58,6 +58,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const state = states.get(context) ?? { requestId: randomUUID() };
     const deps = await provide();
     state.deps = deps;
+    refuseDirectApiCall(event, deps.config.originSecret);
     refuseCrossSiteWrite(event, deps.config.siteUrl);
     const principal = await deps.sessions.authenticate({
       cookies: event.cookies ?? [],
