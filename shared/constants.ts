@@ -60,3 +60,37 @@ export const MAX_BLOCKED_MINUTES = EVENT_DURATION_MAX + 2 * MAX_BUFFER_MINUTES;
 export const BOOKING_LIMITS = { nameMax: 100, additionalInfoMax: 2000, guestsMax: 10 } as const;
 /** How long an Idempotency-Key keeps its first answer. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
+
+/** The event editor (host-area.md §3, §5, §9). */
+export const EVENT_DURATION_OPTIONS = [15, 30, 45, 60, 90] as const;
+export const DEFAULT_CARD_COLOR = '#FF9800';
+export const LOGO_COLOR_FALLBACK = '#3B82F6';
+export const DEFAULT_ADVANCE_BOOKING_DAYS = 60;
+/** Our upper bounds where the spec names none. */
+export const MAX_ADVANCE_BOOKING_DAYS = 365;
+export const MAX_BOOKINGS_PER_DAY = 100;
+export const MAX_MINIMUM_NOTICE_AMOUNT = 1000;
+export const EVENT_DESCRIPTION_MAX = 5000;
+export const EVENT_TITLE_MAX = 200;
+export const CUSTOM_CSS_MAX = 10_000;
+/** Minimum notice when an event being edited has none (host-area.md §4 "Edit mode"). */
+export const EDIT_MODE_MINIMUM_NOTICE_FALLBACK = 4;
+/** Event photo and guest logo: at most 5 MB (host-area.md §9). */
+export const EVENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const TIME_ZONE_OPTIONS = [
+  { value: 'America/New_York', label: 'Eastern Time (US & Canada)' },
+  { value: 'America/Chicago', label: 'Central Time (US & Canada)' },
+  { value: 'America/Denver', label: 'Mountain Time (US & Canada)' },
+  { value: 'America/Los_Angeles', label: 'Pacific Time (US & Canada)' },
+  { value: 'Europe/London', label: 'London' },
+  { value: 'Europe/Paris', label: 'Paris' },
+  { value: 'Asia/Tokyo', label: 'Tokyo' },
+  { value: 'Australia/Sydney', label: 'Sydney' },
+] as const;
+export const LOCATION_TYPES = { 'in-person': 'In-person', phone: 'Phone call', 'google-meet': 'Google Meet' } as const;
+/** Event slugs: lower-case letters, digits and hyphens, 3–60 characters; these words are paths of their own. */
+export const EVENT_SLUG_MIN = 3;
+export const EVENT_SLUG_MAX = 60;
+export const RESERVED_EVENT_SLUGS = ['new', 'dashboard', 'public', 'slug'] as const;
+/** The trial-expired tooltip, also the 402 answer to activating then (host-area.md §4). */
+export const TRIAL_EXPIRED_ACTIVATION_MESSAGE = 'Your free trial has expired. Please upgrade to a paid plan to activate events.';

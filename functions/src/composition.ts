@@ -88,6 +88,17 @@ function googleSignInFor(configuration: Config, db: ReturnType<typeof createDocu
   };
 }
 
+/** The account repository alone, for routes that read the caller's account but never sign anyone in. */
+export const accountRepository = /* @__PURE__ */ once(() => dynamoAccounts(documentClient(), config().tableName));
+
+/** What the host console's event routes need: the caller's account, host records, events, the booking ledger. */
+export const hostEventDeps = /* @__PURE__ */ once(() => ({
+  accounts: accountRepository(),
+  hosts: hostRepository(),
+  events: eventRepository(),
+  bookings: bookingLedger(),
+}));
+
 /** The photo store, for the three routes that write or delete photos (the others never load the S3 client). */
 export const photoStore = /* @__PURE__ */ once(() => photoStoreFor(config()));
 

@@ -29,6 +29,11 @@ export class Unauthorized extends AppError {
   readonly status = 401;
   readonly code = 'UNAUTHORIZED';
 }
+/** The free trial has ended and no subscription is active (activating event types). */
+export class PaymentRequired extends AppError {
+  readonly status = 402;
+  readonly code = 'PAYMENT_REQUIRED';
+}
 export class Forbidden extends AppError {
   readonly status = 403;
   readonly code = 'FORBIDDEN';

@@ -247,6 +247,17 @@ export interface EventRepository {
   create(event: Omit<EventRecord, 'id'>, id?: number): Promise<EventRecord | null>;
   /** Stores (or replaces) a date override of an event. */
   saveOverride(override: DateOverrideRecord): Promise<void>;
+  /** Deletes one override; answers whether it existed. */
+  deleteOverride(eventId: number, date: string, id: string): Promise<boolean>;
+  /** A host's event types, oldest first. */
+  listByHost(userId: string): Promise<EventRecord[]>;
+  /**
+   * Replaces an event's fields (the id, owner and creation time stay). A new slug moves its uniqueness claim in the
+   * same transaction; null when the new slug is taken (nothing written).
+   */
+  update(event: EventRecord, previousSlug: string): Promise<EventRecord | null>;
+  /** Deletes the event, its overrides and its slug claim. */
+  delete(event: EventRecord): Promise<void>;
 }
 
 export type CalendarProviderName = 'builtin' | 'google';
@@ -268,6 +279,17 @@ export interface HostRecord {
   photoUrl: string | null;
   createdAt: string;
   calendar: CalendarConnection | null;
+  /** The host's subscription record (written by billing), or null when they never paid. */
+  plan?: SubscriptionRecord | null;
+}
+
+/** host-area.md §3 "Subscription status". */
+export interface SubscriptionRecord {
+  id: string | null;
+  /** 'active', or the provider's other states ('canceled', 'past_due', …). */
+  status: string;
+  planType: 'monthly' | 'annual' | 'lifetime' | null;
+  nextBillingDate: string | null;
 }
 
 export interface HostRepository {
@@ -276,6 +298,8 @@ export interface HostRepository {
   /** Writes the profile unless one exists; answers whether it wrote. */
   createIfAbsent(host: Omit<HostRecord, 'calendar'>): Promise<boolean>;
   setCalendar(hostId: string, connection: CalendarConnection): Promise<void>;
+  /** Writes the host's subscription record (billing; the demo seed). */
+  setPlan(hostId: string, plan: SubscriptionRecord): Promise<void>;
 }
 
 export type BookingStatus = 'confirmed' | 'pending' | 'cancelled';
@@ -333,6 +357,8 @@ export interface BookingLedger {
   findIdempotency(key: string): Promise<IdempotencyRecord | null>;
   /** Replaces the answer stored for an Idempotency-Key (its request hash and expiry stay). */
   replaceIdempotencyResponse(key: string, response: unknown): Promise<void>;
+  /** Marks a booking cancelled: it keeps its record and frees its time. */
+  cancel(booking: BookingRecord): Promise<void>;
 }
 
 /** A calendar a host has connected: where their other commitments come from and their bookings go. */

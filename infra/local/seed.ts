@@ -78,8 +78,10 @@ export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<str
 
   if (await seedAccount(deps, DEMO_HOST, null, now)) {
     await deps.hosts.setCalendar(DEMO_HOST.id, { provider: 'builtin', connected: true, email: DEMO_HOST.email, lastSynced: null });
+    // A lifetime plan, so the demo's booking pages stay up after the 7-day trial of a long-kept data folder.
+    await deps.hosts.setPlan(DEMO_HOST.id, { id: null, status: 'active', planType: 'lifetime', nextBillingDate: null });
   }
-  lines.push(`Demo host: ${DEMO_HOST.name}, America/New_York, built-in calendar connected`);
+  lines.push(`Demo host: ${DEMO_HOST.name}, America/New_York, built-in calendar connected, lifetime plan`);
   lines.push(`  sign in at ${baseUrl}/login as ${DEMO_HOST.email} (or ${DEMO_HOST.username}), password ${DEMO_HOST.password}`);
   await seedAccount(deps, DEMO_ADMIN, 'admin', now);
   lines.push(`Demo admin: ${DEMO_ADMIN.email} (or ${DEMO_ADMIN.username}), password ${DEMO_ADMIN.password}`);

@@ -80,16 +80,22 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyResultV2):
   response.end(body);
 }
 
-/** Finds the row for a request: the matching row, or which methods the path allows. */
+/**
+ * Finds the row for a request: the matching row, or which methods the path allows. As in API Gateway, a path with
+ * more literal segments wins over one with variables (/api/events/slug/{slug} over /api/events/{eventRef}/…).
+ */
 export function findRoute(method: string, pathname: string) {
   const allowed: string[] = [];
+  let best: { route: (typeof routeTable)[number]; params: Record<string, string>; literals: number } | undefined;
   for (const route of routeTable) {
     const params = matchPath(route.path, pathname);
     if (!params) continue;
-    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { route, params, allowed };
-    allowed.push(route.method);
+    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) {
+      const literals = route.path.split('/').filter((segment) => segment && !segment.startsWith('{')).length;
+      if (!best || literals > best.literals) best = { route, params, literals };
+    } else allowed.push(route.method);
   }
-  return { route: undefined, params: {}, allowed };
+  return best ? { route: best.route, params: best.params, allowed } : { route: undefined, params: {}, allowed };
 }
 
 /**

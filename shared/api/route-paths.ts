@@ -34,6 +34,21 @@ export const routePaths = {
   getAuthDebugUrl: { method: 'GET', path: '/api/auth/debug-url' },
   startGoogleSignIn: { method: 'GET', path: '/api/auth/google' },
   completeGoogleSignIn: { method: 'GET', path: '/api/auth/google/callback' },
+  listEvents: { method: 'GET', path: '/api/events' },
+  getEvent: { method: 'GET', path: '/api/events/{eventRef}' },
+  getEventBySlug: { method: 'GET', path: '/api/events/slug/{slug}' },
+  createEvent: { method: 'POST', path: '/api/events' },
+  updateEvent: { method: 'PATCH', path: '/api/events/{eventRef}' },
+  deleteEvent: { method: 'DELETE', path: '/api/events/{eventRef}' },
+  duplicateEvent: { method: 'POST', path: '/api/events/{eventRef}/duplicate' },
+  listEventDateOverrides: { method: 'GET', path: '/api/events/{eventRef}/date-overrides' },
+  listDateOverrides: { method: 'GET', path: '/api/date-overrides' },
+  saveEventDateOverride: { method: 'POST', path: '/api/events/{eventRef}/date-overrides' },
+  saveDateOverride: { method: 'POST', path: '/api/date-overrides' },
+  deleteDateOverride: { method: 'DELETE', path: '/api/date-overrides/{id}' },
+  uploadEventImage: { method: 'POST', path: '/api/uploads/event-image' },
+  getSubscriptionStatus: { method: 'GET', path: '/api/subscription/status' },
+  getCalendarStatus: { method: 'GET', path: '/api/user/calendar' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

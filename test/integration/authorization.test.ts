@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable, type AuthLevel } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import type { Principal } from '#functions/ports';
 import { apiEvent, testContext } from '../support/api-event.ts';
+import { composeDeps } from '#functions/composition';
 import { depsAs, integrationConfig } from '../support/local-stack.ts';
 
 /**
@@ -20,6 +21,26 @@ const callers: { label: string; principal: Principal | null }[] = [
   { label: 'another host', principal: { userId: 'authz-host-b', isAdmin: false, sessionId: 's-b' } },
   { label: 'an administrator', principal: { userId: 'authz-admin', isAdmin: true, sessionId: 's-admin' } },
 ];
+
+// The callers' accounts exist (a session whose account is gone counts as signed out).
+beforeAll(async () => {
+  const { accounts } = composeDeps(config);
+  for (const { principal } of callers) {
+    if (!principal || (await accounts.get(principal.userId))) continue;
+    const result = await accounts.create({
+      id: principal.userId,
+      name: principal.userId,
+      email: `${principal.userId}@meetwise.test`,
+      username: principal.userId,
+      photoUrl: null,
+      createdAt: new Date().toISOString(),
+      passwordHash: null,
+      role: principal.isAdmin ? 'admin' : null,
+      googleSubject: null,
+    });
+    expect(result).toBe('created');
+  }
+});
 
 /**
  * Public rows whose use case asks for a session when the request names nothing else: GET /api/calendar/sync

@@ -11,7 +11,7 @@ import { run as timeSlotsRun } from '#functions/handlers/getTimeSlots';
 import { run as createBookingRun } from '#functions/handlers/createBooking';
 import { run as syncCalendarRun } from '#functions/handlers/syncCalendar';
 import type { AvailabilityRange } from '#functions/domain/availability';
-import type { BookingRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
+import type { BookingRecord, Deps, EventRecord, HostRecord, SubscriptionRecord } from '#functions/ports';
 import { apiEvent, jsonHeaders, testContext } from './api-event.ts';
 import { depsAs } from './local-stack.ts';
 
@@ -23,6 +23,7 @@ import { depsAs } from './local-stack.ts';
 
 /** Monday 2 March 2026, 07:00 in New York (EST, UTC−5; DST starts on Sunday 8 March). */
 export const NOW = new Date('2026-03-02T12:00:00Z');
+export const ACTIVE_PLAN: SubscriptionRecord = { id: 'sub_test', status: 'active', planType: 'lifetime', nextBillingDate: null };
 
 /** A short random suffix for ids and slugs (slugs allow only [a-z0-9-]). */
 export const unique = () => randomUUID().replaceAll('-', '').slice(0, 10);
@@ -38,6 +39,8 @@ export type EventRules = Partial<Omit<EventRecord, 'id' | 'userId' | 'createdAt'
 export interface HostOptions {
   /** Connect the built-in calendar (default true). */
   calendar?: boolean;
+  /** Default: an active lifetime plan; null: none (the trial decides). */
+  plan?: SubscriptionRecord | null;
   name?: string;
   photoUrl?: string | null;
 }
@@ -62,7 +65,10 @@ export function bookingFixtures(config: Config) {
       if (!(await deps.hosts.createIfAbsent(profile))) throw new Error(`Host ${id} exists already`);
       const calendar = options.calendar === false ? null : { provider: 'builtin' as const, connected: true, email: profile.email, lastSynced: null };
       if (calendar) await deps.hosts.setCalendar(id, calendar);
-      return { ...profile, calendar };
+      // Hosts of the booking tests are paying (their fixed creation date is long past the 7-day trial).
+      const plan = options.plan === undefined ? ACTIVE_PLAN : options.plan;
+      if (plan) await deps.hosts.setPlan(id, plan);
+      return { ...profile, calendar, plan };
     },
 
     async eventType(hostId: string, rules: EventRules = {}): Promise<EventRecord> {

@@ -11,7 +11,7 @@ import {
 import { readWindowForDates } from '#functions/domain/booking';
 import { ValidationFailed } from '#functions/errors';
 import type { BookingRecord, DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
-import { loadBookableEvent, resolveEventRef } from './event-access.ts';
+import { assertHostPublishes, loadBookableEvent, resolveEventRef } from './event-access.ts';
 
 type AvailabilityDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'recentReads'>;
 
@@ -61,6 +61,7 @@ async function loadInput(deps: AvailabilityDeps, eventRef: number | string, firs
   const load = async () => {
     const { event, overrides } = await loadBookableEvent(deps, await resolveEventRef(deps, eventRef));
     const [host, { bookings }] = await Promise.all([deps.hosts.get(event.userId), deps.bookings.read(event.userId, fromDay, toDay)]);
+    assertHostPublishes(host, deps.clock.now());
     return { event, overrides, bookings, busy: await calendarBusy(deps, host, fromDay, toDay) };
   };
   if (fresh) deps.recentReads.clear();

@@ -7,7 +7,7 @@ import { blockedInterval, daysBetween, lockDays, parseOffsetDateTime, readWindow
 import { Conflict, Forbidden, IdempotencyConflict, Unprocessable, ValidationFailed, WriteConflict, type AppError } from '#functions/errors';
 import type { BookingRecord, Deps, EventRecord } from '#functions/ports';
 import { availabilityInput, guestZone } from './availability.ts';
-import { loadBookableEvent } from './event-access.ts';
+import { assertHostPublishes, loadBookableEvent } from './event-access.ts';
 
 type BookingDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'ids' | 'logger' | 'recentReads'>;
 
@@ -110,6 +110,7 @@ export async function createBooking(
   const { event, overrides } = await loadBookableEvent(deps, input.eventId);
   if (end - start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
   const host = await deps.hosts.get(event.userId);
+  assertHostPublishes(host, deps.clock.now());
   const calendar = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
   if (!host || !calendar) throw new Conflict(NO_CALENDAR);
 

@@ -1,5 +1,6 @@
 import { Forbidden, NotFound } from '#functions/errors';
-import type { DateOverrideRecord, Deps, EventRecord } from '#functions/ports';
+import type { DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
+import { mayActivateEvents } from '#functions/domain/trial';
 
 /** The spec's words for a deactivated event (host-area.md §2 "Public booking page"). */
 export const DEACTIVATED_MESSAGE = 'This event has been deactivated';
@@ -24,4 +25,12 @@ export async function resolveEventRef(deps: Pick<Deps, 'events'>, ref: number | 
   const eventId = await deps.events.findIdBySlug(ref);
   if (eventId === null) throw new NotFound('Event not found.');
   return eventId;
+}
+
+/**
+ * A host whose trial has ended without an active subscription publishes nothing: their booking pages answer as
+ * deactivated (issue 6, host-area.md §4 "Free trial"). A missing host counts as not publishing.
+ */
+export function assertHostPublishes(host: Pick<HostRecord, 'createdAt' | 'plan'> | null, now: Date): void {
+  if (!host || !mayActivateEvents(host, now)) throw new Forbidden(DEACTIVATED_MESSAGE, undefined, { isInactive: true });
 }

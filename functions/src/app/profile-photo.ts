@@ -44,3 +44,25 @@ export async function deleteStoredPhoto(deps: Pick<Deps, 'photos'>, photoUrl: st
   const key = keyOf(photoUrl);
   if (key) await deps.photos.delete(key);
 }
+
+/** Event photos and guest logos: at most 5 MB (host-area.md §5, §9). */
+export const EVENT_IMAGE_TOO_LARGE = 'The image file must be less than 5MB in size.';
+
+/**
+ * POST /api/uploads/event-image (the event editor's photo and guest logo). Input: the uploaded bytes (capped at
+ * 5 MB by the multipart reader: 413). Output: the image's URL, which the editor then saves with the event.
+ * Primary course: the type comes from the bytes (400 otherwise, nothing stored); stored under the host's folder
+ * with a new key.
+ */
+export async function uploadEventImage(
+  deps: Pick<Deps, 'accounts' | 'photos' | 'ids'>,
+  principal: Principal | null,
+  file: { bytes: Uint8Array },
+): Promise<{ message: string; url: string }> {
+  const account = await callerAccount(deps, principal);
+  const type = sniffImageType(file.bytes);
+  if (!type) throw new ValidationFailed(NOT_AN_IMAGE);
+  const key = `${account.id}/events/${deps.ids.next()}.${IMAGE_EXTENSIONS[type]}`;
+  await deps.photos.put(key, file.bytes, type);
+  return { message: 'Image uploaded', url: `/photos/${key}` };
+}

@@ -1,19 +1,20 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { NotFound } from '#functions/errors';
 import type { Deps } from '#functions/ports';
-import { loadBookableEvent } from './event-access.ts';
+import { assertHostPublishes, loadBookableEvent } from './event-access.ts';
 
 /**
  * The public view of an event type, for its booking page.
  * Input: the slug from /book/{slug}. Output: the fields of booking-landing-auth-admin.md §3 "Public event".
  * Primary course: find the event id by slug, load the event (404 unknown, 403 + isInactive deactivated), load the
- * host for name and photo, answer the public fields only.
+ * host for name and photo (a host past the trial without a plan: 403 + isInactive), answer the public fields only.
  */
-export async function getPublicEvent(deps: Pick<Deps, 'events' | 'hosts'>, slug: string): Promise<PublicEvent> {
+export async function getPublicEvent(deps: Pick<Deps, 'events' | 'hosts' | 'clock'>, slug: string): Promise<PublicEvent> {
   const eventId = await deps.events.findIdBySlug(slug);
   if (eventId === null) throw new NotFound('Event not found.');
   const { event } = await loadBookableEvent(deps, eventId);
   const host = await deps.hosts.get(event.userId);
+  assertHostPublishes(host, deps.clock.now());
   return {
     id: event.id,
     userId: event.userId,
@@ -32,5 +33,8 @@ export async function getPublicEvent(deps: Pick<Deps, 'events' | 'hosts'>, slug:
     hostPhotoUrl: host?.photoUrl ?? null,
     showHostPhoto: event.showHostPhoto,
     bookingTheme: event.bookingTheme,
+    themeColor: event.themeColor,
+    secondaryColor: event.secondaryColor,
+    customCss: event.customCss,
   };
 }

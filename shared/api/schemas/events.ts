@@ -19,6 +19,10 @@ export const publicEventResponse = z.object({
   hostPhotoUrl: z.string().nullable(),
   showHostPhoto: z.boolean(),
   bookingTheme: z.enum(['light', 'dark']),
+  /** The editor's design fields (host-area.md §3); the page scopes the CSS to its own container (shared/custom-css.ts). */
+  themeColor: z.string().nullable(),
+  secondaryColor: z.string().nullable(),
+  customCss: z.string(),
 });
 export type PublicEvent = z.infer<typeof publicEventResponse>;
 

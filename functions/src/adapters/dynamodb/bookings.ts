@@ -119,6 +119,19 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       );
     },
 
+    async cancel(booking) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
+          UpdateExpression: 'SET #status = :cancelled',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':cancelled': 'cancelled' },
+        }),
+      );
+    },
+
     async findIdempotency(key) {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.idempotency(key), ConsistentRead: true }));
       if (!Item) return null;

@@ -1,5 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { DateOverrideRecord, EventRecord, EventRepository } from '#functions/ports';
 import { keys } from './keys.ts';
 
@@ -38,6 +46,87 @@ export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): Eve
     async findIdBySlug(slug) {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.slug(slug) }));
       return typeof Item?.eventId === 'number' ? Item.eventId : null;
+    },
+
+    async listByHost(userId) {
+      const events: EventRecord[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :p',
+            ExpressionAttributeValues: { ':p': keys.eventIndex(userId, 0).gsi1pk },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        events.push(...(page.Items ?? []).map((item) => stripKeys<EventRecord>(item)));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return events;
+    },
+
+    async update(event, previousSlug) {
+      const eventPut = {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.event(event.id), ...keys.eventIndex(event.userId, event.id), type: 'Event', ...event },
+          // The event must still exist with the slug read before: a concurrent rename or deletion fails this one.
+          ConditionExpression: 'attribute_exists(pk) AND slug = :previous',
+          ExpressionAttributeValues: { ':previous': previousSlug },
+        },
+      };
+      const slugMove =
+        event.slug === previousSlug
+          ? []
+          : [
+              { Delete: { TableName: tableName, Key: keys.slug(previousSlug) } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.slug(event.slug), type: 'Slug', eventId: event.id },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ];
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: [eventPut, ...slugMove] }));
+        return event;
+      } catch (error) {
+        if (error instanceof TransactionCanceledException) return null;
+        throw error;
+      }
+    },
+
+    async delete(event) {
+      const { Items = [] } = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.eventPartition(event.id) },
+          ProjectionExpression: 'pk, sk',
+        }),
+      );
+      // Overrides first, then the event with its slug claim together (a rerun finishes an interrupted deletion).
+      for (const item of Items.filter((candidate) => candidate.sk !== 'EVENT')) {
+        await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
+      }
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: tableName, Key: keys.event(event.id) } },
+            { Delete: { TableName: tableName, Key: keys.slug(event.slug), ConditionExpression: 'attribute_not_exists(pk) OR eventId = :id', ExpressionAttributeValues: { ':id': event.id } } },
+          ],
+        }),
+      );
+    },
+
+    async deleteOverride(eventId, date, id) {
+      const { Attributes } = await db.send(
+        new DeleteCommand({ TableName: tableName, Key: keys.dateOverride(eventId, date, id), ReturnValues: 'ALL_OLD' }),
+      );
+      return Attributes !== undefined;
     },
 
     async saveOverride(override) {

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CalendarConnection, HostRepository } from '#functions/ports';
+import type { CalendarConnection, HostRepository, SubscriptionRecord } from '#functions/ports';
 import { keys } from './keys.ts';
 
 export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): HostRepository {
@@ -9,7 +9,7 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
       const { Items = [] } = await db.send(
         new QueryCommand({
           TableName: tableName,
-          // CALENDAR and PROFILE sort next to each other; the sessions (SESSION#…) after them are not read.
+          // CALENDAR, PLAN and PROFILE sort next to each other; the sessions (SESSION#…) after them are not read.
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :calendar AND :profile',
           ExpressionAttributeValues: { ':pk': keys.userPartition(hostId), ':calendar': 'CALENDAR', ':profile': 'PROFILE' },
         }),
@@ -17,6 +17,7 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
       const profile = Items.find((item) => item.sk === 'PROFILE');
       if (!profile) return null;
       const calendar = Items.find((item) => item.sk === 'CALENDAR');
+      const plan = Items.find((item) => item.sk === 'PLAN');
       return {
         id: String(profile.id),
         name: String(profile.name),
@@ -32,7 +33,19 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
               lastSynced: (calendar.lastSynced as string | null) ?? null,
             }
           : null,
+        plan: plan
+          ? {
+              id: (plan.id as string | null) ?? null,
+              status: String(plan.status),
+              planType: (plan.planType as SubscriptionRecord['planType']) ?? null,
+              nextBillingDate: (plan.nextBillingDate as string | null) ?? null,
+            }
+          : null,
       };
+    },
+
+    async setPlan(hostId, plan) {
+      await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.userPlan(hostId), type: 'Subscription', ...plan } }));
     },
 
     async createIfAbsent(host) {

@@ -21,6 +21,8 @@ export const keys = {
   userPartition: (userId: string) => `USER#${userId}`,
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userCalendar: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CALENDAR' }),
+  /** The host's subscription record; PLAN sorts between CALENDAR and PROFILE, so the host read includes it. */
+  userPlan: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PLAN' }),
   /** A session lives in its user's partition, so account deletion finds them all with one Query. */
   session: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` }),
   sessionPrefix: 'SESSION#',

@@ -28,6 +28,9 @@ export function previewEvent(timeZone: string): PublicEvent {
     hostPhotoUrl: null,
     showHostPhoto: true,
     bookingTheme: 'light',
+    themeColor: null,
+    secondaryColor: null,
+    customCss: '',
   };
 }
 

@@ -1,0 +1,8 @@
+import { routes } from '#shared/api/routes';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import { createEvent, type HostEventDeps } from '#functions/app/host-events';
+import { coreDeps, hostEventDeps } from '#functions/composition';
+
+export const run: RouteRun<typeof routes.createEvent, HostEventDeps> = async (deps, { principal, body }) =>
+  createEvent(deps, principal, body);
+export const handler = httpRoute(routes.createEvent, run, () => ({ ...coreDeps(), ...hostEventDeps() }));

@@ -1,0 +1,8 @@
+import { routes } from '#shared/api/routes';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import { deleteEvent, type HostEventDeps } from '#functions/app/host-events';
+import { coreDeps, hostEventDeps } from '#functions/composition';
+
+export const run: RouteRun<typeof routes.deleteEvent, HostEventDeps> = async (deps, { principal, params }) =>
+  deleteEvent(deps, principal, params.eventRef);
+export const handler = httpRoute(routes.deleteEvent, run, () => ({ ...coreDeps(), ...hostEventDeps() }));

@@ -1,0 +1,8 @@
+import { routes } from '#shared/api/routes';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import { duplicateEvent, type HostEventDeps } from '#functions/app/host-events';
+import { coreDeps, hostEventDeps } from '#functions/composition';
+
+export const run: RouteRun<typeof routes.duplicateEvent, HostEventDeps> = async (deps, { principal, params, body }) =>
+  duplicateEvent(deps, principal, params.eventRef, body);
+export const handler = httpRoute(routes.duplicateEvent, run, () => ({ ...coreDeps(), ...hostEventDeps() }));

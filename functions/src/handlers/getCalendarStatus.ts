@@ -1,0 +1,9 @@
+import { routes } from '#shared/api/routes';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import { calendarStatus } from '#functions/app/host-status';
+import { accountRepository, coreDeps, hostRepository } from '#functions/composition';
+import type { Deps } from '#functions/ports';
+
+export const run: RouteRun<typeof routes.getCalendarStatus, Pick<Deps, 'accounts' | 'hosts'>> = async (deps, { principal }) =>
+  calendarStatus(deps, principal);
+export const handler = httpRoute(routes.getCalendarStatus, run, () => ({ ...coreDeps(), accounts: accountRepository(), hosts: hostRepository() }));

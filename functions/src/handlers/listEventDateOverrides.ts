@@ -1,0 +1,8 @@
+import { routes } from '#shared/api/routes';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import { listDateOverrides, type HostEventDeps } from '#functions/app/host-events';
+import { coreDeps, hostEventDeps } from '#functions/composition';
+
+export const run: RouteRun<typeof routes.listEventDateOverrides, HostEventDeps> = async (deps, { principal, params }) =>
+  listDateOverrides(deps, principal, params.eventRef);
+export const handler = httpRoute(routes.listEventDateOverrides, run, () => ({ ...coreDeps(), ...hostEventDeps() }));

@@ -1,0 +1,8 @@
+import { routes } from '#shared/api/routes';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import { saveDateOverride, type HostEventDeps } from '#functions/app/host-events';
+import { coreDeps, hostEventDeps } from '#functions/composition';
+
+export const run: RouteRun<typeof routes.saveDateOverride, HostEventDeps> = async (deps, { principal, body }) =>
+  saveDateOverride(deps, principal, undefined, body);
+export const handler = httpRoute(routes.saveDateOverride, run, () => ({ ...coreDeps(), ...hostEventDeps() }));

@@ -1,0 +1,13 @@
+import { routes } from '#shared/api/routes';
+import { EVENT_IMAGE_MAX_BYTES } from '#shared/constants';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import { readMultipartFile } from '#functions/http/multipart';
+import { EVENT_IMAGE_TOO_LARGE, uploadEventImage } from '#functions/app/profile-photo';
+import { accountRepository, coreDeps, photoStore } from '#functions/composition';
+import type { Deps } from '#functions/ports';
+
+export const run: RouteRun<typeof routes.uploadEventImage, Pick<Deps, 'accounts' | 'photos'>> = async (deps, { principal, event }) => {
+  const file = await readMultipartFile(event, 'image', EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TOO_LARGE);
+  return uploadEventImage(deps, principal, file);
+};
+export const handler = httpRoute(routes.uploadEventImage, run, () => ({ ...coreDeps(), accounts: accountRepository(), photos: photoStore() }));

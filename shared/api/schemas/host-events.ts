@@ -1,0 +1,222 @@
+import * as z from 'zod';
+import {
+  CUSTOM_CSS_MAX,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_DURATION_MAX,
+  EVENT_DURATION_MIN,
+  EVENT_SLUG_MAX,
+  EVENT_SLUG_MIN,
+  EVENT_TITLE_MAX,
+  LOCATION_TYPES,
+  MAX_ADVANCE_BOOKING_DAYS,
+  MAX_BOOKINGS_PER_DAY,
+  MAX_BUFFER_MINUTES,
+  MAX_MINIMUM_NOTICE_AMOUNT,
+  RESERVED_EVENT_SLUGS,
+} from '../../constants.ts';
+
+/**
+ * The host's event types (host-area.md §3 "Event", §5, §7): what the dashboard and the editor read and send.
+ * The public booking view of an event is in events.ts.
+ */
+
+const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+
+export const locationTypeSchema = z.enum(Object.keys(LOCATION_TYPES) as ['in-person', 'phone', 'google-meet'], {
+  error: 'Please select a location type.',
+});
+
+/** An event slug: lower-case letters, digits and hyphens, 3–60 characters, not a reserved word. */
+export const eventSlugSchema = z
+  .string({ error: 'Please enter a URL for the event.' })
+  .min(EVENT_SLUG_MIN, `The URL must be at least ${EVENT_SLUG_MIN} characters.`)
+  .max(EVENT_SLUG_MAX, `The URL cannot exceed ${EVENT_SLUG_MAX} characters.`)
+  .regex(/^[a-z0-9-]+$/, 'The URL may only contain lowercase letters, numbers and hyphens.')
+  .refine((slug) => !(RESERVED_EVENT_SLUGS as readonly string[]).includes(slug), 'This URL is reserved. Please choose another.');
+
+export const availabilityRangeSchema = z
+  .strictObject({
+    dayOfWeek: z.number().int().min(0).max(6),
+    active: z.boolean(),
+    startTime: z.string().regex(HHMM, 'Times are HH:MM.'),
+    endTime: z.string().regex(HHMM, 'Times are HH:MM.'),
+  })
+  .refine((range) => !range.active || range.startTime < range.endTime, {
+    message: 'The end time must be after the start time.',
+    path: ['endTime'],
+  });
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An uploaded image of ours (/photos/…) or none. */
+const imageUrl = z
+  .string()
+  .max(300)
+  .regex(/^\/photos\/[A-Za-z0-9_./-]+$/, 'Images must be uploaded first.')
+  .nullable();
+
+/** Every field the editor sends (create: `id` null or absent; full edit). Unknown fields are refused. */
+export const eventBody = z.strictObject({
+  id: z.number().int().positive().nullable().optional(),
+  slug: eventSlugSchema,
+  title: z
+    .string({ error: 'Event name must be at least 3 characters.' })
+    .trim()
+    .min(3, 'Event name must be at least 3 characters.')
+    .max(EVENT_TITLE_MAX, `Event name cannot exceed ${EVENT_TITLE_MAX} characters.`),
+  description: z.string().max(EVENT_DESCRIPTION_MAX, `The description cannot exceed ${EVENT_DESCRIPTION_MAX} characters.`).default(''),
+  duration: z
+    .number({ error: 'Duration must be a number.' })
+    .int('Duration must be a whole number of minutes.')
+    .min(EVENT_DURATION_MIN, `Duration must be at least ${EVENT_DURATION_MIN} minutes.`)
+    .max(EVENT_DURATION_MAX, `Duration cannot exceed ${EVENT_DURATION_MAX} minutes.`),
+  color: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB.'),
+  active: z.boolean().optional(),
+  /** Display text; the server derives it from locationType. */
+  location: z.string().max(200).optional(),
+  locationType: locationTypeSchema,
+  bufferBefore: z.number().int().min(0, 'Buffers cannot be negative.').max(MAX_BUFFER_MINUTES, `Buffers cannot exceed ${MAX_BUFFER_MINUTES} minutes.`),
+  bufferAfter: z.number().int().min(0, 'Buffers cannot be negative.').max(MAX_BUFFER_MINUTES, `Buffers cannot exceed ${MAX_BUFFER_MINUTES} minutes.`),
+  requiresConfirmation: z.boolean().default(false),
+  advanceBookingDays: z.number().int().min(1, 'The booking window must be at least 1 day.').max(MAX_ADVANCE_BOOKING_DAYS, `The booking window cannot exceed ${MAX_ADVANCE_BOOKING_DAYS} days.`),
+  maxBookingsPerDay: z.number().int().min(1, 'The daily limit must be at least 1.').max(MAX_BOOKINGS_PER_DAY, `The daily limit cannot exceed ${MAX_BOOKINGS_PER_DAY}.`).nullable(),
+  minimumNoticeAmount: z.number().int().min(0, 'Minimum notice cannot be negative.').max(MAX_MINIMUM_NOTICE_AMOUNT),
+  minimumNoticeUnit: z.enum(['minutes', 'hours', 'days']),
+  showHostPhoto: z.boolean(),
+  showEventPhoto: z.boolean(),
+  eventPhotoUrl: imageUrl,
+  showGuestLogo: z.boolean(),
+  guestLogoUrl: imageUrl,
+  themeColor: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB.').nullable(),
+  secondaryColor: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB.').nullable(),
+  customCss: z.string().max(CUSTOM_CSS_MAX, `Custom CSS cannot exceed ${CUSTOM_CSS_MAX} characters.`).default(''),
+  bookingTheme: z.enum(['light', 'dark']).default('light'),
+  timeZone: z.string().refine(isTimeZone, 'Unknown time zone.'),
+  availabilityRanges: z
+    .array(availabilityRangeSchema)
+    .length(7, 'Working hours need all seven days.')
+    .refine((ranges) => new Set(ranges.map((range) => range.dayOfWeek)).size === 7, 'Working hours need each day once.'),
+});
+export type EventBody = z.input<typeof eventBody>;
+
+/** PATCH /api/events/{slug}: the toggle `{ active }` or the full edit. */
+export const eventPatchBody = z.union([z.strictObject({ active: z.boolean() }), eventBody]);
+
+/** The host's view of an event type: every stored field plus the host's photo. */
+export const hostEventSchema = z.object({
+  id: z.number(),
+  userId: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  duration: z.number(),
+  color: z.string(),
+  active: z.boolean(),
+  hostPhotoUrl: z.string().nullable(),
+  location: z.string(),
+  locationType: locationTypeSchema,
+  bufferBefore: z.number(),
+  bufferAfter: z.number(),
+  requiresConfirmation: z.boolean(),
+  advanceBookingDays: z.number(),
+  maxBookingsPerDay: z.number().nullable(),
+  minimumNoticeAmount: z.number(),
+  minimumNoticeUnit: z.enum(['minutes', 'hours', 'days']),
+  showHostPhoto: z.boolean(),
+  showEventPhoto: z.boolean(),
+  eventPhotoUrl: z.string().nullable(),
+  showGuestLogo: z.boolean(),
+  guestLogoUrl: z.string().nullable(),
+  themeColor: z.string().nullable(),
+  secondaryColor: z.string().nullable(),
+  customCss: z.string(),
+  bookingTheme: z.enum(['light', 'dark']),
+  timeZone: z.string(),
+  availabilityRanges: z.array(z.object({ dayOfWeek: z.number(), active: z.boolean(), startTime: z.string(), endTime: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type HostEvent = z.infer<typeof hostEventSchema>;
+
+export const hostEventListResponse = z.array(hostEventSchema);
+
+/** `{eventRef}`: an event id or its slug. */
+export const eventRefParams = z.object({
+  eventRef: z.string().min(1, 'Event not found.').max(EVENT_SLUG_MAX, 'Event not found.').regex(/^[a-z0-9-]+$/, 'Event not found.'),
+});
+export const slugParams = z.object({
+  slug: z.string().min(1, 'Event not found.').max(EVENT_SLUG_MAX, 'Event not found.').regex(/^[a-z0-9-]+$/, 'Event not found.'),
+});
+
+/** POST /api/events/{id}/duplicate: no fields needed; `active` asks for an active copy (402 when the trial forbids). */
+export const duplicateEventBody = z.strictObject({ active: z.boolean().optional() });
+
+/** host-area.md §3 "Date override". */
+export const dateOverrideSchema = z.object({
+  id: z.string(),
+  eventId: z.number(),
+  date: z.string(),
+  available: z.boolean(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+});
+export type DateOverride = z.infer<typeof dateOverrideSchema>;
+export const dateOverrideListResponse = z.array(dateOverrideSchema);
+
+const optionalTime = z
+  .union([z.string().regex(HHMM, 'Times are HH:MM.'), z.literal(''), z.null()])
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/**
+ * POST /api/events/{slug}/date-overrides and POST /api/date-overrides: `date` as yyyy-MM-dd or an ISO string (its
+ * calendar date is taken as written); start and end only count when available; a blank end means regular hours.
+ */
+export const dateOverrideBody = z
+  .strictObject({
+    id: z.string().max(100).optional(),
+    date: z
+      .string({ error: 'Please select a date for the override.' })
+      .regex(/^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/, 'Please select a date for the override.')
+      .transform((value) => value.slice(0, 10)),
+    available: z.boolean(),
+    startTime: optionalTime,
+    endTime: optionalTime,
+    eventId: z.number().int().positive().optional(),
+  })
+  .refine((body) => !body.available || !body.startTime || !body.endTime || body.startTime < body.endTime, {
+    message: 'The end time must be after the start time.',
+    path: ['endTime'],
+  });
+
+export const dateOverridesQuery = z.object({
+  eventId: z.coerce.number({ error: 'eventId must be a positive whole number.' }).int().positive('eventId must be a positive whole number.'),
+});
+export const overrideIdParams = z.object({ id: z.string().min(1).max(100) });
+
+/** GET /api/subscription/status: `none` for a host who never paid. */
+export const subscriptionStatusResponse = z.object({
+  status: z.string(),
+  planType: z.enum(['monthly', 'annual', 'lifetime']).nullable(),
+  nextBillingDate: z.string().nullable(),
+  id: z.string().nullable(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusResponse>;
+
+/** GET /api/user/calendar (host-area.md §3 "Calendar connection"). */
+export const calendarStatusResponse = z.object({
+  connected: z.boolean(),
+  email: z.string().nullable(),
+  lastSynced: z.string().nullable(),
+});
+
+/** POST /api/uploads/event-image (multipart, field `image`): the stored image's address. */
+export const eventImageResponse = z.object({ message: z.string(), url: z.string() });
