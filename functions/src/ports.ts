@@ -90,6 +90,8 @@ export interface AccountRepository {
 export interface PhotoStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Deletes every image under `{folder}/` (a user's profile photos and event images, at account deletion). */
+  deleteFolder(folder: string): Promise<void>;
 }
 
 /** One-time sign-in links (/direct-login): stored by the hash of their token, used once, expiring. */

@@ -135,6 +135,14 @@ export class RouteFunctions extends Construct {
       if (route.needs.photos) {
         props.photoBucket.grantPut(fn, 'photos/*');
         props.photoBucket.grantDelete(fn, 'photos/*');
+        // Account deletion lists a user's folder to delete every image in it.
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['s3:ListBucket'],
+            resources: [props.photoBucket.bucketArn],
+            conditions: { StringLike: { 's3:prefix': ['photos/*'] } },
+          }),
+        );
       }
 
       this.api.addRoutes({

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { addDays, chooseDate, dateIn, formatTitle, rangeIn, slotButtons } from '../support/booking-page.ts';
 import { browserStackPerFile } from '../support/browser-per-file.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
@@ -38,14 +39,6 @@ async function apiSlots(date: string, timezone: string): Promise<Slot[]> {
   return ((await response.json()) as { timeSlots: Slot[] }).timeSlots.filter((slot) => slot.available);
 }
 
-const dateIn = (instant: string, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
-const timeIn = (instant: string | number, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true })
-    .format(new Date(instant))
-    .replace(/[\u202f\u00a0]/g, ' ');
-const rangeIn = (slot: { start: string; end: string }, timeZone: string): string =>
-  `${timeIn(slot.start, timeZone)} - ${timeIn(slot.end, timeZone)}`;
 /** The wall-clock reading of an instant in a zone, as if it were UTC (ms). */
 function wallClock(instant: string, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -60,12 +53,6 @@ function wallClock(instant: string, timeZone: string): number {
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
 }
-const addDays = (date: string, days: number): string => {
-  const value = new Date(`${date}T12:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-};
-
 /** A weekday of next week in the guest's zone (the demo host works Monday to Friday). */
 function dateNextWeek(offset = 0): string {
   const today = dateIn(new Date().toISOString(), GUEST_ZONE);
@@ -73,31 +60,6 @@ function dateNextWeek(offset = 0): string {
   // Next week's Tuesday (+ offset days, staying within Tuesday..Friday).
   return addDays(today, 7 - weekday + 2 + offset);
 }
-
-/** Step 1 through the calendar: move to the date's month, click the date, wait for its slots. */
-async function chooseDate(page: Page, date: string): Promise<void> {
-  const cell = page.locator(`[role="gridcell"][data-date="${date}"]`);
-  await page.getByRole('grid').waitFor();
-  for (let i = 0; i < 2 && !(await isInViewMonth(page, date)); i++) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-  await expect.poll(() => cell.getAttribute('aria-disabled')).toBe('false');
-  await cell.click();
-  await page.getByRole('heading', { name: formatTitle(date) }).waitFor();
-}
-
-async function isInViewMonth(page: Page, date: string): Promise<boolean> {
-  const title = await page.locator('#booking-calendar-title').textContent();
-  const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${date}T12:00:00Z`));
-  return title === month;
-}
-
-const formatTitle = (date: string): string =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-
-const slotButtons = (page: Page) => page.locator('ul[aria-label^="Available times"] button');
 
 async function fillDetails(page: Page, name: string, email: string): Promise<void> {
   await page.getByRole('heading', { name: 'Enter Your Details' }).waitFor();

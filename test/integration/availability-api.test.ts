@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '#shared/constants';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord, HostRecord } from '#functions/ports';
 import { integrationConfig } from '../support/local-stack.ts';
@@ -91,8 +92,12 @@ describe('GET /api/events/public/{eventSlug}', () => {
       hostPhotoUrl: 'https://img.example.com/jordan.png',
       showHostPhoto: true,
       bookingTheme: 'dark',
+      // The editor's design fields (issue 6): the page scopes the CSS to its container.
+      themeColor: '#111111',
+      secondaryColor: '#222222',
+      customCss: '.secret { color: red }',
     });
-    for (const internal of ['availabilityRanges', 'customCss', 'bufferBefore', 'maxBookingsPerDay', 'pk', 'sk', 'type', 'active']) {
+    for (const internal of ['availabilityRanges', 'bufferBefore', 'maxBookingsPerDay', 'pk', 'sk', 'type', 'active']) {
       expect(result.text).not.toContain(`"${internal}"`);
     }
   });
@@ -318,9 +323,26 @@ describe('GET /api/time-slots', () => {
     });
   }
 
-  it('answers 400 when date or eventId is missing', async () => {
+  it('answers 400 when date is missing', async () => {
     expect(await api.timeSlots({ eventId: String(event.id) })).toMatchObject({ status: 400, body: validation('date is required.') });
-    expect(await api.timeSlots({ date: '2026-03-03' })).toMatchObject({ status: 400, body: validation('eventId is required.') });
+  });
+
+  it('without eventId, lists the default hours: 9am–5pm Eastern in slots of the admin meeting duration (/hourly-debug)', async () => {
+    // Other test files may change the settings meanwhile: read them just before.
+    const settings = { ...DEFAULT_SETTINGS, ...(await fixtures.deps.settings.get()) };
+    const result = await api.timeSlots({ date: '2026-03-03', timezone: 'UTC' });
+    expect(result.status).toBe(200);
+    const body = result.body as { timeSlots: { start: string; end: string }[]; timezone: string; eventSettings: unknown };
+    expect(body.timezone).toBe('America/New_York');
+    expect(body.eventSettings).toEqual({ duration: settings.meetingDuration, timezone: 'America/New_York' });
+    if (!settings.availableForBookings) return expect(body.timeSlots).toEqual([]);
+    expect(body.timeSlots.length).toBeGreaterThan(0);
+    // 2026-03-03 is before DST: 09:00–17:00 EST is 14:00–22:00 UTC.
+    expect(Date.parse(body.timeSlots[0]!.start)).toBe(Date.parse('2026-03-03T14:00:00Z'));
+    for (const slot of body.timeSlots) {
+      expect(Date.parse(slot.start) >= Date.parse('2026-03-03T14:00:00Z') && Date.parse(slot.end) <= Date.parse('2026-03-03T22:00:00Z'), slot.start).toBe(true);
+      expect(Date.parse(slot.end) - Date.parse(slot.start)).toBe(settings.meetingDuration * 60_000);
+    }
   });
 
   it('accepts the event slug for eventId, with the same answer as the id', async () => {

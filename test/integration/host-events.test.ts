@@ -330,6 +330,14 @@ describe('event images, calendar status', () => {
     expect((await upload('', PNG, 'logo.png', 'image/png')).status).toBe(401);
   });
 
+  it('deletes the event images with the account', async () => {
+    const host = await newHost();
+    const stored = await upload(host.cookie, PNG, 'photo.png', 'image/png');
+    await call('POST', '/api/events', { body: eventBody({ eventPhotoUrl: stored.body.url }), cookie: host.cookie });
+    expect((await call('DELETE', '/api/auth/account', { body: {}, cookie: host.cookie })).status).toBe(200);
+    expect((await fetch(`${app.baseUrl}${stored.body.url}`)).status).toBe(404);
+  });
+
   it('tells whether a calendar is connected', async () => {
     const host = await newHost();
     expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toEqual({ connected: false, email: null, lastSynced: null });

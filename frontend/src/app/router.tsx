@@ -17,10 +17,16 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const LandingPage = page(() => import('#frontend/features/landing/components/landing-page.tsx'), 'LandingPage');
 const ContactPage = page(() => import('#frontend/features/contact/components/contact-page.tsx'), 'ContactPage');
 const DebugPage = page(() => import('#frontend/features/debug/components/debug-page.tsx'), 'DebugPage');
+const EventsPage = page(() => import('#frontend/features/events/components/events-page.tsx'), 'EventsPage');
+const HourlyDebugPage = page(
+  () => import('#frontend/features/events/components/hourly-debug-page.tsx'),
+  'HourlyDebugPage',
+);
 const ProfileSettingsPage = page(
   () => import('#frontend/features/profile/components/profile-settings-page.tsx'),
   'ProfileSettingsPage',
 );
+const EventEditorPage = page(() => import('#frontend/features/event-editor/components/event-editor-page.tsx'), 'EventEditorPage');
 // The auth screens share one chunk (features/auth/load.ts).
 const LoginPage = page(loadAuthScreens, 'LoginPage');
 const RegisterPage = page(loadAuthScreens, 'RegisterPage');
@@ -48,9 +54,10 @@ function BookingRoute({ skipReserved = false }: { skipReserved?: boolean }): Rea
 /**
  * The route table of host-area.md §2, declarative (the data router's extra code would not fit the booking page's
  * 90 KB budget). Screens that exist so far: /, /contact-us, the debug pages (/debug, /oauth-config), sign-in and
- * registration (/login, /register, /register-email, /direct-login, /auth-success/{status}), /profile-settings
- * behind the login guard, and the public booking page (/book/{eventSlug}, /events/{eventSlug}); every other path
- * shows the not-found screen. The other host pages behind the guard show it too until they exist.
+ * registration (/login, /register, /register-email, /direct-login, /auth-success/{status}), behind the login guard
+ * the host console (/events, /events/new, /hourly-debug) and /profile-settings, and the public booking page
+ * (/book/{eventSlug}, /events/{eventSlug}); every other path shows the not-found screen. Calendar integration and
+ * billing behind the guard show it too until they exist.
  */
 export function AppRoutes() {
   return (
@@ -66,9 +73,11 @@ export function AppRoutes() {
         <Route path="register-email" element={<RegisterEmailPage />} />
         <Route path="auth-success/:status?" element={<AuthSuccessPage />} />
         <Route element={<RequireLogin />}>
-          {/* Placeholders until the host console exists. */}
-          <Route path="events" element={<NotFoundPage />} />
+          <Route path="events/new" element={<EventEditorPage />} />
+          <Route path="events" element={<EventsPage />} />
+          <Route path="hourly-debug" element={<HourlyDebugPage />} />
           <Route path="profile-settings" element={<ProfileSettingsPage />} />
+          {/* Placeholders until calendar integration and billing exist. */}
           <Route path="calendar-integration" element={<NotFoundPage />} />
           <Route path="billing-details" element={<NotFoundPage />} />
         </Route>

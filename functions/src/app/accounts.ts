@@ -3,7 +3,6 @@ import { Conflict, TooManyRequests, Unauthorized } from '#functions/errors';
 import type { AccountRecord, Deps, Principal } from '#functions/ports';
 import { isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
 import { callerAccount } from './caller.ts';
-import { deleteStoredPhoto } from './profile-photo.ts';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const USERNAME_ATTEMPTS = 20;
@@ -153,7 +152,7 @@ export async function updateProfile(
 }
 
 /**
- * DELETE /api/auth/account: removes the caller's account, its photo and everything it owns (see AccountRepository
+ * DELETE /api/auth/account: removes the caller's account, its images and everything it owns (see AccountRepository
  * .deleteAccount), which ends all of its sessions; the answer clears the cookie.
  */
 export async function deleteAccount(
@@ -162,7 +161,8 @@ export async function deleteAccount(
   secure: boolean,
 ): Promise<{ success: true; message: string; cookie: string }> {
   const account = await callerAccount(deps, principal);
-  await deleteStoredPhoto(deps, account.photoUrl);
+  // Every image of the account: the profile photo and the event photos and guest logos.
+  await deps.photos.deleteFolder(account.id);
   await deps.accounts.deleteAccount(account);
   return { success: true, message: 'Your account has been deleted.', cookie: deps.sessionIssuer.clearCookie({ secure }) };
 }

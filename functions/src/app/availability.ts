@@ -9,6 +9,8 @@ import {
   type TimeSlot,
 } from '#functions/domain/availability';
 import { readWindowForDates } from '#functions/domain/booking';
+import { newEvent } from '#functions/domain/event-defaults';
+import { DEFAULT_SETTINGS } from '#shared/constants';
 import { ValidationFailed } from '#functions/errors';
 import type { BookingRecord, DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
 import { assertHostPublishes, loadBookableEvent, resolveEventRef } from './event-access.ts';
@@ -87,13 +89,50 @@ function domainErrorsAsValidation<T>(run: () => T): T {
  * forceRefresh; let the availability engine list the slots as of now.
  */
 export async function getTimeSlots(
-  deps: AvailabilityDeps,
-  query: { eventId: number | string; date: string; timezone?: string; forceRefresh?: 'true' | 'false' },
+  deps: AvailabilityDeps & Pick<Deps, 'settings'>,
+  query: { eventId?: number | string; date: string; timezone?: string; forceRefresh?: 'true' | 'false' },
 ): Promise<{ timeSlots: TimeSlot[]; timezone: string; eventSettings: { duration: number; timezone: string } }> {
   const zone = guestZone(query.timezone);
-  const { event, input } = await loadInput(deps, query.eventId, query.date, query.date, query.forceRefresh === 'true');
+  const { event, input } =
+    query.eventId === undefined
+      ? await defaultHoursInput(deps)
+      : await loadInput(deps, query.eventId, query.date, query.date, query.forceRefresh === 'true');
   const timeSlots = domainErrorsAsValidation(() => timeSlotsForDate(input, { date: query.date, guestTimeZone: zone }));
   return { timeSlots, timezone: event.timeZone, eventSettings: { duration: event.duration, timezone: event.timeZone } };
+}
+
+/** The service's default hours when no event is named (host-area.md §2 /hourly-debug: 9am–5pm Eastern). */
+export const DEFAULT_HOURS = { timeZone: 'America/New_York', startTime: '09:00', endTime: '17:00' } as const;
+
+/**
+ * The engine's input without an event: every day 9am–5pm Eastern, slots of the admin's meeting duration with the
+ * break after each (booking-landing-auth-admin.md §3 "Settings"), none when bookings are switched off; no host, so
+ * nothing is booked.
+ */
+async function defaultHoursInput(deps: Pick<Deps, 'settings' | 'clock'>) {
+  const settings = { ...DEFAULT_SETTINGS, ...(await deps.settings.get()) };
+  const now = deps.clock.now();
+  const event: EventRecord = {
+    ...newEvent(
+      {
+        userId: '',
+        slug: 'default-hours',
+        title: 'Default hours',
+        duration: settings.meetingDuration,
+        bufferAfter: settings.breakBetweenMeetings,
+        timeZone: DEFAULT_HOURS.timeZone,
+        availabilityRanges: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+          dayOfWeek,
+          active: settings.availableForBookings,
+          startTime: DEFAULT_HOURS.startTime,
+          endTime: DEFAULT_HOURS.endTime,
+        })),
+      },
+      now,
+    ),
+    id: 0,
+  };
+  return { event, input: availabilityInput(event, [], [], [], now) };
 }
 
 /**

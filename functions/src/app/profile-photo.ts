@@ -39,12 +39,6 @@ export async function removePhoto(deps: Pick<Deps, 'accounts' | 'photos'>, princ
   return { message: 'Photo removed' };
 }
 
-/** Deletes an account's stored photo (account deletion). */
-export async function deleteStoredPhoto(deps: Pick<Deps, 'photos'>, photoUrl: string | null): Promise<void> {
-  const key = keyOf(photoUrl);
-  if (key) await deps.photos.delete(key);
-}
-
 /** Event photos and guest logos: at most 5 MB (host-area.md §5, §9). */
 export const EVENT_IMAGE_TOO_LARGE = 'The image file must be less than 5MB in size.';
 

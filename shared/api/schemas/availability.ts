@@ -58,7 +58,8 @@ export const availableDatesResponse = z.object({
 /** GET /api/time-slots (booking-landing-auth-admin.md §7). */
 export const timeSlotsQuery = z.object({
   date: isoDate,
-  eventId: eventRefValue,
+  /** Optional (booking-landing-auth-admin.md §7): without it, the service's default hours (the /hourly-debug view). */
+  eventId: eventRefValue.optional(),
   timezone: timeZoneValue.optional(),
   forceRefresh: z.enum(['true', 'false'], { error: 'forceRefresh must be true or false.' }).optional(),
 });

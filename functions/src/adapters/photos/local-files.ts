@@ -19,6 +19,9 @@ export function localPhotoStore(dataDir: string): PhotoStore {
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
+    async deleteFolder(folder) {
+      await rm(fileOf(folder), { recursive: true, force: true });
+    },
   };
 }
 

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { ChevronDownIcon } from '#frontend/components/ui/icons.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
+import { useMenuButton } from '#frontend/components/ui/use-menu-button.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { useLogout } from '../api/logout.ts';
 import { currentUserKey, useCurrentUser } from '../api/use-current-user.ts';
@@ -60,92 +61,16 @@ const itemClasses = cn(
  */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const label = user.name.trim() || user.username;
-  const menuId = useId();
-  const buttonId = `${menuId}-button`;
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  // Which item takes focus when the menu opens: the first or the last (ArrowUp on the button).
-  const focusOnOpen = useRef<'first' | 'last'>('first');
+  const { containerRef: menuContainerRef, ...menu } = useMenuButton();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = useLogout();
-
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (!open) return;
-    const all = items();
-    (focusOnOpen.current === 'last' ? all[all.length - 1] : all[0])?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const openMenu = (focus: 'first' | 'last') => {
-    focusOnOpen.current = focus;
-    setOpen(true);
-  };
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    // Enter and Space click the button (onClick opens the menu); the arrows open it on the first or last item.
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      openMenu('first');
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openMenu('last');
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      close(true);
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const all = items();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const move = (next: number) => {
-      event.preventDefault();
-      all[(next + all.length) % all.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(index + 1);
-      case 'ArrowUp':
-        return move(index - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(all.length - 1);
-      case 'Escape':
-        event.preventDefault();
-        return close(true);
-      case 'Tab':
-        return close(false);
-      case ' ': {
-        // Space activates the focused item like Enter; a link only reacts to Enter by itself (a button to both).
-        const focused = document.activeElement;
-        if (focused instanceof HTMLAnchorElement) {
-          event.preventDefault();
-          focused.click();
-        }
-      }
-    }
-  };
 
   const onLogout = () => {
     if (logout.isPending) return;
     logout.mutate(undefined, {
       onSuccess: () => {
-        setOpen(false);
+        menu.close(false);
         navigate('/');
         // The signed-in user and everything cached for them go.
         queryClient.clear();
@@ -161,34 +86,25 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   return (
     <div className="relative">
       <button
-        ref={buttonRef}
-        id={buttonId}
+        {...menu.buttonProps}
         type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
         className={cn(
           'inline-flex h-9 max-w-[12rem] cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium',
           'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
           focusRing,
         )}
-        onClick={() => (open ? close(false) : openMenu('first'))}
-        onKeyDown={onButtonKeyDown}
       >
         <span className="truncate">{label}</span>
         <ChevronDownIcon className="size-4 shrink-0" />
       </button>
       <div
-        ref={menuRef}
-        id={menuId}
-        role="menu"
-        aria-labelledby={buttonId}
-        hidden={!open}
-        onKeyDown={onMenuKeyDown}
+        ref={menuContainerRef}
+        {...menu.menuProps}
+        hidden={!menu.open}
         className="absolute right-0 z-50 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
         {LINKS.map((link) => (
-          <Link key={link.to} to={link.to} role="menuitem" tabIndex={-1} className={itemClasses} onClick={() => setOpen(false)}>
+          <Link key={link.to} to={link.to} role="menuitem" tabIndex={-1} className={itemClasses} onClick={() => menu.close(false)}>
             {link.label}
           </Link>
         ))}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
@@ -13,9 +13,9 @@ import {
   useTimeSlots,
   type TimeSlot,
 } from '../api/booking-queries.ts';
-import { accentFor } from '../lib/accent.ts';
 import { addDays, detectTimeZone, formatDateTitle, todayIn, yearMonthOf, type YearMonth } from '../lib/dates.ts';
 import { BookingConfirmation } from './booking-confirmation.tsx';
+import { BookingTheme } from './booking-theme.tsx';
 import { EMPTY_FORM, type BookingFormValues } from '../lib/form-values.ts';
 import { EventSummary } from './event-summary.tsx';
 import { MonthCalendar } from './month-calendar.tsx';
@@ -133,20 +133,13 @@ function BookingFlow({ event }: { event: PublicEvent }) {
     bump();
   };
 
-  const accent = accentFor(event.color);
-  const dark = event.bookingTheme === 'dark';
   const announcement =
     step === 'calendar' && selectedDate
       ? `Step 1 of 3: choose a time on ${formatDateTitle(selectedDate)}`
       : `Step ${STEP_NUMBER[step]} of 3: ${STEP_HEADINGS[step]}`;
 
   return (
-    <div
-      // The event's theme wins over the site's: `light` opts out of the dark site theme (index.css).
-      className={cn(dark ? 'dark bg-slate-950 text-slate-100' : 'light bg-slate-50 text-slate-900', 'flex-1 pb-24')}
-      style={{ '--accent': accent, colorScheme: dark ? 'dark' : 'light' } as CSSProperties}
-      data-booking-theme={event.bookingTheme}
-    >
+    <BookingTheme design={event} className="flex-1 pb-24">
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-10 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <EventSummary event={event} />
 
@@ -230,7 +223,7 @@ function BookingFlow({ event }: { event: PublicEvent }) {
       >
         Try Meetwise free
       </Link>
-    </div>
+    </BookingTheme>
   );
 }
 

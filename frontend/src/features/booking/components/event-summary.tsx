@@ -1,13 +1,15 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { ClockIcon, MapPinIcon } from '#frontend/components/ui/icons.tsx';
+import { designColor } from './booking-theme.tsx';
 
 /**
  * The event's card: guest logo, event photo, host photo and name (each behind its show flag), title, duration,
- * location. The title is the page's h1 on the booking page; embedded in another page (the landing page's demo) it
- * takes the level that fits there.
+ * location, under a band in the event's secondary colour when it has one. The title is the page's h1 on the booking
+ * page; embedded in another page (the landing page's demo, the editor's preview) it takes the level that fits there.
  */
-export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; titleLevel?: 1 | 3 }) {
-  const Title = titleLevel === 1 ? 'h1' : 'h3';
+export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; titleLevel?: 1 | 2 | 3 }) {
+  const Title = (['h1', 'h2', 'h3'] as const)[titleLevel - 1]!;
+  const band = designColor(event.secondaryColor);
   const initials = event.hostName
     .split(/\s+/)
     .map((part) => part[0] ?? '')
@@ -17,8 +19,9 @@ export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; ti
   return (
     <aside
       aria-label="Event details"
-      className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      className="self-start overflow-hidden rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
+      {band && <div aria-hidden="true" className="-mx-5 -mt-5 mb-5 h-2 sm:-mx-6 sm:-mt-6" style={{ backgroundColor: band }} />}
       {event.showGuestLogo && event.guestLogoUrl && (
         <img src={event.guestLogoUrl} alt="" className="mb-4 h-10 w-auto max-w-40 object-contain" />
       )}

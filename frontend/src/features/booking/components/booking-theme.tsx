@@ -1,0 +1,49 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { scopeCustomCss } from '#shared/custom-css';
+import { cn } from '#frontend/lib/cn.ts';
+import { accentFor } from '../lib/accent.ts';
+
+/**
+ * What an event's design changes on its booking page (host-area.md §3 "Event": color, bookingTheme, themeColor,
+ * customCss; secondaryColor is EventSummary's band). The public page and the editor's preview both render through
+ * BookingTheme, so the host sees exactly what guests get.
+ */
+export interface BookingDesign {
+  color: string;
+  bookingTheme: 'light' | 'dark';
+  themeColor: string | null;
+  customCss: string;
+}
+
+/** The container custom CSS is scoped to. */
+export const BOOKING_PAGE_SCOPE = '[data-booking-page]';
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+export const designColor = (value: string | null | undefined): string | null => (value && HEX_COLOR.test(value) ? value : null);
+
+/**
+ * The themed container: the event's light or dark theme wins over the site's (`light` opts out of the dark site
+ * theme, index.css), `--accent` is the event colour made readable under white text, the theme colour tints the
+ * background, and the host's CSS applies inside it only (shared/custom-css.ts).
+ */
+export function BookingTheme({ design, className, children }: { design: BookingDesign; className?: string; children: ReactNode }) {
+  const dark = design.bookingTheme === 'dark';
+  const tint = designColor(design.themeColor);
+  const css = design.customCss ? scopeCustomCss(design.customCss, BOOKING_PAGE_SCOPE) : '';
+  const style = {
+    '--accent': accentFor(design.color),
+    colorScheme: dark ? 'dark' : 'light',
+    ...(tint && { backgroundColor: `color-mix(in srgb, ${tint} 12%, ${dark ? '#020617' : '#f8fafc'})` }),
+  } as CSSProperties;
+  return (
+    <div
+      className={cn(dark ? 'dark bg-slate-950 text-slate-100' : 'light bg-slate-50 text-slate-900', className)}
+      style={style}
+      data-booking-theme={design.bookingTheme}
+      data-booking-page=""
+    >
+      {css && <style>{css}</style>}
+      {children}
+    </div>
+  );
+}

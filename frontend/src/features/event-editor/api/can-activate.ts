@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getSubscriptionStatus, subscriptionStatusKey } from '#frontend/features/events/api/get-subscription-status.ts';
+import { freeTrial, isSubscribed } from '#frontend/features/events/lib/free-trial.ts';
+
+/**
+ * Whether a new event may be created active (host-area.md §4 "Event active/inactive", §6): during the 7-day trial
+ * from the host's createdAt, or with an active subscription (GET /api/subscription/status, cached with the
+ * dashboard's key). When the status cannot be read after the trial, the event is created inactive rather than
+ * refused with 402; the host can activate it from the dashboard.
+ */
+export async function canActivateEvents(queryClient: QueryClient, createdAt: string | undefined, now = new Date()): Promise<boolean> {
+  if (createdAt && !freeTrial(createdAt, now).expired) return true;
+  try {
+    const status = await queryClient.fetchQuery({
+      queryKey: subscriptionStatusKey,
+      queryFn: ({ signal }) => getSubscriptionStatus(signal),
+      staleTime: 60_000,
+    });
+    return isSubscribed(status.status);
+  } catch {
+    return false;
+  }
+}

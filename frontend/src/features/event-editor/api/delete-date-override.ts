@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#frontend/lib/api.ts';
+import { dateOverridesKey } from './list-date-overrides.ts';
+
+/** DELETE /api/date-overrides/{id} (host-area.md §7). */
+export const deleteDateOverride = (id: string) => apiRequest('deleteDateOverride', { params: { id } });
+
+/** On success the event's exceptions are fetched again. */
+export function useDeleteDateOverride(eventRef: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['deleteDateOverride', eventRef],
+    mutationFn: deleteDateOverride,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dateOverridesKey(eventRef) }),
+  });
+}

@@ -1,0 +1,109 @@
+import { EVENT_DURATION_MAX, EVENT_DURATION_MIN, EVENT_DURATION_OPTIONS, LOCATION_TYPES } from '#shared/constants';
+import { Input } from '#frontend/components/ui/input.tsx';
+import { Textarea } from '#frontend/components/ui/textarea.tsx';
+import type { LocationType } from '../lib/event-form.ts';
+import { suggestSlug } from '../lib/slug.ts';
+import { Field, Select } from './form-controls.tsx';
+import { fieldProps, type EventForm } from './use-event-form.ts';
+
+const CUSTOM = 'custom';
+
+/**
+ * The event's basics (host-area.md §3 "Event", §5): title, URL slug (suggested from the title until the host edits
+ * it), description, duration (15/30/45/60/90 or a custom 5–240 minutes) and location type.
+ */
+export function BasicFields({ form, slugEdited, onSlugEdited }: { form: EventForm; slugEdited: boolean; onSlugEdited: (edited: boolean) => void }) {
+  const { values, set } = form;
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+
+  return (
+    <div className="grid gap-5">
+      <Field form={form} path="title" label="Event name" required>
+        <Input
+          {...fieldProps(form, 'title')}
+          required
+          placeholder="e.g. Intro Call"
+          value={values.title}
+          onChange={(event) => {
+            const title = event.target.value;
+            set(slugEdited ? { title } : { title, slug: suggestSlug(title) });
+          }}
+        />
+      </Field>
+
+      <Field form={form} path="slug" label="URL" required hint={`${origin}/book/${values.slug || 'your-event'}`}>
+        <Input
+          {...fieldProps(form, 'slug')}
+          required
+          autoCapitalize="off"
+          spellCheck={false}
+          value={values.slug}
+          onChange={(event) => {
+            const slug = event.target.value;
+            // Emptied: the title's suggestion takes over again.
+            onSlugEdited(slug !== '');
+            set({ slug: slug === '' ? suggestSlug(values.title) : slug });
+          }}
+        />
+      </Field>
+
+      <Field form={form} path="description" label="Description">
+        <Textarea
+          {...fieldProps(form, 'description')}
+          rows={4}
+          placeholder="What is this meeting about?"
+          value={values.description}
+          onChange={(event) => set({ description: event.target.value })}
+        />
+      </Field>
+
+      <Field form={form} path="duration" label="Duration" required>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Select
+            {...(values.customDuration ? { 'aria-label': 'Duration', id: 'event-duration-choice' } : fieldProps(form, 'duration'))}
+            value={values.customDuration ? CUSTOM : values.duration}
+            onChange={(event) => {
+              const choice = event.target.value;
+              set(choice === CUSTOM ? { customDuration: true } : { customDuration: false, duration: choice });
+            }}
+          >
+            {EVENT_DURATION_OPTIONS.map((minutes) => (
+              <option key={minutes} value={String(minutes)}>
+                {minutes} minutes
+              </option>
+            ))}
+            <option value={CUSTOM}>Custom</option>
+          </Select>
+          {values.customDuration && (
+            <Input
+              {...fieldProps(form, 'duration')}
+              type="number"
+              inputMode="numeric"
+              min={EVENT_DURATION_MIN}
+              max={EVENT_DURATION_MAX}
+              aria-label="Custom duration in minutes"
+              value={values.duration}
+              onChange={(event) => set({ duration: event.target.value })}
+            />
+          )}
+        </div>
+      </Field>
+
+      <Field form={form} path="locationType" label="Location" required>
+        <Select
+          {...fieldProps(form, 'locationType')}
+          required
+          value={values.locationType}
+          onChange={(event) => set({ locationType: event.target.value as LocationType | '' })}
+        >
+          <option value="">Select a location type</option>
+          {(Object.entries(LOCATION_TYPES) as Array<[LocationType, string]>).map(([type, label]) => (
+            <option key={type} value={type}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </div>
+  );
+}

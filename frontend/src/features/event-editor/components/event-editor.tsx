@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '#shared/api/schemas/auth';
+import { eventBody, type EventBody, type HostEvent } from '#shared/api/schemas/host-events';
+import { Button } from '#frontend/components/ui/button.tsx';
+import { toast } from '#frontend/components/ui/use-toast.ts';
+import { isApiError } from '#frontend/lib/api.ts';
+import { todayIn } from '#frontend/features/booking/lib/dates.ts';
+import { canActivateEvents } from '../api/can-activate.ts';
+import { useCreateEvent } from '../api/create-event.ts';
+import { useDateOverrides } from '../api/list-date-overrides.ts';
+import { useUpdateEvent } from '../api/update-event.ts';
+import { errorsByPath, formValuesFromEvent, newEventFormValues, toEventBody } from '../lib/event-form.ts';
+import { BasicFields } from './basic-fields.tsx';
+import { CollapsibleSection } from './collapsible-section.tsx';
+import { DateExceptionsSection } from './date-exceptions-section.tsx';
+import { DesignSection } from './design-section.tsx';
+import { EventLimitsSection } from './event-limits-section.tsx';
+import { EventPreview } from './event-preview.tsx';
+import { useEventForm } from './use-event-form.ts';
+import { WorkingHoursSection } from './working-hours-section.tsx';
+
+/** host-area.md §9: the editor goes back to /events this long after a save. */
+const REDIRECT_DELAY_MS = 300;
+const FORM_ID = 'event-form';
+
+type Section = 'hours' | 'limits' | 'design';
+/** Which collapsible section holds a field, so an invalid submit can open it. */
+const SECTION_FIELDS: Record<Section, readonly string[]> = {
+  hours: ['availabilityRanges', 'timeZone'],
+  limits: ['bufferBefore', 'bufferAfter', 'minimumNoticeAmount', 'minimumNoticeUnit', 'advanceBookingDays', 'maxBookingsPerDay', 'requiresConfirmation'],
+  design: ['bookingTheme', 'color', 'themeColor', 'secondaryColor', 'showHostPhoto', 'showEventPhoto', 'eventPhotoUrl', 'showGuestLogo', 'guestLogoUrl', 'customCss'],
+};
+const sectionsWithErrors = (errors: Record<string, string>): Section[] =>
+  (Object.keys(SECTION_FIELDS) as Section[]).filter((section) =>
+    Object.keys(errors).some((path) => SECTION_FIELDS[section].includes(path.split('.')[0]!)),
+  );
+
+/** A 400 answer's field messages; paths may read "body.title", "/title" or "title". */
+const errorsFromDetails = (details: readonly { path: string; message: string }[]): Record<string, string> =>
+  errorsByPath(details.map((detail) => ({ path: detail.path.replace(/^\/|^body[./]/, '').split(/[./]/), message: detail.message })));
+
+/**
+ * The create/edit event screen (host-area.md §2 "Create/edit event screen", §4 "Edit mode", "Save event"): the form
+ * on the left, checked with the shared eventBody schema before it is sent, and the live preview on the right. A new
+ * event is created inactive when the host can no longer activate events (trial over, no subscription).
+ */
+export function EventEditor({ event, user }: { event: HostEvent | null; user: CurrentUser | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useEventForm(() => (event ? formValuesFromEvent(event) : newEventFormValues()));
+  const [slugEdited, setSlugEdited] = useState(event !== null);
+  const [open, setOpen] = useState<Record<Section, boolean>>({ hours: false, limits: false, design: false });
+  const [saving, setSaving] = useState(false);
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const eventRef = event ? String(event.id) : null;
+  const overrides = useDateOverrides(eventRef);
+  const formRef = useRef<HTMLFormElement>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const today = todayIn(form.values.timeZone);
+  const editing = event !== null;
+
+  const save = async (body: EventBody) => {
+    if (event) return update.mutateAsync({ eventRef: String(event.id), body: { ...body, id: event.id } });
+    const active = await canActivateEvents(queryClient, user?.createdAt);
+    return create.mutateAsync({ ...body, active });
+  };
+
+  const showErrors = (errors: Record<string, string>) =>
+    form.showErrors(errors, formRef.current, () =>
+      setOpen((current) => ({ ...current, ...Object.fromEntries(sectionsWithErrors(errors).map((section) => [section, true])) })),
+    );
+
+  const onSubmit = async (formEvent: FormEvent<HTMLFormElement>) => {
+    formEvent.preventDefault();
+    if (saving) return;
+    const parsed = eventBody.safeParse(toEventBody(form.values));
+    if (!parsed.success) {
+      showErrors(errorsByPath(parsed.error.issues));
+      toast({
+        variant: 'destructive',
+        title: 'Please complete required fields',
+        description: 'Please fill in all required fields marked with an asterisk (*) to continue.',
+      });
+      return;
+    }
+    form.setErrors({});
+    setSaving(true);
+    try {
+      await save(parsed.data);
+    } catch (error) {
+      setSaving(false);
+      const shown = isApiError(error) && (error.status === 409 || error.status === 402 || error.status === 400);
+      if (isApiError(error) && error.status === 409) showErrors({ slug: error.message });
+      else if (isApiError(error) && error.status === 400 && error.details?.length) showErrors(errorsFromDetails(error.details));
+      toast({
+        variant: 'destructive',
+        title: editing ? 'Failed to update event' : 'Failed to create event',
+        description: shown ? error.message : 'Something went wrong while saving your event. Please try again.',
+      });
+      return;
+    }
+    toast({ title: editing ? 'Event updated!' : 'Event created!' });
+    redirect.current = setTimeout(() => navigate('/events'), REDIRECT_DELAY_MS);
+  };
+
+  const section = (key: Section) => ({ open: open[key], onOpenChange: (next: boolean) => setOpen((current) => ({ ...current, [key]: next })) });
+  const host = {
+    name: user?.name || user?.username || 'Your name',
+    photoUrl: event?.hostPhotoUrl ?? user?.photoUrl ?? null,
+  };
+
+  return (
+    <div className="flex flex-1 flex-col lg:h-dvh lg:flex-none lg:flex-row">
+      <div className="flex w-full flex-col border-slate-200 lg:min-h-0 bg-white lg:w-[30rem] lg:shrink-0 lg:border-r xl:w-[34rem] dark:border-slate-800 dark:bg-slate-950">
+        <header className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+          <h1 className="text-xl font-bold tracking-tight">{editing ? 'Edit Event' : 'Create New Event'}</h1>
+          <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
+            Fields marked with an asterisk (<span aria-hidden="true">*</span>
+            <span className="sr-only">asterisk</span>) are required.
+          </p>
+        </header>
+
+        <div className="grid flex-1 content-start gap-6 px-5 py-6 lg:min-h-0 lg:overflow-y-auto">
+          <form id={FORM_ID} ref={formRef} noValidate onSubmit={(submitted) => void onSubmit(submitted)} className="grid gap-6">
+            <BasicFields form={form} slugEdited={slugEdited} onSlugEdited={setSlugEdited} />
+            <CollapsibleSection title="Working hours" {...section('hours')}>
+              <WorkingHoursSection form={form} />
+            </CollapsibleSection>
+            <CollapsibleSection title="Event limits" {...section('limits')}>
+              <EventLimitsSection form={form} />
+            </CollapsibleSection>
+            <CollapsibleSection title="Customize Design" {...section('design')}>
+              <DesignSection form={form} />
+            </CollapsibleSection>
+          </form>
+          <DateExceptionsSection eventRef={eventRef} overrides={overrides.data ?? []} loading={overrides.isPending && eventRef !== null} today={today} />
+        </div>
+
+        <footer className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
+          <Button variant="outline" onClick={() => navigate('/events')}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={saving}>
+            {saving ? (editing ? 'Updating...' : 'Creating...') : editing ? 'Update Event' : 'Save & Finish'}
+          </Button>
+        </footer>
+      </div>
+
+      <aside aria-label="Booking page preview" className="flex min-h-[40rem] flex-1 flex-col lg:overflow-y-auto">
+        <EventPreview values={form.values} overrides={overrides.data ?? []} host={host} today={today} />
+      </aside>
+    </div>
+  );
+}

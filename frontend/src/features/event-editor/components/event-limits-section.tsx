@@ -1,0 +1,98 @@
+import { BUFFER_OPTIONS, DEFAULT_ADVANCE_BOOKING_DAYS } from '#shared/constants';
+import { Input } from '#frontend/components/ui/input.tsx';
+import type { NoticeUnit } from '../lib/event-form.ts';
+import { Field, Select, Switch } from './form-controls.tsx';
+import { fieldProps, type EventForm } from './use-event-form.ts';
+
+const NOTICE_UNITS: ReadonlyArray<[NoticeUnit, string]> = [
+  ['minutes', 'Minutes'],
+  ['hours', 'Hours'],
+  ['days', 'Days'],
+];
+
+/**
+ * 'Event limits' (host-area.md §3, §5): buffers before and after (0–60 minutes), minimum notice (amount and unit),
+ * the advance booking window (at least 1 day; emptied, it is 60), an optional daily limit and whether bookings need
+ * the host's confirmation.
+ */
+export function EventLimitsSection({ form }: { form: EventForm }) {
+  const { values, set } = form;
+  const bufferSelect = (path: 'bufferBefore' | 'bufferAfter') => (
+    <Select {...fieldProps(form, path)} value={values[path]} onChange={(event) => set({ [path]: Number(event.target.value) })}>
+      {BUFFER_OPTIONS.map((minutes) => (
+        <option key={minutes} value={minutes}>
+          {minutes === 0 ? 'No buffer' : `${minutes} minutes`}
+        </option>
+      ))}
+    </Select>
+  );
+
+  return (
+    <>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field form={form} path="bufferBefore" label="Buffer before event">
+          {bufferSelect('bufferBefore')}
+        </Field>
+        <Field form={form} path="bufferAfter" label="Buffer after event">
+          {bufferSelect('bufferAfter')}
+        </Field>
+      </div>
+
+      <Field form={form} path="minimumNoticeAmount" label="Minimum notice" hint="How long before a meeting guests can still book it.">
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-2">
+          <Input
+            {...fieldProps(form, 'minimumNoticeAmount')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={values.minimumNoticeAmount}
+            onChange={(event) => set({ minimumNoticeAmount: event.target.value })}
+          />
+          <Select
+            aria-label="Minimum notice unit"
+            value={values.minimumNoticeUnit}
+            onChange={(event) => set({ minimumNoticeUnit: event.target.value as NoticeUnit })}
+          >
+            {NOTICE_UNITS.map(([unit, label]) => (
+              <option key={unit} value={unit}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </Field>
+
+      <Field form={form} path="advanceBookingDays" label="Booking window (days)" hint="How many days ahead guests can book.">
+        <Input
+          {...fieldProps(form, 'advanceBookingDays')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          placeholder={String(DEFAULT_ADVANCE_BOOKING_DAYS)}
+          value={values.advanceBookingDays}
+          onChange={(event) => set({ advanceBookingDays: event.target.value })}
+          onBlur={() => {
+            if (values.advanceBookingDays.trim() === '') set({ advanceBookingDays: String(DEFAULT_ADVANCE_BOOKING_DAYS) });
+          }}
+        />
+      </Field>
+
+      <Field form={form} path="maxBookingsPerDay" label="Daily limit" hint="The most bookings a day; leave blank for no limit.">
+        <Input
+          {...fieldProps(form, 'maxBookingsPerDay')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={values.maxBookingsPerDay}
+          onChange={(event) => set({ maxBookingsPerDay: event.target.value })}
+        />
+      </Field>
+
+      <Switch
+        label="Requires confirmation"
+        checked={values.requiresConfirmation}
+        onCheckedChange={(requiresConfirmation) => set({ requiresConfirmation })}
+      />
+    </>
+  );
+}

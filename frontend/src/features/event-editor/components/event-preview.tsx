@@ -1,0 +1,118 @@
+import { useMemo, useState } from 'react';
+import type { DateOverride } from '#shared/api/schemas/host-events';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
+import type { TimeSlot } from '#frontend/features/booking/api/booking-queries.ts';
+import { BookingTheme } from '#frontend/features/booking/components/booking-theme.tsx';
+import { EventSummary } from '#frontend/features/booking/components/event-summary.tsx';
+import { MonthCalendar } from '#frontend/features/booking/components/month-calendar.tsx';
+import { TimeSlotList } from '#frontend/features/booking/components/time-slot-list.tsx';
+import { addDays, formatDateTitle, formatTimeRange, yearMonthOf, type YearMonth } from '#frontend/features/booking/lib/dates.ts';
+import type { EventFormValues } from '../lib/event-form.ts';
+import { previewAvailability, previewEvent, previewSlots, type PreviewHost, type SlotSettings } from '../lib/preview.ts';
+
+/**
+ * The live preview (host-area.md §2 "Create/edit event screen"): the public booking page's own event summary,
+ * calendar and slot list, in its theme and with its custom CSS (BookingTheme), fed by the form's values as they
+ * change. Slots are those the working hours, exceptions and limits give with no bookings, in the event's zone.
+ * Nothing can be booked: picking a time only says so.
+ */
+export function EventPreview({
+  values,
+  overrides,
+  host,
+  today,
+}: {
+  values: EventFormValues;
+  overrides: readonly DateOverride[];
+  host: PreviewHost;
+  today: string;
+}) {
+  const [view, setView] = useState<YearMonth>(() => yearMonthOf(today));
+  const [selectedDate, setSelectedDate] = useState<string | null>(null);
+  const [selectedSlot, setSelectedSlot] = useState<TimeSlot | null>(null);
+  const event = previewEvent(values, host, 0);
+
+  const { availabilityRanges, duration, timeZone, advanceBookingDays, minimumNoticeAmount, minimumNoticeUnit } = values;
+  // Recomputed only when a value that moves slots changes, not on every keystroke in the title.
+  const slotInputs = useMemo<SlotSettings>(
+    () => ({ availabilityRanges, duration, timeZone, advanceBookingDays, minimumNoticeAmount, minimumNoticeUnit }),
+    [availabilityRanges, duration, timeZone, advanceBookingDays, minimumNoticeAmount, minimumNoticeUnit],
+  );
+  const availability = useMemo(() => previewAvailability(slotInputs, overrides, view, today), [slotInputs, overrides, view, today]);
+  const slots = useMemo(
+    () => (selectedDate ? previewSlots(slotInputs, overrides, selectedDate, today) : []),
+    [slotInputs, overrides, selectedDate, today],
+  );
+
+  const selectDate = (date: string) => {
+    if (date < today) return;
+    setSelectedDate(date);
+    setSelectedSlot(null);
+    setView(yearMonthOf(date));
+  };
+  const backToCalendar = () => {
+    setSelectedDate(null);
+    setSelectedSlot(null);
+  };
+
+  return (
+    <BookingTheme design={values} className="flex-1">
+      <p role="note" className="bg-slate-900 px-4 py-2.5 text-center text-sm font-medium text-white dark:bg-slate-100 dark:text-slate-900">
+        This is a preview. To book an event, share the link with your invitees.
+      </p>
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 xl:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+        <EventSummary event={event} titleLevel={2} />
+        <section
+          aria-label="Preview of date and time selection"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h3 className="mb-5 text-xl font-bold text-slate-900 dark:text-white">Select a Date &amp; Time</h3>
+          {selectedDate ? (
+            selectedSlot ? (
+              <div role="status" className="grid justify-items-start gap-3">
+                <p className="font-semibold text-slate-900 dark:text-white">{formatDateTitle(selectedDate)}</p>
+                <p className="text-slate-800 dark:text-slate-200">{formatTimeRange(selectedSlot.start, selectedSlot.end, timeZone)}</p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">
+                  In the preview nothing is booked; your invitees enter their details at this step.
+                </p>
+                <button
+                  type="button"
+                  className={cn(
+                    'rounded-sm text-sm font-medium text-[var(--accent)] underline-offset-4 hover:underline dark:text-[color-mix(in_srgb,var(--accent)_45%,white)]',
+                    focusRing,
+                  )}
+                  onClick={() => setSelectedSlot(null)}
+                >
+                  ← Back to Select Time
+                </button>
+              </div>
+            ) : (
+              <TimeSlotList
+                date={selectedDate}
+                slots={slots}
+                loading={false}
+                timeZone={timeZone}
+                hostTimeZone={timeZone}
+                canGoToPreviousDay={selectedDate > today}
+                onPreviousDay={() => selectDate(addDays(selectedDate, -1))}
+                onNextDay={() => selectDate(addDays(selectedDate, 1))}
+                onBack={backToCalendar}
+                onSelect={setSelectedSlot}
+              />
+            )
+          ) : (
+            <MonthCalendar
+              view={view}
+              today={today}
+              selectedDate={selectedDate}
+              availability={availability}
+              loading={false}
+              onSelect={selectDate}
+              onViewChange={setView}
+            />
+          )}
+        </section>
+      </div>
+    </BookingTheme>
+  );
+}

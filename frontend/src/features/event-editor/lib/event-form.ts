@@ -1,0 +1,173 @@
+import type { z } from 'zod';
+import type { EventBody, HostEvent, locationTypeSchema } from '#shared/api/schemas/host-events';
+import {
+  DEFAULT_ADVANCE_BOOKING_DAYS,
+  DEFAULT_EVENT_COLOR,
+  DEFAULT_TIME_ZONE,
+  EDIT_MODE_MINIMUM_NOTICE_FALLBACK,
+  EVENT_DURATION_OPTIONS,
+  LOCATION_TYPES,
+} from '#shared/constants';
+
+/**
+ * What the event editor's form holds (host-area.md §3 "Event", "New event form defaults", §4 "Edit mode") and how it
+ * becomes the request body. Numbers a host may empty while typing are kept as text and read on submit.
+ */
+
+export type LocationType = z.infer<typeof locationTypeSchema>;
+export type NoticeUnit = EventBody['minimumNoticeUnit'];
+export type AvailabilityRange = HostEvent['availabilityRanges'][number];
+
+export interface EventFormValues {
+  title: string;
+  slug: string;
+  description: string;
+  /** Minutes as typed (the select's choice or the custom number). */
+  duration: string;
+  /** The custom number field shows instead of the select's choice. */
+  customDuration: boolean;
+  color: string;
+  locationType: LocationType | '';
+  bufferBefore: number;
+  bufferAfter: number;
+  requiresConfirmation: boolean;
+  /** Blank falls back to 60 (§5 "Advance window"). */
+  advanceBookingDays: string;
+  /** Blank means no limit (§5 "Daily limit"). */
+  maxBookingsPerDay: string;
+  minimumNoticeAmount: string;
+  minimumNoticeUnit: NoticeUnit;
+  showHostPhoto: boolean;
+  showEventPhoto: boolean;
+  eventPhotoUrl: string | null;
+  showGuestLogo: boolean;
+  guestLogoUrl: string | null;
+  themeColor: string | null;
+  secondaryColor: string | null;
+  customCss: string;
+  bookingTheme: 'light' | 'dark';
+  timeZone: string;
+  /** Seven ranges, Sunday (0) to Saturday (6). */
+  availabilityRanges: AvailabilityRange[];
+}
+
+/** §3 "Availability range": Monday to Friday 09:00–18:00, the weekend off. */
+export const defaultAvailabilityRanges = (): AvailabilityRange[] =>
+  [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, active: dayOfWeek >= 1 && dayOfWeek <= 5, startTime: '09:00', endTime: '18:00' }));
+
+/** §3 "New event form defaults". */
+export function newEventFormValues(): EventFormValues {
+  return {
+    title: '',
+    slug: '',
+    description: '',
+    duration: '30',
+    customDuration: false,
+    color: DEFAULT_EVENT_COLOR,
+    locationType: '',
+    bufferBefore: 0,
+    bufferAfter: 0,
+    requiresConfirmation: false,
+    advanceBookingDays: String(DEFAULT_ADVANCE_BOOKING_DAYS),
+    maxBookingsPerDay: '',
+    minimumNoticeAmount: '0',
+    minimumNoticeUnit: 'hours',
+    showHostPhoto: true,
+    showEventPhoto: true,
+    eventPhotoUrl: null,
+    showGuestLogo: true,
+    guestLogoUrl: null,
+    themeColor: null,
+    secondaryColor: null,
+    customCss: '',
+    bookingTheme: 'light',
+    timeZone: DEFAULT_TIME_ZONE,
+    availabilityRanges: defaultAvailabilityRanges(),
+  };
+}
+
+/** An event as loaded for editing; older records may lack the minimum notice or carry the legacy `availability`. */
+export type LoadedEvent = Omit<HostEvent, 'minimumNoticeAmount' | 'availabilityRanges'> & {
+  minimumNoticeAmount?: number | null;
+  availabilityRanges?: AvailabilityRange[] | null;
+  availability?: AvailabilityRange[] | null;
+};
+
+/** One range per weekday: the saved one where there is one, the default otherwise. */
+function sevenDays(saved: readonly AvailabilityRange[]): AvailabilityRange[] {
+  return defaultAvailabilityRanges().map((fallback) => {
+    const found = saved.find((range) => range.dayOfWeek === fallback.dayOfWeek);
+    return found ? { dayOfWeek: found.dayOfWeek, active: found.active, startTime: found.startTime, endTime: found.endTime } : fallback;
+  });
+}
+
+/**
+ * §4 "Edit mode": the form reset to the loaded event, with its theme, time zone and availability
+ * (availabilityRanges, else the legacy availability); a missing minimum notice becomes 4.
+ */
+export function formValuesFromEvent(event: LoadedEvent): EventFormValues {
+  const ranges = event.availabilityRanges?.length ? event.availabilityRanges : (event.availability ?? []);
+  return {
+    title: event.title,
+    slug: event.slug,
+    description: event.description,
+    duration: String(event.duration),
+    customDuration: !(EVENT_DURATION_OPTIONS as readonly number[]).includes(event.duration),
+    color: event.color || DEFAULT_EVENT_COLOR,
+    locationType: event.locationType,
+    bufferBefore: event.bufferBefore,
+    bufferAfter: event.bufferAfter,
+    requiresConfirmation: event.requiresConfirmation,
+    advanceBookingDays: String(event.advanceBookingDays || DEFAULT_ADVANCE_BOOKING_DAYS),
+    maxBookingsPerDay: event.maxBookingsPerDay === null ? '' : String(event.maxBookingsPerDay),
+    minimumNoticeAmount: String(event.minimumNoticeAmount ?? EDIT_MODE_MINIMUM_NOTICE_FALLBACK),
+    minimumNoticeUnit: event.minimumNoticeUnit,
+    showHostPhoto: event.showHostPhoto,
+    showEventPhoto: event.showEventPhoto,
+    eventPhotoUrl: event.eventPhotoUrl,
+    showGuestLogo: event.showGuestLogo,
+    guestLogoUrl: event.guestLogoUrl,
+    themeColor: event.themeColor,
+    secondaryColor: event.secondaryColor,
+    customCss: event.customCss,
+    bookingTheme: event.bookingTheme,
+    timeZone: event.timeZone || DEFAULT_TIME_ZONE,
+    availabilityRanges: sevenDays(ranges),
+  };
+}
+
+/** Text read as a number; blank (or not a number) gives `blank`. */
+function numberOr<T>(text: string, blank: T): number | T {
+  const trimmed = text.trim();
+  return trimmed === '' ? blank : Number(trimmed);
+}
+
+/**
+ * The body of POST /api/events and PATCH /api/events/{ref} (eventBody): location as display text from its type,
+ * blank numbers as §5 says (advance window 60, daily limit none, notice 0). Checked by eventBody before sending.
+ */
+export function toEventBody(values: EventFormValues, extra: { id?: number; active?: boolean } = {}): EventBody {
+  const { customDuration: _custom, locationType, ...fields } = values;
+  return {
+    ...fields,
+    ...(extra.id !== undefined && { id: extra.id }),
+    ...(extra.active !== undefined && { active: extra.active }),
+    duration: numberOr(values.duration, Number.NaN),
+    // An unselected type is left out, so the schema answers "Please select a location type."
+    locationType: (locationType || undefined) as LocationType,
+    location: locationType ? LOCATION_TYPES[locationType] : '',
+    advanceBookingDays: numberOr(values.advanceBookingDays, DEFAULT_ADVANCE_BOOKING_DAYS),
+    maxBookingsPerDay: numberOr(values.maxBookingsPerDay, null),
+    minimumNoticeAmount: numberOr(values.minimumNoticeAmount, 0),
+  };
+}
+
+/** The first message per field path ("title", "availabilityRanges.1.endTime"). */
+export function errorsByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}

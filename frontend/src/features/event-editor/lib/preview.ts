@@ -1,0 +1,113 @@
+import { fromZonedTime } from 'date-fns-tz';
+import type { PublicEvent } from '#shared/api/schemas/events';
+import type { DateOverride } from '#shared/api/schemas/host-events';
+import { DEFAULT_ADVANCE_BOOKING_DAYS, LOCATION_TYPES } from '#shared/constants';
+import type { TimeSlot } from '#frontend/features/booking/api/booking-queries.ts';
+import { addDays, addMonths, daysInMonth, isoDate, weekday, type YearMonth } from '#frontend/features/booking/lib/dates.ts';
+import type { EventFormValues } from './event-form.ts';
+
+/**
+ * The live preview's data (host-area.md §2 "Create/edit event screen"): the form's values shaped like the public
+ * event answer, and the free slots the working hours, date exceptions, duration, minimum notice and booking window
+ * would give an event with no bookings yet. Slots are laid out in the event's zone, stepping by the duration.
+ */
+
+export interface PreviewHost {
+  name: string;
+  photoUrl: string | null;
+}
+
+export function previewEvent(values: EventFormValues, host: PreviewHost, id: number): PublicEvent {
+  const duration = Number(values.duration);
+  return {
+    id,
+    userId: 'preview',
+    title: values.title.trim() || 'Untitled event',
+    slug: values.slug,
+    description: values.description,
+    duration: Number.isFinite(duration) && duration > 0 ? duration : 0,
+    location: values.locationType ? LOCATION_TYPES[values.locationType] : '',
+    color: values.color,
+    timeZone: values.timeZone,
+    eventPhotoUrl: values.eventPhotoUrl,
+    showEventPhoto: values.showEventPhoto,
+    showGuestLogo: values.showGuestLogo,
+    guestLogoUrl: values.guestLogoUrl,
+    hostName: host.name,
+    hostPhotoUrl: host.photoUrl,
+    showHostPhoto: values.showHostPhoto,
+    bookingTheme: values.bookingTheme,
+    themeColor: values.themeColor,
+    secondaryColor: values.secondaryColor,
+    customCss: values.customCss,
+  };
+}
+
+/** The values that decide the preview's slots. */
+export type SlotSettings = Pick<
+  EventFormValues,
+  'availabilityRanges' | 'duration' | 'timeZone' | 'advanceBookingDays' | 'minimumNoticeAmount' | 'minimumNoticeUnit'
+>;
+
+const NOTICE_MINUTES = { minutes: 1, hours: 60, days: 24 * 60 } as const;
+const toMinutes = (time: string): number => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+
+/** The working hours of one date: the date exception's when there is one (a blank end keeps the regular end). */
+function hoursOn(values: SlotSettings, overrides: readonly DateOverride[], date: string): { start: string; end: string } | null {
+  const range = values.availabilityRanges.find((candidate) => candidate.dayOfWeek === weekday(date));
+  const override = overrides.find((candidate) => candidate.date === date);
+  if (override) {
+    if (!override.available) return null;
+    const start = override.startTime ?? range?.startTime ?? '09:00';
+    const end = override.endTime ?? range?.endTime ?? '18:00';
+    return start < end ? { start, end } : null;
+  }
+  return range?.active && range.startTime < range.endTime ? { start: range.startTime, end: range.endTime } : null;
+}
+
+const advanceDays = (values: SlotSettings): number => Number(values.advanceBookingDays) || DEFAULT_ADVANCE_BOOKING_DAYS;
+
+/** The preview's free slots of `date` (in the event's zone), from the minimum notice on, within the booking window. */
+export function previewSlots(
+  values: SlotSettings,
+  overrides: readonly DateOverride[],
+  date: string,
+  today: string,
+  now: Date = new Date(),
+): TimeSlot[] {
+  const duration = Number(values.duration);
+  const hours = hoursOn(values, overrides, date);
+  if (!hours || !(duration >= 1) || date < today || date > addDays(today, advanceDays(values))) return [];
+  const notice = (Number(values.minimumNoticeAmount) || 0) * NOTICE_MINUTES[values.minimumNoticeUnit];
+  const earliest = now.getTime() + notice * 60_000;
+  const slots: TimeSlot[] = [];
+  const end = toMinutes(hours.end);
+  for (let minute = toMinutes(hours.start); minute + duration <= end; minute += duration) {
+    const wallClock = `${date}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+    const start = fromZonedTime(wallClock, values.timeZone);
+    if (start.getTime() < earliest) continue;
+    slots.push({ start: start.toISOString(), end: new Date(start.getTime() + duration * 60_000).toISOString() });
+  }
+  return slots;
+}
+
+/** Which dates of the shown month (and the next, for quick paging) have preview slots. */
+export function previewAvailability(
+  values: SlotSettings,
+  overrides: readonly DateOverride[],
+  view: YearMonth,
+  today: string,
+  now: Date = new Date(),
+): Map<string, boolean> {
+  const availability = new Map<string, boolean>();
+  for (const month of [view, addMonths(view, 1)]) {
+    for (let day = 1; day <= daysInMonth(month); day++) {
+      const date = isoDate(month.year, month.month, day);
+      availability.set(date, previewSlots(values, overrides, date, today, now).length > 0);
+    }
+  }
+  return availability;
+}

@@ -1,0 +1,140 @@
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { HostEvent } from '#shared/api/schemas/host-events';
+import { PageLoading } from '#frontend/app/page-loading.tsx';
+import { buttonVariants } from '#frontend/components/ui/button.tsx';
+import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
+import { useCurrentUser } from '#frontend/features/auth/api/use-current-user.ts';
+import { useCalendarStatus } from '../api/get-calendar-status.ts';
+import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
+import { useEvents } from '../api/list-events.ts';
+import { activationBlocked, freeTrial, isSubscribed } from '../lib/free-trial.ts';
+import { CalendarBanner } from './calendar-banner.tsx';
+import { EventCard } from './event-card.tsx';
+import { PlusIcon } from './icons.tsx';
+import { Tabs } from './tabs.tsx';
+import { TrialBanner } from './trial-banner.tsx';
+
+type TabKey = 'active' | 'inactive';
+
+/**
+ * /events, the event types dashboard (host-area.md §2, §4, §6, §8): the free-trial and calendar banners, 'Event
+ * Types' with 'Create New', and the host's event types in Active and Inactive tabs. Behind the login guard, which
+ * has just asked for the current user; the events, subscription and calendar calls wait for that user.
+ */
+export function EventsPage() {
+  useDocumentTitle('Event Types · Meetwise');
+  const currentUser = useCurrentUser({ refetchOnMount: false });
+  const user = currentUser.data ?? null;
+  const signedIn = user !== null;
+  const events = useEvents({ enabled: signedIn });
+  const subscription = useSubscriptionStatus({ enabled: signedIn });
+  const calendar = useCalendarStatus({ enabled: signedIn });
+  const [tab, setTab] = useState<TabKey>('active');
+  // The trial is measured once per visit: the page does not tick.
+  const [now] = useState(() => new Date());
+  const listArea = useRef<HTMLDivElement>(null);
+  // A card that goes while focused (deleted, moved to the other tab) hands the focus to the tab panel.
+  const onFocusLost = useCallback(
+    () => listArea.current?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])')?.focus(),
+    [],
+  );
+
+  if (!user) return <PageLoading />;
+
+  const trial = freeTrial(user.createdAt, now);
+  const status = subscription.data?.status;
+  // Unknown until the status arrives: no banner meanwhile, and the server refuses a blocked activation anyway (402).
+  const blocked = status !== undefined && activationBlocked(trial, status);
+  const showTrial = status !== undefined && !isSubscribed(status);
+  const showCalendar = calendar.data?.connected === false;
+  const grid = (shown: HostEvent[], empty: ReactNode) => (
+    <EventGrid events={shown} blocked={blocked} onFocusLost={onFocusLost} empty={empty} />
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      {(showTrial || showCalendar) && (
+        <div className="mb-8 grid gap-4">
+          {showTrial && <TrialBanner trial={trial} />}
+          {showCalendar && <CalendarBanner />}
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">Event Types</h1>
+        <Link to="/events/new" className={buttonVariants()}>
+          <PlusIcon className="size-4" />
+          Create New
+        </Link>
+      </div>
+
+      <div ref={listArea} className="mt-6">
+        {events.isPending ? (
+          <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
+            Loading your events...
+          </p>
+        ) : events.isError ? (
+          <ErrorAlert title="Error loading events" message="Something went wrong. Please try again later." />
+        ) : (
+          <Tabs
+            label="Event types"
+            selected={tab}
+            onSelect={setTab}
+            items={[
+              { key: 'active', label: 'Active', panel: grid(events.data.filter((event) => event.active), <NoActiveEvents />) },
+              {
+                key: 'inactive',
+                label: 'Inactive',
+                panel: grid(events.data.filter((event) => !event.active), <EmptyState title="No inactive events" />),
+              },
+            ]}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function EventGrid({
+  events,
+  blocked,
+  onFocusLost,
+  empty,
+}: {
+  events: HostEvent[];
+  blocked: boolean;
+  onFocusLost: () => void;
+  empty: ReactNode;
+}) {
+  if (events.length === 0) return empty;
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {events.map((event) => (
+        <li key={event.id}>
+          <EventCard event={event} activationBlocked={blocked} onFocusLost={onFocusLost} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-6 py-14 text-center dark:border-slate-700">
+      <p className="text-lg font-semibold text-slate-900 dark:text-white">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+function NoActiveEvents() {
+  return (
+    <EmptyState title="No active events">
+      <Link to="/events/new" className={buttonVariants({ className: 'mt-5' })}>
+        Create Event Type
+      </Link>
+    </EmptyState>
+  );
+}

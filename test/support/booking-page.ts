@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Reading and driving the public booking page in browser tests (test/e2e). */
+
+export const dateIn = (instant: string, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+
+export const timeIn = (instant: string | number, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true })
+    .format(new Date(instant))
+    .replace(/[\u202f\u00a0]/g, ' ');
+
+export const rangeIn = (slot: { start: string; end: string }, timeZone: string): string =>
+  `${timeIn(slot.start, timeZone)} - ${timeIn(slot.end, timeZone)}`;
+
+export const addDays = (date: string, days: number): string => {
+  const value = new Date(`${date}T12:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+};
+
+/** "December 1, 2026", as the day's heading reads. */
+export const formatTitle = (date: string): string =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+
+async function isInViewMonth(page: Page, date: string): Promise<boolean> {
+  const title = await page.locator('#booking-calendar-title').textContent();
+  const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${date}T12:00:00Z`));
+  return title === month;
+}
+
+/** Moves the calendar to the date's month and answers the date's cell. */
+export async function calendarCell(page: Page, date: string) {
+  await page.getByRole('grid').waitFor();
+  for (let i = 0; i < 2 && !(await isInViewMonth(page, date)); i++) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  return page.locator(`[role="gridcell"][data-date="${date}"]`);
+}
+
+/** Step 1 through the calendar: move to the date's month, click the date, wait for its slots. */
+export async function chooseDate(page: Page, date: string): Promise<void> {
+  const cell = await calendarCell(page, date);
+  await expect.poll(() => cell.getAttribute('aria-disabled')).toBe('false');
+  await cell.click();
+  await page.getByRole('heading', { name: formatTitle(date) }).waitFor();
+}
+
+export const slotButtons = (page: Page) => page.locator('ul[aria-label^="Available times"] button');

@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { eventBody, type HostEvent } from '#shared/api/schemas/host-events';
+import { dominantColor, logoAccentColor } from '#frontend/features/event-editor/lib/dominant-color.ts';
+import { eventImageProblem } from '#frontend/features/event-editor/lib/event-image.ts';
+import { errorsByPath, formValuesFromEvent, newEventFormValues, toEventBody } from '#frontend/features/event-editor/lib/event-form.ts';
+import { previewSlots } from '#frontend/features/event-editor/lib/preview.ts';
+import { suggestSlug } from '#frontend/features/event-editor/lib/slug.ts';
+import { formatClock, HALF_HOURS } from '#frontend/features/event-editor/lib/time-options.ts';
+
+/** The event editor's pure rules (host-area.md §3, §4 "Edit mode", "Guest logo upload", §5, §9). */
+
+describe('suggestSlug', () => {
+  it('lower-cases the title and joins its words with single hyphens', () => {
+    expect(suggestSlug('Intro Call')).toBe('intro-call');
+    expect(suggestSlug('  30 Minute   Meeting!! ')).toBe('30-minute-meeting');
+    expect(suggestSlug('Q&A / Office-Hours')).toBe('q-a-office-hours');
+  });
+
+  it('drops accents and characters outside a-z and 0-9', () => {
+    expect(suggestSlug('Café Crème Rendez-vous')).toBe('cafe-creme-rendez-vous');
+    expect(suggestSlug('Kaffee ☕ mit Jörg')).toBe('kaffee-mit-jorg');
+  });
+
+  it('keeps at most 60 characters without a trailing hyphen', () => {
+    const slug = suggestSlug(`${'a'.repeat(59)} b c`);
+    expect(slug).toBe('a'.repeat(59));
+    expect(suggestSlug('word '.repeat(30)).length).toBeLessThanOrEqual(60);
+    expect(suggestSlug('word '.repeat(30))).not.toMatch(/-$/);
+  });
+
+  it('lengthens short slugs and moves off reserved words', () => {
+    expect(suggestSlug('Go')).toBe('go-event');
+    expect(suggestSlug('A!')).toBe('a-event');
+    expect(suggestSlug('New')).toBe('new-event');
+    expect(suggestSlug('Dashboard')).toBe('dashboard-event');
+  });
+
+  it('suggests nothing for a title without letters or digits', () => {
+    expect(suggestSlug('')).toBe('');
+    expect(suggestSlug('!!! ☕')).toBe('');
+  });
+
+  it('always suggests a slug the shared schema accepts', () => {
+    for (const title of ['Intro Call', 'Go', 'new', 'Ünïcödé Tïtle', `${'x'.repeat(80)}`, '1', 'slug', 'public']) {
+      const body = { ...toEventBody({ ...newEventFormValues(), title: 'Valid title', locationType: 'phone' }), slug: suggestSlug(title) };
+      expect(eventBody.safeParse(body).success, title).toBe(true);
+    }
+  });
+});
+
+const rgba = (...pixels: Array<[number, number, number, number?]>) => pixels.flatMap(([r, g, b, a = 255]) => [r, g, b, a]);
+
+describe('dominantColor', () => {
+  it('answers the most common usable colour', () => {
+    expect(dominantColor(rgba([200, 30, 30], [200, 30, 30], [20, 120, 220]))).toBe('#C81E1E');
+  });
+
+  it('averages the colours of the winning bucket', () => {
+    expect(dominantColor(rgba([16, 100, 200], [18, 102, 202], [200, 30, 30]))).toBe('#1165C9');
+  });
+
+  it('skips transparent, near-white, near-black and grey pixels', () => {
+    const background = Array.from({ length: 10 }, () => [255, 255, 255] as [number, number, number]);
+    expect(
+      dominantColor(rgba(...background, [0, 0, 0], [10, 10, 10], [128, 128, 128], [128, 130, 126], [255, 0, 0, 0], [30, 150, 60])),
+    ).toBe('#1E963C');
+  });
+
+  it('answers null when no pixel is usable, and the logo accent falls back to #3B82F6', () => {
+    expect(dominantColor([])).toBeNull();
+    expect(dominantColor(rgba([255, 255, 255], [0, 0, 0], [120, 120, 120], [10, 200, 10, 20]))).toBeNull();
+    expect(logoAccentColor(rgba([255, 255, 255]))).toBe('#3B82F6');
+    expect(logoAccentColor(rgba([200, 30, 30]))).toBe('#C81E1E');
+  });
+});
+
+describe('eventImageProblem', () => {
+  it('accepts any image type up to 5 MB', () => {
+    expect(eventImageProblem({ type: 'image/png', size: 5 * 1024 * 1024 })).toBeNull();
+    expect(eventImageProblem({ type: 'image/svg+xml', size: 10 })).toBeNull();
+  });
+
+  it('refuses larger files with the spec’s message, and files that are not images', () => {
+    expect(eventImageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toEqual({
+      title: 'File too large',
+      description: 'The image file must be less than 5MB in size.',
+    });
+    expect(eventImageProblem({ type: 'application/pdf', size: 10 })?.title).toBe('Invalid file type');
+  });
+});
+
+const savedEvent: HostEvent = {
+  id: 12,
+  userId: 'host-1',
+  slug: 'deep-dive',
+  title: 'Deep Dive',
+  description: 'Long talk',
+  duration: 75,
+  color: '#112233',
+  active: true,
+  hostPhotoUrl: null,
+  location: 'Phone call',
+  locationType: 'phone',
+  bufferBefore: 5,
+  bufferAfter: 10,
+  requiresConfirmation: true,
+  advanceBookingDays: 30,
+  maxBookingsPerDay: 3,
+  minimumNoticeAmount: 2,
+  minimumNoticeUnit: 'days',
+  showHostPhoto: false,
+  showEventPhoto: true,
+  eventPhotoUrl: '/photos/a.png',
+  showGuestLogo: false,
+  guestLogoUrl: null,
+  themeColor: '#445566',
+  secondaryColor: null,
+  customCss: '.a { color: red }',
+  bookingTheme: 'dark',
+  timeZone: 'Europe/Paris',
+  availabilityRanges: [{ dayOfWeek: 2, active: true, startTime: '10:00', endTime: '12:00' }],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('event form values', () => {
+  it("starts a new event from the spec's defaults", () => {
+    const values = newEventFormValues();
+    expect(values).toMatchObject({
+      title: '',
+      slug: '',
+      description: '',
+      duration: '30',
+      color: '#EA580C',
+      locationType: '',
+      bufferBefore: 0,
+      bufferAfter: 0,
+      advanceBookingDays: '60',
+      minimumNoticeAmount: '0',
+      minimumNoticeUnit: 'hours',
+      showHostPhoto: true,
+      showEventPhoto: true,
+      showGuestLogo: true,
+      bookingTheme: 'light',
+      timeZone: 'America/New_York',
+    });
+    expect(values.availabilityRanges.map((range) => range.active)).toEqual([false, true, true, true, true, true, false]);
+    expect(values.availabilityRanges.every((range) => range.startTime === '09:00' && range.endTime === '18:00')).toBe(true);
+  });
+
+  it('resets to a loaded event in edit mode, a custom duration in the number field', () => {
+    const values = formValuesFromEvent(savedEvent);
+    expect(values).toMatchObject({ title: 'Deep Dive', duration: '75', customDuration: true, maxBookingsPerDay: '3', bookingTheme: 'dark', timeZone: 'Europe/Paris' });
+    expect(values.availabilityRanges).toHaveLength(7);
+    expect(values.availabilityRanges[2]).toEqual({ dayOfWeek: 2, active: true, startTime: '10:00', endTime: '12:00' });
+    expect(values.availabilityRanges[1]).toEqual({ dayOfWeek: 1, active: true, startTime: '09:00', endTime: '18:00' });
+  });
+
+  it('falls back to a minimum notice of 4 and to the legacy availability when they are missing', () => {
+    const legacy = [{ dayOfWeek: 3, active: false, startTime: '08:00', endTime: '09:00' }];
+    const values = formValuesFromEvent({ ...savedEvent, minimumNoticeAmount: null, availabilityRanges: [], availability: legacy });
+    expect(values.minimumNoticeAmount).toBe('4');
+    expect(values.availabilityRanges[3]).toEqual(legacy[0]);
+  });
+
+  it('turns the form into a body the shared schema accepts, blank numbers as §5 says', () => {
+    const values = { ...newEventFormValues(), title: 'Intro Call', slug: 'intro-call', locationType: 'google-meet' as const, advanceBookingDays: ' ', maxBookingsPerDay: '', minimumNoticeAmount: '' };
+    const body = toEventBody(values, { active: false });
+    expect(body).toMatchObject({ duration: 30, location: 'Google Meet', advanceBookingDays: 60, maxBookingsPerDay: null, minimumNoticeAmount: 0, active: false });
+    expect(body).not.toHaveProperty('customDuration');
+    expect(eventBody.safeParse(body).success).toBe(true);
+    expect(eventBody.safeParse(toEventBody(formValuesFromEvent(savedEvent), { id: 12 })).success).toBe(true);
+  });
+
+  it("reports the spec's messages by field path", () => {
+    const values = { ...newEventFormValues(), title: 'ab', duration: '4' };
+    values.availabilityRanges[1] = { dayOfWeek: 1, active: true, startTime: '10:00', endTime: '09:00' };
+    const parsed = eventBody.safeParse(toEventBody(values));
+    expect(parsed.success).toBe(false);
+    const errors = errorsByPath(parsed.error!.issues);
+    expect(errors.title).toBe('Event name must be at least 3 characters.');
+    expect(errors.duration).toBe('Duration must be at least 5 minutes.');
+    expect(errors.locationType).toBe('Please select a location type.');
+    expect(errors['availabilityRanges.1.endTime']).toBe('The end time must be after the start time.');
+    expect(errorsByPath(eventBody.safeParse(toEventBody({ ...values, duration: '241' })).error!.issues).duration).toBe(
+      'Duration cannot exceed 240 minutes.',
+    );
+  });
+});
+
+describe('working-hours choices and the preview', () => {
+  it('offers every 30 minutes across the day', () => {
+    expect(HALF_HOURS).toHaveLength(48);
+    expect(HALF_HOURS[0]).toBe('00:00');
+    expect(HALF_HOURS[19]).toBe('09:30');
+    expect(HALF_HOURS[47]).toBe('23:30');
+    expect(formatClock('00:00')).toBe('12:00 AM');
+    expect(formatClock('13:30')).toBe('1:30 PM');
+  });
+
+  it("lays out slots from the day's working hours in the event's zone, stepping by the duration", () => {
+    const settings = { ...newEventFormValues(), duration: '45', timeZone: 'Europe/Paris' };
+    // 2026-06-02 is a Tuesday; 09:00–18:00 Paris is 07:00–16:00 UTC.
+    const slots = previewSlots(settings, [], '2026-06-02', '2026-06-01', new Date('2026-06-01T00:00:00Z'));
+    expect(slots[0]).toEqual({ start: '2026-06-02T07:00:00.000Z', end: '2026-06-02T07:45:00.000Z' });
+    expect(slots.at(-1)!.end <= '2026-06-02T16:00:00.000Z').toBe(true);
+    expect(slots).toHaveLength(12);
+  });
+
+  it('leaves out weekends, blocked dates, the minimum notice and days past the booking window', () => {
+    const settings = { ...newEventFormValues(), advanceBookingDays: '3', minimumNoticeAmount: '1', minimumNoticeUnit: 'days' as const };
+    const now = new Date('2026-06-01T14:00:00Z'); // 10:00 in New York, Monday
+    const blocked = [{ id: 'o1', eventId: 1, date: '2026-06-03', available: false, startTime: null, endTime: null }];
+    expect(previewSlots(settings, [], '2026-06-06', '2026-06-01', now)).toEqual([]); // Saturday
+    expect(previewSlots(settings, blocked, '2026-06-03', '2026-06-01', now)).toEqual([]);
+    expect(previewSlots(settings, [], '2026-06-05', '2026-06-01', now)).toEqual([]); // beyond 3 days
+    expect(previewSlots(settings, [], '2026-06-02', '2026-06-01', now)[0]!.start).toBe('2026-06-02T14:00:00.000Z');
+    const custom = [{ id: 'o2', eventId: 1, date: '2026-06-04', available: true, startTime: '15:00', endTime: null }];
+    expect(previewSlots(settings, custom, '2026-06-04', '2026-06-01', now)).toHaveLength(6);
+  });
+});

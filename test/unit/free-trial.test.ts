@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { activationBlocked, freeTrial, isSubscribed } from '#frontend/features/events/lib/free-trial.ts';
+
+/** The events dashboard's trial rules (host-area.md §4 "Free trial", "Event active/inactive", §9). */
+
+const CREATED = '2026-03-01T10:00:00.000Z';
+const at = (iso: string) => new Date(iso);
+
+describe('free trial (host-area.md §4)', () => {
+  it('ends 7 days after the account was created', () => {
+    expect(freeTrial(CREATED, at(CREATED)).endsAt.toISOString()).toBe('2026-03-08T10:00:00.000Z');
+  });
+
+  it('counts 7 days remaining at creation and a started day as a whole one', () => {
+    expect(freeTrial(CREATED, at(CREATED))).toMatchObject({ daysRemaining: 7, expired: false });
+    expect(freeTrial(CREATED, at('2026-03-01T10:00:01.000Z')).daysRemaining).toBe(7);
+    expect(freeTrial(CREATED, at('2026-03-02T10:00:00.000Z')).daysRemaining).toBe(6);
+    expect(freeTrial(CREATED, at('2026-03-08T09:59:59.000Z'))).toMatchObject({ daysRemaining: 1, expired: false });
+  });
+
+  it('has expired once the count is zero or less', () => {
+    expect(freeTrial(CREATED, at('2026-03-08T10:00:00.000Z'))).toMatchObject({ daysRemaining: 0, expired: true });
+    expect(freeTrial(CREATED, at('2026-03-20T10:00:00.000Z'))).toMatchObject({ daysRemaining: -12, expired: true });
+  });
+});
+
+describe('activation after the trial (host-area.md §4 "Event active/inactive")', () => {
+  const running = freeTrial(CREATED, at('2026-03-03T00:00:00.000Z'));
+  const ended = freeTrial(CREATED, at('2026-04-01T00:00:00.000Z'));
+
+  it('is blocked only when the trial has expired and the subscription is not active', () => {
+    expect(activationBlocked(ended, 'none')).toBe(true);
+    expect(activationBlocked(ended, 'canceled')).toBe(true);
+    expect(activationBlocked(ended, 'active')).toBe(false);
+    expect(activationBlocked(running, 'none')).toBe(false);
+  });
+
+  it("treats only the status 'active' as subscribed", () => {
+    expect(isSubscribed('active')).toBe(true);
+    expect(isSubscribed('none')).toBe(false);
+    expect(isSubscribed('past_due')).toBe(false);
+  });
+});
