@@ -27,6 +27,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // One app for the run (files that need another configuration start their own).
+          globalSetup: ['test/support/e2e-global-setup.ts'],
           // A browser on a busy 2-core machine may need more than the default 1 s to show what a test waits for.
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,

@@ -7,9 +7,18 @@
  * statements and at-rules other than @media (so no `@import`, `@font-face`, `@keyframes`), nested blocks inside a
  * rule, and each declaration holding `expression(`, `javascript:`, `behavior`, `-moz-binding`, an image-set or
  * src() function, or a `url(…)` that is not a same-origin relative path. Every selector is put inside `scope`;
- * `html`, `body` and `:root` stand for the container itself; a selector that would reach the container's siblings
- * (`+`, `~` right after it) is dropped.
+ * `html`, `body`, `:root` and the scope itself stand for the container; a selector whose first combinator after the
+ * container is not a descendant (space) or child (`>`) one (`+`, `~`, `||`) would reach its siblings and is dropped.
+ *
+ * The output is read by the browser's CSS parser, not by ours, so every selector, @media prelude and declaration
+ * that is kept must be self-contained: strings closed on their own line (a browser ends a string at a line break),
+ * brackets and parentheses balanced, no braces in a selector or prelude, no `url(` token in a selector or prelude and
+ * no `/*`. Anything else is dropped, so the browser sees exactly the rules written here.
  */
+
+/** A browser ends a string at any of these (CSS Syntax §4.3.5): the rest is read as if the string were closed. */
+const LINE_BREAK = /[\n\r\f]/;
+const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
 
 const UNSAFE_VALUE = /expression\(|javascript:|image-set\(|(?:^|[^\w-])src\(|[{}]/i;
 const UNSAFE_PROPERTY = /^\s*(?:behavior|-moz-binding)\s*:/i;
@@ -26,6 +35,7 @@ function isSameOriginPath(raw: string): boolean {
 
 const safeDeclaration = (declaration: string): boolean =>
   /^\s*-{0,2}[a-z][\w-]*\s*:/i.test(declaration) &&
+  selfContained(declaration) &&
   !UNSAFE_PROPERTY.test(declaration) &&
   !UNSAFE_VALUE.test(declaration) &&
   [...declaration.matchAll(/url\(([^)]*)\)?/gi)].every((match) => match[0].endsWith(')') && isSameOriginPath(match[1]!));
@@ -39,7 +49,7 @@ function splitTopLevel(text: string, separator: string): string[] {
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
     if (quote) {
-      if (char === quote) quote = '';
+      if (char === quote || LINE_BREAK.test(char)) quote = '';
     } else if (char === '"' || char === "'") quote = char;
     else if (char === '(') depth++;
     else if (char === ')') depth = Math.max(0, depth - 1);
@@ -52,11 +62,67 @@ function splitTopLevel(text: string, separator: string): string[] {
   return parts;
 }
 
+/**
+ * Whether a browser reads `text` as a whole of its own: every string closed before a line break, every bracket,
+ * parenthesis and brace closed in order, and no `/*` (a comment could swallow what follows it in the output).
+ */
+function selfContained(text: string): boolean {
+  const open: string[] = [];
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quote) {
+      if (char === quote) quote = '';
+      else if (LINE_BREAK.test(char)) return false;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '/' && text[i + 1] === '*') return false;
+    else if (char === '(' || char === '[' || char === '{') open.push(char);
+    else if (char in CLOSERS && open.pop() !== CLOSERS[char]) return false;
+  }
+  return !quote && open.length === 0;
+}
+
+/** A selector or @media prelude the browser reads exactly as we do: self-contained, no braces, no url token. */
+const safePrelude = (text: string): boolean => selfContained(text) && !/[{}]|url\(/i.test(text);
+
+/**
+ * The first combinator at the top level of `rest` (what follows the container in a selector): ' ' (descendant),
+ * '>', '+', '~', '|' (column `||` or a namespace bar), or '' when there is none.
+ */
+function firstCombinator(rest: string): string {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < rest.length; i++) {
+    const char = rest[i]!;
+    if (quote) {
+      if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth = Math.max(0, depth - 1);
+    else if (depth > 0) continue;
+    else if ('>+~|'.includes(char)) return char;
+    else if (/\s/.test(char)) {
+      const next = rest.slice(i).trimStart()[0];
+      if (next === undefined) return '';
+      return '>+~|'.includes(next) ? next : ' ';
+    }
+  }
+  return '';
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function scopeSelector(selector: string, scope: string): string | null {
   const trimmed = selector.trim();
-  const rest = trimmed.replace(/^(?:(?::root|html)(?![\w-])(?:\s*>?\s*body(?![\w-]))?|body(?![\w-]))/i, '');
-  if (!trimmed || /^\s*[+~]/.test(rest)) return null;
-  return rest === trimmed ? `${scope} ${trimmed}` : `${scope}${rest}`;
+  if (!trimmed || !safePrelude(trimmed)) return null;
+  // html, body, :root (and the scope written out) stand for the container; a name going on (`bodyguard`) does not.
+  const end = '(?![\\w\\u0080-\\uffff-])';
+  const root = new RegExp(`^(?:(?::root|html)${end}(?:\\s*>?\\s*body${end})?|body${end}|${escapeRegExp(scope)}${end})`, 'i');
+  const rest = trimmed.replace(root, '');
+  if (rest === trimmed) return /^[+~|]/.test(trimmed) ? null : `${scope} ${trimmed}`;
+  // Only a descendant or child may follow the container: `+`, `~` or `||` first would reach outside it.
+  const combinator = firstCombinator(rest);
+  return combinator === '' || combinator === ' ' || combinator === '>' ? `${scope}${rest}` : null;
 }
 
 interface Block {
@@ -74,7 +140,7 @@ function blocks(css: string): Block[] {
   for (let i = 0; i < css.length; i++) {
     const char = css[i]!;
     if (quote) {
-      if (char === quote) quote = '';
+      if (char === quote || LINE_BREAK.test(char)) quote = '';
     } else if (char === '"' || char === "'") quote = char;
     else if (char === '{') {
       if (depth++ === 0) open = i;
@@ -104,7 +170,7 @@ function scopeRules(css: string, scope: string, allowMedia: boolean): string {
   return blocks(css)
     .map(({ prelude, body }) => {
       if (prelude.startsWith('@')) {
-        if (!allowMedia || !/^@media\s[^@]*$/i.test(prelude)) return '';
+        if (!allowMedia || !/^@media\s[^@]*$/i.test(prelude) || !safePrelude(prelude)) return '';
         const inner = scopeRules(body, scope, false);
         return inner && `${prelude}{${inner}}`;
       }

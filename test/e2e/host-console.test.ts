@@ -151,10 +151,20 @@ describe('host console', () => {
     await popover.getByRole('button', { name: 'Block Date' }).click();
     await expect.poll(() => toast('Date blocked').isVisible()).toBe(true);
 
+    // The public availability views may reuse what they read for a few seconds (RECENT_READS): reload until then.
     const publicPage = await context.newPage();
-    await publicPage.goto(`${stack.app.baseUrl}/book/${slug}`);
-    const cell = await calendarCell(publicPage, monday);
-    await expect.poll(() => cell.getAttribute('aria-disabled')).toBe('true');
+    await expect
+      .poll(
+        async () => {
+          await publicPage.goto(`${stack.app.baseUrl}/book/${slug}`);
+          const cell = await calendarCell(publicPage, monday);
+          // The month's availability has arrived (until then every day shows disabled).
+          await publicPage.locator('[role="grid"]:not([aria-busy])').waitFor();
+          return cell.getAttribute('aria-disabled');
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe('true');
     await publicPage.close();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/events');

@@ -121,6 +121,14 @@ describe('event types', () => {
     ['an end before the start', { availabilityRanges: weekdays('18:00', '09:00') }, 'The end time must be after the start time.'],
     ['an unknown field', { surprise: true }, 'Unknown field: "surprise".'],
     ['someone else\'s image', { eventPhotoUrl: '/photos/someone-else/x.png' }, 'Images must be uploaded first.'],
+    ['an image path with dot segments', { eventPhotoUrl: '/photos/me/../someone-else/events/x.png' }, 'Images must be uploaded first.'],
+    ['a slug of digits only', { slug: '2025' }, 'The URL must contain at least one letter.'],
+    ['a buffer that is not an option', { bufferAfter: 7 }, 'Buffers are one of 0, 5, 10, 15, 30, 45, 60 minutes.'],
+    ['a time zone not offered', { timeZone: 'Africa/Lagos' }, 'Please choose one of the offered time zones.'],
+    ['an image path with dot segments', { eventPhotoUrl: '/photos/me/../someone-else/events/x.png' }, 'Images must be uploaded first.'],
+    ['a slug of digits only', { slug: '2025' }, 'The URL must contain at least one letter.'],
+    ['a buffer that is not an option', { bufferAfter: 7 }, 'Buffers are one of 0, 5, 10, 15, 30, 45, 60 minutes.'],
+    ['a time zone not offered', { timeZone: 'Africa/Lagos' }, 'Please choose one of the offered time zones.'],
   ];
   for (const [label, change, message] of bad) {
     it(`refuses ${label} with 400 and writes nothing`, async () => {
@@ -344,5 +352,26 @@ describe('event images, calendar status', () => {
     await deps.hosts.setCalendar(host.id, { provider: 'builtin', connected: true, email: 'cal@example.com', lastSynced: null });
     expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toEqual({ connected: true, email: 'cal@example.com', lastSynced: null });
     expect((await call('GET', '/api/user/calendar')).status).toBe(401);
+  });
+});
+
+describe('GET /api/time-slots?includeUnavailable=true (the /hourly-debug view)', () => {
+  it('lists the booked slot as unavailable, where a guest sees it gone', async () => {
+    const host = await newHost();
+    await deps.hosts.setCalendar(host.id, { provider: 'builtin', connected: true, email: 'x@example.com', lastSynced: null });
+    const event = (await call('POST', '/api/events', { body: eventBody({ availabilityRanges: weekdays('00:00', '23:30').map((r) => ({ ...r, active: true })) }), cookie: host.cookie })).body;
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const path = `/api/time-slots?date=${day}&eventId=${event.id}&timezone=UTC`;
+    const [first] = (await call('GET', path)).body.timeSlots as { start: string; end: string }[];
+    const booked = await call('POST', '/api/bookings', {
+      body: { name: 'Guest', email: 'guest@example.com', additionalInfo: '', guests: [], date: day, startTime: first!.start, endTime: first!.end, eventId: event.id, timezone: 'UTC' },
+    });
+    expect(booked.status).toBe(201);
+    const guestView = (await call('GET', `${path}&forceRefresh=true`)).body.timeSlots as { start: string; available: boolean }[];
+    expect(guestView.some((slot) => slot.start === first!.start)).toBe(false);
+    expect(guestView.every((slot) => slot.available)).toBe(true);
+    const debugView = (await call('GET', `${path}&forceRefresh=true&includeUnavailable=true`)).body.timeSlots as { start: string; available: boolean }[];
+    expect(debugView.find((slot) => slot.start === first!.start)).toEqual({ start: first!.start, end: first!.end, available: false });
+    expect(debugView.filter((slot) => slot.available)).toEqual(guestView);
   });
 });

@@ -5,8 +5,8 @@ import { startBrowserStack } from './browser.ts';
 
 /**
  * For a test file: starts the stack before its tests and stops it after them. The answer's `app` and `browser`
- * are the running ones once the tests run. `env` (asked for when the stack starts, so it may name servers a
- * beforeAll registered earlier has started) configures the app.
+ * are the running ones once the tests run. The app is the run's shared one, unless `env` is given (asked for when
+ * the stack starts, so it may name servers started at the file's top): then the file gets its own app so configured.
  */
 export interface BrowserStack {
   readonly app: RunningApp;
@@ -18,7 +18,7 @@ export interface BrowserStack {
 export function browserStackPerFile(options: { env?: () => Record<string, string> } = {}): BrowserStack {
   let stack: Awaited<ReturnType<typeof startBrowserStack>> | undefined;
   beforeAll(async () => {
-    stack = await startBrowserStack({ env: options.env?.() ?? {} });
+    stack = await startBrowserStack(options.env ? { env: options.env() } : {});
   });
   afterAll(() => stack?.stop());
   const running = () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
 import { startApp, type RunningApp } from './app-process.ts';
 
 /** The flags every Chromium we start gets (headless, no sandbox, no network chatter of its own). */
@@ -24,7 +25,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * What every browser test needs: Debian's Chromium and the built front end (each refused with a clear message
- * when missing), the real app started as `npm start` starts it, and the browser. `stop()` ends both.
+ * when missing), the real app as `npm start` runs it, and the browser. The app is the run's shared one
+ * (test/support/e2e-global-setup.ts), or with `env` one of the file's own. `stop()` ends the browser and an own app.
  */
 export async function startBrowserStack(
   options: { env?: Record<string, string> } = {},
@@ -33,13 +35,20 @@ export async function startBrowserStack(
     throw new Error("Browser tests need Debian's Chromium at /usr/bin/chromium: apt-get install -y chromium (bash .ci/run does it).");
   }
   if (!existsSync('frontend/dist/index.html')) throw new Error('Build the front end first: npm run build (npm test does it).');
-  const [app, browser] = await Promise.all([startApp(options), launchBrowser()]);
+  const own = options.env !== undefined;
+  const shared: RunningApp = {
+    baseUrl: inject('e2eAppBaseUrl'),
+    mailViewer: inject('e2eMailViewer'),
+    output: () => '(the shared app: its output is the global setup\'s)',
+    stop: async () => {},
+  };
+  const [app, browser] = await Promise.all([own ? startApp(options) : shared, launchBrowser()]);
   return {
     app,
     browser,
     async stop() {
       await browser.close();
-      await app.stop();
+      if (own) await app.stop();
     },
   };
 }

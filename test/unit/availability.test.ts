@@ -530,3 +530,28 @@ describe('input validation', () => {
     expect(() => slots(input(), '2026-03-03', zone)).toThrow(`Unknown time zone: ${'X'.repeat(64)}…`);
   });
 });
+
+describe('timeSlotsForDate with includeUnavailable (the /hourly-debug view)', () => {
+  const listed = (given: AvailabilityInput, date: string) =>
+    timeSlotsForDate(given, { date, guestTimeZone: NY, includeUnavailable: true }).map((slot) => `${slot.start.slice(11, 16)} ${slot.available ? 'free' : 'taken'}`);
+
+  it('lists every working-hours slot, marking the booked, too-soon and past ones unavailable', () => {
+    // Monday 08:00 now; two hours' notice; 10:00–10:30 booked; hours 09:00–11:00.
+    const given = input({
+      event: { availabilityRanges: weekly('09:00', '11:00'), minimumNoticeAmount: 2 },
+      busy: [busy('2026-03-02T10:00:00-05:00', '2026-03-02T10:30:00-05:00')],
+    });
+    expect(listed(given, '2026-03-02')).toEqual(['09:00 taken', '09:30 taken', '10:00 taken', '10:30 free']);
+    // The listings a guest gets are unchanged: only the free one.
+    expect(startTimes(slots(given, '2026-03-02'))).toEqual(['10:30']);
+  });
+
+  it('marks the slots of a past day and of a day beyond the advance window unavailable instead of dropping the day', () => {
+    const given = input({ event: { availabilityRanges: weekly('09:00', '10:00'), advanceBookingDays: 2 } });
+    expect(listed(given, '2026-02-27')).toEqual(['09:00 taken', '09:30 taken']);
+    expect(listed(given, '2026-03-06')).toEqual(['09:00 taken', '09:30 taken']);
+    expect(listed(given, '2026-03-03')).toEqual(['09:00 free', '09:30 free']);
+    // A weekend day has no working hours: nothing is listed (outside hours).
+    expect(listed(given, '2026-03-07')).toEqual([]);
+  });
+});

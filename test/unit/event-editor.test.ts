@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { eventBody, type HostEvent } from '#shared/api/schemas/host-events';
+import { eventBody, type DateOverride, type HostEvent } from '#shared/api/schemas/host-events';
 import { dominantColor, logoAccentColor } from '#frontend/features/event-editor/lib/dominant-color.ts';
-import { eventImageProblem } from '#frontend/features/event-editor/lib/event-image.ts';
+import { ApiError } from '#frontend/lib/api.ts';
+import { dateExceptionTimesProblem, END_TIME_MISSING, START_TIME_MISSING } from '#frontend/features/event-editor/lib/date-exception.ts';
+import {
+  EVENT_IMAGE_ACCEPT,
+  eventImageProblem,
+  eventImageUploadError,
+} from '#frontend/features/event-editor/lib/event-image.ts';
 import { errorsByPath, formValuesFromEvent, newEventFormValues, toEventBody } from '#frontend/features/event-editor/lib/event-form.ts';
 import { previewSlots } from '#frontend/features/event-editor/lib/preview.ts';
 import { suggestSlug } from '#frontend/features/event-editor/lib/slug.ts';
@@ -12,6 +18,8 @@ import { formatClock, HALF_HOURS } from '#frontend/features/event-editor/lib/tim
 describe('suggestSlug', () => {
   it('lower-cases the title and joins its words with single hyphens', () => {
     expect(suggestSlug('Intro Call')).toBe('intro-call');
+    // Digits alone would read as an event id.
+    expect(suggestSlug('2025')).toBe('2025-event');
     expect(suggestSlug('  30 Minute   Meeting!! ')).toBe('30-minute-meeting');
     expect(suggestSlug('Q&A / Office-Hours')).toBe('q-a-office-hours');
   });
@@ -75,17 +83,38 @@ describe('dominantColor', () => {
 });
 
 describe('eventImageProblem', () => {
-  it('accepts any image type up to 5 MB', () => {
-    expect(eventImageProblem({ type: 'image/png', size: 5 * 1024 * 1024 })).toBeNull();
-    expect(eventImageProblem({ type: 'image/svg+xml', size: 10 })).toBeNull();
+  const NOT_AN_IMAGE = { title: 'Invalid file type', description: 'Please choose an image file (PNG, JPEG, GIF or WebP).' };
+
+  it('accepts PNG, JPEG, GIF and WebP up to 5 MB, the types the server sniffs', () => {
+    for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp']) {
+      expect(eventImageProblem({ type, size: 5 * 1024 * 1024 }), type).toBeNull();
+    }
+    expect(EVENT_IMAGE_ACCEPT).toBe('image/png,image/jpeg,image/gif,image/webp');
   });
 
-  it('refuses larger files with the spec’s message, and files that are not images', () => {
+  it('refuses every other type, image or not, with the server’s own words', () => {
+    for (const type of ['image/svg+xml', 'image/bmp', 'image/tiff', 'image/avif', 'image/heic', 'image/x-icon', 'application/pdf', 'text/plain', '']) {
+      expect(eventImageProblem({ type, size: 10 }), type).toEqual(NOT_AN_IMAGE);
+    }
+  });
+
+  it('refuses larger files with the spec’s message', () => {
     expect(eventImageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toEqual({
       title: 'File too large',
       description: 'The image file must be less than 5MB in size.',
     });
-    expect(eventImageProblem({ type: 'application/pdf', size: 10 })?.title).toBe('Invalid file type');
+  });
+
+  it('shows the server’s message for a refused upload (400), the generic one otherwise', () => {
+    expect(eventImageUploadError(new ApiError(400, 'Please choose an image file (PNG, JPEG, GIF or WebP).'))).toEqual({
+      title: 'Upload failed',
+      description: 'Please choose an image file (PNG, JPEG, GIF or WebP).',
+    });
+    const generic = { title: 'Upload failed', description: 'There was an error uploading your image. Please try again.' };
+    expect(eventImageUploadError(new ApiError(500, 'Internal error'))).toEqual(generic);
+    expect(eventImageUploadError(new ApiError(0, 'Network error'))).toEqual(generic);
+    expect(eventImageUploadError(new ApiError(400, '  '))).toEqual(generic);
+    expect(eventImageUploadError(new Error('boom'))).toEqual(generic);
   });
 });
 
@@ -215,7 +244,88 @@ describe('working-hours choices and the preview', () => {
     expect(previewSlots(settings, blocked, '2026-06-03', '2026-06-01', now)).toEqual([]);
     expect(previewSlots(settings, [], '2026-06-05', '2026-06-01', now)).toEqual([]); // beyond 3 days
     expect(previewSlots(settings, [], '2026-06-02', '2026-06-01', now)[0]!.start).toBe('2026-06-02T14:00:00.000Z');
-    const custom = [{ id: 'o2', eventId: 1, date: '2026-06-04', available: true, startTime: '15:00', endTime: null }];
+    const custom = [{ id: 'o2', eventId: 1, date: '2026-06-04', available: true, startTime: '15:00', endTime: '18:00' }];
     expect(previewSlots(settings, custom, '2026-06-04', '2026-06-01', now)).toHaveLength(6);
+  });
+});
+
+describe('the preview applies date exceptions as the availability engine does', () => {
+  // Europe/Paris is UTC+2 in June; 2026-06-02 is a Tuesday, 2026-06-06 a Saturday (off by default).
+  const settings = { ...newEventFormValues(), duration: '60', timeZone: 'Europe/Paris' };
+  const now = new Date('2026-06-01T00:00:00Z');
+  const startsOn = (overrides: DateOverride[], date: string, values = settings) =>
+    previewSlots(values, overrides, date, '2026-06-01', now).map((slot) => slot.start.slice(11, 16));
+  const override = (date: string, startTime: string | null, endTime: string | null, available = true): DateOverride => ({
+    id: `${date}-${startTime}-${endTime}-${available}`,
+    eventId: 1,
+    date,
+    available,
+    startTime,
+    endTime,
+  });
+  const regularTuesday = ['07:00', '08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00'];
+
+  it('replaces the hours when available with both times, even on a weekday that is off', () => {
+    expect(startsOn([override('2026-06-02', '12:00', '14:00')], '2026-06-02')).toEqual(['10:00', '11:00']);
+    expect(startsOn([override('2026-06-06', '10:00', '12:00')], '2026-06-06')).toEqual(['08:00', '09:00']);
+  });
+
+  it('keeps the regular hours when a start or an end is blank (not half of each)', () => {
+    for (const [startTime, endTime] of [
+      [null, null],
+      ['15:00', null],
+      [null, '12:00'],
+      ['', '12:00'],
+      ['15:00', ''],
+    ] as const) {
+      expect(startsOn([override('2026-06-02', startTime, endTime)], '2026-06-02'), `${startTime}–${endTime}`).toEqual(regularTuesday);
+    }
+  });
+
+  it('stays closed on a weekday that is off when the exception keeps the regular hours', () => {
+    for (const [startTime, endTime] of [
+      [null, null],
+      ['10:00', null],
+      [null, '12:00'],
+    ] as const) {
+      expect(startsOn([override('2026-06-06', startTime, endTime)], '2026-06-06'), `${startTime}–${endTime}`).toEqual([]);
+    }
+    // The weekday's times are ignored while it is off.
+    const saturdayOff = settings.availabilityRanges.find((range) => range.dayOfWeek === 6)!;
+    expect(saturdayOff.active).toBe(false);
+  });
+
+  it('makes several ranges of several exceptions of one date, and lets any unavailable one block it', () => {
+    const two = [override('2026-06-02', '09:00', '10:00'), override('2026-06-02', '15:00', '17:00')];
+    expect(startsOn(two, '2026-06-02')).toEqual(['07:00', '13:00', '14:00']);
+    expect(startsOn([...two, override('2026-06-02', null, null, false)], '2026-06-02')).toEqual([]);
+    // A blank-time exception next to one with both times adds nothing: the explicit range replaces the day.
+    expect(startsOn([override('2026-06-02', '09:00', '10:00'), override('2026-06-02', null, null)], '2026-06-02')).toEqual(['07:00']);
+  });
+
+  it("reads an end of 00:00 as the day's end and gives nothing for an end before the start", () => {
+    expect(startsOn([override('2026-06-02', '22:00', '00:00')], '2026-06-02')).toEqual(['20:00', '21:00']);
+    expect(startsOn([override('2026-06-02', '14:00', '12:00')], '2026-06-02')).toEqual([]);
+  });
+
+  it('gives no slots for an active weekday whose range is empty, with or without an exception', () => {
+    const ranges = settings.availabilityRanges.map((range) => (range.dayOfWeek === 2 ? { ...range, startTime: '12:00', endTime: '12:00' } : range));
+    expect(startsOn([], '2026-06-02', { ...settings, availabilityRanges: ranges })).toEqual([]);
+    expect(startsOn([override('2026-06-02', null, null)], '2026-06-02', { ...settings, availabilityRanges: ranges })).toEqual([]);
+  });
+});
+
+describe('the date exception dialog asks for both times or neither', () => {
+  it('accepts both times, neither, or any times when unavailable', () => {
+    expect(dateExceptionTimesProblem(true, '10:00', '12:00')).toBeNull();
+    expect(dateExceptionTimesProblem(true, '', '')).toBeNull();
+    expect(dateExceptionTimesProblem(false, '10:00', '')).toBeNull();
+  });
+
+  it('puts a message next to the missing time when only one is chosen', () => {
+    expect(dateExceptionTimesProblem(true, '10:00', '')).toEqual({ endTime: END_TIME_MISSING });
+    expect(dateExceptionTimesProblem(true, '', '12:00')).toEqual({ startTime: START_TIME_MISSING });
+    expect(END_TIME_MISSING).toBe('Choose an end time too, or leave both times blank for the regular hours.');
+    expect(START_TIME_MISSING).toBe('Choose a start time too, or leave both times blank for the regular hours.');
   });
 });

@@ -90,14 +90,15 @@ function domainErrorsAsValidation<T>(run: () => T): T {
  */
 export async function getTimeSlots(
   deps: AvailabilityDeps & Pick<Deps, 'settings'>,
-  query: { eventId?: number | string; date: string; timezone?: string; forceRefresh?: 'true' | 'false' },
+  query: { eventId?: number | string; date: string; timezone?: string; forceRefresh?: 'true' | 'false'; includeUnavailable?: 'true' | 'false' },
 ): Promise<{ timeSlots: TimeSlot[]; timezone: string; eventSettings: { duration: number; timezone: string } }> {
   const zone = guestZone(query.timezone);
   const { event, input } =
     query.eventId === undefined
       ? await defaultHoursInput(deps)
       : await loadInput(deps, query.eventId, query.date, query.date, query.forceRefresh === 'true');
-  const timeSlots = domainErrorsAsValidation(() => timeSlotsForDate(input, { date: query.date, guestTimeZone: zone }));
+  const includeUnavailable = query.includeUnavailable === 'true';
+  const timeSlots = domainErrorsAsValidation(() => timeSlotsForDate(input, { date: query.date, guestTimeZone: zone, includeUnavailable }));
   return { timeSlots, timezone: event.timeZone, eventSettings: { duration: event.duration, timezone: event.timeZone } };
 }
 

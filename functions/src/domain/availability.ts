@@ -115,7 +115,8 @@ export interface AvailabilityInput {
 export interface TimeSlot {
   start: string;
   end: string;
-  available: true;
+  /** Always true in the booking listings; false only for slots listed with `includeUnavailable` (/hourly-debug). */
+  available: boolean;
 }
 
 /** booking-landing-auth-admin.md §3 "Available-date entry". */
@@ -141,15 +142,18 @@ export type Bookability = { bookable: true } | { bookable: false; reason: Unbook
 // Public entry points
 
 /** The bookable slots whose start falls on `date` ('yyyy-MM-dd') in the guest's zone, sorted by start. */
-export function timeSlotsForDate(input: AvailabilityInput, query: { date: string; guestTimeZone: string }): TimeSlot[] {
+export function timeSlotsForDate(
+  input: AvailabilityInput,
+  query: { date: string; guestTimeZone: string; includeUnavailable?: boolean },
+): TimeSlot[] {
   const schedule = normalizeInput(input);
   const guestZone = requireTimeZone(query.guestTimeZone);
   const day = requireDay(query.date, 'date');
-  const { slots, guest } = bookableSlotsOnGuestDays(schedule, guestZone, day, day);
+  const { slots, guest } = bookableSlotsOnGuestDays(schedule, guestZone, day, day, query.includeUnavailable === true);
   return slots.map((slot) => ({
     start: formatInstantInZone(guest, slot.start),
     end: formatInstantInZone(guest, slot.end),
-    available: true,
+    available: slot.available,
   }));
 }
 
@@ -479,6 +483,8 @@ interface GuestSlot {
   readonly end: number;
   /** The date of the start in the guest's zone. */
   readonly guestDay: number;
+  /** False only for the grid's slots a rule drops, listed on request (the /hourly-debug view). */
+  readonly available: boolean;
 }
 
 /**
@@ -490,17 +496,21 @@ function bookableSlotsOnGuestDays(
   guestZone: string,
   firstDay: number,
   lastDay: number,
+  includeUnavailable = false,
 ): { slots: GuestSlot[]; guest: ZoneTimeline } {
   const pass = openPass(schedule, firstDay - MAX_DAY_SHIFT, lastDay + MAX_DAY_SHIFT);
   const guest = guestZone === schedule.hostZone ? pass.host : buildZoneTimeline(guestZone, pass.host.from, pass.host.to);
-  const fromHostDay = Math.max(firstDay - MAX_DAY_SHIFT, pass.hostToday);
-  const toHostDay = Math.min(lastDay + MAX_DAY_SHIFT, pass.hostToday + schedule.advanceBookingDays);
+  // The past and the days beyond the advance window have no bookable slot; listing the unavailable ones too, every
+  // day of the span is laid out and those slots come back marked unavailable.
+  const fromHostDay = includeUnavailable ? firstDay - MAX_DAY_SHIFT : Math.max(firstDay - MAX_DAY_SHIFT, pass.hostToday);
+  const toHostDay = includeUnavailable ? lastDay + MAX_DAY_SHIFT : Math.min(lastDay + MAX_DAY_SHIFT, pass.hostToday + schedule.advanceBookingDays);
   const slots: GuestSlot[] = [];
   for (let hostDay = fromHostDay; hostDay <= toHostDay; hostDay += 1) {
     for (const candidate of gridOfHostDay(pass, hostDay)) {
-      if (timingViolation(pass, candidate.start, hostDay) !== null || capacityViolation(pass, candidate) !== null) continue;
+      const available = timingViolation(pass, candidate.start, hostDay) === null && capacityViolation(pass, candidate) === null;
+      if (!available && !includeUnavailable) continue;
       const guestDay = dayAt(guest, candidate.start);
-      if (guestDay >= firstDay && guestDay <= lastDay) slots.push({ start: candidate.start, end: candidate.end, guestDay });
+      if (guestDay >= firstDay && guestDay <= lastDay) slots.push({ start: candidate.start, end: candidate.end, guestDay, available });
     }
   }
   return { slots: sortedWithoutRepeats(slots), guest };

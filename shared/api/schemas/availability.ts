@@ -62,6 +62,8 @@ export const timeSlotsQuery = z.object({
   eventId: eventRefValue.optional(),
   timezone: timeZoneValue.optional(),
   forceRefresh: z.enum(['true', 'false'], { error: 'forceRefresh must be true or false.' }).optional(),
+  /** The /hourly-debug view: also the working-hours slots a rule takes away (past, notice, window, booked), as unavailable. */
+  includeUnavailable: z.enum(['true', 'false'], { error: 'includeUnavailable must be true or false.' }).optional(),
 });
 
 export const timeSlotsResponse = z.object({

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import {
+  BUFFER_OPTIONS,
   CUSTOM_CSS_MAX,
   EVENT_DESCRIPTION_MAX,
   EVENT_DURATION_MAX,
@@ -13,6 +14,7 @@ import {
   MAX_BUFFER_MINUTES,
   MAX_MINIMUM_NOTICE_AMOUNT,
   RESERVED_EVENT_SLUGS,
+  TIME_ZONE_OPTIONS,
 } from '../../constants.ts';
 
 /**
@@ -33,6 +35,8 @@ export const eventSlugSchema = z
   .min(EVENT_SLUG_MIN, `The URL must be at least ${EVENT_SLUG_MIN} characters.`)
   .max(EVENT_SLUG_MAX, `The URL cannot exceed ${EVENT_SLUG_MAX} characters.`)
   .regex(/^[a-z0-9-]+$/, 'The URL may only contain lowercase letters, numbers and hyphens.')
+  // Digits alone would read as an event id in /api/events/{id or slug}.
+  .regex(/[a-z]/, 'The URL must contain at least one letter.')
   .refine((slug) => !(RESERVED_EVENT_SLUGS as readonly string[]).includes(slug), 'This URL is reserved. Please choose another.');
 
 export const availabilityRangeSchema = z
@@ -47,20 +51,19 @@ export const availabilityRangeSchema = z
     path: ['endTime'],
   });
 
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** A buffer: one of the editor's options, 0–60 minutes (host-area.md §5). */
+const bufferSchema = z
+  .number({ error: 'Buffers are minutes.' })
+  .int()
+  .min(0, 'Buffers cannot be negative.')
+  .max(MAX_BUFFER_MINUTES, `Buffers cannot exceed ${MAX_BUFFER_MINUTES} minutes.`)
+  .refine((minutes) => (BUFFER_OPTIONS as readonly number[]).includes(minutes), `Buffers are one of ${BUFFER_OPTIONS.join(', ')} minutes.`);
 
 /** An uploaded image of ours (/photos/…) or none. */
 const imageUrl = z
   .string()
   .max(300)
-  .regex(/^\/photos\/[A-Za-z0-9_./-]+$/, 'Images must be uploaded first.')
+  .regex(/^\/photos\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.(?:png|jpg|gif|webp)$/, 'Images must be uploaded first.')
   .nullable();
 
 /** Every field the editor sends (create: `id` null or absent; full edit). Unknown fields are refused. */
@@ -83,8 +86,8 @@ export const eventBody = z.strictObject({
   /** Display text; the server derives it from locationType. */
   location: z.string().max(200).optional(),
   locationType: locationTypeSchema,
-  bufferBefore: z.number().int().min(0, 'Buffers cannot be negative.').max(MAX_BUFFER_MINUTES, `Buffers cannot exceed ${MAX_BUFFER_MINUTES} minutes.`),
-  bufferAfter: z.number().int().min(0, 'Buffers cannot be negative.').max(MAX_BUFFER_MINUTES, `Buffers cannot exceed ${MAX_BUFFER_MINUTES} minutes.`),
+  bufferBefore: bufferSchema,
+  bufferAfter: bufferSchema,
   requiresConfirmation: z.boolean().default(false),
   advanceBookingDays: z.number().int().min(1, 'The booking window must be at least 1 day.').max(MAX_ADVANCE_BOOKING_DAYS, `The booking window cannot exceed ${MAX_ADVANCE_BOOKING_DAYS} days.`),
   maxBookingsPerDay: z.number().int().min(1, 'The daily limit must be at least 1.').max(MAX_BOOKINGS_PER_DAY, `The daily limit cannot exceed ${MAX_BOOKINGS_PER_DAY}.`).nullable(),
@@ -99,7 +102,10 @@ export const eventBody = z.strictObject({
   secondaryColor: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB.').nullable(),
   customCss: z.string().max(CUSTOM_CSS_MAX, `Custom CSS cannot exceed ${CUSTOM_CSS_MAX} characters.`).default(''),
   bookingTheme: z.enum(['light', 'dark']).default('light'),
-  timeZone: z.string().refine(isTimeZone, 'Unknown time zone.'),
+  timeZone: z.string().refine(
+    (zone) => TIME_ZONE_OPTIONS.some((option) => option.value === zone),
+    'Please choose one of the offered time zones.',
+  ),
   availabilityRanges: z
     .array(availabilityRangeSchema)
     .length(7, 'Working hours need all seven days.')

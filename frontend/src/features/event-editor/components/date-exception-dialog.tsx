@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useSaveDateOverride } from '../api/save-date-override.ts';
+import { dateExceptionTimesProblem, REGULAR_HOURS_HINT } from '../lib/date-exception.ts';
 import { formatClock, HALF_HOURS } from '../lib/time-options.ts';
 import { DatePicker } from './date-picker.tsx';
 import { Select } from './form-controls.tsx';
@@ -13,8 +14,9 @@ const SELECT_A_DATE = 'Please select a date for the override.';
 
 /**
  * 'Add Date Exception' / 'Edit Date Exception' (host-area.md §2 "Date exception dialog", §5 "Date override"): a date
- * (past dates cannot be picked), whether the host is available then, and, only when available, optional start and
- * end times (blank keeps the regular hours). Saved with POST /api/events/{ref}/date-overrides.
+ * (past dates cannot be picked), whether the host is available then, and, only when available, start and end times:
+ * both, or neither to keep the weekday's regular hours (the availability engine ignores one time alone, so the
+ * dialog asks for the other). Saved with POST /api/events/{ref}/date-overrides.
  */
 export function DateExceptionDialog({
   eventRef,
@@ -32,7 +34,7 @@ export function DateExceptionDialog({
   const [available, setAvailable] = useState(override?.available ?? false);
   const [startTime, setStartTime] = useState(override?.startTime ?? '');
   const [endTime, setEndTime] = useState(override?.endTime ?? '');
-  const [errors, setErrors] = useState<{ date?: string; endTime?: string }>({});
+  const [errors, setErrors] = useState<{ date?: string; startTime?: string; endTime?: string }>({});
   const save = useSaveDateOverride(eventRef);
   const title = override ? 'Edit Date Exception' : 'Add Date Exception';
 
@@ -42,6 +44,11 @@ export function DateExceptionDialog({
     if (!date) {
       setErrors({ date: SELECT_A_DATE });
       toast({ variant: 'destructive', title: 'Select a date', description: SELECT_A_DATE });
+      return;
+    }
+    const timesProblem = dateExceptionTimesProblem(available, startTime, endTime);
+    if (timesProblem) {
+      setErrors(timesProblem);
       return;
     }
     const parsed = dateOverrideBody.safeParse({
@@ -140,11 +147,15 @@ export function DateExceptionDialog({
 
           {available && (
             <div className="grid gap-4 sm:grid-cols-2">
-              {timeSelect('date-exception-start', 'Start time', 'Regular start', startTime, setStartTime)}
-              {timeSelect('date-exception-end', 'End time', 'Regular end', endTime, (value) => {
+              {timeSelect('date-exception-start', 'Start time', 'Regular hours', startTime, (value) => {
+                setStartTime(value);
+                setErrors((current) => ({ ...current, startTime: undefined, endTime: undefined }));
+              }, errors.startTime)}
+              {timeSelect('date-exception-end', 'End time', 'Regular hours', endTime, (value) => {
                 setEndTime(value);
-                setErrors((current) => ({ ...current, endTime: undefined }));
+                setErrors((current) => ({ ...current, startTime: undefined, endTime: undefined }));
               }, errors.endTime)}
+              <p className="text-xs text-slate-600 sm:col-span-2 dark:text-slate-400">{REGULAR_HOURS_HINT}</p>
             </div>
           )}
 

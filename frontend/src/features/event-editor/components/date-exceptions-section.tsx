@@ -11,10 +11,9 @@ import { DateExceptionDialog } from './date-exception-dialog.tsx';
 /** What an exception does, in words: "Unavailable", "10:00 AM – 2:00 PM", "Regular hours". */
 function describe(override: DateOverride): string {
   if (!override.available) return 'Unavailable';
-  if (!override.startTime && !override.endTime) return 'Available, regular hours';
-  const start = override.startTime ? formatClock(override.startTime) : 'regular start';
-  const end = override.endTime ? formatClock(override.endTime) : 'regular end';
-  return `Available ${start} – ${end}`;
+  // Like the availability engine: only both times replace the regular hours; one alone keeps them.
+  if (!override.startTime || !override.endTime) return 'Available, regular hours';
+  return `Available ${formatClock(override.startTime)} – ${formatClock(override.endTime)}`;
 }
 
 /**

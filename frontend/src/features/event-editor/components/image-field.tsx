@@ -5,13 +5,14 @@ import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { cn } from '#frontend/lib/cn.ts';
 import { useUploadEventImage } from '../api/upload-event-image.ts';
-import { eventImageProblem } from '../lib/event-image.ts';
+import { EVENT_IMAGE_ACCEPT, eventImageProblem, eventImageUploadError } from '../lib/event-image.ts';
 import { Switch } from './form-controls.tsx';
 
 /**
  * An event photo or guest logo (host-area.md §5 "Event images", §8 "Image"): the browser refuses a file that is
- * not an image or is over 5 MB, the rest is uploaded at once (POST /api/uploads/event-image) and its address kept
- * in the form, with a switch for showing it on the booking page and a way to remove it.
+ * not a PNG, JPEG, GIF or WebP or is over 5 MB, the rest is uploaded at once (POST /api/uploads/event-image) and its
+ * address kept in the form (a 400 shows the server's own reason), with a switch for showing it on the booking page
+ * and a way to remove it.
  */
 export function ImageField({
   label,
@@ -48,8 +49,7 @@ export function ImageField({
         onUrlChange(stored);
         onUploaded?.(file);
       },
-      onError: () =>
-        toast({ variant: 'destructive', title: 'Upload failed', description: 'There was an error uploading your image. Please try again.' }),
+      onError: (error) => toast({ variant: 'destructive', ...eventImageUploadError(error) }),
     });
   };
 
@@ -71,13 +71,13 @@ export function ImageField({
           <input
             id={`${id}-file`}
             type="file"
-            accept="image/*"
+            accept={EVENT_IMAGE_ACCEPT}
             disabled={upload.isPending}
             onChange={onChoose}
             className={cn(fieldClasses, 'h-auto py-1.5')}
           />
           <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-            {upload.isPending ? 'Uploading...' : 'Any image type, at most 5 MB.'}
+            {upload.isPending ? 'Uploading...' : 'PNG, JPEG, GIF or WebP, at most 5 MB.'}
           </p>
         </div>
         {url && (

@@ -55,17 +55,38 @@ const toMinutes = (time: string): number => {
   return hours * 60 + minutes;
 };
 
-/** The working hours of one date: the date exception's when there is one (a blank end keeps the regular end). */
-function hoursOn(values: SlotSettings, overrides: readonly DateOverride[], date: string): { start: string; end: string } | null {
-  const range = values.availabilityRanges.find((candidate) => candidate.dayOfWeek === weekday(date));
-  const override = overrides.find((candidate) => candidate.date === date);
-  if (override) {
-    if (!override.available) return null;
-    const start = override.startTime ?? range?.startTime ?? '09:00';
-    const end = override.endTime ?? range?.endTime ?? '18:00';
-    return start < end ? { start, end } : null;
-  }
-  return range?.active && range.startTime < range.endTime ? { start: range.startTime, end: range.endTime } : null;
+interface MinuteRange {
+  start: number;
+  end: number;
+}
+
+const isBlank = (time: string | null | undefined): boolean => !time || time.trim() === '';
+
+/** 'HH:MM'–'HH:MM' in minutes, as the engine reads it: an end of '00:00' or '24:00' is the next midnight. */
+const minuteRange = (startTime: string, endTime: string): MinuteRange => {
+  const end = endTime === '24:00' ? 24 * 60 : toMinutes(endTime);
+  return { start: toMinutes(startTime), end: end === 0 ? 24 * 60 : end };
+};
+
+/**
+ * The working ranges of one date, exactly as the availability engine folds date exceptions
+ * (functions/src/domain/availability.ts `overrideHoursByDay`): any unavailable exception blocks the date; else the
+ * available ones with both a start and an end replace the weekday's hours (several make several ranges); else
+ * (no exception, or only ones with a blank start or end) the weekday's active ranges apply, so a date on an
+ * inactive weekday stays closed. A range whose end is not after its start gives nothing.
+ */
+function rangesOn(values: SlotSettings, overrides: readonly DateOverride[], date: string): MinuteRange[] {
+  const ofDate = overrides.filter((candidate) => candidate.date === date);
+  if (ofDate.some((override) => !override.available)) return [];
+  const explicit = ofDate
+    .filter((override) => !isBlank(override.startTime) && !isBlank(override.endTime))
+    .map((override) => minuteRange(override.startTime!, override.endTime!));
+  const ranges = explicit.length
+    ? explicit
+    : values.availabilityRanges
+        .filter((range) => range.active && range.dayOfWeek === weekday(date))
+        .map((range) => minuteRange(range.startTime, range.endTime));
+  return ranges.filter((range) => range.start < range.end);
 }
 
 const advanceDays = (values: SlotSettings): number => Number(values.advanceBookingDays) || DEFAULT_ADVANCE_BOOKING_DAYS;
@@ -79,13 +100,17 @@ export function previewSlots(
   now: Date = new Date(),
 ): TimeSlot[] {
   const duration = Number(values.duration);
-  const hours = hoursOn(values, overrides, date);
-  if (!hours || !(duration >= 1) || date < today || date > addDays(today, advanceDays(values))) return [];
+  const ranges = rangesOn(values, overrides, date);
+  if (!ranges.length || !(duration >= 1) || date < today || date > addDays(today, advanceDays(values))) return [];
   const notice = (Number(values.minimumNoticeAmount) || 0) * NOTICE_MINUTES[values.minimumNoticeUnit];
   const earliest = now.getTime() + notice * 60_000;
+  // Each range gets its own grid; a start listed by two ranges appears once.
+  const starts = new Set<number>();
+  for (const range of ranges) {
+    for (let minute = range.start; minute + duration <= range.end; minute += duration) starts.add(minute);
+  }
   const slots: TimeSlot[] = [];
-  const end = toMinutes(hours.end);
-  for (let minute = toMinutes(hours.start); minute + duration <= end; minute += duration) {
+  for (const minute of [...starts].sort((a, b) => a - b)) {
     const wallClock = `${date}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
     const start = fromZonedTime(wallClock, values.timeZone);
     if (start.getTime() < earliest) continue;

@@ -10,13 +10,14 @@ export interface DebugSlotsQuery {
 }
 
 /**
- * GET /api/time-slots?date=&eventId=&timezone=&forceRefresh=true: the booking page's own availability answer, asked
- * afresh (the server's short caches bypassed) so the debug view shows what a guest would get right now.
+ * GET /api/time-slots?date=&eventId=&timezone=&forceRefresh=true&includeUnavailable=true: the booking page's own
+ * availability answer, asked afresh (the server's short caches bypassed) so the debug view shows what a guest would
+ * get right now, with the working-hours slots a rule takes away listed as unavailable.
  * booking-landing-auth-admin.md §7 sends eventId only "when an event is given"; without one the server answers the
  * default hours (9am–5pm Eastern, the admin's meeting duration).
  */
 export function getDebugTimeSlots({ date, eventId, timezone }: DebugSlotsQuery, signal?: AbortSignal) {
-  const query = { date, timezone, forceRefresh: 'true' as const, ...(eventId === null ? {} : { eventId }) };
+  const query = { date, timezone, forceRefresh: 'true' as const, includeUnavailable: 'true' as const, ...(eventId === null ? {} : { eventId }) };
   return apiRequest('getTimeSlots', { query, signal });
 }
 
