@@ -424,12 +424,21 @@ describe('direct login by e-mailed link', () => {
     }
   });
 
+  it('mails at most 3 links per address in 15 minutes, answering the same', async () => {
+    const account = await registered();
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await call('POST', '/api/auth/manual-login', { body: { email: account.email.toUpperCase() } }));
+    expect(new Set(answers.map((answer) => JSON.stringify([answer.status, answer.body]))).size).toBe(1);
+    const mails = (await sentEmails(config.sesEndpoint!)).filter((mail) => mail.destination.to.includes(account.email));
+    expect(mails).toHaveLength(3);
+  });
+
   it('refuses a link after 15 minutes', async () => {
     const account = await registered();
     const deps = composeDeps(config);
     const later = { ...deps, clock: { now: () => new Date(Date.now() + 16 * 60_000) } };
     const { requestSignInLink, signInWithLink } = await import('#functions/app/sign-in-link');
-    await requestSignInLink(deps, { email: account.email, origin: 'http://localhost' });
+    await requestSignInLink(deps, { email: account.email, origin: 'http://localhost', clientAddress: '10.9.9.9' });
     const token = new URL((await linkIn(account.email))!).searchParams.get('token')!;
     expect(await signInWithLink(later, { token, secure: false })).toEqual({ location: '/auth-success/failure' });
   });

@@ -3,6 +3,8 @@ import type { Deps } from '#functions/ports';
 
 /** How long a mailed sign-in link works. */
 export const SIGN_IN_LINK_MINUTES = 15;
+/** Links mailed per e-mail address, and asked for per client address, in the throttle's window (15 minutes). */
+export const SIGN_IN_LINK_LIMITS = { perEmail: 3, perClient: 20 } as const;
 
 export const MANUAL_LOGIN_ANSWER =
   'If an account uses this e-mail address, a sign-in link is on its way to it. The link works once, for 15 minutes.';
@@ -13,14 +15,24 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
  * POST /api/auth/manual-login (/direct-login; ARCHITECTURE.md §4: never a sign-in with only an e-mail).
  * Input: e-mail (username ignored: the link goes to the account's own address), the site's origin. Output: the
  * same answer whether or not the address has an account.
- * Primary course: find the account by e-mail; if there is one, store the SHA-256 of a random 32-byte token with a
- * 15-minute expiry and mail the link to the account's address.
+ * Primary course: count the request for the e-mail address and the client address; find the account by e-mail; if
+ * there is one and neither count is over its limit (3 links per address, 20 requests per client, per 15 minutes:
+ * nobody can flood an inbox through us), store the SHA-256 of a random 32-byte token with a 15-minute expiry and
+ * mail the link to the account's address. Over a limit, the answer stays the same (it must not tell whether the
+ * address has an account) and nothing is mailed.
  */
 export async function requestSignInLink(
-  deps: Pick<Deps, 'accounts' | 'signInLinks' | 'mailer' | 'clock'>,
-  input: { email: string; origin: string },
+  deps: Pick<Deps, 'accounts' | 'signInLinks' | 'mailer' | 'clock' | 'loginThrottle' | 'logger'>,
+  input: { email: string; origin: string; clientAddress: string },
 ): Promise<{ success: true; message: string }> {
-  const account = await deps.accounts.findByEmail(input.email);
+  const now = deps.clock.now();
+  const [forEmail, forClient] = await Promise.all([
+    deps.loginThrottle.reserve(`signin-link:${input.email.trim().toLowerCase()}`, now),
+    deps.loginThrottle.reserve(`signin-link-client:${input.clientAddress}`, now),
+  ]);
+  const limited = forEmail.failures >= SIGN_IN_LINK_LIMITS.perEmail || forClient.failures >= SIGN_IN_LINK_LIMITS.perClient;
+  const account = limited ? null : await deps.accounts.findByEmail(input.email);
+  if (limited) deps.logger.warn('Sign-in link not mailed: too many requests', { clientAddress: input.clientAddress });
   if (account) {
     const token = randomBytes(32).toString('base64url');
     await deps.signInLinks.create(hashOf(token), account.id, deps.clock.now().getTime() + SIGN_IN_LINK_MINUTES * 60_000);
