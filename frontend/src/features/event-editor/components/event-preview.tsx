@@ -1,12 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { DateOverride } from '#shared/api/schemas/host-events';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
-import type { TimeSlot } from '#frontend/features/booking/api/booking-queries.ts';
 import { BookingTheme } from '#frontend/features/booking/components/booking-theme.tsx';
 import { EventSummary } from '#frontend/features/booking/components/event-summary.tsx';
-import { MonthCalendar } from '#frontend/features/booking/components/month-calendar.tsx';
-import { TimeSlotList } from '#frontend/features/booking/components/time-slot-list.tsx';
-import { addDays, formatDateTitle, formatTimeRange, yearMonthOf, type YearMonth } from '#frontend/features/booking/lib/dates.ts';
+import { StaticBookingFlow } from '#frontend/features/booking/components/static-booking-flow.tsx';
+import type { YearMonth } from '#frontend/features/booking/lib/dates.ts';
 import type { EventFormValues } from '../lib/event-form.ts';
 import { previewAvailability, previewEvent, previewSlots, type PreviewHost, type SlotSettings } from '../lib/preview.ts';
 
@@ -27,9 +24,6 @@ export function EventPreview({
   host: PreviewHost;
   today: string;
 }) {
-  const [view, setView] = useState<YearMonth>(() => yearMonthOf(today));
-  const [selectedDate, setSelectedDate] = useState<string | null>(null);
-  const [selectedSlot, setSelectedSlot] = useState<TimeSlot | null>(null);
   const event = previewEvent(values, host, 0);
 
   const { availabilityRanges, duration, timeZone, advanceBookingDays, minimumNoticeAmount, minimumNoticeUnit } = values;
@@ -38,22 +32,8 @@ export function EventPreview({
     () => ({ availabilityRanges, duration, timeZone, advanceBookingDays, minimumNoticeAmount, minimumNoticeUnit }),
     [availabilityRanges, duration, timeZone, advanceBookingDays, minimumNoticeAmount, minimumNoticeUnit],
   );
-  const availability = useMemo(() => previewAvailability(slotInputs, overrides, view, today), [slotInputs, overrides, view, today]);
-  const slots = useMemo(
-    () => (selectedDate ? previewSlots(slotInputs, overrides, selectedDate, today) : []),
-    [slotInputs, overrides, selectedDate, today],
-  );
-
-  const selectDate = (date: string) => {
-    if (date < today) return;
-    setSelectedDate(date);
-    setSelectedSlot(null);
-    setView(yearMonthOf(date));
-  };
-  const backToCalendar = () => {
-    setSelectedDate(null);
-    setSelectedSlot(null);
-  };
+  const availabilityFor = useCallback((view: YearMonth) => previewAvailability(slotInputs, overrides, view, today), [slotInputs, overrides, today]);
+  const slotsFor = useCallback((date: string) => previewSlots(slotInputs, overrides, date, today), [slotInputs, overrides, today]);
 
   return (
     <BookingTheme design={values} className="flex-1">
@@ -67,50 +47,14 @@ export function EventPreview({
           className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
         >
           <h3 className="mb-5 text-xl font-bold text-slate-900 dark:text-white">Select a Date &amp; Time</h3>
-          {selectedDate ? (
-            selectedSlot ? (
-              <div role="status" className="grid justify-items-start gap-3">
-                <p className="font-semibold text-slate-900 dark:text-white">{formatDateTitle(selectedDate)}</p>
-                <p className="text-slate-800 dark:text-slate-200">{formatTimeRange(selectedSlot.start, selectedSlot.end, timeZone)}</p>
-                <p className="text-sm text-slate-700 dark:text-slate-300">
-                  In the preview nothing is booked; your invitees enter their details at this step.
-                </p>
-                <button
-                  type="button"
-                  className={cn(
-                    'rounded-sm text-sm font-medium text-[var(--accent)] underline-offset-4 hover:underline dark:text-[color-mix(in_srgb,var(--accent)_45%,white)]',
-                    focusRing,
-                  )}
-                  onClick={() => setSelectedSlot(null)}
-                >
-                  ← Back to Select Time
-                </button>
-              </div>
-            ) : (
-              <TimeSlotList
-                date={selectedDate}
-                slots={slots}
-                loading={false}
-                timeZone={timeZone}
-                hostTimeZone={timeZone}
-                canGoToPreviousDay={selectedDate > today}
-                onPreviousDay={() => selectDate(addDays(selectedDate, -1))}
-                onNextDay={() => selectDate(addDays(selectedDate, 1))}
-                onBack={backToCalendar}
-                onSelect={setSelectedSlot}
-              />
-            )
-          ) : (
-            <MonthCalendar
-              view={view}
-              today={today}
-              selectedDate={selectedDate}
-              availability={availability}
-              loading={false}
-              onSelect={selectDate}
-              onViewChange={setView}
-            />
-          )}
+          <StaticBookingFlow
+            today={today}
+            timeZone={timeZone}
+            hostTimeZone={timeZone}
+            availabilityFor={availabilityFor}
+            slotsFor={slotsFor}
+            note="In the preview nothing is booked; your invitees enter their details at this step."
+          />
         </section>
       </div>
     </BookingTheme>
