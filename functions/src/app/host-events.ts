@@ -36,11 +36,14 @@ export async function ownedEvent(deps: Pick<Deps, 'accounts' | 'events'>, princi
 }
 
 /** Whether the caller may activate events now: a trial day left or an active subscription (host-area.md §4). */
-async function assertMayActivate(deps: Pick<Deps, 'hosts' | 'clock'>, account: AccountRecord): Promise<void> {
+async function mayActivateNow(deps: Pick<Deps, 'hosts' | 'clock'>, account: AccountRecord): Promise<boolean> {
   const host = await deps.hosts.get(account.id);
-  if (!mayActivateEvents({ createdAt: account.createdAt, plan: host?.plan ?? null }, deps.clock.now())) {
-    throw new PaymentRequired(TRIAL_EXPIRED_ACTIVATION_MESSAGE);
-  }
+  return mayActivateEvents({ createdAt: account.createdAt, plan: host?.plan ?? null }, deps.clock.now());
+}
+
+/** 402 with the tooltip's text when the caller may not activate events now. */
+async function assertMayActivate(deps: Pick<Deps, 'hosts' | 'clock'>, account: AccountRecord): Promise<void> {
+  if (!(await mayActivateNow(deps, account))) throw new PaymentRequired(TRIAL_EXPIRED_ACTIVATION_MESSAGE);
 }
 
 /** GET /api/events: the caller's event types, newest first. */
@@ -140,8 +143,7 @@ export async function duplicateEvent(
   body: { active?: boolean },
 ): Promise<HostEvent> {
   const { account, event, overrides } = await ownedEvent(deps, principal, ref);
-  const host = await deps.hosts.get(account.id);
-  const allowed = mayActivateEvents({ createdAt: account.createdAt, plan: host?.plan ?? null }, deps.clock.now());
+  const allowed = await mayActivateNow(deps, account);
   if (body.active && !allowed) throw new PaymentRequired(TRIAL_EXPIRED_ACTIVATION_MESSAGE);
   const active = body.active ?? (event.active && allowed);
   const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = event;
