@@ -16,6 +16,13 @@ export const DEFAULT_SETTINGS = {
   googleCalendarId: '',
 } as const;
 
+/** host-area.md §3 "Calendar settings": all on until the host changes them. */
+export const DEFAULT_CALENDAR_SETTINGS = {
+  addToCalendar: true,
+  updateOnReschedule: true,
+  deleteOnCancel: true,
+} as const;
+
 /** Contact form limits: the minimums are the spec's, the maximums ours (the spec shows none). */
 export const CONTACT_LIMITS = {
   nameMin: 2,

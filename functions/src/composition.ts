@@ -28,6 +28,11 @@ import { s3PhotoStore } from './adapters/photos/s3.ts';
 import { jsonLogger, systemClock, uuidIds } from './adapters/system/runtime.ts';
 import { dynamoOAuthStates } from './adapters/dynamodb/oauth-states.ts';
 import { googleSignIn } from './adapters/google/sign-in.ts';
+import { googleCalendar } from './adapters/google/calendar.ts';
+import { googleCalendarAuth } from './adapters/google/calendar-auth.ts';
+import { envelopeTokenCipher, localTokenCipher } from './adapters/crypto/token-cipher.ts';
+import { kmsClient, kmsDataKeys } from './adapters/crypto/kms.ts';
+import { localKey } from './adapters/sessions/session-key.ts';
 
 /**
  * Builds dependencies from configuration, each at most once per process (once per Lambda cold start), and only
@@ -116,8 +121,52 @@ export const hostRepository = /* @__PURE__ */ once(() => dynamoHosts(documentCli
 
 export const bookingLedger = /* @__PURE__ */ once(() => dynamoBookingLedger(documentClient(), config().tableName));
 
-/** The calendar adapters available: the built-in one always (Google joins once it is configured). */
-export const calendarProviders = /* @__PURE__ */ once((): Deps['calendars'] => ({ builtin: builtinCalendar }));
+/** Seals hosts' Google refresh tokens and feed tokens: KMS envelope encryption in the cloud, a local key otherwise. */
+function tokenCipherFor(configuration: Config) {
+  if ('kmsKeyId' in configuration.tokenKey) {
+    return envelopeTokenCipher(kmsDataKeys(configuration.tokenKey.kmsKeyId, kmsClient(configuration.region)));
+  }
+  return localTokenCipher(configuration.tokenKey.localKey ?? localKey(configuration.dataDir, 'calendar-token-key'));
+}
+
+export const tokenCipher = /* @__PURE__ */ once(() => tokenCipherFor(config()));
+
+/**
+ * The calendar adapters available: the built-in one always, Google when a client with its secret is configured
+ * (only the functions that talk to Google are given the secret).
+ */
+function calendarProvidersFor(configuration: Config, hosts: Deps['hosts'], cipher: Deps['tokenCipher']): Deps['calendars'] {
+  const google = configuration.google;
+  return {
+    builtin: builtinCalendar,
+    ...(google?.clientSecret
+      ? {
+          google: googleCalendar({
+            google,
+            cipher,
+            hosts,
+            logger: jsonLogger(configuration.logLevel),
+            siteUrl: configuration.siteUrl,
+            now: () => systemClock.now().getTime(),
+          }),
+        }
+      : {}),
+  };
+}
+
+export const calendarProviders = /* @__PURE__ */ once(() => calendarProvidersFor(config(), hostRepository(), tokenCipher()));
+
+const googleCalendarAuthFor = (configuration: Config) =>
+  configuration.google?.clientSecret ? googleCalendarAuth(configuration.google) : null;
+
+/** What connecting, disconnecting and deleting a calendar need: hosts, the token seal, Google's consent, calendars. */
+export const calendarConnectionDeps = /* @__PURE__ */ once(() => ({
+  accounts: accountRepository(),
+  hosts: hostRepository(),
+  tokenCipher: tokenCipher(),
+  googleCalendarAuth: googleCalendarAuthFor(config()),
+  calendars: calendarProviders(),
+}));
 
 export const recentReads = /* @__PURE__ */ once(() => memoryRecentReads(RECENT_READS));
 
@@ -137,6 +186,8 @@ export const availabilityDeps = /* @__PURE__ */ once(() => ({
 export function composeDeps(configuration: Config, options: { onDynamoRequest?: (commandName: string) => void } = {}): Deps {
   const db = createDocumentClient(createDynamoClient(configuration, options.onDynamoRequest));
   const sessionAdapter = sessionsFor(configuration, db);
+  const hosts = dynamoHosts(db, configuration.tableName);
+  const cipher = tokenCipherFor(configuration);
   return {
     config: configuration,
     clock: systemClock,
@@ -154,9 +205,11 @@ export function composeDeps(configuration: Config, options: { onDynamoRequest?: 
     settings: dynamoSettings(db, configuration.tableName),
     mailer: sesMailer(configuration),
     events: dynamoEvents(db, configuration.tableName),
-    hosts: dynamoHosts(db, configuration.tableName),
+    hosts,
     bookings: dynamoBookingLedger(db, configuration.tableName),
-    calendars: { builtin: builtinCalendar },
+    calendars: calendarProvidersFor(configuration, hosts, cipher),
+    googleCalendarAuth: googleCalendarAuthFor(configuration),
+    tokenCipher: cipher,
     recentReads: memoryRecentReads(RECENT_READS),
   };
 }

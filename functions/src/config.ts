@@ -40,6 +40,8 @@ const configSchema = z.object({
   ),
   GOOGLE_CLIENT_ID: optional(z.string().regex(/^[\w.-]{3,200}$/, 'must be an OAuth client id such as 1234-abc.apps.googleusercontent.com')),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(8, 'must be the OAuth client secret').max(200)),
+  CALENDAR_TOKEN_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes, base64url-encoded (43 characters)')),
+  CALENDAR_KMS_KEY_ID: optional(z.string().regex(/^(arn:aws[\w-]*:kms:[\w-]+:\d{12}:(key|alias)\/[\w/+=,.@-]+|alias\/[\w/+=,.@-]+|[0-9a-f-]{36})$/, 'must be a KMS key id, key ARN or alias')),
   GOOGLE_ROOT_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8100' })),
 }).superRefine((env, context) => {
   if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
@@ -78,8 +80,13 @@ export interface Config {
   siteUrl: string | undefined;
   /** The S3 bucket for uploaded photos (the cloud); unset on one machine, where they go under dataDir/photos. */
   photoBucket: string | undefined;
-  /** Google sign-in (and, later, Google Calendar): configured when a client id is set. */
+  /** Google sign-in and Google Calendar: configured when a client id is set. */
   google: GoogleConfig | null;
+  /**
+   * How hosts' Google refresh tokens and feed tokens are sealed at rest: a KMS key (the cloud; envelope encryption),
+   * else a 32-byte key from CALENDAR_TOKEN_KEY, else one generated under dataDir.
+   */
+  tokenKey: { kmsKeyId: string } | { localKey: Uint8Array | null };
 }
 
 export interface GoogleConfig {
@@ -121,6 +128,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     adminEmails: c.ADMIN_EMAILS ?? [],
     photoBucket: c.PHOTO_BUCKET,
     siteUrl: c.SITE_URL?.replace(/\/+$/, ''),
+    tokenKey: c.CALENDAR_KMS_KEY_ID
+      ? { kmsKeyId: c.CALENDAR_KMS_KEY_ID }
+      : { localKey: c.CALENDAR_TOKEN_KEY ? new Uint8Array(Buffer.from(c.CALENDAR_TOKEN_KEY, 'base64url')) : null },
     google: c.GOOGLE_CLIENT_ID
       ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, rootUrl: c.GOOGLE_ROOT_URL?.replace(/\/+$/, '') }
       : null,

@@ -69,6 +69,14 @@ export class WriteConflict extends Error {
   override name = 'WriteConflict';
 }
 
+/**
+ * The host's calendar refused their access (a revoked or expired Google grant). The adapter has already marked the
+ * connection disconnected; callers treat the host as having no calendar.
+ */
+export class CalendarDisconnected extends Error {
+  override name = 'CalendarDisconnected';
+}
+
 /** The Idempotency-Key was stored by a concurrent request meanwhile. */
 export class IdempotencyConflict extends Error {
   override name = 'IdempotencyConflict';

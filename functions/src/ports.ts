@@ -264,12 +264,27 @@ export interface EventRepository {
 
 export type CalendarProviderName = 'builtin' | 'google';
 
-/** host-area.md §3 "Calendar connection". */
+/** host-area.md §3 "Calendar settings": what happens in the connected calendar (all default on). */
+export interface CalendarSettings {
+  addToCalendar: boolean;
+  updateOnReschedule: boolean;
+  deleteOnCancel: boolean;
+}
+
+/** host-area.md §3 "Calendar connection", with what the adapters need to reach the calendar. */
 export interface CalendarConnection {
   provider: CalendarProviderName;
   connected: boolean;
   email: string | null;
   lastSynced: string | null;
+  /** Google: the host's refresh token sealed by the TokenCipher (never stored in clear); null once disconnected. */
+  sealedRefreshToken?: string | null;
+  /** Google: the calendar read and written ('primary', or the admin's configured calendar when this account sees it). */
+  calendarId?: string | null;
+  /** Built-in: the private ICS feed's token, sealed by the TokenCipher; null while the feed is off. */
+  sealedFeedToken?: string | null;
+  /** Built-in: the SHA-256 of the feed token, the key of its lookup item. */
+  feedTokenHash?: string | null;
 }
 
 /** The host as the booking side sees them. */
@@ -281,6 +296,8 @@ export interface HostRecord {
   photoUrl: string | null;
   createdAt: string;
   calendar: CalendarConnection | null;
+  /** The calendar switches (defaults when never saved). */
+  calendarSettings?: CalendarSettings;
   /** The host's subscription record (written by billing), or null when they never paid. */
   plan?: SubscriptionRecord | null;
 }
@@ -298,8 +315,31 @@ export interface HostRepository {
   /** Profile and calendar connection (one query), or null. */
   get(hostId: string): Promise<HostRecord | null>;
   /** Writes the profile unless one exists; answers whether it wrote. */
-  createIfAbsent(host: Omit<HostRecord, 'calendar'>): Promise<boolean>;
-  setCalendar(hostId: string, connection: CalendarConnection): Promise<void>;
+  createIfAbsent(host: Omit<HostRecord, 'calendar' | 'calendarSettings'>): Promise<boolean>;
+  /**
+   * Replaces the calendar connection (the switches stay). Keeps the list of Google-connected hosts for the
+   * scheduled sync, and the feed token's lookup item, in step, in the same transaction.
+   */
+  setCalendar(hostId: string, connection: CalendarConnection, previous: CalendarConnection | null): Promise<void>;
+  /**
+   * Google refused the host's refresh token (revoked or expired): the connection is marked disconnected, unless it
+   * was replaced meanwhile (another sealed token). Answers whether it changed anything.
+   */
+  markCalendarDisconnected(hostId: string, sealedRefreshToken: string): Promise<boolean>;
+  /** Removes the calendar connection with its lookup items (the switches stay). */
+  removeCalendar(hostId: string, previous: CalendarConnection | null): Promise<void>;
+  saveCalendarSettings(hostId: string, settings: CalendarSettings): Promise<void>;
+  /** Records a finished sync. */
+  recordSync(hostId: string, at: string): Promise<void>;
+  /**
+   * Claims the next sync of a host for this caller unless one was claimed after `notBefore` (so the booking pages of
+   * many guests do not each sync the same calendar). Answers whether the claim succeeded.
+   */
+  claimSync(hostId: string, at: string, notBefore: string): Promise<boolean>;
+  /** Every host with a Google calendar connected (the scheduled sync's work list). */
+  listGoogleConnectedHosts(): Promise<string[]>;
+  /** The host whose private ICS feed has this token hash, or null. */
+  findFeedOwner(tokenHash: string): Promise<string | null>;
   /** Writes the host's subscription record (billing; the demo seed). */
   setPlan(hostId: string, plan: SubscriptionRecord): Promise<void>;
 }
@@ -325,7 +365,10 @@ export interface BookingRecord {
   status: BookingStatus;
   guestTimeZone: string;
   calendarProvider: CalendarProviderName;
+  /** The booking's event in the host's calendar (planned before the write), or null when none is to be made. */
   calendarEventId: string | null;
+  /** Set when putting the event into the calendar (or removing it on cancel) failed: the next sync tries again. */
+  calendarPending?: 'create' | 'delete' | null;
   createdAt: string;
 }
 
@@ -361,16 +404,59 @@ export interface BookingLedger {
   replaceIdempotencyResponse(key: string, response: unknown): Promise<void>;
   /** Marks a booking cancelled: it keeps its record and frees its time. */
   cancel(booking: BookingRecord): Promise<void>;
+  /** Records (or clears, with null) a calendar change still to be made for the booking. */
+  setCalendarPending(booking: BookingRecord, pending: 'create' | 'delete' | null): Promise<void>;
 }
 
 /** A calendar a host has connected: where their other commitments come from and their bookings go. */
 export interface CalendarProvider {
-  /** Busy times beyond the host's own bookings in [from, to). */
-  busyTimes(host: HostRecord, from: number, to: number): Promise<BusyInterval[]>;
+  /** Whether booking puts an event (and so an invitation to the guests) into a calendar of the host's. */
+  readonly createsEvents: boolean;
+  /**
+   * Busy times beyond the host's own bookings in [from, to). May answer from a cache of the last minute unless
+   * `fresh`. Throws CalendarDisconnected when the calendar refused the host's access (the connection is then marked
+   * disconnected), ServiceUnavailable when it cannot be reached: never an empty answer in place of a failure.
+   */
+  busyTimes(host: HostRecord, from: number, to: number, options?: { fresh?: boolean }): Promise<BusyInterval[]>;
   /** The id the booking's calendar event will have: decided before the write so a retry never creates two. */
   plannedEventId(booking: Pick<BookingRecord, 'id'>): string;
-  /** Puts the booking into the calendar; answers whether an event exists there now. */
-  createEvent(host: HostRecord, booking: BookingRecord): Promise<boolean>;
+  /** Puts the booking into the calendar; answers whether an event for it exists there now. Throws when it failed. */
+  createEvent(host: HostRecord, booking: BookingRecord, event: EventRecord): Promise<boolean>;
+  /** Removes the booking's event (gone already counts as removed). Throws when it failed. */
+  deleteEvent(host: HostRecord, booking: BookingRecord): Promise<void>;
+  /**
+   * A calendar that keeps events of its own (Google): the status of every booking event we put there that ends after
+   * `from`, deleted ones included, by event id. The built-in calendar has none: its events are the bookings.
+   */
+  bookingEvents?(host: HostRecord, from: number): Promise<Map<string, 'confirmed' | 'cancelled'>>;
+  /** Forgets what was cached for a host (after a sync or a booking). */
+  forget(hostId: string): void;
+}
+
+/**
+ * Seals short secrets at rest (Google refresh tokens, feed tokens) with AES-256-GCM; `context` (the owner's id) is
+ * bound in, so a sealed value copied to another owner does not open.
+ */
+export interface TokenCipher {
+  seal(plaintext: string, context: string): Promise<string>;
+  /** Throws when the value was not sealed by this key for this context. */
+  open(sealed: string, context: string): Promise<string>;
+}
+
+/** Google's side of connecting a calendar: consent with offline access, the code exchange, revocation. */
+export interface GoogleCalendarAuth {
+  newPkce(): Promise<{ verifier: string; challenge: string }>;
+  authorizationUrl(input: { redirectUri: string; state: string; codeChallenge: string; loginHint?: string }): string;
+  /** Exchanges the code: the refresh token (null when Google gave none), the account's e-mail, the scopes granted. */
+  exchange(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<{
+    refreshToken: string | null;
+    email: string;
+    scopes: string[];
+  }>;
+  /** Whether this account can read the named calendar (the admin's configured calendar id). */
+  calendarAccessible(refreshToken: string, calendarId: string): Promise<boolean>;
+  /** Revokes the token at Google (already invalid counts as revoked). */
+  revoke(refreshToken: string): Promise<void>;
 }
 
 /**
@@ -412,5 +498,8 @@ export interface Deps extends CoreDeps {
   bookings: BookingLedger;
   /** The adapter for each provider a host may connect; a provider missing here is not available. */
   calendars: Partial<Record<CalendarProviderName, CalendarProvider>>;
+  /** Null when Google is not configured: only the built-in calendar can be connected. */
+  googleCalendarAuth: GoogleCalendarAuth | null;
+  tokenCipher: TokenCipher;
   recentReads: RecentReads;
 }

@@ -4,14 +4,18 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '../../shared/api/routes.ts';
+import type { RouteDefinition, RouteNeeds } from '../../shared/api/routes.ts';
+import type { JobDefinition } from '../../shared/jobs.ts';
 
 export interface RouteFunctionsProps {
   /** The rows to serve: one Lambda and one HTTP route each. */
@@ -19,6 +23,15 @@ export interface RouteFunctionsProps {
   table: dynamodb.ITableV2;
   /** Folder of the handler files, `{name}.ts` each exporting `handler`. */
   handlersDir: string;
+  /** The scheduled jobs: one Lambda and one EventBridge rule each. */
+  jobs: readonly JobDefinition[];
+  /** Folder of the job files, `{name}.ts` each exporting `handler`. */
+  jobsDir: string;
+  /**
+   * Seals hosts' Google refresh tokens and calendar feed tokens (envelope encryption, CALENDAR_KMS_KEY_ID): the rows
+   * with needs.google may generate and decrypt data keys under it.
+   */
+  tokenKey: kms.IKey;
   /** Folder holding package.json (its "imports" map) and package-lock.json. */
   projectRoot: string;
   mailFrom: string;
@@ -84,24 +97,21 @@ export class RouteFunctions extends Construct {
       ],
     });
 
-    const functions = new Map<string, NodejsFunction>();
-    for (const route of props.routes) {
-      const entry = path.join(props.handlersDir, `${route.name}.ts`);
-      if (!existsSync(entry)) throw new Error(`Route "${route.name}" has no handler file: ${entry}`);
-
-      const logGroup = new logs.LogGroup(this, `${route.name}Logs`, {
+    const makeFunction = (name: string, entry: string, description: string, needs: RouteNeeds, timeout: Duration) => {
+      if (!existsSync(entry)) throw new Error(`"${name}" has no handler file: ${entry}`);
+      const logGroup = new logs.LogGroup(this, `${name}Logs`, {
         retention: logs.RetentionDays.ONE_MONTH,
         removalPolicy: RemovalPolicy.DESTROY,
       });
 
-      const fn = new NodejsFunction(this, `${route.name}Function`, {
-        description: `${route.method} ${route.path}: ${route.summary}`.slice(0, 256),
+      const fn = new NodejsFunction(this, `${name}Function`, {
+        description: description.slice(0, 256),
         entry,
         handler: 'handler',
         runtime: lambda.Runtime.NODEJS_22_X,
         architecture: lambda.Architecture.ARM_64,
         memorySize: 512,
-        timeout: Duration.seconds(10),
+        timeout,
         logGroup,
         projectRoot: props.projectRoot,
         depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
@@ -114,8 +124,10 @@ export class RouteFunctions extends Construct {
           ORIGIN_SECRET: props.originSecret.secretValue.unsafeUnwrap(),
           ADMIN_EMAILS: props.adminEmails,
           PHOTO_BUCKET: props.photoBucket.bucketName,
+          // Not a secret (KMS decides who may use the key); set everywhere so no function falls back to a local key.
+          CALENDAR_KMS_KEY_ID: props.tokenKey.keyArn,
           ...(props.google ? { GOOGLE_CLIENT_ID: props.google.clientId } : {}),
-          ...(props.google && route.needs.google ? { GOOGLE_CLIENT_SECRET: props.google.clientSecret.secretValue.unsafeUnwrap() } : {}),
+          ...(props.google && needs.google ? { GOOGLE_CLIENT_SECRET: props.google.clientSecret.secretValue.unsafeUnwrap() } : {}),
           NODE_OPTIONS: '--enable-source-maps',
         },
         bundling: {
@@ -129,10 +141,10 @@ export class RouteFunctions extends Construct {
         },
       });
 
-      if (route.needs.table === 'read') props.table.grantReadData(fn);
-      if (route.needs.table === 'readwrite') props.table.grantReadWriteData(fn);
-      if (route.needs.mail) fn.addToRolePolicy(sendMail);
-      if (route.needs.photos) {
+      if (needs.table === 'read') props.table.grantReadData(fn);
+      if (needs.table === 'readwrite') props.table.grantReadWriteData(fn);
+      if (needs.mail) fn.addToRolePolicy(sendMail);
+      if (needs.photos) {
         props.photoBucket.grantPut(fn, 'photos/*');
         props.photoBucket.grantDelete(fn, 'photos/*');
         // Account deletion lists a user's folder to delete every image in it.
@@ -144,7 +156,23 @@ export class RouteFunctions extends Construct {
           }),
         );
       }
+      if (needs.google) {
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({ actions: ['kms:GenerateDataKey', 'kms:Decrypt'], resources: [props.tokenKey.keyArn] }),
+        );
+      }
+      return fn;
+    };
 
+    const functions = new Map<string, NodejsFunction>();
+    for (const route of props.routes) {
+      const fn = makeFunction(
+        route.name,
+        path.join(props.handlersDir, `${route.name}.ts`),
+        `${route.method} ${route.path}: ${route.summary}`,
+        route.needs,
+        Duration.seconds(10),
+      );
       this.api.addRoutes({
         path: route.path,
         methods: [apigwv2.HttpMethod[route.method]],
@@ -153,6 +181,16 @@ export class RouteFunctions extends Construct {
         }),
       });
       functions.set(route.name, fn);
+    }
+
+    for (const job of props.jobs) {
+      const fn = makeFunction(job.name, path.join(props.jobsDir, `${job.name}.ts`), `Job ${job.name}, every ${job.everyMinutes} min: ${job.summary}`, job.needs, Duration.minutes(5));
+      new events.Rule(this, `${job.name}Schedule`, {
+        description: job.summary.slice(0, 512),
+        schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),
+        targets: [new targets.LambdaFunction(fn, { retryAttempts: 0 })],
+      });
+      functions.set(job.name, fn);
     }
     this.functions = functions;
   }

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routeTable } from '../../shared/api/routes.ts';
 import type { RouteDefinition } from '../../shared/api/routes.ts';
+import { jobTable, type JobDefinition } from '../../shared/jobs.ts';
 import { RouteFunctions } from './api.ts';
 import { DataTable } from './data.ts';
 import { Site } from './site.ts';
@@ -36,6 +38,10 @@ export interface MeetwiseStackProps extends StackProps {
   projectRoot?: string;
   /** Default: functions/src/handlers under projectRoot. */
   handlersDir?: string;
+  /** Default: every job of shared/jobs.ts. */
+  jobs?: readonly JobDefinition[];
+  /** Default: functions/src/jobs under projectRoot. */
+  jobsDir?: string;
   /** The built front end. Default: frontend/dist in the repository. */
   siteDir?: string;
 }
@@ -78,11 +84,22 @@ export class MeetwiseStack extends Stack {
         }
       : undefined;
 
+    // Hosts' Google refresh tokens and calendar feed tokens are sealed with data keys under this key (kept on stack
+    // deletion: without it the stored tokens cannot be opened).
+    const tokenKey = new kms.Key(this, 'CalendarTokenKey', {
+      description: "Seals hosts' Google Calendar refresh tokens and calendar feed tokens (CALENDAR_KMS_KEY_ID).",
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     const api = new RouteFunctions(this, 'Api', {
       routes: props.routes ?? routeTable,
+      jobs: props.jobs ?? jobTable,
       table,
       projectRoot,
       handlersDir: path.resolve(props.handlersDir ?? path.join(projectRoot, 'functions/src/handlers')),
+      jobsDir: path.resolve(props.jobsDir ?? path.join(projectRoot, 'functions/src/jobs')),
+      tokenKey,
       mailFrom: props.mailFrom,
       contactEmail: props.contactEmail,
       sessionSecret,

@@ -77,7 +77,7 @@ export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<str
   lines.push(`Booking settings: ${wroteSettings ? 'created with the defaults' : 'kept as saved'}`);
 
   if (await seedAccount(deps, DEMO_HOST, null, now)) {
-    await deps.hosts.setCalendar(DEMO_HOST.id, { provider: 'builtin', connected: true, email: DEMO_HOST.email, lastSynced: null });
+    await deps.hosts.setCalendar(DEMO_HOST.id, { provider: 'builtin', connected: true, email: DEMO_HOST.email, lastSynced: null }, null);
     // A lifetime plan, so the demo's booking pages stay up after the 7-day trial of a long-kept data folder.
     await deps.hosts.setPlan(DEMO_HOST.id, { id: null, status: 'active', planType: 'lifetime', nextBillingDate: null });
   }

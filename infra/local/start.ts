@@ -10,6 +10,7 @@ import { portInUse } from './ports.ts';
 import { ensureTable } from './table.ts';
 import { seedDemoData } from './seed.ts';
 import { createAppServer } from './server.ts';
+import { startLocalJobs } from './jobs.ts';
 import { localPhotoDir } from '#functions/adapters/photos/local-files';
 
 /**
@@ -63,6 +64,7 @@ async function main() {
   writeFileSync(lockFile, JSON.stringify({ pid: process.pid, url }));
 
   let peers: Peers | undefined;
+  let stopJobs: (() => void) | undefined;
   let vite: ChildProcess | undefined;
   let shuttingDown = false;
   const shutdown = async (code: number) => {
@@ -70,6 +72,7 @@ async function main() {
     shuttingDown = true;
     console.log('\nStopping Meetwise…');
     vite?.kill('SIGTERM');
+    stopJobs?.();
     server.close();
     server.closeAllConnections();
     await peers?.stop();
@@ -105,6 +108,7 @@ async function main() {
       server.once('error', reject);
       server.listen(config.port, ready);
     });
+    stopJobs = startLocalJobs({ log: config.logLevel === 'debug' ? (line) => console.log(line) : undefined });
 
     let devUrl: string | undefined;
     if (dev) {

@@ -49,6 +49,15 @@ export const routePaths = {
   uploadEventImage: { method: 'POST', path: '/api/uploads/event-image' },
   getSubscriptionStatus: { method: 'GET', path: '/api/subscription/status' },
   getCalendarStatus: { method: 'GET', path: '/api/user/calendar' },
+  getCalendarSettings: { method: 'GET', path: '/api/user/calendar/settings' },
+  saveCalendarSettings: { method: 'POST', path: '/api/user/calendar/settings' },
+  connectCalendar: { method: 'GET', path: '/api/user/calendar/connect' },
+  completeCalendarConnect: { method: 'GET', path: '/api/user/calendar/callback' },
+  disconnectCalendar: { method: 'POST', path: '/api/user/calendar/disconnect' },
+  getCalendarFeed: { method: 'GET', path: '/api/user/calendar/feed' },
+  resetCalendarFeed: { method: 'POST', path: '/api/user/calendar/feed' },
+  revokeCalendarFeed: { method: 'DELETE', path: '/api/user/calendar/feed' },
+  calendarFeed: { method: 'GET', path: '/api/calendar/feed/{token}' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

@@ -6,7 +6,16 @@ import { settingsResponse, settingsUpdateBody } from './schemas/settings.ts';
 import { eventSlugParams, publicEventResponse } from './schemas/events.ts';
 import { availableDatesQuery, availableDatesResponse, timeSlotsQuery, timeSlotsResponse } from './schemas/availability.ts';
 import { createBookingBody, createBookingResponse } from './schemas/bookings.ts';
-import { calendarSyncQuery, calendarSyncResponse } from './schemas/calendar.ts';
+import {
+  calendarConnectQuery,
+  calendarConnectResponse,
+  calendarFeedDocument,
+  calendarFeedParams,
+  calendarFeedResponse,
+  calendarSettingsSchema,
+  calendarSyncQuery,
+  calendarSyncResponse,
+} from './schemas/calendar.ts';
 import {
   debugUrlResponse,
   deleteAccountResponse,
@@ -58,7 +67,10 @@ export interface RouteNeeds {
   mail?: boolean;
   /** Writes and deletes uploaded photos (the photo bucket in the cloud). */
   photos?: boolean;
-  /** Calls Google as our OAuth client: the only functions given GOOGLE_CLIENT_SECRET. */
+  /**
+   * Calls Google as our OAuth client: the only functions given GOOGLE_CLIENT_SECRET, and the key that seals and
+   * opens hosts' Google refresh tokens.
+   */
   google?: boolean;
 }
 
@@ -72,6 +84,8 @@ export interface RouteDefinition extends RouteAddress {
   response: z.ZodType;
   /** Status of a successful answer (default 200); 302 answers redirect to the response's `location`. */
   successStatus?: number;
+  /** A successful answer that is a document, not JSON: the response schema is its text. */
+  contentType?: string;
   needs: RouteNeeds;
 }
 
@@ -120,7 +134,7 @@ export const routes = {
     summary: "Every day of a month in the guest's zone, with whether it has a free slot.",
     query: availableDatesQuery,
     response: availableDatesResponse,
-    needs: { table: 'read' },
+    needs: { table: 'readwrite', google: true },
   }),
   getTimeSlots: defineRoute({
     name: 'getTimeSlots',
@@ -129,7 +143,7 @@ export const routes = {
     summary: "The free slots starting on one date in the guest's zone.",
     query: timeSlotsQuery,
     response: timeSlotsResponse,
-    needs: { table: 'read' },
+    needs: { table: 'readwrite', google: true },
   }),
   createBooking: defineRoute({
     name: 'createBooking',
@@ -139,7 +153,7 @@ export const routes = {
     body: createBookingBody,
     response: createBookingResponse,
     successStatus: 201,
-    needs: { table: 'readwrite' },
+    needs: { table: 'readwrite', google: true },
   }),
   syncCalendar: defineRoute({
     name: 'syncCalendar',
@@ -149,7 +163,7 @@ export const routes = {
     summary: "Brings a host's connected calendar up to date: the signed-in host's, or the named event's host's.",
     query: calendarSyncQuery,
     response: calendarSyncResponse,
-    needs: { table: 'read' },
+    needs: { table: 'readwrite', google: true },
   }),
   register: defineRoute({
     name: 'register',
@@ -203,7 +217,7 @@ export const routes = {
     summary: 'Deletes the signed-in account with its events, overrides, bookings, calendar and sessions.',
     body: emptyBody,
     response: deleteAccountResponse,
-    needs: { table: 'readwrite', photos: true },
+    needs: { table: 'readwrite', photos: true, google: true },
   }),
   uploadPhoto: defineRoute({
     name: 'uploadPhoto',
@@ -324,7 +338,7 @@ export const routes = {
     summary: 'Deletes an event type with its date overrides and its future bookings.',
     params: eventRefParams,
     response: messageResponse,
-    needs: { table: 'readwrite' },
+    needs: { table: 'readwrite', google: true },
   }),
   duplicateEvent: defineRoute({
     name: 'duplicateEvent',
@@ -404,8 +418,89 @@ export const routes = {
     name: 'getCalendarStatus',
     ...routePaths.getCalendarStatus,
     auth: 'signed-in',
-    summary: "The host's calendar connection: connected, e-mail, last synced.",
+    summary: "The host's calendar connection: connected, e-mail, last synced, provider.",
     response: calendarStatusResponse,
+    needs: { table: 'read' },
+  }),
+  getCalendarSettings: defineRoute({
+    name: 'getCalendarSettings',
+    ...routePaths.getCalendarSettings,
+    auth: 'signed-in',
+    summary: 'The calendar switches: add bookings, update on reschedule, delete on cancel (all on by default).',
+    response: calendarSettingsSchema,
+    needs: { table: 'read' },
+  }),
+  saveCalendarSettings: defineRoute({
+    name: 'saveCalendarSettings',
+    ...routePaths.saveCalendarSettings,
+    auth: 'signed-in',
+    summary: 'Saves all three calendar switches.',
+    body: calendarSettingsSchema,
+    response: calendarSettingsSchema,
+    needs: { table: 'readwrite' },
+  }),
+  connectCalendar: defineRoute({
+    name: 'connectCalendar',
+    ...routePaths.connectCalendar,
+    auth: 'signed-in',
+    summary: "Starts connecting a calendar: Google's authorization address (state + PKCE), or the built-in calendar at once.",
+    query: calendarConnectQuery,
+    response: calendarConnectResponse,
+    needs: { table: 'readwrite', google: true },
+  }),
+  completeCalendarConnect: defineRoute({
+    name: 'completeCalendarConnect',
+    ...routePaths.completeCalendarConnect,
+    // Public so that a lost session ends on the window's error page, not in a JSON 401; the use case checks it.
+    auth: 'public',
+    summary: 'Google returns here: checks state and session, exchanges the code, stores the sealed refresh token.',
+    query: googleCallbackQuery,
+    response: redirectResponse,
+    successStatus: 302,
+    needs: { table: 'readwrite', google: true },
+  }),
+  disconnectCalendar: defineRoute({
+    name: 'disconnectCalendar',
+    ...routePaths.disconnectCalendar,
+    auth: 'signed-in',
+    summary: "Disconnects the host's calendar: revokes the Google token at Google and deletes it here.",
+    body: emptyBody,
+    response: messageResponse,
+    needs: { table: 'readwrite', google: true },
+  }),
+  getCalendarFeed: defineRoute({
+    name: 'getCalendarFeed',
+    ...routePaths.getCalendarFeed,
+    auth: 'signed-in',
+    summary: "The private ICS feed address of the host's built-in calendar, or null.",
+    response: calendarFeedResponse,
+    needs: { table: 'read', google: true },
+  }),
+  resetCalendarFeed: defineRoute({
+    name: 'resetCalendarFeed',
+    ...routePaths.resetCalendarFeed,
+    auth: 'signed-in',
+    summary: 'Makes a new private ICS feed address; the previous one stops working.',
+    body: emptyBody,
+    response: calendarFeedResponse,
+    needs: { table: 'readwrite', google: true },
+  }),
+  revokeCalendarFeed: defineRoute({
+    name: 'revokeCalendarFeed',
+    ...routePaths.revokeCalendarFeed,
+    auth: 'signed-in',
+    summary: 'Turns the private ICS feed off.',
+    response: calendarFeedResponse,
+    needs: { table: 'readwrite' },
+  }),
+  calendarFeed: defineRoute({
+    name: 'calendarFeed',
+    ...routePaths.calendarFeed,
+    auth: 'public',
+    summary: "A host's bookings as an ICS calendar, for calendar apps subscribed to the private feed address.",
+    params: calendarFeedParams,
+    response: calendarFeedDocument,
+    contentType: 'text/calendar; charset=utf-8',
     needs: { table: 'read' },
   }),
 } as const satisfies Record<RouteName, RouteDefinition>;

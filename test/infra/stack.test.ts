@@ -8,6 +8,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '#shared/api/routes';
 import type { RouteDefinition } from '#shared/api/routes';
+import { jobs, jobTable, type JobDefinition } from '#shared/jobs';
 import { tableDefinition } from '#infra/table-definition';
 import { mailDomain } from '#infra/cdk/api';
 import { forwardedHostFunctionCode, spaFallbackFunctionCode } from '#infra/cdk/site';
@@ -117,6 +118,13 @@ const getAttId = (value: unknown): string => {
 const actionsOf = (statement: Statement) => [statement.Action].flat();
 
 /** Follows RouteKey → route → integration → function. */
+/** A job's function: the one whose description names the job. */
+function jobFunctionIdOf(job: JobDefinition): string {
+  const found = ofType('AWS::Lambda::Function').filter(([, fn]) => String(fn.Properties.Description).startsWith(`Job ${job.name},`));
+  expect(found, job.name).toHaveLength(1);
+  return found[0]![0];
+}
+
 function functionIdOf(route: RouteDefinition): string {
   const routeKey = `${route.method} ${route.path}`;
   const found = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === routeKey);
@@ -158,14 +166,58 @@ afterAll(() => {
 });
 
 describe('route functions', () => {
-  it('has exactly one Node 22 arm64 function per route-table row, and every route function is Node 22 on arm64', () => {
+  it('has exactly one Node 22 arm64 function per route-table row and per job, and every one is Node 22 on arm64', () => {
     const ours = ofType('AWS::Lambda::Function').filter(
       ([, fn]) => fn.Properties.Runtime === 'nodejs22.x' && JSON.stringify(fn.Properties.Architectures) === '["arm64"]',
     );
-    expect(ours).toHaveLength(routeTable.length);
+    expect(ours).toHaveLength(routeTable.length + jobTable.length);
     const routeFunctionIds = routeTable.map(functionIdOf);
     expect(new Set(routeFunctionIds).size).toBe(routeTable.length);
-    expect(new Set(routeFunctionIds)).toEqual(new Set(ours.map(([id]) => id)));
+    const jobFunctionIds = jobTable.map(jobFunctionIdOf);
+    expect(new Set([...routeFunctionIds, ...jobFunctionIds])).toEqual(new Set(ours.map(([id]) => id)));
+  });
+
+  it('runs each job on an EventBridge schedule at its rate (the calendar sync every 15 minutes), with the access it needs', () => {
+    const rules = ofType('AWS::Events::Rule');
+    expect(rules).toHaveLength(jobTable.length);
+    for (const job of jobTable) {
+      const id = jobFunctionIdOf(job);
+      const rule = rules.find(([, r]) => JSON.stringify(r.Properties.Targets).includes(`"${id}"`));
+      expect(rule, job.name).toBeDefined();
+      expect(rule![1].Properties.ScheduleExpression).toBe(`rate(${job.everyMinutes} minutes)`);
+      const permission = ofType('AWS::Lambda::Permission').find(
+        ([, p]) => JSON.stringify(p.Properties.FunctionName).includes(`"${id}"`) && p.Properties.Principal === 'events.amazonaws.com',
+      );
+      expect(permission, job.name).toBeDefined();
+    }
+    expect(jobs.syncCalendars.everyMinutes).toBe(15);
+    const variables = (get(jobFunctionIdOf(jobs.syncCalendars)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(JSON.stringify(variables.GOOGLE_CLIENT_SECRET)).toContain('{{resolve:secretsmanager:');
+  });
+
+  it('seals calendar tokens with a rotating, retained KMS key that only the Google rows may use', () => {
+    const keys = ofType('AWS::KMS::Key');
+    expect(keys).toHaveLength(1);
+    const [keyId, key] = keys[0]!;
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.DeletionPolicy).toBe('Retain');
+    const policies = ofType('AWS::IAM::Policy');
+    for (const route of routeTable) {
+      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(JSON.stringify(variables.CALENDAR_KMS_KEY_ID), route.name).toContain(keyId);
+      const roleId = (get(functionIdOf(route)).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const statements = policies
+        .filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(`"${roleId}"`))
+        .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement);
+      const kmsStatements = statements.filter((statement) => JSON.stringify(statement.Action).includes('kms:'));
+      if (route.needs.google) {
+        expect(kmsStatements, route.name).toHaveLength(1);
+        expect([...(kmsStatements[0]!.Action as string[])].sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+        expect(JSON.stringify(kmsStatements[0]!.Resource)).toContain(keyId);
+      } else {
+        expect(kmsStatements, route.name).toEqual([]);
+      }
+    }
   });
 
   it('configures each route function as specified', () => {
@@ -207,8 +259,19 @@ describe('route functions', () => {
       }
     }
     expect(routeTable.filter((route) => route.needs.google).map((route) => route.name).sort()).toEqual([
+      'completeCalendarConnect',
       'completeGoogleSignIn',
+      'connectCalendar',
+      'createBooking',
+      'deleteAccount',
+      'deleteEvent',
+      'disconnectCalendar',
+      'getAvailableDates',
+      'getCalendarFeed',
+      'getTimeSlots',
+      'resetCalendarFeed',
       'startGoogleSignIn',
+      'syncCalendar',
     ]);
   });
 

@@ -290,7 +290,7 @@ describe('DELETE /api/auth/account', () => {
     const userId = await userIdOf(account.email);
     const fixtures = bookingFixtures(config);
     const { hosts } = composeDeps(config);
-    await hosts.setCalendar(userId, { provider: 'builtin', connected: true, email: account.email, lastSynced: null });
+    await hosts.setCalendar(userId, { provider: 'builtin', connected: true, email: account.email, lastSynced: null }, null);
     const event = await fixtures.eventType(userId, { duration: 30 });
     await fixtures.override(event.id, '2026-03-10', false);
     expect((await bookingApi(config).book(bookingRequest(event, '2026-03-03T10:00:00-05:00'))).status).toBe(201);

@@ -47,7 +47,7 @@ describe('POST /api/bookings: success', () => {
     const result = await api.book(request);
     expect(result.status).toBe(201);
     expect(result.body).toEqual({
-      calendarEventCreated: true,
+      calendarEventCreated: false,
       date: '2026-03-04',
       startTime: '2026-03-04T00:00:00+09:00',
       eventTitle: 'Intro Call',

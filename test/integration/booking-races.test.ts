@@ -150,7 +150,7 @@ describe.each(ROUNDS)('booking races, round %i', () => {
 
     expect(results.map((r) => r.status)).toEqual(results.map(() => 201));
     expect(new Set(results.map((r) => r.text)).size).toBe(1);
-    expect(results[0]!.body).toMatchObject({ calendarEventCreated: true, startTime: '2026-03-03T17:00:00+00:00', userTimezone: 'Europe/London' });
+    expect(results[0]!.body).toMatchObject({ calendarEventCreated: false, startTime: '2026-03-03T17:00:00+00:00', userTimezone: 'Europe/London' });
     expect((await fixtures.bookingsOf(host.id)).map((b) => b.email)).toEqual([request.email]);
   });
 });

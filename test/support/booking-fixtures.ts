@@ -64,7 +64,7 @@ export function bookingFixtures(config: Config) {
       };
       if (!(await deps.hosts.createIfAbsent(profile))) throw new Error(`Host ${id} exists already`);
       const calendar = options.calendar === false ? null : { provider: 'builtin' as const, connected: true, email: profile.email, lastSynced: null };
-      if (calendar) await deps.hosts.setCalendar(id, calendar);
+      if (calendar) await deps.hosts.setCalendar(id, calendar, null);
       // Hosts of the booking tests are paying (their fixed creation date is long past the 7-day trial).
       const plan = options.plan === undefined ? ACTIVE_PLAN : options.plan;
       if (plan) await deps.hosts.setPlan(id, plan);

@@ -19,6 +19,7 @@ describe('config', () => {
       photoBucket: undefined,
       siteUrl: undefined,
       google: null,
+      tokenKey: { localKey: null },
     });
   });
 

@@ -43,10 +43,10 @@ describe('chrome per path (host-area.md §2)', () => {
   });
 
   it('knows the host-area paths, where a signed-in header shows Help and the user menu', () => {
-    for (const path of ['/admin', '/admin/settings', '/events', '/events/', '/events/new', '/events/dashboard', '/Profile-Settings', '/calendar-integration', '/billing-details']) {
+    for (const path of ['/admin', '/admin/settings', '/events', '/events/', '/events/new', '/events/dashboard', '/Profile-Settings', '/calendar', '/calendar-integration', '/billing-details']) {
       expect(isHostAreaPath(path), path).toBe(true);
     }
-    for (const path of ['/', '/events/intro-call', '/book/intro-call', '/login', '/register', '/contact-us', '/debug', '/calendar', '/billing-success', '/auth-success/success', '/eventsx']) {
+    for (const path of ['/', '/events/intro-call', '/book/intro-call', '/login', '/register', '/contact-us', '/debug', '/calendar-connected', '/billing-success', '/auth-success/success', '/eventsx']) {
       expect(isHostAreaPath(path), path).toBe(false);
     }
   });

@@ -35,13 +35,16 @@ export function bookingSlugOf(pathname: string): string | null {
 export const isPublicBookingPath = (pathname: string): boolean =>
   normalize(pathname).startsWith('/book/') || bookingSlugOf(pathname) !== null;
 
-/** The signed-in host area's top-level sections (host-area.md §2 "Header": /admin*, /events*, profile, calendar, billing). */
-const HOST_AREA_SECTIONS = new Set(['events', 'profile-settings', 'calendar-integration', 'billing-details']);
+/**
+ * The signed-in host area's top-level sections (host-area.md §2 "Header": /admin*, /events*, profile, calendar,
+ * billing). /calendar is the same screen as /calendar-integration (§2 route table), so it counts the same.
+ */
+const HOST_AREA_SECTIONS = new Set(['events', 'profile-settings', 'calendar', 'calendar-integration', 'billing-details']);
 
 /**
  * A host-area path, where a signed-in header shows Help and the user menu: /admin and anything under it or
  * starting with it, /events and its host screens (not the public booking pages /events/{slug}),
- * /profile-settings, /calendar-integration and /billing-details.
+ * /profile-settings, /calendar and /calendar-integration, and /billing-details.
  */
 export function isHostAreaPath(pathname: string): boolean {
   const path = normalize(pathname);

@@ -26,6 +26,14 @@ const ProfileSettingsPage = page(
   () => import('#frontend/features/profile/components/profile-settings-page.tsx'),
   'ProfileSettingsPage',
 );
+const CalendarIntegrationPage = page(
+  () => import('#frontend/features/calendar/components/calendar-integration-page.tsx'),
+  'CalendarIntegrationPage',
+);
+const CalendarConnectedPage = page(
+  () => import('#frontend/features/calendar/components/calendar-connected-page.tsx'),
+  'CalendarConnectedPage',
+);
 const EventEditorPage = page(() => import('#frontend/features/event-editor/components/event-editor-page.tsx'), 'EventEditorPage');
 // The auth screens share one chunk (features/auth/load.ts).
 const LoginPage = page(loadAuthScreens, 'LoginPage');
@@ -55,9 +63,11 @@ function BookingRoute({ skipReserved = false }: { skipReserved?: boolean }): Rea
  * The route table of host-area.md §2, declarative (the data router's extra code would not fit the booking page's
  * 90 KB budget). Screens that exist so far: /, /contact-us, the debug pages (/debug, /oauth-config), sign-in and
  * registration (/login, /register, /register-email, /direct-login, /auth-success/{status}), behind the login guard
- * the host console (/events, /events/new, /hourly-debug) and /profile-settings, and the public booking page
- * (/book/{eventSlug}, /events/{eventSlug}); every other path shows the not-found screen. Calendar integration and
- * billing behind the guard show it too until they exist.
+ * the host console (/events, /events/new, /hourly-debug) and /profile-settings, calendar integration (/calendar,
+ * /calendar-integration: the page itself shows 'Authentication Required' to a visitor without a session rather than
+ * being sent to /login, host-area.md §2) with /calendar-connected (the end of the Google authorization window), and
+ * the public booking page (/book/{eventSlug}, /events/{eventSlug}); every other path shows the not-found screen.
+ * Billing behind the guard shows it too until it exists.
  */
 export function AppRoutes() {
   return (
@@ -77,10 +87,12 @@ export function AppRoutes() {
           <Route path="events" element={<EventsPage />} />
           <Route path="hourly-debug" element={<HourlyDebugPage />} />
           <Route path="profile-settings" element={<ProfileSettingsPage />} />
-          {/* Placeholders until calendar integration and billing exist. */}
-          <Route path="calendar-integration" element={<NotFoundPage />} />
+          {/* Placeholder until billing exists. */}
           <Route path="billing-details" element={<NotFoundPage />} />
         </Route>
+        <Route path="calendar" element={<CalendarIntegrationPage />} />
+        <Route path="calendar-integration" element={<CalendarIntegrationPage />} />
+        <Route path="calendar-connected" element={<CalendarConnectedPage />} />
         <Route path="book/:eventSlug" element={<BookingRoute />} />
         <Route path="events/:eventSlug" element={<BookingRoute skipReserved />} />
         <Route path="*" element={<NotFoundPage />} />

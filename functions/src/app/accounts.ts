@@ -3,6 +3,7 @@ import { Conflict, TooManyRequests, Unauthorized } from '#functions/errors';
 import type { AccountRecord, Deps, Principal } from '#functions/ports';
 import { isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
 import { callerAccount } from './caller.ts';
+import { forgetCalendar } from './calendar-connection.ts';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const USERNAME_ATTEMPTS = 20;
@@ -156,13 +157,15 @@ export async function updateProfile(
  * .deleteAccount), which ends all of its sessions; the answer clears the cookie.
  */
 export async function deleteAccount(
-  deps: Pick<Deps, 'accounts' | 'sessionIssuer' | 'photos'>,
+  deps: Pick<Deps, 'accounts' | 'sessionIssuer' | 'photos' | 'hosts' | 'tokenCipher' | 'googleCalendarAuth' | 'logger'>,
   principal: Principal | null,
   secure: boolean,
 ): Promise<{ success: true; message: string; cookie: string }> {
   const account = await callerAccount(deps, principal);
   // Every image of the account: the profile photo and the event photos and guest logos.
   await deps.photos.deleteFolder(account.id);
+  // The Google Calendar grant is revoked at Google, and the calendar's lookup items outside the account go.
+  await forgetCalendar(deps, account.id);
   await deps.accounts.deleteAccount(account);
   return { success: true, message: 'Your account has been deleted.', cookie: deps.sessionIssuer.clearCookie({ secure }) };
 }

@@ -11,7 +11,7 @@ import {
 import { readWindowForDates } from '#functions/domain/booking';
 import { newEvent } from '#functions/domain/event-defaults';
 import { DEFAULT_SETTINGS } from '#shared/constants';
-import { ValidationFailed } from '#functions/errors';
+import { CalendarDisconnected, ValidationFailed } from '#functions/errors';
 import type { BookingRecord, DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
 import { assertHostPublishes, loadBookableEvent, resolveEventRef } from './event-access.ts';
 
@@ -47,11 +47,20 @@ export function availabilityInput(
   };
 }
 
-/** Busy times from the host's connected calendar beyond their bookings (none without a calendar). */
+/**
+ * Busy times from the host's connected calendar beyond their bookings: none without a calendar, or when the
+ * calendar has just refused the host's access (they are then not connected, and bookings say so). A calendar that
+ * cannot be reached fails the whole answer (503): offering times that may be taken would be worse.
+ */
 async function calendarBusy(deps: AvailabilityDeps, host: HostRecord | null, fromDay: string, toDay: string) {
   const provider = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
   if (!host || !provider) return [];
-  return provider.busyTimes(host, Date.parse(`${fromDay}T00:00:00Z`), Date.parse(`${toDay}T00:00:00Z`) + 86_400_000);
+  try {
+    return await provider.busyTimes(host, Date.parse(`${fromDay}T00:00:00Z`), Date.parse(`${toDay}T00:00:00Z`) + 86_400_000);
+  } catch (error) {
+    if (error instanceof CalendarDisconnected) return [];
+    throw error;
+  }
 }
 
 /**

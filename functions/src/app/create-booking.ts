@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
-import { DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
+import { DEFAULT_CALENDAR_SETTINGS, DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
 import { isBookableSlot, type UnbookableReason } from '#functions/domain/availability';
 import { blockedInterval, daysBetween, lockDays, parseOffsetDateTime, readWindow, zoneDayOf } from '#functions/domain/booking';
-import { Conflict, Forbidden, IdempotencyConflict, Unprocessable, ValidationFailed, WriteConflict, type AppError } from '#functions/errors';
+import { CalendarDisconnected, Conflict, Forbidden, IdempotencyConflict, Unprocessable, ValidationFailed, WriteConflict, type AppError } from '#functions/errors';
 import type { BookingRecord, Deps, EventRecord } from '#functions/ports';
 import { availabilityInput, guestZone } from './availability.ts';
 import { assertHostPublishes, loadBookableEvent } from './event-access.ts';
@@ -75,16 +75,18 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * 1. With an Idempotency-Key: a stored answer for the same request is replayed; for another request it is a 422.
  * 2. Refuse the demo event (403); read startTime/endTime as instants with offsets (422 otherwise).
  * 3. Load the event (404 unknown, 403 deactivated) and its host; without a connected calendar: 409.
- * 4. Read the host's bookings and day versions around the time (one query) and calendar busy times; re-check the
- *    requested instant with the availability engine (422 / 409 with the reason).
+ * 4. Read the host's bookings and day versions around the time (one query) and the calendar's busy times, fresh
+ *    (a calendar that cannot be reached: 503, never a guess; one that refused the host's access: 409 as without a
+ *    calendar); re-check the requested instant with the availability engine (422 / 409 with the reason).
  * 5. Write the booking, bump the versions of the days it touches, check that the other days read have not moved
  *    on, and store the idempotency answer, in one transaction. A version that moved on means another booking of
  *    those days committed: go back to 4.
  *    So of any set of bookings whose blocked times overlap, exactly one commits; the others end with 409 (unless
  *    they carry the Idempotency-Key of the one that committed: a retry sent while its first attempt was being
  *    written gets that attempt's answer).
- * 6. Put the booking into the host's calendar (the event id was fixed before the write, so retries never
- *    duplicate it) and answer the confirmation.
+ * 6. Put the booking into the host's calendar unless "Add bookings" is off (the event id was fixed before the
+ *    write, so retries never duplicate it); when that fails the booking is marked for the next sync to retry, and
+ *    calendarEventCreated says false. Answer the confirmation.
  */
 export async function createBooking(
   deps: BookingDeps,
@@ -139,7 +141,11 @@ export async function createBooking(
     status: event.requiresConfirmation ? 'pending' : 'confirmed',
     guestTimeZone: userTimezone,
     calendarProvider: host.calendar!.provider,
-    calendarEventId: calendar.plannedEventId({ id }),
+    // Google with "Add bookings to Google Calendar" off: no event is made. The built-in calendar's event is the booking.
+    calendarEventId:
+      host.calendar!.provider !== 'builtin' && !{ ...DEFAULT_CALENDAR_SETTINGS, ...host.calendarSettings }.addToCalendar
+        ? null
+        : calendar.plannedEventId({ id }),
     createdAt: now.toISOString(),
   };
   const response: CreateBookingResponse = {
@@ -156,9 +162,13 @@ export async function createBooking(
     userTimezone,
   };
 
+  // The answer stored with the booking assumes the calendar takes the event; corrected below if it does not.
+  const expectEvent = calendar.createsEvents && booking.calendarEventId !== null;
   for (let attempt = 1; ; attempt++) {
     const { bookings, dayVersions } = await deps.bookings.read(host.id, window.fromDay, window.toDay);
-    const busy = await calendar.busyTimes(host, Date.parse(`${window.fromDay}T00:00:00Z`), blocked.end);
+    const busy = await calendar.busyTimes(host, Date.parse(`${window.fromDay}T00:00:00Z`), blocked.end, { fresh: true }).catch((error: unknown) => {
+      throw error instanceof CalendarDisconnected ? new Conflict(NO_CALENDAR) : error;
+    });
     const check = isBookableSlot(availabilityInput(event, overrides, bookings, busy, now), { start, end });
     if (!check.bookable) {
       // The booking that took the time may be this very request, sent again with its Idempotency-Key while the
@@ -177,12 +187,13 @@ export async function createBooking(
         idempotency: idempotency && {
           ...idempotency,
           statusCode: 201,
-          response: { ...response, calendarEventCreated: true },
+          response: { ...response, calendarEventCreated: expectEvent },
           expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_HOURS * 3600,
         },
       });
       // This process's availability views must not offer the time just taken.
       deps.recentReads.clear();
+      calendar.forget(host.id);
       break;
     } catch (error) {
       if (error instanceof IdempotencyConflict && idempotency) {
@@ -199,13 +210,14 @@ export async function createBooking(
     }
   }
 
-  const calendarEventCreated = await calendar.createEvent(host, booking).catch((error: unknown) => {
-    deps.logger.error('Calendar event not created', { bookingId: id, error: error instanceof Error ? error.message : String(error) });
+  const calendarEventCreated = await calendar.createEvent(host, booking, event).catch(async (error: unknown) => {
+    deps.logger.error('Calendar event not created; the next sync retries', { bookingId: id, error: error instanceof Error ? error.message : String(error) });
+    if (!(error instanceof CalendarDisconnected)) await deps.bookings.setCalendarPending(booking, 'create');
     return false;
   });
   const answer = { ...response, calendarEventCreated };
   // The stored answer was written with the booking, before the calendar answered; correct it if the calendar failed.
-  if (idempotency && !calendarEventCreated) await deps.bookings.replaceIdempotencyResponse(idempotency.key, answer);
+  if (idempotency && calendarEventCreated !== expectEvent) await deps.bookings.replaceIdempotencyResponse(idempotency.key, answer);
   return answer;
 }
 

@@ -6,6 +6,7 @@ import { newEvent } from '#functions/domain/event-defaults';
 import { mayActivateEvents } from '#functions/domain/trial';
 import { utcDay } from '#functions/domain/booking';
 import { callerAccount } from './caller.ts';
+import { cancelBooking } from './cancel-booking.ts';
 
 /**
  * The host's event types (issue 6; host-area.md §2 "Event types dashboard", "Create/edit event screen", §4, §7).
@@ -112,12 +113,13 @@ export async function updateEvent(
  * DELETE /api/events/{slug}: the event, its date overrides and its slug; its bookings from today on are cancelled,
  * which frees their time (the dialog warns that associated bookings go too).
  */
-export async function deleteEvent(deps: HostEventDeps, principal: Principal | null, ref: string): Promise<{ message: string }> {
+export async function deleteEvent(deps: HostEventDeps & Pick<Deps, 'calendars' | 'logger'>, principal: Principal | null, ref: string): Promise<{ message: string }> {
   const { event } = await ownedEvent(deps, principal, ref);
   const today = utcDay(deps.clock.now().getTime());
   const { bookings } = await deps.bookings.read(event.userId, today, '9999-12-31');
+  const host = await deps.hosts.get(event.userId);
   for (const booking of bookings) {
-    if (booking.eventId === event.id && booking.status !== 'cancelled') await deps.bookings.cancel(booking);
+    if (booking.eventId === event.id && booking.status !== 'cancelled') await cancelBooking(deps, host, booking);
   }
   await deps.events.delete(event);
   return { message: 'Event deleted' };

@@ -11,15 +11,3 @@ export async function subscriptionStatus(deps: Pick<Deps, 'accounts' | 'hosts'>,
   const plan = (await deps.hosts.get(account.id))?.plan;
   return plan ?? { status: 'none', planType: null, nextBillingDate: null, id: null };
 }
-
-/** GET /api/user/calendar: whether the caller has a calendar connected, its e-mail and last sync (host-area.md §3). */
-export async function calendarStatus(
-  deps: Pick<Deps, 'accounts' | 'hosts'>,
-  principal: Principal | null,
-): Promise<{ connected: boolean; email: string | null; lastSynced: string | null }> {
-  const account = await callerAccount(deps, principal);
-  const calendar = (await deps.hosts.get(account.id))?.calendar;
-  return calendar?.connected
-    ? { connected: true, email: calendar.email, lastSynced: calendar.lastSynced }
-    : { connected: false, email: null, lastSynced: null };
-}

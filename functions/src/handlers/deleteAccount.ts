@@ -2,10 +2,10 @@ import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { isHttps } from '#functions/http/request';
 import { deleteAccount } from '#functions/app/accounts';
-import { accountDeps, coreDeps, photoStore } from '#functions/composition';
+import { accountDeps, calendarConnectionDeps, coreDeps, photoStore } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.deleteAccount, Pick<Deps, 'accounts' | 'sessionIssuer' | 'photos'>> = async (
+export const run: RouteRun<typeof routes.deleteAccount, Pick<Deps, 'accounts' | 'sessionIssuer' | 'photos' | 'hosts' | 'tokenCipher' | 'googleCalendarAuth'>> = async (
   deps,
   { principal, event, setCookie },
 ) => {
@@ -13,4 +13,9 @@ export const run: RouteRun<typeof routes.deleteAccount, Pick<Deps, 'accounts' | 
   setCookie(cookie);
   return answer;
 };
-export const handler = httpRoute(routes.deleteAccount, run, () => ({ ...coreDeps(), ...accountDeps(), photos: photoStore() }));
+export const handler = httpRoute(routes.deleteAccount, run, () => ({
+  ...coreDeps(),
+  ...calendarConnectionDeps(),
+  ...accountDeps(),
+  photos: photoStore(),
+}));

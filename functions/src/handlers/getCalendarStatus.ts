@@ -1,6 +1,6 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { calendarStatus } from '#functions/app/host-status';
+import { calendarStatus } from '#functions/app/calendar-connection';
 import { accountRepository, coreDeps, hostRepository } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 

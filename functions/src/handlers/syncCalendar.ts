@@ -4,7 +4,7 @@ import { syncCalendar } from '#functions/app/calendar-sync';
 import { availabilityDeps, coreDeps } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.syncCalendar, Pick<Deps, 'events' | 'hosts' | 'calendars'>> = (
+export const run: RouteRun<typeof routes.syncCalendar, Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'recentReads'>> = (
   deps,
   { query, principal },
 ) => syncCalendar(deps, query, principal);

@@ -7,7 +7,7 @@ import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
 import type { CoreDeps, Deps, Principal } from '#functions/ports';
 import { errorToResponse, validationFailed } from './errors.ts';
 import { readJsonBody, refuseCrossSiteWrite, refuseDirectApiCall } from './request.ts';
-import { jsonResponse } from './response.ts';
+import { documentResponse, jsonResponse } from './response.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -91,7 +91,9 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const response =
       route.successStatus === 302
         ? { statusCode: 302, headers: { location: (shaped as { location: string }).location, 'cache-control': 'no-store' } }
-        : jsonResponse(route.successStatus ?? 200, shaped);
+        : route.contentType
+          ? documentResponse(route.successStatus ?? 200, route.contentType, shaped as string)
+          : jsonResponse(route.successStatus ?? 200, shaped);
     return cookies.length ? { ...response, cookies } : response;
   };
 

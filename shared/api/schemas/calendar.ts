@@ -15,3 +15,40 @@ export const calendarSyncResponse = z.object({
   /** Bookings cancelled because their calendar event was deleted by the host. */
   removed: z.number().int().nonnegative(),
 });
+
+/** host-area.md §3 "Calendar settings": what happens in the connected calendar (all default on). */
+export const calendarSettingsSchema = z.strictObject({
+  addToCalendar: z.boolean(),
+  updateOnReschedule: z.boolean(),
+  deleteOnCancel: z.boolean(),
+});
+export type CalendarSettings = z.infer<typeof calendarSettingsSchema>;
+
+export const calendarProviderSchema = z.enum(['google', 'builtin']);
+
+/**
+ * GET /api/user/calendar/connect. `provider` (beyond the spec) picks the built-in calendar even when Google is
+ * configured; without it Google is used when configured, else the built-in calendar.
+ */
+export const calendarConnectQuery = z.object({
+  provider: calendarProviderSchema.optional(),
+});
+
+/** Google: the authorization window's address. Built-in: null, the calendar is connected already. */
+export const calendarConnectResponse = z.object({
+  authUrl: z.string().nullable(),
+  provider: calendarProviderSchema,
+});
+
+/** GET/POST/DELETE /api/user/calendar/feed: the private ICS feed address of the built-in calendar, or null. */
+export const calendarFeedResponse = z.object({
+  feedUrl: z.string().nullable(),
+});
+
+/** GET /api/calendar/feed/{token}: the feed's secret token (base64url). */
+export const calendarFeedParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Unknown calendar feed.'),
+});
+
+/** The ICS document itself (text/calendar). */
+export const calendarFeedDocument = z.string();

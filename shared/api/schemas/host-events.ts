@@ -222,7 +222,12 @@ export const calendarStatusResponse = z.object({
   connected: z.boolean(),
   email: z.string().nullable(),
   lastSynced: z.string().nullable(),
+  /** Beyond the spec's three fields: which calendar is connected ('google', 'builtin') or null. */
+  provider: z.enum(['google', 'builtin']).nullable(),
+  /** Whether this server can connect Google Calendar (a Google client is configured); else only the built-in one. */
+  googleAvailable: z.boolean(),
 });
+export type CalendarStatus = z.infer<typeof calendarStatusResponse>;
 
 /** POST /api/uploads/event-image (multipart, field `image`): the stored image's address. */
 export const eventImageResponse = z.object({ message: z.string(), url: z.string() });

@@ -132,6 +132,18 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       );
     },
 
+    async setCalendarPending(booking, pending) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
+          UpdateExpression: pending ? 'SET calendarPending = :pending' : 'REMOVE calendarPending',
+          ConditionExpression: 'attribute_exists(pk)',
+          ...(pending ? { ExpressionAttributeValues: { ':pending': pending } } : {}),
+        }),
+      );
+    },
+
     async findIdempotency(key) {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.idempotency(key), ConsistentRead: true }));
       if (!Item) return null;

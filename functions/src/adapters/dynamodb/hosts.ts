@@ -1,9 +1,63 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CalendarConnection, HostRepository, SubscriptionRecord } from '#functions/ports';
+import {
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { CalendarConnection, CalendarSettings, HostRepository, SubscriptionRecord } from '#functions/ports';
+import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
 import { keys } from './keys.ts';
 
+type Item = Record<string, unknown>;
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The connection's own attributes on the CALENDAR item (the switches live there too, under `settings`). */
+const CONNECTION_FIELDS = ['provider', 'connected', 'email', 'lastSynced', 'sealedRefreshToken', 'calendarId', 'sealedFeedToken', 'feedTokenHash'] as const;
+
+function toConnection(item: Item): CalendarConnection | null {
+  if (typeof item.provider !== 'string') return null;
+  return {
+    provider: item.provider as CalendarConnection['provider'],
+    connected: item.connected === true,
+    email: (item.email as string | null) ?? null,
+    lastSynced: (item.lastSynced as string | null) ?? null,
+    sealedRefreshToken: (item.sealedRefreshToken as string | null) ?? null,
+    calendarId: (item.calendarId as string | null) ?? null,
+    sealedFeedToken: (item.sealedFeedToken as string | null) ?? null,
+    feedTokenHash: (item.feedTokenHash as string | null) ?? null,
+  };
+}
+
+function toSettings(item: Item | undefined): CalendarSettings {
+  const saved = (item?.settings ?? {}) as Partial<CalendarSettings>;
+  return { ...DEFAULT_CALENDAR_SETTINGS, ...saved };
+}
+
+const isGoogleConnected = (connection: CalendarConnection | null) => connection?.provider === 'google' && connection.connected;
+
 export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): HostRepository {
+  /** The lookup items that follow a connection: the Google work list entry and the feed's token item. */
+  function lookupChanges(hostId: string, next: CalendarConnection | null, nextFeedHash: string | null, previousFeedHash: string | null): TransactItem[] {
+    const changes: TransactItem[] = [];
+    changes.push(
+      isGoogleConnected(next)
+        ? { Put: { TableName: tableName, Item: { ...keys.googleCalendarHost(hostId), type: 'GoogleCalendarHost', userId: hostId } } }
+        : { Delete: { TableName: tableName, Key: keys.googleCalendarHost(hostId) } },
+    );
+    if (previousFeedHash && previousFeedHash !== nextFeedHash) {
+      changes.push({ Delete: { TableName: tableName, Key: keys.calendarFeed(previousFeedHash) } });
+    }
+    if (nextFeedHash && nextFeedHash !== previousFeedHash) {
+      changes.push({
+        Put: { TableName: tableName, Item: { ...keys.calendarFeed(nextFeedHash), type: 'CalendarFeed', userId: hostId }, ConditionExpression: 'attribute_not_exists(pk)' },
+      });
+    }
+    return changes;
+  }
+
   return {
     async get(hostId) {
       const { Items = [] } = await db.send(
@@ -25,14 +79,8 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
         username: String(profile.username),
         photoUrl: (profile.photoUrl as string | null) ?? null,
         createdAt: String(profile.createdAt),
-        calendar: calendar
-          ? {
-              provider: calendar.provider as CalendarConnection['provider'],
-              connected: calendar.connected === true,
-              email: (calendar.email as string | null) ?? null,
-              lastSynced: (calendar.lastSynced as string | null) ?? null,
-            }
-          : null,
+        calendar: calendar ? toConnection(calendar) : null,
+        calendarSettings: toSettings(calendar),
         plan: plan
           ? {
               id: (plan.id as string | null) ?? null,
@@ -64,10 +112,148 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
       }
     },
 
-    async setCalendar(hostId, connection) {
+    async setCalendar(hostId, connection, previous) {
+      const feedHash = connection.feedTokenHash ?? null;
+      const previousFeedHash = previous?.feedTokenHash ?? null;
+      const values: Item = { ...connection };
+      const names = Object.fromEntries(CONNECTION_FIELDS.map((field) => [`#${field}`, field]));
       await db.send(
-        new PutCommand({ TableName: tableName, Item: { ...keys.userCalendar(hostId), type: 'CalendarConnection', ...connection } }),
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.userCalendar(hostId),
+                UpdateExpression: `SET #type = :type, ${CONNECTION_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}`,
+                ExpressionAttributeNames: { ...names, '#type': 'type' },
+                ExpressionAttributeValues: {
+                  ':type': 'CalendarConnection',
+                  ...Object.fromEntries(CONNECTION_FIELDS.map((field) => [`:${field}`, values[field] ?? null])),
+                },
+              },
+            },
+            ...lookupChanges(hostId, connection, feedHash, previousFeedHash),
+          ],
+        }),
       );
+    },
+
+    async markCalendarDisconnected(hostId, sealedRefreshToken) {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.userCalendar(hostId),
+                  UpdateExpression: 'SET connected = :false, sealedRefreshToken = :null',
+                  ConditionExpression: 'sealedRefreshToken = :token',
+                  ExpressionAttributeValues: { ':false': false, ':null': null, ':token': sealedRefreshToken },
+                },
+              },
+              { Delete: { TableName: tableName, Key: keys.googleCalendarHost(hostId) } },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+        throw error;
+      }
+    },
+
+    async removeCalendar(hostId, previous) {
+      const previousFeedHash = previous?.feedTokenHash ?? null;
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.userCalendar(hostId),
+                UpdateExpression: `REMOVE ${CONNECTION_FIELDS.map((field) => `#${field}`).join(', ')}`,
+                ExpressionAttributeNames: Object.fromEntries(CONNECTION_FIELDS.map((field) => [`#${field}`, field])),
+              },
+            },
+            ...lookupChanges(hostId, null, null, previousFeedHash),
+          ],
+        }),
+      );
+    },
+
+    async saveCalendarSettings(hostId, settings) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.userCalendar(hostId),
+          UpdateExpression: 'SET #type = :type, settings = :settings',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': 'CalendarConnection', ':settings': settings },
+        }),
+      );
+    },
+
+    async recordSync(hostId, at) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.userCalendar(hostId),
+          UpdateExpression: 'SET lastSynced = :at',
+          ConditionExpression: 'attribute_exists(provider)',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      ).catch((error: unknown) => {
+        // Disconnected meanwhile: nothing to record.
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      });
+    },
+
+    async claimSync(hostId, at, notBefore) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.userCalendar(hostId),
+            UpdateExpression: 'SET syncClaimedAt = :at',
+            ConditionExpression: 'attribute_exists(provider) AND (attribute_not_exists(syncClaimedAt) OR syncClaimedAt < :notBefore)',
+            ExpressionAttributeValues: { ':at': at, ':notBefore': notBefore },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+
+    async listGoogleConnectedHosts() {
+      const ids: string[] = [];
+      let startKey: Item | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': keys.googleCalendarHostsPartition },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of page.Items ?? []) ids.push(String(item.userId));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return ids;
+    },
+
+    async findFeedOwner(tokenHash) {
+      const { Items = [] } = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND sk = :sk',
+          ExpressionAttributeValues: { ':pk': keys.calendarFeed(tokenHash).pk, ':sk': 'ICSFEED' },
+        }),
+      );
+      return Items[0] ? String(Items[0].userId) : null;
     },
   };
 }

@@ -21,6 +21,11 @@ export const keys = {
   userPartition: (userId: string) => `USER#${userId}`,
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userCalendar: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CALENDAR' }),
+  /** Hosts with Google Calendar connected, one item each in one partition: the scheduled sync's work list. */
+  googleCalendarHost: (userId: string) => ({ pk: 'CALENDARS#GOOGLE', sk: `USER#${userId}` }),
+  googleCalendarHostsPartition: 'CALENDARS#GOOGLE',
+  /** A private ICS feed, by the SHA-256 of its token (the token itself is sealed on the CALENDAR item). */
+  calendarFeed: (tokenHash: string) => ({ pk: `ICSFEED#${tokenHash}`, sk: 'ICSFEED' }),
   /** The host's subscription record; PLAN sorts between CALENDAR and PROFILE, so the host read includes it. */
   userPlan: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PLAN' }),
   /** A session lives in its user's partition, so account deletion finds them all with one Query. */

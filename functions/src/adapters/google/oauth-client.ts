@@ -23,7 +23,7 @@ export function googleEndpoints(rootUrl: string | undefined) {
  * googleapis' OAuth2 client for our Google project. It sends its requests with the runtime's own fetch: without
  * `fetchImplementation` its HTTP layer (gaxios) would load node-fetch, which the Lambda bundles leave out.
  */
-export function googleOAuthClient(google: GoogleConfig): OAuth2Client {
+export function googleOAuthClient(google: GoogleConfig, options: { forceRefreshOnFailure?: boolean } = {}): OAuth2Client {
   if (!google.clientSecret) {
     throw new Error('GOOGLE_CLIENT_SECRET is not set for this function, but it talks to Google (see .env.example).');
   }
@@ -32,5 +32,6 @@ export function googleOAuthClient(google: GoogleConfig): OAuth2Client {
     clientSecret: google.clientSecret,
     endpoints: googleEndpoints(google.rootUrl),
     transporterOptions: { fetchImplementation: fetch },
+    ...options,
   });
 }

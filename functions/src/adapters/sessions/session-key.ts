@@ -5,15 +5,23 @@ import type { Config } from '#functions/config';
 
 /**
  * The key that signs session tokens: SESSION_SECRET when set (the cloud sets it from a generated secret);
- * otherwise, on one machine, 32 random bytes generated once into DATA_DIR/session-secret (owner-only) and reused.
+ * otherwise, on one machine, a key generated once under DATA_DIR.
  */
 export function sessionKey(config: Pick<Config, 'sessionSecret' | 'dataDir'>): Uint8Array {
   if (config.sessionSecret) return new Uint8Array(Buffer.from(config.sessionSecret, 'base64url'));
-  const file = join(config.dataDir, 'session-secret');
+  return localKey(config.dataDir, 'session-secret');
+}
+
+/**
+ * A key for one machine: 32 random bytes generated once into DATA_DIR/{fileName} (owner-only) and reused, so a
+ * restart keeps sessions and sealed tokens valid.
+ */
+export function localKey(dataDir: string, fileName: string): Uint8Array {
+  const file = join(dataDir, fileName);
   try {
     return new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url'));
   } catch {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(32).toString('base64url');
     try {
       writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#frontend/lib/api.ts';
+import { calendarStatusKey } from '#frontend/lib/calendar-status.ts';
+import { calendarFeedKey } from './get-calendar-feed.ts';
+import { calendarSettingsKey } from './get-calendar-settings.ts';
+
+/** POST /api/user/calendar/disconnect with an empty JSON body (host-area.md §4: "Disconnect uses POST"). */
+export const disconnectCalendar = () => apiRequest('disconnectCalendar', { body: {} });
+
+/**
+ * On success the status is asked again (this screen and the dashboard's banner follow), not awaited: the caller's
+ * toast shows while the card is still there. The feed and the switches belonged to the connection that went: they
+ * are marked stale without being asked now, so a later connection asks afresh.
+ */
+export function useDisconnectCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['disconnectCalendar'],
+    mutationFn: disconnectCalendar,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: calendarFeedKey, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: calendarSettingsKey, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: calendarStatusKey });
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import type { CalendarSettings } from '#shared/api/schemas/calendar';
+import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
+import { SwitchField } from '#frontend/components/ui/switch.tsx';
+import { toast } from '#frontend/components/ui/use-toast.ts';
+import { useCalendarSettings } from '../api/get-calendar-settings.ts';
+import { useSaveCalendarSettings } from '../api/save-calendar-settings.ts';
+import { isUnauthorized, messageOr } from '../lib/errors.ts';
+import { CalendarCard } from './calendar-card.tsx';
+
+/** host-area.md §3 "Calendar settings": all on until the host changes them. */
+const DEFAULT_SETTINGS: CalendarSettings = { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true };
+
+const SWITCHES: ReadonlyArray<{ key: keyof CalendarSettings; label: string; description: string }> = [
+  { key: 'addToCalendar', label: 'Add bookings to Google Calendar', description: 'Each new booking is added as an event.' },
+  { key: 'updateOnReschedule', label: 'Update on reschedule', description: "The event moves when a booking's time changes." },
+  { key: 'deleteOnCancel', label: 'Delete on cancel', description: 'The event is removed when a booking is cancelled.' },
+];
+
+/**
+ * The three switches while Google Calendar is connected (host-area.md §2, §4): toggling one saves all three at once,
+ * shown immediately and put back if the save fails ('Update failed').
+ */
+export function SettingsCard({ onUnauthorized }: { onUnauthorized: () => void }) {
+  const settings = useCalendarSettings({ enabled: true });
+  const save = useSaveCalendarSettings();
+  const current = settings.data ?? DEFAULT_SETTINGS;
+
+  const onToggle = (key: keyof CalendarSettings, value: boolean) =>
+    save.mutate(
+      { ...current, [key]: value },
+      {
+        onError: (error) => {
+          if (isUnauthorized(error)) onUnauthorized();
+          toast({ variant: 'destructive', title: 'Update failed', description: messageOr(error, 'Failed to update calendar settings.') });
+        },
+      },
+    );
+
+  return (
+    <CalendarCard title="Calendar settings" intro="What happens in your Google Calendar when guests book.">
+      {settings.isError && !settings.data ? (
+        isUnauthorized(settings.error) ? null : (
+          <ErrorAlert className="" title="Error loading calendar settings" message="Something went wrong. Please try again later." />
+        )
+      ) : (
+        <div className="grid gap-5">
+          {SWITCHES.map(({ key, label, description }) => (
+            <SwitchField
+              key={key}
+              label={label}
+              description={description}
+              checked={current[key]}
+              onCheckedChange={(value) => onToggle(key, value)}
+              disabled={settings.isPending}
+            />
+          ))}
+        </div>
+      )}
+    </CalendarCard>
+  );
+}

@@ -1,0 +1,244 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CalendarSettings } from '#shared/api/schemas/calendar';
+import type { CalendarStatus } from '#shared/api/schemas/host-events';
+import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
+import { Conflict, ValidationFailed } from '#functions/errors';
+import type { CalendarConnection, CalendarProviderName, Deps, HostRecord, Principal } from '#functions/ports';
+import { callerAccount } from './caller.ts';
+
+/**
+ * Connecting a host's calendar (issue 7; host-area.md "Calendar integration screen", §5 "Calendar connect"):
+ * Google Calendar through OAuth (offline access, state + PKCE, the refresh token sealed at rest), or the built-in
+ * calendar, which is the host's bookings themselves, offered to calendar apps as a private ICS feed.
+ */
+
+export const CALENDAR_CALLBACK_PATH = '/api/user/calendar/callback';
+/** The SPA page the authorization window ends on; the opener polls the status meanwhile. */
+const CONNECTED_PAGE = '/calendar-connected';
+const STATE_MINUTES = 10;
+
+export const CALENDAR_CONNECT_ERRORS = {
+  googleNotConfigured: 'Google Calendar is not configured on this server. Use the built-in calendar instead.',
+  expired: 'This calendar connection has expired or was started in another sign-in. Please try again from the Calendar Integration page.',
+  cancelled: 'Google Calendar access was not granted.',
+  notConfirmed: 'Google could not confirm the calendar connection. Please try again.',
+  scopes:
+    'Meetwise needs to see when you are busy and to add events to your calendar. Please connect again and allow both.',
+  noRefreshToken: 'Google did not grant lasting access to the calendar. Please connect again.',
+} as const;
+export const FEED_NEEDS_BUILTIN = 'The calendar feed belongs to the built-in calendar. Connect the built-in calendar first.';
+
+const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
+export const feedTokenHash = hashOf;
+
+type ConnectionDeps = Pick<Deps, 'accounts' | 'hosts' | 'clock' | 'logger' | 'tokenCipher' | 'googleCalendarAuth' | 'calendars'>;
+
+async function callerHost(deps: Pick<Deps, 'accounts' | 'hosts'>, principal: Principal | null): Promise<HostRecord> {
+  const account = await callerAccount(deps, principal);
+  const host = await deps.hosts.get(account.id);
+  if (!host) throw new Error(`The account ${account.id} has no host profile.`);
+  return host;
+}
+
+/** GET /api/user/calendar: whether a calendar is connected, its e-mail, last sync and kind (401 signed out). */
+export async function calendarStatus(
+  deps: Pick<Deps, 'accounts' | 'hosts' | 'config'>,
+  principal: Principal | null,
+): Promise<CalendarStatus> {
+  const calendar = (await callerHost(deps, principal)).calendar;
+  const googleAvailable = deps.config.google !== null;
+  return calendar?.connected
+    ? { connected: true, email: calendar.email, lastSynced: calendar.lastSynced, provider: calendar.provider, googleAvailable }
+    : { connected: false, email: null, lastSynced: null, provider: null, googleAvailable };
+}
+
+/** GET /api/user/calendar/settings: the three switches, all on until saved otherwise. */
+export async function calendarSettings(deps: Pick<Deps, 'accounts' | 'hosts'>, principal: Principal | null): Promise<CalendarSettings> {
+  return { ...DEFAULT_CALENDAR_SETTINGS, ...(await callerHost(deps, principal)).calendarSettings };
+}
+
+/** POST /api/user/calendar/settings: saves all three switches (each toggle sends all three). */
+export async function saveCalendarSettings(
+  deps: Pick<Deps, 'accounts' | 'hosts'>,
+  principal: Principal | null,
+  settings: CalendarSettings,
+): Promise<CalendarSettings> {
+  const account = await callerAccount(deps, principal);
+  await deps.hosts.saveCalendarSettings(account.id, settings);
+  return settings;
+}
+
+/**
+ * GET /api/user/calendar/connect.
+ * Input: the provider asked for (default Google when configured, else the built-in calendar); the site's origin.
+ * Output: `{ authUrl, provider }`.
+ * Primary course, Google: a one-time state (10 minutes, bound to the host) with a PKCE verifier is stored hashed,
+ * and Google's consent address is answered for the window. Built-in: the connection is made at once (a Google
+ * connection it replaces is revoked first) and authUrl is null.
+ */
+export async function connectCalendar(
+  deps: ConnectionDeps & Pick<Deps, 'oauthStates'>,
+  principal: Principal | null,
+  input: { provider?: CalendarProviderName; origin: string },
+): Promise<{ authUrl: string | null; provider: CalendarProviderName }> {
+  const host = await callerHost(deps, principal);
+  const provider = input.provider ?? (deps.googleCalendarAuth ? 'google' : 'builtin');
+  if (provider === 'builtin') {
+    await endGoogleGrant(deps, host);
+    await deps.hosts.setCalendar(
+      host.id,
+      { provider: 'builtin', connected: true, email: host.email, lastSynced: null, sealedRefreshToken: null, calendarId: null, sealedFeedToken: null, feedTokenHash: null },
+      host.calendar,
+    );
+    return { authUrl: null, provider };
+  }
+  if (!deps.googleCalendarAuth) throw new ValidationFailed(CALENDAR_CONNECT_ERRORS.googleNotConfigured);
+  const state = randomBytes(32).toString('base64url');
+  const pkce = await deps.googleCalendarAuth.newPkce();
+  const redirectUri = `${input.origin}${CALENDAR_CALLBACK_PATH}`;
+  const expiresAt = deps.clock.now().getTime() + STATE_MINUTES * 60_000;
+  await deps.oauthStates.create(hashOf(state), { purpose: 'calendar', codeVerifier: pkce.verifier, redirectUri, userId: host.id }, expiresAt);
+  return {
+    authUrl: deps.googleCalendarAuth.authorizationUrl({ redirectUri, state, codeChallenge: pkce.challenge, loginHint: host.email }),
+    provider,
+  };
+}
+
+const toWindow = (outcome: { error: string } | { connected: true }) =>
+  'error' in outcome ? `${CONNECTED_PAGE}?error=${encodeURIComponent(outcome.error)}` : `${CONNECTED_PAGE}?status=connected`;
+
+/**
+ * GET /api/user/calendar/callback (ours): Google sends the authorization window back with `code` and `state`.
+ * Primary course: the state is stored, unused, unexpired, for calendars, and was started by the host signed in
+ * here; the code is exchanged with the PKCE verifier; both calendar scopes must have been granted (Google lets
+ * people untick them) and a refresh token issued; the calendar read is the admin's configured calendar when this
+ * account can see it, else the primary one; the refresh token is sealed and stored, and a Google grant it replaces
+ * is revoked. The window goes to /calendar-connected with `status=connected` or the reason it failed.
+ */
+export async function completeCalendarConnect(
+  deps: ConnectionDeps & Pick<Deps, 'oauthStates' | 'settings'>,
+  principal: Principal | null,
+  input: { code?: string; state?: string; error?: string },
+): Promise<{ location: string }> {
+  const fail = (error: string) => ({ location: toWindow({ error }) });
+  const auth = deps.googleCalendarAuth;
+  if (!auth) return fail(CALENDAR_CONNECT_ERRORS.googleNotConfigured);
+  if (!input.state) return fail(CALENDAR_CONNECT_ERRORS.expired);
+  const stored = await deps.oauthStates.consume(hashOf(input.state), deps.clock.now().getTime());
+  if (!stored || stored.purpose !== 'calendar' || !principal || stored.userId !== principal.userId) {
+    return fail(CALENDAR_CONNECT_ERRORS.expired);
+  }
+  if (input.error) return fail(input.error === 'access_denied' ? CALENDAR_CONNECT_ERRORS.cancelled : CALENDAR_CONNECT_ERRORS.notConfirmed);
+  if (!input.code) return fail(CALENDAR_CONNECT_ERRORS.notConfirmed);
+
+  let granted: Awaited<ReturnType<typeof auth.exchange>>;
+  try {
+    granted = await auth.exchange({ code: input.code, codeVerifier: stored.codeVerifier, redirectUri: stored.redirectUri });
+  } catch (error) {
+    deps.logger.warn('Calendar connection: Google refused the code exchange', { error: String(error) });
+    return fail(CALENDAR_CONNECT_ERRORS.notConfirmed);
+  }
+  const { refreshToken } = granted;
+  if (!refreshToken) return fail(CALENDAR_CONNECT_ERRORS.noRefreshToken);
+  const hasScope = (suffix: string) => granted.scopes.some((scope) => scope.endsWith(suffix));
+  if (!(hasScope('/auth/calendar.freebusy') || hasScope('/auth/calendar')) || !(hasScope('/auth/calendar.events') || hasScope('/auth/calendar'))) {
+    await auth.revoke(refreshToken).catch(() => undefined);
+    return fail(CALENDAR_CONNECT_ERRORS.scopes);
+  }
+
+  const host = await callerHost(deps, principal);
+  const configured = (await deps.settings.get())?.googleCalendarId?.trim();
+  const calendarId = configured && (await auth.calendarAccessible(refreshToken, configured).catch(() => false)) ? configured : 'primary';
+  await endGoogleGrant(deps, host);
+  await deps.hosts.setCalendar(
+    host.id,
+    {
+      provider: 'google',
+      connected: true,
+      email: granted.email,
+      lastSynced: null,
+      sealedRefreshToken: await deps.tokenCipher.seal(refreshToken, host.id),
+      calendarId,
+      sealedFeedToken: null,
+      feedTokenHash: null,
+    },
+    host.calendar,
+  );
+  deps.calendars.google?.forget(host.id);
+  return { location: toWindow({ connected: true }) };
+}
+
+/** Revokes the host's Google grant at Google, if they have one (a failure is logged: the token is deleted anyway). */
+async function endGoogleGrant(deps: Pick<Deps, 'tokenCipher' | 'googleCalendarAuth' | 'logger'>, host: HostRecord) {
+  const sealed = host.calendar?.provider === 'google' ? host.calendar.sealedRefreshToken : null;
+  if (!sealed || !deps.googleCalendarAuth) return;
+  try {
+    await deps.googleCalendarAuth.revoke(await deps.tokenCipher.open(sealed, host.id));
+  } catch (error) {
+    deps.logger.error('Could not revoke a Google Calendar grant; it is deleted here', { hostId: host.id, error: String(error) });
+  }
+}
+
+/**
+ * POST /api/user/calendar/disconnect: revokes the Google token at Google and deletes it here (or ends the built-in
+ * calendar with its feed). Guests cannot book until a calendar is connected again.
+ */
+export async function disconnectCalendar(deps: ConnectionDeps, principal: Principal | null): Promise<{ message: string }> {
+  const host = await callerHost(deps, principal);
+  await endGoogleGrant(deps, host);
+  await deps.hosts.removeCalendar(host.id, host.calendar);
+  deps.calendars.google?.forget(host.id);
+  return { message: 'Calendar disconnected.' };
+}
+
+/** Called by account deletion: the Google grant is revoked and the calendar's lookup items removed. */
+export async function forgetCalendar(deps: Pick<Deps, 'hosts' | 'tokenCipher' | 'googleCalendarAuth' | 'logger'>, hostId: string) {
+  const host = await deps.hosts.get(hostId);
+  if (!host?.calendar) return;
+  await endGoogleGrant(deps, host);
+  await deps.hosts.removeCalendar(host.id, host.calendar);
+}
+
+const feedUrl = (origin: string, token: string) => `${origin}/api/calendar/feed/${token}`;
+
+function builtinConnection(host: HostRecord): CalendarConnection {
+  if (host.calendar?.provider !== 'builtin' || !host.calendar.connected) throw new Conflict(FEED_NEEDS_BUILTIN);
+  return host.calendar;
+}
+
+/** GET /api/user/calendar/feed: the private feed's address, or null while it is off. */
+export async function getCalendarFeed(
+  deps: Pick<Deps, 'accounts' | 'hosts' | 'tokenCipher'>,
+  principal: Principal | null,
+  origin: string,
+): Promise<{ feedUrl: string | null }> {
+  const host = await callerHost(deps, principal);
+  const sealed = host.calendar?.provider === 'builtin' ? host.calendar.sealedFeedToken : null;
+  return { feedUrl: sealed ? feedUrl(origin, await deps.tokenCipher.open(sealed, host.id)) : null };
+}
+
+/** POST /api/user/calendar/feed: a new private address; the previous one stops working in the same write. */
+export async function resetCalendarFeed(
+  deps: Pick<Deps, 'accounts' | 'hosts' | 'tokenCipher'>,
+  principal: Principal | null,
+  origin: string,
+): Promise<{ feedUrl: string }> {
+  const host = await callerHost(deps, principal);
+  const connection = builtinConnection(host);
+  const token = randomBytes(32).toString('base64url');
+  await deps.hosts.setCalendar(
+    host.id,
+    { ...connection, sealedFeedToken: await deps.tokenCipher.seal(token, host.id), feedTokenHash: feedTokenHash(token) },
+    connection,
+  );
+  return { feedUrl: feedUrl(origin, token) };
+}
+
+/** DELETE /api/user/calendar/feed: turns the feed off. */
+export async function revokeCalendarFeed(deps: Pick<Deps, 'accounts' | 'hosts'>, principal: Principal | null): Promise<{ feedUrl: null }> {
+  const host = await callerHost(deps, principal);
+  if (host.calendar?.feedTokenHash) {
+    await deps.hosts.setCalendar(host.id, { ...host.calendar, sealedFeedToken: null, feedTokenHash: null }, host.calendar);
+  }
+  return { feedUrl: null };
+}

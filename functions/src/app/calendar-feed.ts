@@ -1,0 +1,49 @@
+import ical, { ICalEventStatus } from 'ical-generator';
+import { utcDay } from '#functions/domain/booking';
+import { NotFound } from '#functions/errors';
+import type { BookingRecord, Deps } from '#functions/ports';
+import { feedTokenHash } from './calendar-connection.ts';
+
+/** How far back and ahead the feed lists bookings. */
+const FEED_PAST_DAYS = 60;
+const FEED_AHEAD_DAYS = 400;
+const UNKNOWN_FEED = 'Unknown calendar feed.';
+
+const STATUS: Record<BookingRecord['status'], ICalEventStatus> = {
+  confirmed: ICalEventStatus.CONFIRMED,
+  pending: ICalEventStatus.TENTATIVE,
+  cancelled: ICalEventStatus.CANCELLED,
+};
+
+/**
+ * GET /api/calendar/feed/{token}: the host's built-in calendar as an iCalendar document, for calendar apps
+ * subscribed to the private address. Unknown, reset or revoked tokens are 404 (the same answer for each). Cancelled
+ * bookings stay listed as CANCELLED so subscribed apps remove them.
+ */
+export async function calendarFeed(deps: Pick<Deps, 'hosts' | 'bookings' | 'clock'>, token: string): Promise<string> {
+  const hostId = await deps.hosts.findFeedOwner(feedTokenHash(token));
+  const host = hostId ? await deps.hosts.get(hostId) : null;
+  if (!host || host.calendar?.provider !== 'builtin' || !host.calendar.connected || host.calendar.feedTokenHash !== feedTokenHash(token)) {
+    throw new NotFound(UNKNOWN_FEED);
+  }
+  const now = deps.clock.now().getTime();
+  const { bookings } = await deps.bookings.read(host.id, utcDay(now - FEED_PAST_DAYS * 86_400_000), utcDay(now + FEED_AHEAD_DAYS * 86_400_000));
+  const calendar = ical({ name: `${host.name} – Meetwise bookings`, prodId: { company: 'Meetwise', product: 'Bookings' }, ttl: 15 * 60 });
+  for (const booking of bookings) {
+    calendar.createEvent({
+      id: `${booking.id}@meetwise`,
+      start: new Date(booking.start),
+      end: new Date(booking.end),
+      stamp: new Date(booking.createdAt),
+      summary: `${booking.eventTitle} with ${booking.name}`,
+      description: [
+        `Guest: ${booking.name} <${booking.email}>`,
+        ...(booking.guests.length ? [`Other guests: ${booking.guests.join(', ')}`] : []),
+        ...(booking.additionalInfo ? [`Additional information: ${booking.additionalInfo}`] : []),
+      ].join('\n'),
+      status: STATUS[booking.status],
+      attendees: [{ email: booking.email, name: booking.name }, ...booking.guests.map((email) => ({ email }))],
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,195 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeGoogle } from '../fakes/google.ts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { addDays, chooseDate, dateIn, rangeIn, slotButtons } from '../support/booking-page.ts';
+import { browserStackPerFile } from '../support/browser-per-file.ts';
+
+/**
+ * Google Calendar in the browser (issue 7) against the fake Google (test/fakes/google.ts), on an app of this file's
+ * own configured for it: a new host connects Google Calendar through the 800×600 window and the fake consent page,
+ * the window closes itself and the screen shows the connected card and the three switches; a switch is saved; a
+ * guest books the host's Google Meet event and the fake's calendar holds the event with the guest and a Meet link;
+ * 'Sync Now' records the sync; 'Disconnect' revokes the grant at Google. axe on the connected screen.
+ */
+
+const google = await startFakeGoogle();
+afterAll(() => google.close());
+
+const stack = browserStackPerFile({
+  env: () => ({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_ROOT_URL: google.url }),
+});
+
+const ZONE = 'Europe/London';
+const suffix = String(Date.now()).slice(-7);
+const account = { name: 'Annie Easley', email: `e2e-gcal-${suffix}@example.com`, password: 'gcal-pass-42' };
+const googleAccount = { sub: `3${Date.now()}`, email: `annie.easley.${suffix}@gmail.test`, name: 'Annie Easley' };
+const guest = { name: 'Guest Gauss', email: `guest-${suffix}@example.com` };
+const slug = `gcal-meet-${suffix}`;
+
+let context: BrowserContext;
+let page: Page;
+/** The refresh token Google issued for the host's connection. */
+let hostRefreshToken: string;
+
+const toast = (target: Page, text: string) => target.getByText(text, { exact: true }).first();
+const googleCard = () => page.getByRole('region', { name: 'Google Calendar' });
+const lastSynced = () => googleCard().locator('dt:text-is("Last synced") + dd');
+/** The `datetime` of 'Last synced' (null while it reads 'Never'). */
+const lastSyncedAt = () => lastSynced().locator('time').getAttribute('datetime', { timeout: 2_000 }).catch(() => null);
+const settingsSwitch = (name: string) => page.getByRole('switch', { name, exact: true });
+
+async function apiJson<T>(path: string): Promise<T> {
+  const response = await page.request.get(`${stack.app.baseUrl}${path}`);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function openCalendarScreen(): Promise<void> {
+  await page.goto(`${stack.app.baseUrl}/calendar-integration`);
+  await expect.poll(() => page.getByRole('heading', { name: 'Calendar Integration', level: 1 }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Loading your calendar...').count()).toBe(0);
+}
+
+beforeAll(async () => {
+  google.accounts = [googleAccount];
+  const registered = await fetch(`${stack.app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  expect(registered.status).toBe(201);
+  context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE, colorScheme: 'light' });
+  page = await context.newPage();
+  await page.goto(`${stack.app.baseUrl}/login`);
+  await page.getByLabel('Username or Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/events');
+});
+afterAll(() => context?.close());
+
+describe('Google Calendar', () => {
+  it('connects through the Google window, shows the connected card and switches, and saves a switch', async () => {
+    await openCalendarScreen();
+    await expect.poll(() => page.getByText('No calendar connected', { exact: true }).isVisible()).toBe(true);
+    const tokensBefore = new Set(google.liveRefreshTokens());
+
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Add your calendar' }).click()]);
+    await expect.poll(() => popup.url()).toContain(`${google.url}/o/oauth2/v2/auth`);
+    await popup.getByRole('button', { name: `${googleAccount.name} (${googleAccount.email})` }).click();
+    // Our callback sends the window to /calendar-connected, which closes itself after a moment.
+    await popup.waitForEvent('close', { timeout: 15_000 });
+
+    await expect.poll(() => toast(page, 'Calendar connected!').isVisible()).toBe(true);
+    await expect.poll(() => googleCard().getByText('Connected', { exact: true }).isVisible()).toBe(true);
+    expect(await googleCard().getByText(googleAccount.email, { exact: true }).isVisible()).toBe(true);
+    expect(await lastSynced().textContent()).toBe('Never');
+    expect(await page.getByText('No calendar connected', { exact: true }).count()).toBe(0);
+    for (const name of ['Add bookings to Google Calendar', 'Update on reschedule', 'Delete on cancel']) {
+      await expect.poll(() => settingsSwitch(name).getAttribute('aria-checked'), { message: name }).toBe('true');
+    }
+    expect(await apiJson('/api/user/calendar')).toMatchObject({ connected: true, provider: 'google', email: googleAccount.email, lastSynced: null });
+
+    const newTokens = google.liveRefreshTokens().filter((token) => !tokensBefore.has(token));
+    expect(newTokens).toHaveLength(1);
+    hostRefreshToken = newTokens[0]!;
+    await expectNoSeriousA11yViolations(page);
+
+    // 'Delete on cancel' off: saved with the other two unchanged; then on again.
+    await settingsSwitch('Delete on cancel').click();
+    await expect.poll(() => settingsSwitch('Delete on cancel').getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() => apiJson('/api/user/calendar/settings'))
+      .toEqual({ addToCalendar: true, updateOnReschedule: true, deleteOnCancel: false });
+    await settingsSwitch('Delete on cancel').click();
+    await expect.poll(() => settingsSwitch('Delete on cancel').getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => apiJson('/api/user/calendar/settings'))
+      .toEqual({ addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true });
+
+    // Sync Now: the toast, and 'Last synced' is no longer 'Never' (the status is asked again after the sync).
+    await page.getByRole('button', { name: 'Sync Now' }).click();
+    await expect.poll(() => toast(page, 'Calendar synchronized').isVisible()).toBe(true);
+    await expect.poll(() => lastSynced().textContent()).not.toBe('Never');
+    expect(Date.parse((await lastSyncedAt()) ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('adds a guest\'s booking to Google Calendar with a Meet link, syncs, and disconnects (revoking the grant)', async () => {
+    const created = await page.request.post(`${stack.app.baseUrl}/api/events`, {
+      data: {
+        id: null,
+        slug,
+        title: 'Google Meet Chat',
+        description: 'Thirty minutes on Google Meet.',
+        duration: 30,
+        color: '#EA580C',
+        locationType: 'google-meet',
+        location: 'Google Meet',
+        bufferBefore: 0,
+        bufferAfter: 0,
+        requiresConfirmation: false,
+        advanceBookingDays: 60,
+        maxBookingsPerDay: null,
+        minimumNoticeAmount: 0,
+        minimumNoticeUnit: 'hours',
+        showHostPhoto: true,
+        showEventPhoto: true,
+        eventPhotoUrl: null,
+        showGuestLogo: true,
+        guestLogoUrl: null,
+        themeColor: null,
+        secondaryColor: null,
+        customCss: '',
+        bookingTheme: 'light',
+        timeZone: ZONE,
+        availabilityRanges: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, active: true, startTime: '08:00', endTime: '20:00' })),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    // A guest without a session books tomorrow's first time.
+    const guestContext = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE, colorScheme: 'light' });
+    const guestPage = await guestContext.newPage();
+    await guestPage.goto(`${stack.app.baseUrl}/book/${slug}`);
+    await chooseDate(guestPage, addDays(dateIn(new Date().toISOString(), ZONE), 1));
+    await expect.poll(() => slotButtons(guestPage).count()).toBeGreaterThan(0);
+    const slotText = (await slotButtons(guestPage).first().textContent()) ?? '';
+    await slotButtons(guestPage).first().click();
+    await guestPage.getByRole('heading', { name: 'Enter Your Details' }).waitFor();
+    await guestPage.getByLabel('Name').fill(guest.name);
+    await guestPage.getByLabel('Email', { exact: true }).fill(guest.email);
+    await guestPage.getByRole('button', { name: 'Confirm Booking' }).click();
+    await guestPage.getByRole('heading', { name: 'Your meeting is scheduled' }).waitFor();
+    await expect.poll(() => toast(guestPage, 'Booking Confirmed').isVisible()).toBe(true);
+    expect(await toast(guestPage, 'A calendar invitation has been sent to your email.').isVisible()).toBe(true);
+    await guestContext.close();
+
+    // The host's Google Calendar holds exactly this booking: the guest invited, a Meet link, the chosen time.
+    const events = google.calendarEvents(googleAccount.email);
+    expect(events).toHaveLength(1);
+    const [event] = events;
+    expect(event!.status).toBe('confirmed');
+    expect(event!.attendees?.map((attendee) => attendee.email.toLowerCase())).toContain(guest.email);
+    expect(event!.hangoutLink).toMatch(/^https:\/\/meet\.google\.com\//);
+    expect(rangeIn({ start: event!.start.dateTime!, end: event!.end.dateTime! }, ZONE)).toBe(slotText);
+
+    // Sync Now again: the toast, and 'Last synced' moves on (the booking page's own sync set it meanwhile).
+    await openCalendarScreen();
+    const syncedBefore = Date.parse((await lastSyncedAt()) ?? '') || 0;
+    await page.getByRole('button', { name: 'Sync Now' }).click();
+    await expect.poll(() => toast(page, 'Calendar synchronized').isVisible()).toBe(true);
+    await expect.poll(async () => Date.parse((await lastSyncedAt()) ?? '')).toBeGreaterThan(syncedBefore);
+    // The booking is still there: nothing was removed from Google Calendar.
+    expect(google.calendarEvents(googleAccount.email).filter((e) => e.status !== 'cancelled')).toHaveLength(1);
+
+    // Disconnect: no calendar again, and Google no longer honours the host's refresh token.
+    expect(google.liveRefreshTokens()).toContain(hostRefreshToken);
+    await googleCard().getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => toast(page, 'Calendar disconnected').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No calendar connected', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('switch').count()).toBe(0);
+    expect(google.liveRefreshTokens()).not.toContain(hostRefreshToken);
+    expect(await apiJson('/api/user/calendar')).toMatchObject({ connected: false });
+  });
+});

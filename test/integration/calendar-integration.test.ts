@@ -1,0 +1,466 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { keys } from '#functions/adapters/dynamodb/keys';
+import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
+import { CALENDAR_UNREACHABLE } from '#functions/adapters/google/calendar';
+import { CALENDAR_CONNECT_ERRORS } from '#functions/app/calendar-connection';
+import { NO_CALENDAR } from '#functions/app/create-booking';
+import { composeDeps } from '#functions/composition';
+import { newEvent } from '#functions/domain/event-defaults';
+import type { EventRecord } from '#functions/ports';
+import { startFakeGoogle, type FakeGoogleAccount } from '../fakes/google.ts';
+import { jsonHeaders } from '../support/api-event.ts';
+import { integrationConfig, startAppServer } from '../support/local-stack.ts';
+
+/**
+ * Calendar integration (issue 7) through the local app server: the real Google client talking to the fake Google
+ * (test/fakes/google.ts) for consent, tokens, free/busy and events; DynamoDB Local; the real clock.
+ */
+
+const google = await startFakeGoogle();
+const config = integrationConfig({
+  GOOGLE_CLIENT_ID: google.clientId,
+  GOOGLE_CLIENT_SECRET: google.clientSecret,
+  GOOGLE_ROOT_URL: google.url,
+});
+const deps = composeDeps(config);
+const db = createDocumentClient(createDynamoClient(config));
+let app: Awaited<ReturnType<typeof startAppServer>>;
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(async () => {
+  await app.close();
+  await google.close();
+});
+
+const unique = () => randomBytes(4).toString('hex');
+
+async function call(method: string, path: string, options: { body?: unknown; cookie?: string } = {}) {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method,
+    headers: { ...(options.body !== undefined ? jsonHeaders : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  return { status: response.status, headers: response.headers, text, body: type.includes('json') && text ? JSON.parse(text) : {} };
+}
+
+/** A new host, signed in: id, e-mail and session cookie. */
+async function newHost() {
+  const account = { name: 'Grace Hopper', email: `grace.${unique()}@example.com`, password: 'compile-it-all' };
+  expect((await call('POST', '/api/auth/register', { body: account })).status).toBe(201);
+  const login = await fetch(`${app.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: jsonHeaders,
+    body: JSON.stringify({ username: account.email, password: account.password }),
+  });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
+  const user = await deps.accounts.findByEmail(account.email);
+  return { cookie, id: user!.id, email: account.email };
+}
+
+const googleAccount = (): FakeGoogleAccount => ({ sub: `2${Date.now()}${unique()}`, email: `grace.${unique()}@gmail.test`, name: 'Grace Hopper' });
+
+/** Connects the host's Google Calendar through the fake consent page; answers the callback's redirect target. */
+async function connectGoogle(host: { cookie: string }, account = googleAccount(), options?: { grantScopes?: string[] }) {
+  google.accounts.push(account);
+  const started = await call('GET', '/api/user/calendar/connect', { cookie: host.cookie });
+  expect(started.status).toBe(200);
+  const back = await google.consent(started.body.authUrl as string, account, options);
+  const answer = await call('GET', back.replace(/^https?:\/\/[^/]+/, ''), { cookie: host.cookie });
+  expect(answer.status).toBe(302);
+  return { account, location: new URL(answer.headers.get('location')!, app.baseUrl), authUrl: started.body.authUrl as string };
+}
+
+const allWeek = (start: string, end: string) => [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, active: true, startTime: start, endTime: end }));
+
+async function eventOf(hostId: string, rules: Partial<EventRecord> = {}) {
+  const slug = `cal-${unique()}`;
+  const created = await deps.events.create(
+    newEvent({ title: 'Design Review', userId: hostId, slug, timeZone: 'UTC', availabilityRanges: allWeek('08:00', '18:00'), locationType: 'phone', ...rules }, new Date()),
+  );
+  return created!;
+}
+
+/** Tomorrow (UTC) as yyyy-MM-dd. */
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+const slotsOf = async (event: EventRecord, date: string) => {
+  const answer = await call('GET', `/api/time-slots?eventId=${event.id}&date=${date}&timezone=UTC`);
+  return { ...answer, times: ((answer.body.timeSlots ?? []) as { start: string }[]).map((slot) => slot.start.slice(11, 16)) };
+};
+
+const book = (event: EventRecord, date: string, time: string, fields: Record<string, unknown> = {}) =>
+  call('POST', '/api/bookings', {
+    body: {
+      name: 'Ada Lovelace',
+      email: `ada.${unique()}@example.com`,
+      guests: ['charles@example.com'],
+      additionalInfo: 'Bring the engine plans.',
+      date,
+      startTime: `${date}T${time}:00+00:00`,
+      endTime: new Date(Date.parse(`${date}T${time}:00Z`) + event.duration * 60_000).toISOString().replace('.000Z', '+00:00'),
+      eventId: event.id,
+      timezone: 'UTC',
+      ...fields,
+    },
+  });
+
+const requestsTo = (path: RegExp) => google.requests.filter((request) => path.test(request.path)).length;
+
+describe('connecting Google Calendar', () => {
+  it('asks Google for offline access to free/busy and events with state and PKCE, and stores the refresh token sealed', async () => {
+    const host = await newHost();
+    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toEqual({
+      connected: false,
+      email: null,
+      lastSynced: null,
+      provider: null,
+      googleAvailable: true,
+    });
+    const { account, location, authUrl } = await connectGoogle(host);
+    const params = Object.fromEntries(new URL(authUrl).searchParams);
+    expect(params).toMatchObject({
+      access_type: 'offline',
+      prompt: 'consent',
+      redirect_uri: `${app.baseUrl}/api/user/calendar/callback`,
+      code_challenge_method: 'S256',
+      scope: 'openid email https://www.googleapis.com/auth/calendar.freebusy https://www.googleapis.com/auth/calendar.events',
+    });
+    expect(params.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(`${location.pathname}${location.search}`).toBe('/calendar-connected?status=connected');
+
+    const status = (await call('GET', '/api/user/calendar', { cookie: host.cookie })).body;
+    expect(status).toMatchObject({ connected: true, email: account.email, lastSynced: null, provider: 'google' });
+
+    // The raw item: the refresh token Google issued appears nowhere in clear.
+    const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    const issued = google.liveRefreshTokens().filter((token) => JSON.stringify(Item).includes(token));
+    expect(issued).toEqual([]);
+    expect(String(Item?.sealedRefreshToken)).toMatch(/^l1\.\./);
+    const token = await deps.tokenCipher.open(String(Item?.sealedRefreshToken), host.id);
+    expect(google.liveRefreshTokens()).toContain(token);
+    // Sealed for this host: it does not open as another's.
+    await expect(deps.tokenCipher.open(String(Item?.sealedRefreshToken), 'someone-else')).rejects.toThrow();
+  });
+
+  it('refuses a callback in another sign-in, a replayed state, a cancelled consent and missing scopes', async () => {
+    const host = await newHost();
+    const other = await newHost();
+    google.accounts.push(googleAccount());
+    const started = await call('GET', '/api/user/calendar/connect', { cookie: host.cookie });
+    const back = (await google.consent(started.body.authUrl as string, google.accounts.at(-1)!)).replace(/^https?:\/\/[^/]+/, '');
+    const foreign = await call('GET', back, { cookie: other.cookie });
+    expect(new URL(foreign.headers.get('location')!, app.baseUrl).searchParams.get('error')).toBe(CALENDAR_CONNECT_ERRORS.expired);
+    // The state was used up by that attempt: the right host cannot use it afterwards either.
+    const replay = await call('GET', back, { cookie: host.cookie });
+    expect(new URL(replay.headers.get('location')!, app.baseUrl).searchParams.get('error')).toBe(CALENDAR_CONNECT_ERRORS.expired);
+    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body.connected).toBe(false);
+
+    const cancelled = await call('GET', '/api/user/calendar/connect', { cookie: host.cookie });
+    const cancelBack = (await google.consent(cancelled.body.authUrl as string, 'cancel')).replace(/^https?:\/\/[^/]+/, '');
+    const cancelAnswer = await call('GET', cancelBack, { cookie: host.cookie });
+    expect(new URL(cancelAnswer.headers.get('location')!, app.baseUrl).searchParams.get('error')).toBe(CALENDAR_CONNECT_ERRORS.cancelled);
+
+    const live = google.liveRefreshTokens().length;
+    const partial = await connectGoogle(host, googleAccount(), {
+      grantScopes: ['openid', 'email', 'https://www.googleapis.com/auth/calendar.freebusy'],
+    });
+    expect(partial.location.searchParams.get('error')).toBe(CALENDAR_CONNECT_ERRORS.scopes);
+    // The partial grant was handed back to Google rather than kept.
+    expect(google.liveRefreshTokens().length).toBe(live);
+    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body.connected).toBe(false);
+  });
+
+  it('answers 401 to every calendar call when signed out', async () => {
+    for (const [method, path, body] of [
+      ['GET', '/api/user/calendar'],
+      ['GET', '/api/user/calendar/settings'],
+      ['POST', '/api/user/calendar/settings', { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true }],
+      ['GET', '/api/user/calendar/connect'],
+      ['POST', '/api/user/calendar/disconnect', {}],
+      ['GET', '/api/calendar/sync'],
+    ] as const) {
+      expect((await call(method, path, { body })).status, `${method} ${path}`).toBe(401);
+    }
+  });
+});
+
+describe('calendar settings', () => {
+  it('are all on by default, saved all three at once, and refuse partial or unknown fields', async () => {
+    const host = await newHost();
+    expect((await call('GET', '/api/user/calendar/settings', { cookie: host.cookie })).body).toEqual({
+      addToCalendar: true,
+      updateOnReschedule: true,
+      deleteOnCancel: true,
+    });
+    const saved = await call('POST', '/api/user/calendar/settings', {
+      cookie: host.cookie,
+      body: { addToCalendar: false, updateOnReschedule: true, deleteOnCancel: false },
+    });
+    expect(saved.status).toBe(200);
+    expect((await call('GET', '/api/user/calendar/settings', { cookie: host.cookie })).body).toEqual({
+      addToCalendar: false,
+      updateOnReschedule: true,
+      deleteOnCancel: false,
+    });
+    for (const body of [{ addToCalendar: true }, { addToCalendar: 'yes', updateOnReschedule: true, deleteOnCancel: true }, { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true, extra: 1 }]) {
+      const refused = await call('POST', '/api/user/calendar/settings', { cookie: host.cookie, body });
+      expect(refused.status).toBe(400);
+    }
+    expect((await call('GET', '/api/user/calendar/settings', { cookie: host.cookie })).body.addToCalendar).toBe(false);
+  });
+});
+
+describe('Google Calendar and bookings', () => {
+  it('blocks the slots Google says are busy, with one free/busy call per host and month for a minute', async () => {
+    const host = await newHost();
+    const { account } = await connectGoogle(host);
+    const event = await eventOf(host.id);
+    const date = tomorrow();
+    google.addBusyEvent(account.email, { start: `${date}T10:00:00Z`, end: `${date}T11:00:00Z`, summary: 'Dentist' });
+
+    const before = requestsTo(/\/calendar\/v3\/freeBusy$/);
+    // The booking page: the month view first (one call covering the weeks it shows), then the days within it.
+    const month = await call('GET', `/api/available-dates?eventId=${event.id}&year=${date.slice(0, 4)}&month=${Number(date.slice(5, 7))}&timezone=UTC`);
+    expect(month.status).toBe(200);
+    const slots = await slotsOf(event, date);
+    expect(slots.status).toBe(200);
+    expect(slots.times).toContain('09:30');
+    expect(slots.times).not.toContain('10:00');
+    expect(slots.times).not.toContain('10:30');
+    expect(slots.times).toContain('11:00');
+    await slotsOf(event, date);
+    // One call for the month; the views after it within the minute reuse it.
+    expect(requestsTo(/\/calendar\/v3\/freeBusy$/) - before).toBe(1);
+
+    // A sync drops the cache: the next view asks Google again.
+    expect((await call('GET', '/api/calendar/sync', { cookie: host.cookie })).status).toBe(200);
+    await slotsOf(event, date);
+    expect(requestsTo(/\/calendar\/v3\/freeBusy$/) - before).toBe(2);
+  });
+
+  it('fails the slot list closed when Google cannot be reached, and retries Google\'s passing errors', async () => {
+    const host = await newHost();
+    await connectGoogle(host);
+    const event = await eventOf(host.id);
+    const date = tomorrow();
+
+    google.failNext({ method: 'POST', path: /\/freeBusy$/, status: 503, times: 2 });
+    const retried = await slotsOf(event, date);
+    expect(retried.status).toBe(200);
+    expect(retried.times.length).toBeGreaterThan(0);
+
+    google.unreachable = true;
+    try {
+      await call('GET', '/api/calendar/sync', { cookie: host.cookie }).catch(() => undefined);
+      const refused = await call('GET', `/api/time-slots?eventId=${event.id}&date=${date}&timezone=UTC&forceRefresh=true`);
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toBe(CALENDAR_UNREACHABLE);
+      const booking = await book(event, date, '12:00');
+      expect(booking.status).toBe(503);
+      expect(booking.body.message).toBe(CALENDAR_UNREACHABLE);
+    } finally {
+      google.unreachable = false;
+    }
+    expect((await deps.bookings.read(host.id, date, date)).bookings).toEqual([]);
+  });
+
+  it('puts a booking into Google Calendar exactly once, even when the insert is retried after a lost answer', async () => {
+    const host = await newHost();
+    const { account } = await connectGoogle(host);
+    const event = await eventOf(host.id);
+    const date = tomorrow();
+
+    google.failNext({ method: 'POST', path: /\/events$/, status: 503, afterApply: true });
+    const booked = await book(event, date, '14:00');
+    expect(booked.status).toBe(201);
+    expect(booked.body.calendarEventCreated).toBe(true);
+
+    const [booking] = (await deps.bookings.read(host.id, date, date)).bookings;
+    const events = google.calendarEvents(account.email).filter((item) => item.id === booking!.calendarEventId);
+    expect(events).toHaveLength(1);
+    expect(requestsTo(/\/calendars\/[^/]+\/events$/)).toBeGreaterThanOrEqual(2);
+    const [stored] = events;
+    expect(stored!.start?.dateTime).toBe(`${date}T14:00:00.000Z`);
+    expect(stored!.attendees?.map((attendee) => attendee.email)).toEqual([booking!.email, 'charles@example.com']);
+    expect(stored!.description).toContain('Ada Lovelace');
+    expect(stored!.description).toContain('Bring the engine plans.');
+    expect(stored!.sendUpdates).toBe('all');
+    expect(stored!.hangoutLink).toBeUndefined();
+
+    // Google now reports the time busy, and our ledger too: the slot is gone.
+    expect((await slotsOf(event, date)).times).not.toContain('14:00');
+  });
+
+  it('adds a Google Meet link for google-meet events, and makes no event when "Add bookings" is off', async () => {
+    const host = await newHost();
+    const { account } = await connectGoogle(host);
+    const meetEvent = await eventOf(host.id, { locationType: 'google-meet', location: 'Google Meet' });
+    const date = tomorrow();
+    const booked = await book(meetEvent, date, '09:00');
+    expect(booked.status).toBe(201);
+    const [booking] = (await deps.bookings.read(host.id, date, date)).bookings;
+    const [stored] = google.calendarEvents(account.email).filter((item) => item.id === booking!.calendarEventId);
+    expect(stored!.hangoutLink).toMatch(/^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
+    expect(stored!.conferenceData?.conferenceSolution?.key?.type).toBe('hangoutsMeet');
+
+    await call('POST', '/api/user/calendar/settings', { cookie: host.cookie, body: { addToCalendar: false, updateOnReschedule: true, deleteOnCancel: true } });
+    const count = google.calendarEvents(account.email).length;
+    const second = await book(meetEvent, date, '15:00');
+    expect(second.status).toBe(201);
+    expect(second.body.calendarEventCreated).toBe(false);
+    expect(google.calendarEvents(account.email)).toHaveLength(count);
+  });
+
+  it('deletes the Google events of cancelled bookings when "Delete on cancel" is on, and keeps them when off', async () => {
+    const host = await newHost();
+    const { account } = await connectGoogle(host);
+    const date = tomorrow();
+    const first = await eventOf(host.id);
+    expect((await book(first, date, '10:00')).status).toBe(201);
+    expect((await call('DELETE', `/api/events/${first.slug}`, { cookie: host.cookie })).status).toBe(200);
+    const [cancelled] = (await deps.bookings.read(host.id, date, date)).bookings;
+    expect(cancelled!.status).toBe('cancelled');
+    expect(google.calendarEvents(account.email).find((item) => item.id === cancelled!.calendarEventId)?.status).toBe('cancelled');
+
+    await call('POST', '/api/user/calendar/settings', { cookie: host.cookie, body: { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: false } });
+    const second = await eventOf(host.id);
+    expect((await book(second, date, '11:00')).status).toBe(201);
+    expect((await call('DELETE', `/api/events/${second.slug}`, { cookie: host.cookie })).status).toBe(200);
+    const kept = (await deps.bookings.read(host.id, date, date)).bookings.find((booking) => booking.eventId === second.id)!;
+    expect(kept.status).toBe('cancelled');
+    expect(google.calendarEvents(account.email).find((item) => item.id === kept.calendarEventId)?.status).toBe('confirmed');
+  });
+
+  it('cancels a booking whose event the host deleted in Google Calendar when syncing, and frees its slot', async () => {
+    const host = await newHost();
+    const { account } = await connectGoogle(host);
+    const event = await eventOf(host.id);
+    const date = tomorrow();
+    expect((await book(event, date, '13:00')).status).toBe(201);
+    expect((await book(event, date, '16:00')).status).toBe(201);
+    const bookings = (await deps.bookings.read(host.id, date, date)).bookings;
+    const deleted = bookings.find((booking) => booking.start.includes('T13:00'))!;
+    google.deleteEventAsOwner(account.email, deleted.calendarEventId!);
+
+    const synced = await call('GET', '/api/calendar/sync', { cookie: host.cookie });
+    expect(synced.status).toBe(200);
+    expect(synced.body).toEqual({ message: 'Calendar synchronized: 1 bookings removed.', removed: 1 });
+    const after = (await deps.bookings.read(host.id, date, date)).bookings;
+    expect(after.find((booking) => booking.id === deleted.id)!.status).toBe('cancelled');
+    expect(after.find((booking) => booking.id !== deleted.id)!.status).toBe('confirmed');
+    const slots = await slotsOf(event, date);
+    expect(slots.times).toContain('13:00');
+    expect(slots.times).not.toContain('16:00');
+    const status = (await call('GET', '/api/user/calendar', { cookie: host.cookie })).body;
+    expect(Date.now() - Date.parse(status.lastSynced)).toBeLessThan(60_000);
+
+    // Nothing more to remove the second time.
+    expect((await call('GET', '/api/calendar/sync', { cookie: host.cookie })).body.removed).toBe(0);
+  });
+
+  it('runs the scheduled sync for every Google-connected host', async () => {
+    const host = await newHost();
+    const { account } = await connectGoogle(host);
+    const event = await eventOf(host.id);
+    const date = tomorrow();
+    expect((await book(event, date, '08:00')).status).toBe(201);
+    const [booking] = (await deps.bookings.read(host.id, date, date)).bookings;
+    google.deleteEventAsOwner(account.email, booking!.calendarEventId!);
+
+    const { handler } = await import('#functions/jobs/syncCalendars');
+    const result = await handler();
+    expect(result.removed).toBeGreaterThanOrEqual(1);
+    expect(result.failed).toBe(0);
+    expect((await deps.bookings.read(host.id, date, date)).bookings[0]!.status).toBe('cancelled');
+  });
+
+  it('disconnects the host when Google answers invalid_grant: no busy times, the not-connected state, bookings refused', async () => {
+    const host = await newHost();
+    const { account } = await connectGoogle(host);
+    const event = await eventOf(host.id);
+    const date = tomorrow();
+    google.revokeAllTokensOf(account.email);
+
+    const slots = await slotsOf(event, date);
+    expect(slots.status).toBe(200);
+    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toMatchObject({ connected: false, email: null });
+    const refused = await book(event, date, '10:00');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(NO_CALENDAR);
+    const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    expect(Item?.sealedRefreshToken).toBeNull();
+    expect((await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleCalendarHost(host.id) }))).Item).toBeUndefined();
+  });
+
+  it('disconnects on request: the token is revoked at Google and deleted here', async () => {
+    const host = await newHost();
+    await connectGoogle(host);
+    const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    const token = await deps.tokenCipher.open(String(Item?.sealedRefreshToken), host.id);
+    expect((await call('POST', '/api/user/calendar/disconnect', { cookie: host.cookie, body: {} })).status).toBe(200);
+    expect(google.liveRefreshTokens()).not.toContain(token);
+    const after = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    expect(after.Item?.sealedRefreshToken).toBeUndefined();
+    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body.connected).toBe(false);
+    expect((await call('GET', '/api/calendar/sync', { cookie: host.cookie })).body).toEqual({
+      message: 'Calendar not connected: Please connect your Google Calendar first',
+      removed: 0,
+    });
+  });
+});
+
+describe('the built-in calendar', () => {
+  it('connects at once, takes bookings without invitations, and offers a private, revocable ICS feed', async () => {
+    const host = await newHost();
+    const connected = await call('GET', '/api/user/calendar/connect?provider=builtin', { cookie: host.cookie });
+    expect(connected.body).toEqual({ authUrl: null, provider: 'builtin' });
+    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toMatchObject({ connected: true, provider: 'builtin', email: host.email });
+
+    const event = await eventOf(host.id);
+    const date = tomorrow();
+    const booked = await book(event, date, '10:00');
+    expect(booked.status).toBe(201);
+    expect(booked.body.calendarEventCreated).toBe(false);
+
+    expect((await call('GET', '/api/user/calendar/feed', { cookie: host.cookie })).body).toEqual({ feedUrl: null });
+    const made = await call('POST', '/api/user/calendar/feed', { cookie: host.cookie, body: {} });
+    const feedUrl = made.body.feedUrl as string;
+    expect(feedUrl).toMatch(new RegExp(`^${app.baseUrl}/api/calendar/feed/[A-Za-z0-9_-]{43}$`));
+    expect((await call('GET', '/api/user/calendar/feed', { cookie: host.cookie })).body).toEqual({ feedUrl });
+
+    const feed = await call('GET', feedUrl.slice(app.baseUrl.length));
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(feed.text).toContain('BEGIN:VCALENDAR');
+    expect(feed.text).toContain(`DTSTART:${date.replaceAll('-', '')}T100000Z`);
+    expect(feed.text).toContain('SUMMARY:Design Review with Ada Lovelace');
+
+    const reset = await call('POST', '/api/user/calendar/feed', { cookie: host.cookie, body: {} });
+    expect(reset.body.feedUrl).not.toBe(feedUrl);
+    expect((await call('GET', feedUrl.slice(app.baseUrl.length))).status).toBe(404);
+    expect((await call('GET', (reset.body.feedUrl as string).slice(app.baseUrl.length))).status).toBe(200);
+    expect((await call('DELETE', '/api/user/calendar/feed', { cookie: host.cookie })).body).toEqual({ feedUrl: null });
+    expect((await call('GET', (reset.body.feedUrl as string).slice(app.baseUrl.length))).status).toBe(404);
+    expect((await call('GET', '/api/calendar/feed/not-a-token')).status).toBe(400);
+
+    expect((await call('POST', '/api/user/calendar/disconnect', { cookie: host.cookie, body: {} })).status).toBe(200);
+    const refused = await book(event, date, '11:00');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(NO_CALENDAR);
+  });
+
+  it('offers the feed only to the built-in calendar', async () => {
+    const host = await newHost();
+    const refused = await call('POST', '/api/user/calendar/feed', { cookie: host.cookie, body: {} });
+    expect(refused.status).toBe(409);
+    await connectGoogle(host);
+    expect((await call('POST', '/api/user/calendar/feed', { cookie: host.cookie, body: {} })).status).toBe(409);
+  });
+});
