@@ -1,13 +1,18 @@
 import { build } from 'esbuild';
 import { routeTable } from '#shared/api/routes';
+import { jobTable } from '#shared/jobs';
 import { LAMBDA_EXTERNAL_MODULES } from '#infra/cdk/api';
 
-/** Each route's Lambda bundle, built with the same esbuild settings the CDK stack uses. */
+/** Each route's and job's Lambda bundle, built with the same esbuild settings the CDK stack uses. */
 export async function benchBundles() {
   const sizes: { name: string; auth: string; bytes: number; external: string[] }[] = [];
-  for (const route of routeTable) {
+  const entries = [
+    ...routeTable.map((route) => ({ name: route.name, auth: route.auth as string, file: `functions/src/handlers/${route.name}.ts` })),
+    ...jobTable.map((job) => ({ name: job.name, auth: 'job', file: `functions/src/jobs/${job.name}.ts` })),
+  ];
+  for (const route of entries) {
     const result = await build({
-      entryPoints: [`functions/src/handlers/${route.name}.ts`],
+      entryPoints: [route.file],
       bundle: true,
       minify: true,
       platform: 'node',

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALENDAR_UNREACHABLE } from '#functions/adapters/google/calendar';
 import { startFakeGoogle } from '../fakes/google.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 import { addDays, chooseDate, dateIn, rangeIn, slotButtons } from '../support/booking-page.ts';
@@ -151,7 +152,16 @@ describe('Google Calendar', () => {
     // A guest without a session books tomorrow's first time.
     const guestContext = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE, colorScheme: 'light' });
     const guestPage = await guestContext.newPage();
-    await guestPage.goto(`${stack.app.baseUrl}/book/${slug}`);
+    // While Google cannot be reached the page offers no times and says why (fail closed), then recovers on "Try again".
+    google.unreachable = true;
+    try {
+      await guestPage.goto(`${stack.app.baseUrl}/book/${slug}`);
+      await expect.poll(() => guestPage.getByRole('alert').filter({ hasText: CALENDAR_UNREACHABLE }).isVisible(), { timeout: 20_000 }).toBe(true);
+    } finally {
+      google.unreachable = false;
+    }
+    await guestPage.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => guestPage.getByRole('alert').filter({ hasText: CALENDAR_UNREACHABLE }).count(), { timeout: 20_000 }).toBe(0);
     await chooseDate(guestPage, addDays(dateIn(new Date().toISOString(), ZONE), 1));
     await expect.poll(() => slotButtons(guestPage).count()).toBeGreaterThan(0);
     const slotText = (await slotButtons(guestPage).first().textContent()) ?? '';

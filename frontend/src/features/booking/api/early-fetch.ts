@@ -34,6 +34,12 @@ export async function fetchPublicEvent(eventSlug: string, signal?: AbortSignal):
   }
 }
 
+/**
+ * 503: the host's calendar could not be checked. Not an empty day: the page says why and offers to try again,
+ * rather than showing "no times" (or offering times that may be taken).
+ */
+const isCalendarUnreachable = (error: unknown) => isApiError(error) && error.status === 503;
+
 /** GET /api/available-dates: date → has a free slot. Failures yield an empty map (spec §7, §8: logged only). */
 export async function fetchAvailableDates(
   query: { year: number; month: number; eventId: number | string; timezone: string },
@@ -43,7 +49,7 @@ export async function fetchAvailableDates(
     const { availableDates } = await apiRequest('getAvailableDates', { query, signal });
     return new Map(availableDates.map((entry) => [entry.date, entry.hasTimeSlots]));
   } catch (error) {
-    if (isAbort(error)) throw error;
+    if (isAbort(error) || isCalendarUnreachable(error)) throw error;
     console.warn('Could not load available dates', error);
     return new Map();
   }
@@ -85,7 +91,7 @@ export async function fetchTimeSlots(
       .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
     return { slots, hostTimeZone: answer.timezone || answer.eventSettings?.timezone || empty.hostTimeZone };
   } catch (error) {
-    if (isAbort(error)) throw error;
+    if (isAbort(error) || isCalendarUnreachable(error)) throw error;
     console.warn('Could not load time slots', error);
     return empty;
   }

@@ -5,6 +5,7 @@ import type { PublicEvent } from '#shared/api/schemas/events';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
+import { isApiError } from '#frontend/lib/api.ts';
 import {
   EventLoadError,
   useAvailableDates,
@@ -169,7 +170,9 @@ function BookingFlow({ event }: { event: PublicEvent }) {
                 <TimeSlotList
                   date={selectedDate}
                   slots={slots.data?.slots ?? []}
-                  loading={slots.isPending}
+                  loading={slots.isPending || (slots.isError && slots.isFetching)}
+                  error={slots.isError ? availabilityErrorText(slots.error) : null}
+                  onRetry={bump}
                   timeZone={timeZone}
                   hostTimeZone={slots.data?.hostTimeZone ?? event.timeZone}
                   canGoToPreviousDay={selectedDate > today}
@@ -179,6 +182,15 @@ function BookingFlow({ event }: { event: PublicEvent }) {
                   onSelect={chooseSlot}
                 />
               ) : (
+                <>
+                {dates.isError && (
+                  <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+                    {availabilityErrorText(dates.error)}{' '}
+                    <button type="button" className="font-medium underline underline-offset-4" onClick={bump}>
+                      Try again
+                    </button>
+                  </div>
+                )}
                 <MonthCalendar
                   view={view}
                   today={today}
@@ -188,6 +200,7 @@ function BookingFlow({ event }: { event: PublicEvent }) {
                   onSelect={selectDate}
                   onViewChange={changeView}
                 />
+                </>
               )}
             </div>
           )}
@@ -249,4 +262,9 @@ function EventLoadScreen({ kind }: { kind: 'inactive' | 'notFound' | 'failed' })
       )}
     </div>
   );
+}
+
+/** The server's reason when it gave one (e.g. the host's calendar could not be checked), else a general one. */
+function availabilityErrorText(error: unknown): string {
+  return isApiError(error) && error.message ? error.message : 'Could not load the available times. Please try again.';
 }

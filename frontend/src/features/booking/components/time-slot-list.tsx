@@ -7,6 +7,9 @@ interface TimeSlotListProps {
   date: string;
   slots: TimeSlot[];
   loading: boolean;
+  /** Why the times could not be loaded (e.g. the host's calendar could not be checked): never shown as "no times". */
+  error?: string | null;
+  onRetry?: () => void;
   timeZone: string;
   hostTimeZone: string;
   canGoToPreviousDay: boolean;
@@ -57,6 +60,15 @@ export function TimeSlotList(props: TimeSlotListProps) {
       <div aria-live="polite" aria-busy={loading} className="mt-4">
         {loading ? (
           <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">Loading available times…</p>
+        ) : props.error ? (
+          <div className="py-8 text-center">
+            <p role="alert" className="text-slate-700 dark:text-slate-300">
+              {props.error}
+            </p>
+            <button type="button" className={cn(linkButton, 'mt-3')} onClick={props.onRetry}>
+              Try again
+            </button>
+          </div>
         ) : slots.length === 0 ? (
           <div className="py-8 text-center">
             <p className="text-slate-700 dark:text-slate-300">No available time slots for this date.</p>
