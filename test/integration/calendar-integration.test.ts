@@ -416,6 +416,21 @@ describe('Google Calendar and bookings', () => {
   });
 });
 
+describe('account deletion', () => {
+  it("revokes the host's Google grant and removes the calendar's lookup items", async () => {
+    const host = await newHost();
+    await connectGoogle(host);
+    const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    const token = await deps.tokenCipher.open(String(Item?.sealedRefreshToken), host.id);
+    expect((await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleCalendarHost(host.id) }))).Item).toBeDefined();
+
+    expect((await call('DELETE', '/api/auth/account', { cookie: host.cookie, body: {} })).status).toBe(200);
+    expect(google.liveRefreshTokens()).not.toContain(token);
+    expect((await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleCalendarHost(host.id) }))).Item).toBeUndefined();
+    expect((await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id) }))).Item).toBeUndefined();
+  });
+});
+
 describe('the built-in calendar', () => {
   it('connects at once, takes bookings without invitations, and offers a private, revocable ICS feed', async () => {
     const host = await newHost();
