@@ -23,6 +23,21 @@ export const DEFAULT_CALENDAR_SETTINGS = {
   deleteOnCancel: true,
 } as const;
 
+/**
+ * Why connecting Google Calendar failed, by the code our OAuth callback puts in the authorization window's address
+ * (/calendar-connected?error={code}); the window shows only these texts, never text from the address.
+ */
+export const CALENDAR_CONNECT_ERRORS = {
+  googleNotConfigured: 'Google Calendar is not configured on this server. Use the built-in calendar instead.',
+  expired: 'This calendar connection has expired or was started in another sign-in. Please try again from the Calendar Integration page.',
+  cancelled: 'Google Calendar access was not granted.',
+  notConfirmed: 'Google could not confirm the calendar connection. Please try again.',
+  scopes: 'Meetwise needs to see when you are busy and to add events to your calendar. Please connect again and allow both.',
+  noRefreshToken: 'Google did not grant lasting access to the calendar. Please connect again.',
+  changed: 'Your calendar connection changed meanwhile (in another window?). Please try again.',
+} as const;
+export type CalendarConnectError = keyof typeof CALENDAR_CONNECT_ERRORS;
+
 /** Contact form limits: the minimums are the spec's, the maximums ours (the spec shows none). */
 export const CONTACT_LIMITS = {
   nameMin: 2,

@@ -285,6 +285,8 @@ export interface CalendarConnection {
   sealedFeedToken?: string | null;
   /** Built-in: the SHA-256 of the feed token, the key of its lookup item. */
   feedTokenHash?: string | null;
+  /** Bumped by every change of the connection: a change based on an older read is refused (WriteConflict). */
+  version?: number;
 }
 
 /** The host as the booking side sees them. */
@@ -317,8 +319,9 @@ export interface HostRepository {
   /** Writes the profile unless one exists; answers whether it wrote. */
   createIfAbsent(host: Omit<HostRecord, 'calendar' | 'calendarSettings'>): Promise<boolean>;
   /**
-   * Replaces the calendar connection (the switches stay). Keeps the list of Google-connected hosts for the
-   * scheduled sync, and the feed token's lookup item, in step, in the same transaction.
+   * Replaces the calendar connection (the switches stay), unless it changed since `previous` was read (then
+   * WriteConflict, nothing written). Keeps the list of Google-connected hosts for the scheduled sync, and the feed
+   * token's lookup item, in step, in the same transaction.
    */
   setCalendar(hostId: string, connection: CalendarConnection, previous: CalendarConnection | null): Promise<void>;
   /**
@@ -367,8 +370,13 @@ export interface BookingRecord {
   calendarProvider: CalendarProviderName;
   /** The booking's event in the host's calendar (planned before the write), or null when none is to be made. */
   calendarEventId: string | null;
-  /** Set when putting the event into the calendar (or removing it on cancel) failed: the next sync tries again. */
-  calendarPending?: 'create' | 'delete' | null;
+  /**
+   * The calendar the event belongs in (Google: `{account e-mail}/{calendar id}`; null for the built-in calendar).
+   * A sync judges only the bookings of the calendar connected now.
+   */
+  calendarAccount?: string | null;
+  /** Set with the cancellation while its event is still to be removed from the calendar: the next sync retries. */
+  calendarPending?: 'delete' | null;
   createdAt: string;
 }
 
@@ -402,10 +410,13 @@ export interface BookingLedger {
   findIdempotency(key: string): Promise<IdempotencyRecord | null>;
   /** Replaces the answer stored for an Idempotency-Key (its request hash and expiry stay). */
   replaceIdempotencyResponse(key: string, response: unknown): Promise<void>;
-  /** Marks a booking cancelled: it keeps its record and frees its time. */
-  cancel(booking: BookingRecord): Promise<void>;
-  /** Records (or clears, with null) a calendar change still to be made for the booking. */
-  setCalendarPending(booking: BookingRecord, pending: 'create' | 'delete' | null): Promise<void>;
+  /**
+   * Marks a booking cancelled: it keeps its record and frees its time. With `calendarPending`, the same write
+   * records that its calendar event is still to be removed.
+   */
+  cancel(booking: BookingRecord, options?: { calendarPending?: 'delete' }): Promise<void>;
+  /** Clears the calendar change owed for the booking (done). */
+  clearCalendarPending(booking: BookingRecord): Promise<void>;
 }
 
 /** A calendar a host has connected: where their other commitments come from and their bookings go. */

@@ -171,7 +171,9 @@ export class RouteFunctions extends Construct {
         path.join(props.handlersDir, `${route.name}.ts`),
         `${route.method} ${route.path}: ${route.summary}`,
         route.needs,
-        Duration.seconds(10),
+        // Google's calls are retried within their own budget (adapters/google/calendar.ts): up to two of them on a
+        // booking, with room for the answer; API Gateway waits 30 s at most.
+        Duration.seconds(route.needs.google ? 28 : 10),
       );
       this.api.addRoutes({
         path: route.path,

@@ -86,6 +86,11 @@ export interface RouteDefinition extends RouteAddress {
   successStatus?: number;
   /** A successful answer that is a document, not JSON: the response schema is its text. */
   contentType?: string;
+  /**
+   * A GET that changes state (the spec's GET /api/user/calendar/connect, which can switch the calendar): refused
+   * from other sites like a write, so a link elsewhere cannot change a signed-in host's calendar.
+   */
+  changesState?: boolean;
   needs: RouteNeeds;
 }
 
@@ -446,6 +451,7 @@ export const routes = {
     summary: "Starts connecting a calendar: Google's authorization address (state + PKCE), or the built-in calendar at once.",
     query: calendarConnectQuery,
     response: calendarConnectResponse,
+    changesState: true,
     needs: { table: 'readwrite', google: true },
   }),
   completeCalendarConnect: defineRoute({

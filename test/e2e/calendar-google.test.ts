@@ -190,7 +190,8 @@ describe('Google Calendar', () => {
     await page.getByRole('button', { name: 'Sync Now' }).click();
     await expect.poll(() => toast(page, 'Calendar synchronized').isVisible()).toBe(true);
     await expect.poll(async () => Date.parse((await lastSyncedAt()) ?? '')).toBeGreaterThan(syncedBefore);
-    // The booking is still there: nothing was removed from Google Calendar.
+    // Nothing was removed: the toast says so, the booking stands, and its event is still in Google Calendar.
+    expect(await toast(page, 'Calendar synchronized successfully. 0 bookings were removed.').isVisible()).toBe(true);
     expect(google.calendarEvents(googleAccount.email).filter((e) => e.status !== 'cancelled')).toHaveLength(1);
 
     // Disconnect: no calendar again, and Google no longer honours the host's refresh token.

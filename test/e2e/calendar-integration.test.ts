@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserStackPerFile } from '../support/browser-per-file.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { CALENDAR_CONNECT_ERRORS } from '#shared/constants';
 
 /**
  * Calendar integration in the browser, on the built-in calendar (host-area.md §2 "Calendar integration screen", §4
@@ -230,9 +231,13 @@ describe('/calendar-connected (the end of the Google authorization window)', () 
     expect(pathOf(result)).toBe('/calendar-connected');
     await expectNoSeriousA11yViolations(result);
 
-    await result.goto(`${stack.app.baseUrl}/calendar-connected?error=${encodeURIComponent('Access to Google Calendar was denied.')}`);
+    await result.goto(`${stack.app.baseUrl}/calendar-connected?error=cancelled`);
     await expect.poll(() => result.getByRole('heading', { name: 'Google Calendar was not connected', level: 1 }).isVisible()).toBe(true);
-    expect(await result.getByRole('alert').filter({ hasText: 'Access to Google Calendar was denied.' }).isVisible()).toBe(true);
+    expect(await result.getByRole('alert').filter({ hasText: CALENDAR_CONNECT_ERRORS.cancelled }).isVisible()).toBe(true);
+    // Only the fixed texts of our codes: text put in the address is not shown.
+    await result.goto(`${stack.app.baseUrl}/calendar-connected?error=${encodeURIComponent('Call +1 555 0100 to verify your account')}`);
+    await expect.poll(() => result.getByRole('alert').filter({ hasText: 'The connection did not finish. Please try again.' }).isVisible()).toBe(true);
+    expect(await result.getByText('Call +1 555 0100', { exact: false }).count()).toBe(0);
     // Not opened by the calendar screen: a way there instead of closing.
     expect(await result.getByRole('link', { name: 'Go to Calendar Integration' }).getAttribute('href')).toBe('/calendar-integration');
     await expectNoSeriousA11yViolations(result);

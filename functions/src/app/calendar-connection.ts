@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarSettings } from '#shared/api/schemas/calendar';
 import type { CalendarStatus } from '#shared/api/schemas/host-events';
-import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
-import { Conflict, ValidationFailed } from '#functions/errors';
+import { CALENDAR_CONNECT_ERRORS, DEFAULT_CALENDAR_SETTINGS, type CalendarConnectError } from '#shared/constants';
+import { Conflict, ValidationFailed, WriteConflict } from '#functions/errors';
 import type { CalendarConnection, CalendarProviderName, Deps, HostRecord, Principal } from '#functions/ports';
 import { callerAccount } from './caller.ts';
 
@@ -17,15 +17,8 @@ export const CALENDAR_CALLBACK_PATH = '/api/user/calendar/callback';
 const CONNECTED_PAGE = '/calendar-connected';
 const STATE_MINUTES = 10;
 
-export const CALENDAR_CONNECT_ERRORS = {
-  googleNotConfigured: 'Google Calendar is not configured on this server. Use the built-in calendar instead.',
-  expired: 'This calendar connection has expired or was started in another sign-in. Please try again from the Calendar Integration page.',
-  cancelled: 'Google Calendar access was not granted.',
-  notConfirmed: 'Google could not confirm the calendar connection. Please try again.',
-  scopes:
-    'Meetwise needs to see when you are busy and to add events to your calendar. Please connect again and allow both.',
-  noRefreshToken: 'Google did not grant lasting access to the calendar. Please connect again.',
-} as const;
+export { CALENDAR_CONNECT_ERRORS };
+export const CONNECTION_CHANGED = 'Your calendar connection changed meanwhile. Please reload the page and try again.';
 export const FEED_NEEDS_BUILTIN = 'The calendar feed belongs to the built-in calendar. Connect the built-in calendar first.';
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
@@ -84,12 +77,19 @@ export async function connectCalendar(
   const host = await callerHost(deps, principal);
   const provider = input.provider ?? (deps.googleCalendarAuth ? 'google' : 'builtin');
   if (provider === 'builtin') {
+    // Already the built-in calendar: nothing to change (its feed stays).
+    if (host.calendar?.provider === 'builtin' && host.calendar.connected) return { authUrl: null, provider };
+    await writeConnection(deps, host, {
+      provider: 'builtin',
+      connected: true,
+      email: host.email,
+      lastSynced: null,
+      sealedRefreshToken: null,
+      calendarId: null,
+      sealedFeedToken: null,
+      feedTokenHash: null,
+    });
     await endGoogleGrant(deps, host);
-    await deps.hosts.setCalendar(
-      host.id,
-      { provider: 'builtin', connected: true, email: host.email, lastSynced: null, sealedRefreshToken: null, calendarId: null, sealedFeedToken: null, feedTokenHash: null },
-      host.calendar,
-    );
     return { authUrl: null, provider };
   }
   if (!deps.googleCalendarAuth) throw new ValidationFailed(CALENDAR_CONNECT_ERRORS.googleNotConfigured);
@@ -104,8 +104,18 @@ export async function connectCalendar(
   };
 }
 
-const toWindow = (outcome: { error: string } | { connected: true }) =>
-  'error' in outcome ? `${CONNECTED_PAGE}?error=${encodeURIComponent(outcome.error)}` : `${CONNECTED_PAGE}?status=connected`;
+const toWindow = (outcome: { error: CalendarConnectError } | { connected: true }) =>
+  'error' in outcome ? `${CONNECTED_PAGE}?error=${outcome.error}` : `${CONNECTED_PAGE}?status=connected`;
+
+/** Writes the connection based on the host as read; a change meanwhile (another window, a disconnect) is a 409. */
+async function writeConnection(deps: Pick<Deps, 'hosts'>, host: HostRecord, connection: CalendarConnection) {
+  try {
+    await deps.hosts.setCalendar(host.id, connection, host.calendar);
+  } catch (error) {
+    if (error instanceof WriteConflict) throw new Conflict(CONNECTION_CHANGED);
+    throw error;
+  }
+}
 
 /**
  * GET /api/user/calendar/callback (ours): Google sends the authorization window back with `code` and `state`.
@@ -120,50 +130,59 @@ export async function completeCalendarConnect(
   principal: Principal | null,
   input: { code?: string; state?: string; error?: string },
 ): Promise<{ location: string }> {
-  const fail = (error: string) => ({ location: toWindow({ error }) });
+  const fail = (error: CalendarConnectError) => ({ location: toWindow({ error }) });
   const auth = deps.googleCalendarAuth;
-  if (!auth) return fail(CALENDAR_CONNECT_ERRORS.googleNotConfigured);
-  if (!input.state) return fail(CALENDAR_CONNECT_ERRORS.expired);
+  if (!auth) return fail('googleNotConfigured');
+  if (!input.state) return fail('expired');
   const stored = await deps.oauthStates.consume(hashOf(input.state), deps.clock.now().getTime());
   if (!stored || stored.purpose !== 'calendar' || !principal || stored.userId !== principal.userId) {
-    return fail(CALENDAR_CONNECT_ERRORS.expired);
+    return fail('expired');
   }
-  if (input.error) return fail(input.error === 'access_denied' ? CALENDAR_CONNECT_ERRORS.cancelled : CALENDAR_CONNECT_ERRORS.notConfirmed);
-  if (!input.code) return fail(CALENDAR_CONNECT_ERRORS.notConfirmed);
+  if (input.error) return fail(input.error === 'access_denied' ? 'cancelled' : 'notConfirmed');
+  if (!input.code) return fail('notConfirmed');
 
   let granted: Awaited<ReturnType<typeof auth.exchange>>;
   try {
     granted = await auth.exchange({ code: input.code, codeVerifier: stored.codeVerifier, redirectUri: stored.redirectUri });
   } catch (error) {
     deps.logger.warn('Calendar connection: Google refused the code exchange', { error: String(error) });
-    return fail(CALENDAR_CONNECT_ERRORS.notConfirmed);
+    return fail('notConfirmed');
   }
   const { refreshToken } = granted;
-  if (!refreshToken) return fail(CALENDAR_CONNECT_ERRORS.noRefreshToken);
+  if (!refreshToken) return fail('noRefreshToken');
   const hasScope = (suffix: string) => granted.scopes.some((scope) => scope.endsWith(suffix));
   if (!(hasScope('/auth/calendar.freebusy') || hasScope('/auth/calendar')) || !(hasScope('/auth/calendar.events') || hasScope('/auth/calendar'))) {
     await auth.revoke(refreshToken).catch(() => undefined);
-    return fail(CALENDAR_CONNECT_ERRORS.scopes);
+    return fail('scopes');
   }
 
   const host = await callerHost(deps, principal);
   const configured = (await deps.settings.get())?.googleCalendarId?.trim();
   const calendarId = configured && (await auth.calendarAccessible(refreshToken, configured).catch(() => false)) ? configured : 'primary';
-  await endGoogleGrant(deps, host);
-  await deps.hosts.setCalendar(
-    host.id,
-    {
-      provider: 'google',
-      connected: true,
-      email: granted.email,
-      lastSynced: null,
-      sealedRefreshToken: await deps.tokenCipher.seal(refreshToken, host.id),
-      calendarId,
-      sealedFeedToken: null,
-      feedTokenHash: null,
-    },
-    host.calendar,
-  );
+  try {
+    await deps.hosts.setCalendar(
+      host.id,
+      {
+        provider: 'google',
+        connected: true,
+        email: granted.email,
+        lastSynced: null,
+        sealedRefreshToken: await deps.tokenCipher.seal(refreshToken, host.id),
+        calendarId,
+        sealedFeedToken: null,
+        feedTokenHash: null,
+      },
+      host.calendar,
+    );
+  } catch (error) {
+    if (!(error instanceof WriteConflict)) throw error;
+    // Another window connected or disconnected meanwhile: this grant is handed back rather than kept unused.
+    await auth.revoke(refreshToken).catch(() => undefined);
+    return fail('changed');
+  }
+  // The grant this one replaces is revoked, unless it is the same Google account: Google revokes a whole grant, which
+  // would take the new token with it.
+  if (host.calendar?.email?.toLowerCase() !== granted.email.toLowerCase()) await endGoogleGrant(deps, host);
   deps.calendars.google?.forget(host.id);
   return { location: toWindow({ connected: true }) };
 }
@@ -185,8 +204,8 @@ async function endGoogleGrant(deps: Pick<Deps, 'tokenCipher' | 'googleCalendarAu
  */
 export async function disconnectCalendar(deps: ConnectionDeps, principal: Principal | null): Promise<{ message: string }> {
   const host = await callerHost(deps, principal);
-  await endGoogleGrant(deps, host);
   await deps.hosts.removeCalendar(host.id, host.calendar);
+  await endGoogleGrant(deps, host);
   deps.calendars.google?.forget(host.id);
   return { message: 'Calendar disconnected.' };
 }
@@ -226,19 +245,13 @@ export async function resetCalendarFeed(
   const host = await callerHost(deps, principal);
   const connection = builtinConnection(host);
   const token = randomBytes(32).toString('base64url');
-  await deps.hosts.setCalendar(
-    host.id,
-    { ...connection, sealedFeedToken: await deps.tokenCipher.seal(token, host.id), feedTokenHash: feedTokenHash(token) },
-    connection,
-  );
+  await writeConnection(deps, host, { ...connection, sealedFeedToken: await deps.tokenCipher.seal(token, host.id), feedTokenHash: feedTokenHash(token) });
   return { feedUrl: feedUrl(origin, token) };
 }
 
 /** DELETE /api/user/calendar/feed: turns the feed off. */
 export async function revokeCalendarFeed(deps: Pick<Deps, 'accounts' | 'hosts'>, principal: Principal | null): Promise<{ feedUrl: null }> {
   const host = await callerHost(deps, principal);
-  if (host.calendar?.feedTokenHash) {
-    await deps.hosts.setCalendar(host.id, { ...host.calendar, sealedFeedToken: null, feedTokenHash: null }, host.calendar);
-  }
+  if (host.calendar?.feedTokenHash) await writeConnection(deps, host, { ...host.calendar, sealedFeedToken: null, feedTokenHash: null });
   return { feedUrl: null };
 }

@@ -1,6 +1,7 @@
 import { utcDay } from '#functions/domain/booking';
-import { CalendarDisconnected, Unauthorized } from '#functions/errors';
-import type { BookingRecord, CalendarProvider, Deps, HostRecord, Principal } from '#functions/ports';
+import { AppError, CalendarDisconnected, Conflict, ServiceUnavailable, Unauthorized } from '#functions/errors';
+import type { BookingRecord, CalendarProvider, Deps, EventRecord, HostRecord, Principal } from '#functions/ports';
+import { calendarAccountOf } from '#functions/domain/calendar';
 import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
 import { loadBookableEvent, resolveEventRef } from './event-access.ts';
 
@@ -10,10 +11,9 @@ export interface CalendarSyncResult {
 }
 
 export const NOT_CONNECTED = 'Calendar not connected: Please connect your Google Calendar first';
+export const SYNC_UNREACHABLE = "We couldn't reach your calendar just now. Please try again in a moment.";
 /** The booking page asks on every view and every 30 s: one sync per host per minute is enough. */
 const PUBLIC_SYNC_INTERVAL_MS = 60_000;
-/** A booking's event is written just after the booking: younger bookings are not judged by a missing event. */
-const SETTLING_MS = 2 * 60_000;
 const SYNC_AHEAD_DAYS = 400;
 
 type SyncDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'logger' | 'recentReads'>;
@@ -23,15 +23,22 @@ type SyncDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'cloc
  * 30 s; host-area.md §7 "Sync Now").
  * Input: an event (id or slug) whose host to sync, else the signed-in host. Output: `{ message, removed }`.
  * Primary course: find the host (the event's: 404 unknown, 403 deactivated; or the caller's: 401 signed out);
- * without a connected calendar, host-area.md §5's message; the booking page's calls sync a host at most once a
- * minute; then syncHost.
+ * without a connected calendar, host-area.md §5's message (an answer for the booking page, a 409 for the host);
+ * the booking page's calls sync a host at most once a minute; then syncHost. A calendar that cannot be reached:
+ * 503 with the reason.
  */
 export async function syncCalendar(deps: SyncDeps, query: { eventId?: number | string }, principal: Principal | null): Promise<CalendarSyncResult> {
+  const forBookingPage = query.eventId !== undefined;
   const hostId = await hostToSync(deps, query.eventId, principal);
   const host = await deps.hosts.get(hostId);
   const provider = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
-  if (!host || !provider) return { message: NOT_CONNECTED, removed: 0 };
-  if (query.eventId !== undefined) {
+  // The booking page only logs the answer; the host's own "Sync Now" shows it as an error.
+  const notConnected = () => {
+    if (forBookingPage) return { message: NOT_CONNECTED, removed: 0 };
+    throw new Conflict(NOT_CONNECTED);
+  };
+  if (!host || !provider) return notConnected();
+  if (forBookingPage) {
     const now = deps.clock.now().getTime();
     const claimed = await deps.hosts.claimSync(host.id, new Date(now).toISOString(), new Date(now - PUBLIC_SYNC_INTERVAL_MS).toISOString());
     if (!claimed) return { message: 'Calendar is up to date.', removed: 0 };
@@ -40,8 +47,10 @@ export async function syncCalendar(deps: SyncDeps, query: { eventId?: number | s
     const removed = await syncHost(deps, host, provider);
     return { message: removed ? `Calendar synchronized: ${removed} bookings removed.` : 'Calendar is up to date.', removed };
   } catch (error) {
-    if (error instanceof CalendarDisconnected) return { message: NOT_CONNECTED, removed: 0 };
-    throw error;
+    if (error instanceof CalendarDisconnected) return notConnected();
+    if (error instanceof AppError) throw error;
+    deps.logger.error('Calendar sync failed', { hostId: host.id, error: String(error) });
+    throw new ServiceUnavailable(SYNC_UNREACHABLE);
   }
 }
 
@@ -53,41 +62,43 @@ async function hostToSync(deps: Pick<Deps, 'events'>, eventRef: number | string 
 
 /**
  * Brings one host's calendar and bookings into line; answers how many bookings were cancelled.
- * For a calendar with events of its own (Google), every upcoming booking's event is looked at (one listing):
- * - its event was deleted by the host (cancelled, or gone for a booking whose event had been made): the booking is
- *   cancelled, which frees its time;
- * - its event could not be made when booked (calendarPending 'create'): made now, if the switch still says so;
- * - a cancelled booking whose event could not be removed (calendarPending 'delete'): removed now.
- * Then the cached free/busy times are dropped and lastSynced recorded. The built-in calendar is the bookings
- * themselves: only lastSynced changes.
+ * For a calendar with events of its own (Google), the upcoming bookings made in the calendar connected now (the
+ * same account and calendar; a previous account's events cannot be seen, so its bookings are left alone) are
+ * matched with their events (one listing, deleted events included):
+ * - the host deleted the event (Google keeps it, cancelled): the booking is cancelled, which frees its time;
+ * - the event is not there (its insert failed, or never ran): it is made now, if "Add bookings" is still on;
+ * - a cancelled booking whose event removal failed (calendarPending 'delete'): removed now, if the switch is on.
+ * Then the cached free/busy times and availability reads are dropped and lastSynced recorded. The built-in
+ * calendar is the bookings themselves: only lastSynced changes.
  */
 export async function syncHost(deps: SyncDeps, host: HostRecord, provider: CalendarProvider): Promise<number> {
   const now = deps.clock.now().getTime();
   let removed = 0;
   if (provider.bookingEvents) {
     const settings = { ...DEFAULT_CALENDAR_SETTINGS, ...host.calendarSettings };
+    const account = calendarAccountOf(host.calendar);
     const { bookings } = await deps.bookings.read(host.id, utcDay(now - 86_400_000), utcDay(now + SYNC_AHEAD_DAYS * 86_400_000));
     const upcoming = bookings.filter(
-      (booking) => booking.calendarProvider === host.calendar?.provider && booking.calendarEventId && Date.parse(booking.end) > now,
+      (booking) =>
+        booking.calendarProvider === host.calendar?.provider &&
+        booking.calendarEventId &&
+        (booking.calendarAccount ?? null) === account &&
+        Date.parse(booking.end) > now,
     );
     const events = upcoming.length ? await provider.bookingEvents(host, now) : new Map<string, 'confirmed' | 'cancelled'>();
+    const missing: BookingRecord[] = [];
     for (const booking of upcoming) {
       const status = events.get(booking.calendarEventId!);
       if (booking.status === 'cancelled') {
         if (booking.calendarPending === 'delete') await retryDelete(deps, host, provider, booking, status, settings.deleteOnCancel);
-        continue;
-      }
-      if (booking.calendarPending === 'create') {
-        if (status === undefined && settings.addToCalendar) await retryCreate(deps, host, provider, booking);
-        else await deps.bookings.setCalendarPending(booking, null);
-        continue;
-      }
-      const deletedByHost = status === 'cancelled' || (status === undefined && now - Date.parse(booking.createdAt) > SETTLING_MS);
-      if (deletedByHost) {
+      } else if (status === 'cancelled') {
         await deps.bookings.cancel(booking);
         removed++;
+      } else if (status === undefined && settings.addToCalendar) {
+        missing.push(booking);
       }
     }
+    if (missing.length) await makeMissingEvents(deps, host, provider, missing);
   }
   // The availability views read the calendar afresh after a sync (host-area.md §7: the caches refresh).
   provider.forget(host.id);
@@ -96,15 +107,19 @@ export async function syncHost(deps: SyncDeps, host: HostRecord, provider: Calen
   return removed;
 }
 
-async function retryCreate(deps: Pick<Deps, 'events' | 'bookings' | 'logger'>, host: HostRecord, provider: CalendarProvider, booking: BookingRecord) {
-  const found = await deps.events.findById(booking.eventId);
-  if (!found) return deps.bookings.setCalendarPending(booking, null);
-  try {
-    await provider.createEvent(host, booking, found.event);
-    await deps.bookings.setCalendarPending(booking, null);
-  } catch (error) {
-    if (error instanceof CalendarDisconnected) throw error;
-    deps.logger.error('Calendar event still not created', { bookingId: booking.id, error: String(error) });
+/** Makes the events a calendar lacks (the same ids: a concurrent insert of the booking itself cannot double them). */
+async function makeMissingEvents(deps: Pick<Deps, 'events' | 'logger'>, host: HostRecord, provider: CalendarProvider, bookings: BookingRecord[]) {
+  const eventTypes = new Map<number, EventRecord | null>();
+  for (const booking of bookings) {
+    if (!eventTypes.has(booking.eventId)) eventTypes.set(booking.eventId, (await deps.events.findById(booking.eventId))?.event ?? null);
+    const eventType = eventTypes.get(booking.eventId);
+    if (!eventType) continue;
+    try {
+      await provider.createEvent(host, booking, eventType);
+    } catch (error) {
+      if (error instanceof CalendarDisconnected) throw error;
+      deps.logger.error('Calendar event still not created', { bookingId: booking.id, error: String(error) });
+    }
   }
 }
 
@@ -118,32 +133,55 @@ async function retryDelete(
 ) {
   try {
     if (status === 'confirmed' && deleteOnCancel) await provider.deleteEvent(host, booking);
-    await deps.bookings.setCalendarPending(booking, null);
+    await deps.bookings.clearCalendarPending(booking);
   } catch (error) {
     if (error instanceof CalendarDisconnected) throw error;
     deps.logger.error('Calendar event of a cancelled booking still not removed', { bookingId: booking.id, error: String(error) });
   }
 }
 
+/** The scheduled job runs hosts this many at a time, and starts none after this long (its Lambda has 5 minutes). */
+const JOB_CONCURRENCY = 4;
+const JOB_BUDGET_MS = 4 * 60_000;
+
 /**
- * The scheduled job (every 15 minutes): syncs every host with Google Calendar connected, one after another; one
- * host's failure is logged and does not stop the others. Output: how many hosts were synced, failed, and bookings
+ * The scheduled job (every 15 minutes): syncs every host with Google Calendar connected, a few at a time and in a
+ * random order (so that with more hosts than one run can take, none is always last); one host's failure is logged
+ * and does not stop the others. Output: how many hosts were synced, failed, left for the next run, and bookings
  * removed.
  */
-export async function syncAllCalendars(deps: SyncDeps): Promise<{ synced: number; failed: number; removed: number }> {
-  const result = { synced: 0, failed: 0, removed: 0 };
-  for (const hostId of await deps.hosts.listGoogleConnectedHosts()) {
-    const host = await deps.hosts.get(hostId);
-    const provider = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
-    if (!host || !provider) continue;
-    try {
-      result.removed += await syncHost(deps, host, provider);
-      result.synced++;
-    } catch (error) {
-      result.failed++;
-      deps.logger.error('Scheduled calendar sync failed for a host', { hostId, error: String(error) });
+export async function syncAllCalendars(deps: SyncDeps): Promise<{ synced: number; failed: number; deferred: number; removed: number }> {
+  const started = deps.clock.now().getTime();
+  const hostIds = shuffled(await deps.hosts.listGoogleConnectedHosts());
+  const result = { synced: 0, failed: 0, deferred: 0, removed: 0 };
+  const next = async (): Promise<void> => {
+    for (let hostId = hostIds.pop(); hostId !== undefined; hostId = hostIds.pop()) {
+      if (deps.clock.now().getTime() - started > JOB_BUDGET_MS) {
+        result.deferred += hostIds.length + 1;
+        hostIds.length = 0;
+        return;
+      }
+      const host = await deps.hosts.get(hostId);
+      const provider = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
+      if (!host || !provider) continue;
+      try {
+        result.removed += await syncHost(deps, host, provider);
+        result.synced++;
+      } catch (error) {
+        result.failed++;
+        deps.logger.error('Scheduled calendar sync failed for a host', { hostId, error: String(error) });
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: JOB_CONCURRENCY }, next));
   deps.logger.info('Scheduled calendar sync', result);
   return result;
+}
+
+function shuffled<T>(items: T[]): T[] {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [items[index], items[other]] = [items[other]!, items[index]!];
+  }
+  return items;
 }

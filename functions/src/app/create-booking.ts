@@ -6,6 +6,7 @@ import { isBookableSlot, type UnbookableReason } from '#functions/domain/availab
 import { blockedInterval, daysBetween, lockDays, parseOffsetDateTime, readWindow, zoneDayOf } from '#functions/domain/booking';
 import { CalendarDisconnected, Conflict, Forbidden, IdempotencyConflict, Unprocessable, ValidationFailed, WriteConflict, type AppError } from '#functions/errors';
 import type { BookingRecord, Deps, EventRecord } from '#functions/ports';
+import { calendarAccountOf } from '#functions/domain/calendar';
 import { availabilityInput, guestZone } from './availability.ts';
 import { assertHostPublishes, loadBookableEvent } from './event-access.ts';
 
@@ -85,8 +86,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *    they carry the Idempotency-Key of the one that committed: a retry sent while its first attempt was being
  *    written gets that attempt's answer).
  * 6. Put the booking into the host's calendar unless "Add bookings" is off (the event id was fixed before the
- *    write, so retries never duplicate it); when that fails the booking is marked for the next sync to retry, and
- *    calendarEventCreated says false. Answer the confirmation.
+ *    write, so retries never duplicate it); when that fails calendarEventCreated says false and the next sync
+ *    makes the event. Answer the confirmation.
  */
 export async function createBooking(
   deps: BookingDeps,
@@ -146,6 +147,7 @@ export async function createBooking(
       host.calendar!.provider !== 'builtin' && !{ ...DEFAULT_CALENDAR_SETTINGS, ...host.calendarSettings }.addToCalendar
         ? null
         : calendar.plannedEventId({ id }),
+    calendarAccount: calendarAccountOf(host.calendar),
     createdAt: now.toISOString(),
   };
   const response: CreateBookingResponse = {
@@ -210,9 +212,9 @@ export async function createBooking(
     }
   }
 
-  const calendarEventCreated = await calendar.createEvent(host, booking, event).catch(async (error: unknown) => {
-    deps.logger.error('Calendar event not created; the next sync retries', { bookingId: id, error: error instanceof Error ? error.message : String(error) });
-    if (!(error instanceof CalendarDisconnected)) await deps.bookings.setCalendarPending(booking, 'create');
+  // A failure is not lost: the next sync (at most 15 minutes on) makes the events its calendar lacks.
+  const calendarEventCreated = await calendar.createEvent(host, booking, event).catch((error: unknown) => {
+    deps.logger.error('Calendar event not created; the next sync makes it', { bookingId: id, error: error instanceof Error ? error.message : String(error) });
     return false;
   });
   const answer = { ...response, calendarEventCreated };

@@ -6,7 +6,7 @@ import { newEvent } from '#functions/domain/event-defaults';
 import { mayActivateEvents } from '#functions/domain/trial';
 import { utcDay } from '#functions/domain/booking';
 import { callerAccount } from './caller.ts';
-import { cancelBooking } from './cancel-booking.ts';
+import { cancelBookings } from './cancel-booking.ts';
 
 /**
  * The host's event types (issue 6; host-area.md §2 "Event types dashboard", "Create/edit event screen", §4, §7).
@@ -118,10 +118,13 @@ export async function deleteEvent(deps: HostEventDeps & Pick<Deps, 'calendars' |
   const today = utcDay(deps.clock.now().getTime());
   const { bookings } = await deps.bookings.read(event.userId, today, '9999-12-31');
   const host = await deps.hosts.get(event.userId);
-  for (const booking of bookings) {
-    if (booking.eventId === event.id && booking.status !== 'cancelled') await cancelBooking(deps, host, booking);
-  }
+  const removeCalendarEvents = await cancelBookings(
+    deps,
+    host,
+    bookings.filter((booking) => booking.eventId === event.id && booking.status !== 'cancelled'),
+  );
   await deps.events.delete(event);
+  await removeCalendarEvents();
   return { message: 'Event deleted' };
 }
 

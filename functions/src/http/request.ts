@@ -49,9 +49,10 @@ const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
  * for the photo, multipart) body, which a cross-site form cannot send without a preflight we never grant.
  * The site's host is SITE_URL's in the cloud; on one machine the local server's Host (it drops any client-sent
  * X-Forwarded-Host, as the distribution's function on /api/* overwrites it in the cloud).
+ * `changesState`: a GET the spec makes change state is checked the same way.
  */
-export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2, siteUrl: string | undefined): void {
-  if (!WRITE_METHODS.has(event.requestContext.http.method.toUpperCase())) return;
+export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2, siteUrl: string | undefined, changesState = false): void {
+  if (!changesState && !WRITE_METHODS.has(event.requestContext.http.method.toUpperCase())) return;
   const fetchSite = header(event, 'sec-fetch-site')?.toLowerCase();
   if (fetchSite !== undefined && !SAME_SITE_FETCH.has(fetchSite)) throw new Forbidden('Cross-site request refused.');
   const origin = header(event, 'origin');

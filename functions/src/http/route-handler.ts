@@ -59,7 +59,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const deps = await provide();
     state.deps = deps;
     refuseDirectApiCall(event, deps.config.originSecret);
-    refuseCrossSiteWrite(event, deps.config.siteUrl);
+    refuseCrossSiteWrite(event, deps.config.siteUrl, route.changesState === true);
     const principal = await deps.sessions.authenticate({
       cookies: event.cookies ?? [],
       headers: event.headers ?? {},

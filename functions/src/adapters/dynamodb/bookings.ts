@@ -119,27 +119,26 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       );
     },
 
-    async cancel(booking) {
+    async cancel(booking, options = {}) {
       await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
-          UpdateExpression: 'SET #status = :cancelled',
+          UpdateExpression: options.calendarPending ? 'SET #status = :cancelled, calendarPending = :pending' : 'SET #status = :cancelled',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':cancelled': 'cancelled' },
+          ExpressionAttributeValues: { ':cancelled': 'cancelled', ...(options.calendarPending ? { ':pending': options.calendarPending } : {}) },
         }),
       );
     },
 
-    async setCalendarPending(booking, pending) {
+    async clearCalendarPending(booking) {
       await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
-          UpdateExpression: pending ? 'SET calendarPending = :pending' : 'REMOVE calendarPending',
+          UpdateExpression: 'REMOVE calendarPending',
           ConditionExpression: 'attribute_exists(pk)',
-          ...(pending ? { ExpressionAttributeValues: { ':pending': pending } } : {}),
         }),
       );
     },

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { CalendarConnection, CalendarSettings, HostRepository, SubscriptionRecord } from '#functions/ports';
 import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
+import { WriteConflict } from '#functions/errors';
 import { keys } from './keys.ts';
 
 type Item = Record<string, unknown>;
@@ -16,6 +17,8 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 /** The connection's own attributes on the CALENDAR item (the switches live there too, under `settings`). */
 const CONNECTION_FIELDS = ['provider', 'connected', 'email', 'lastSynced', 'sealedRefreshToken', 'calendarId', 'sealedFeedToken', 'feedTokenHash'] as const;
+/** REMOVE also drops the version: the next connection starts again from none. */
+const REMOVED_FIELDS = [...CONNECTION_FIELDS, 'version'] as const;
 
 function toConnection(item: Item): CalendarConnection | null {
   if (typeof item.provider !== 'string') return null;
@@ -28,6 +31,7 @@ function toConnection(item: Item): CalendarConnection | null {
     calendarId: (item.calendarId as string | null) ?? null,
     sealedFeedToken: (item.sealedFeedToken as string | null) ?? null,
     feedTokenHash: (item.feedTokenHash as string | null) ?? null,
+    version: typeof item.version === 'number' ? item.version : 0,
   };
 }
 
@@ -117,25 +121,37 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
       const previousFeedHash = previous?.feedTokenHash ?? null;
       const values: Item = { ...connection };
       const names = Object.fromEntries(CONNECTION_FIELDS.map((field) => [`#${field}`, field]));
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName,
-                Key: keys.userCalendar(hostId),
-                UpdateExpression: `SET #type = :type, ${CONNECTION_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}`,
-                ExpressionAttributeNames: { ...names, '#type': 'type' },
-                ExpressionAttributeValues: {
-                  ':type': 'CalendarConnection',
-                  ...Object.fromEntries(CONNECTION_FIELDS.map((field) => [`:${field}`, values[field] ?? null])),
+      const previousVersion = previous?.version ?? 0;
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.userCalendar(hostId),
+                  UpdateExpression: `SET #type = :type, #version = :next, ${CONNECTION_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}`,
+                  // Based on the connection as read: none yet (no version), or the same version.
+                  ConditionExpression: previousVersion ? '#version = :previous' : 'attribute_not_exists(#version) OR #version = :zero',
+                  ExpressionAttributeNames: { ...names, '#type': 'type', '#version': 'version' },
+                  ExpressionAttributeValues: {
+                    ':type': 'CalendarConnection',
+                    ':next': previousVersion + 1,
+                    ...(previousVersion ? { ':previous': previousVersion } : { ':zero': 0 }),
+                    ...Object.fromEntries(CONNECTION_FIELDS.map((field) => [`:${field}`, values[field] ?? null])),
+                  },
                 },
               },
-            },
-            ...lookupChanges(hostId, connection, feedHash, previousFeedHash),
-          ],
-        }),
-      );
+              ...lookupChanges(hostId, connection, feedHash, previousFeedHash),
+            ],
+          }),
+        );
+      } catch (error) {
+        if (error instanceof Error && error.name === 'TransactionCanceledException') {
+          throw new WriteConflict('The calendar connection changed meanwhile.');
+        }
+        throw error;
+      }
     },
 
     async markCalendarDisconnected(hostId, sealedRefreshToken) {
@@ -147,9 +163,9 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
                 Update: {
                   TableName: tableName,
                   Key: keys.userCalendar(hostId),
-                  UpdateExpression: 'SET connected = :false, sealedRefreshToken = :null',
+                  UpdateExpression: 'SET connected = :false, sealedRefreshToken = :null ADD version :one',
                   ConditionExpression: 'sealedRefreshToken = :token',
-                  ExpressionAttributeValues: { ':false': false, ':null': null, ':token': sealedRefreshToken },
+                  ExpressionAttributeValues: { ':false': false, ':null': null, ':token': sealedRefreshToken, ':one': 1 },
                 },
               },
               { Delete: { TableName: tableName, Key: keys.googleCalendarHost(hostId) } },
@@ -172,8 +188,8 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
               Update: {
                 TableName: tableName,
                 Key: keys.userCalendar(hostId),
-                UpdateExpression: `REMOVE ${CONNECTION_FIELDS.map((field) => `#${field}`).join(', ')}`,
-                ExpressionAttributeNames: Object.fromEntries(CONNECTION_FIELDS.map((field) => [`#${field}`, field])),
+                UpdateExpression: `REMOVE ${REMOVED_FIELDS.map((field) => `#${field}`).join(', ')}`,
+                ExpressionAttributeNames: Object.fromEntries(REMOVED_FIELDS.map((field) => [`#${field}`, field])),
               },
             },
             ...lookupChanges(hostId, null, null, previousFeedHash),

@@ -27,14 +27,14 @@ const RETRY = {
   retryDelay: 100,
   retryDelayMultiplier: 1.5,
   maxRetryDelay: 2_000,
-  totalTimeout: 10_000,
+  totalTimeout: 8_000,
   httpMethodsToRetry: ['GET', 'POST', 'PATCH', 'DELETE'],
   statusCodesToRetry: [
     [429, 429],
     [500, 599],
   ],
 };
-const REQUEST_TIMEOUT_MS = 8_000;
+const REQUEST_TIMEOUT_MS = 5_000;
 
 /** The private properties that mark the events we put into a host's calendar (events.list filters on key=value). */
 export const BOOKING_PROPERTY = 'meetwiseBookingId';

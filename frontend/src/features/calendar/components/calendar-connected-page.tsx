@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { AlertCircleIcon, CheckCircleIcon } from '#frontend/components/ui/icons.tsx';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
+import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
 import { announceConnectResult } from '../lib/connect-window.ts';
 
 /** How long the result stays readable before the window closes itself. */
@@ -10,15 +11,19 @@ const CLOSE_DELAY_MS = 1_500;
 
 const NO_RESULT = 'The connection did not finish. Please try again.';
 
+/** The reason for a code our server sent; only these fixed texts are shown (nothing from the address itself). */
+const reasonOf = (code: string | null) =>
+  code !== null && Object.hasOwn(CALENDAR_CONNECT_ERRORS, code) ? CALENDAR_CONNECT_ERRORS[code as CalendarConnectError] : NO_RESULT;
+
 /**
  * /calendar-connected: where our server sends the Google authorization window back, with `?status=connected` or
- * `?error=<message>`. It says how it went and tells the calendar screen (besides the screen's own polling). A
+ * `?error=<code>` (shared/constants.ts CALENDAR_CONNECT_ERRORS). It says how it went and tells the calendar screen (besides the screen's own polling). A
  * success in a window opened by the screen closes itself after 1.5 s; an error stays to be read, with 'Close window'.
  */
 export function CalendarConnectedPage() {
   const [searchParams] = useSearchParams();
   const connected = searchParams.get('status') === 'connected';
-  const error = connected ? null : searchParams.get('error')?.trim() || NO_RESULT;
+  const error = connected ? null : reasonOf(searchParams.get('error'));
   useDocumentTitle(connected ? 'Google Calendar connected · Meetwise' : 'Google Calendar was not connected · Meetwise');
   // Read once: whether this page can close itself (a window the calendar screen opened).
   const openedByScreen = typeof window !== 'undefined' && window.opener !== null;

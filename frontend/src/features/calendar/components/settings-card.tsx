@@ -51,7 +51,8 @@ export function SettingsCard({ onUnauthorized }: { onUnauthorized: () => void })
               description={description}
               checked={current[key]}
               onCheckedChange={(value) => onToggle(key, value)}
-              disabled={settings.isPending}
+              // One save at a time: two in flight could land in either order and leave the server on the older choice.
+              disabled={settings.isPending || save.isPending}
             />
           ))}
         </div>
