@@ -77,6 +77,11 @@ export class CalendarDisconnected extends Error {
   override name = 'CalendarDisconnected';
 }
 
+/** A reschedule's old booking was cancelled or rescheduled meanwhile. */
+export class BookingChanged extends Error {
+  override name = 'BookingChanged';
+}
+
 /** The Idempotency-Key was stored by a concurrent request meanwhile. */
 export class IdempotencyConflict extends Error {
   override name = 'IdempotencyConflict';

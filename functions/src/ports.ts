@@ -377,6 +377,10 @@ export interface BookingRecord {
   calendarAccount?: string | null;
   /** Set with the cancellation while its event is still to be removed from the calendar: the next sync retries. */
   calendarPending?: 'delete' | null;
+  /** SHA-256 of the secret the guest got with the booking; it lets them reschedule it. */
+  manageTokenHash?: string;
+  /** Set when a reschedule replaced this booking: the booking that did. */
+  rescheduledTo?: string;
   createdAt: string;
 }
 
@@ -405,9 +409,16 @@ export interface BookingLedger {
     /** Days read for the check but not locked: their versions must not have moved (the read was not a snapshot). */
     checkDays: { day: string; expectedVersion: number }[];
     idempotency?: IdempotencyRecord & { expiresAt: number };
+    /**
+     * A reschedule: the booking replaced, cancelled in the same transaction if it is still active and its token
+     * hash still matches (else BookingChanged), with its owed calendar removal when given.
+     */
+    replaces?: { booking: BookingRecord; calendarPending?: 'delete' };
   }): Promise<void>;
   /** The first answer stored for an Idempotency-Key, or null. */
   findIdempotency(key: string): Promise<IdempotencyRecord | null>;
+  /** One booking by its host, start instant (ISO, as stored) and id, or null. */
+  find(hostId: string, start: string, id: string): Promise<BookingRecord | null>;
   /** Replaces the answer stored for an Idempotency-Key (its request hash and expiry stay). */
   replaceIdempotencyResponse(key: string, response: unknown): Promise<void>;
   /**
@@ -435,6 +446,11 @@ export interface CalendarProvider {
   createEvent(host: HostRecord, booking: BookingRecord, event: EventRecord): Promise<boolean>;
   /** Removes the booking's event (gone already counts as removed). Throws when it failed. */
   deleteEvent(host: HostRecord, booking: BookingRecord): Promise<void>;
+  /**
+   * A reschedule that keeps the event: the booking's event (`booking.calendarEventId`, made for the booking it
+   * replaces) moves to its time and details; answers whether the event is there now. Throws when it failed.
+   */
+  moveEvent(host: HostRecord, booking: BookingRecord, event: EventRecord): Promise<boolean>;
   /**
    * A calendar that keeps events of its own (Google): the status of every booking event we put there that ends after
    * `from`, deleted ones included, by event id. The built-in calendar has none: its events are the bookings.

@@ -173,7 +173,6 @@ describe('Google Calendar', () => {
     await guestPage.getByRole('heading', { name: 'Your meeting is scheduled' }).waitFor();
     await expect.poll(() => toast(guestPage, 'Booking Confirmed').isVisible()).toBe(true);
     expect(await toast(guestPage, 'A calendar invitation has been sent to your email.').isVisible()).toBe(true);
-    await guestContext.close();
 
     // The host's Google Calendar holds exactly this booking: the guest invited, a Meet link, the chosen time.
     const events = google.calendarEvents(googleAccount.email);
@@ -183,6 +182,23 @@ describe('Google Calendar', () => {
     expect(event!.attendees?.map((attendee) => attendee.email.toLowerCase())).toContain(guest.email);
     expect(event!.hangoutLink).toMatch(/^https:\/\/meet\.google\.com\//);
     expect(rangeIn({ start: event!.start.dateTime!, end: event!.end.dateTime! }, ZONE)).toBe(slotText);
+
+    // The guest reschedules to the next time: the same Google event moves there ("Update on reschedule" is on).
+    await guestPage.getByRole('button', { name: 'Reschedule' }).click();
+    await chooseDate(guestPage, addDays(dateIn(new Date().toISOString(), ZONE), 1));
+    await expect.poll(() => slotButtons(guestPage).count()).toBeGreaterThan(1);
+    const laterText = (await slotButtons(guestPage).nth(1).textContent()) ?? '';
+    await slotButtons(guestPage).nth(1).click();
+    await guestPage.getByRole('heading', { name: 'Enter Your Details' }).waitFor();
+    await guestPage.getByLabel('Name').fill(guest.name);
+    await guestPage.getByLabel('Email', { exact: true }).fill(guest.email);
+    await guestPage.getByRole('button', { name: 'Confirm Booking' }).click();
+    await guestPage.getByRole('heading', { name: 'Your meeting is scheduled' }).waitFor();
+    await guestContext.close();
+    const afterMove = google.calendarEvents(googleAccount.email);
+    expect(afterMove).toHaveLength(1);
+    expect(afterMove[0]).toMatchObject({ id: event!.id, status: 'confirmed', hangoutLink: event!.hangoutLink });
+    expect(rangeIn({ start: afterMove[0]!.start.dateTime!, end: afterMove[0]!.end.dateTime! }, ZONE)).toBe(laterText);
 
     // Sync Now again: the toast, and 'Last synced' moves on (the booking page's own sync set it meanwhile).
     await openCalendarScreen();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord, HostRecord } from '#functions/ports';
 import { integrationConfig } from '../support/local-stack.ts';
@@ -57,6 +58,8 @@ describe('POST /api/bookings: success', () => {
       duration: 30,
       timezone: 'America/New_York',
       userTimezone: 'Asia/Tokyo',
+      bookingId: expect.any(String),
+      rescheduleToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
 
     const { bookings, dayVersions } = await fixtures.ledger(host.id);
@@ -81,9 +84,45 @@ describe('POST /api/bookings: success', () => {
       guestTimeZone: 'Asia/Tokyo',
       calendarProvider: 'builtin',
       calendarEventId: `builtin-${stored.id}`,
+      calendarAccount: null,
+      // The guest's reschedule token is kept only as its hash.
+      manageTokenHash: createHash('sha256').update(String(result.body.rescheduleToken)).digest('base64url'),
       createdAt: NOW.toISOString(),
     });
+    expect(stored.id).toBe(result.body.bookingId);
     expect([...dayVersions]).toEqual([['2026-03-03', 1]]);
+  });
+
+  it('reschedules: the new time is booked and the old one cancelled in one write; the token works once', async () => {
+    // A host of its own: the other tests here count their host's bookings.
+    const own = await fixtures.host();
+    const event = await fixtures.eventType(own.id, { title: 'Intro Call', duration: 30, bufferBefore: 10, bufferAfter: 15 });
+    const host = own;
+    const first = await api.book(bookingRequest(event, '2026-03-05T14:00:00-05:00'));
+    expect(first.status).toBe(201);
+    const reference = { bookingId: first.body.bookingId, startTime: first.body.startTime, token: first.body.rescheduleToken };
+    const moved = await api.book(bookingRequest(event, '2026-03-05T14:30:00-05:00', { reschedule: reference }));
+    expect(moved.status).toBe(201);
+    const onThatDay = (await fixtures.bookingsOf(host.id)).filter((booking) => booking.start.startsWith('2026-03-05'));
+    expect(onThatDay.map((booking) => [booking.start, booking.status])).toEqual([
+      ['2026-03-05T19:00:00.000Z', 'cancelled'],
+      ['2026-03-05T19:30:00.000Z', 'confirmed'],
+    ]);
+    expect(onThatDay[0]!.rescheduledTo).toBe(moved.body.bookingId);
+
+    const again = await api.book(bookingRequest(event, '2026-03-05T16:00:00-05:00', { reschedule: reference }));
+    expect(again).toMatchObject({ status: 409, body: { message: 'This booking was already cancelled or rescheduled.' } });
+    for (const wrong of [
+      { ...reference, token: 'x'.repeat(43) },
+      { ...reference, startTime: '2026-03-05T15:00:00-05:00' },
+      { ...reference, bookingId: '00000000-0000-4000-8000-000000000000' },
+    ]) {
+      const refused = await api.book(bookingRequest(event, '2026-03-05T16:00:00-05:00', { reschedule: wrong }));
+      expect(refused).toMatchObject({ status: 404, body: { message: 'This booking cannot be rescheduled: it was not found.' } });
+    }
+    const malformed = await api.book(bookingRequest(event, '2026-03-05T16:00:00-05:00', { reschedule: { ...reference, token: 'short' } }));
+    expect(malformed).toMatchObject({ status: 400, body: { message: 'reschedule.token is not a reschedule token.' } });
+    expect((await fixtures.bookingsOf(host.id)).filter((booking) => booking.start.startsWith('2026-03-05'))).toHaveLength(2);
   });
 
   it('removes the booked slot, and those its buffers reach, from the time slots', async () => {

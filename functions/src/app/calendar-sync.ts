@@ -165,7 +165,10 @@ export async function syncAllCalendars(deps: SyncDeps): Promise<{ synced: number
       const provider = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
       if (!host || !provider) continue;
       try {
-        result.removed += await syncHost(deps, host, provider);
+        // Awaited first: `result.removed += await …` would read the total before the wait and lose the other
+        // workers' counts.
+        const removed = await syncHost(deps, host, provider);
+        result.removed += removed;
         result.synced++;
       } catch (error) {
         result.failed++;

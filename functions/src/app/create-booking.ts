@@ -1,10 +1,21 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
 import { DEFAULT_CALENDAR_SETTINGS, DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
-import { isBookableSlot, type UnbookableReason } from '#functions/domain/availability';
+import { isBookableSlot, type BusyInterval, type UnbookableReason } from '#functions/domain/availability';
 import { blockedInterval, daysBetween, lockDays, parseOffsetDateTime, readWindow, zoneDayOf } from '#functions/domain/booking';
-import { CalendarDisconnected, Conflict, Forbidden, IdempotencyConflict, Unprocessable, ValidationFailed, WriteConflict, type AppError } from '#functions/errors';
+import {
+  BookingChanged,
+  CalendarDisconnected,
+  Conflict,
+  Forbidden,
+  IdempotencyConflict,
+  NotFound,
+  Unprocessable,
+  ValidationFailed,
+  WriteConflict,
+  type AppError,
+} from '#functions/errors';
 import type { BookingRecord, Deps, EventRecord } from '#functions/ports';
 import { calendarAccountOf } from '#functions/domain/calendar';
 import { availabilityInput, guestZone } from './availability.ts';
@@ -15,6 +26,8 @@ type BookingDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'c
 export const SLOT_TAKEN = 'This time slot is no longer available.';
 export const NO_CALENDAR = 'Could not confirm booking because the host does not have a calendar connected.';
 export const DEMO_BOOKING = 'This is a demo booking and cannot be submitted';
+export const RESCHEDULE_NOT_FOUND = 'This booking cannot be rescheduled: it was not found.';
+export const RESCHEDULE_GONE = 'This booking was already cancelled or rescheduled.';
 /**
  * Attempts at the optimistic write when other bookings of the same host days commit meanwhile. Every lost attempt
  * means another booking of those days committed, so a burst of N guests booking different times of one host day
@@ -71,11 +84,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Book a slot for a guest.
- * Input: the validated request, and the Idempotency-Key header if any. Output: the confirmation fields (201).
+ * Input: the validated request, and the Idempotency-Key header if any. Output: the confirmation fields (201),
+ * with the booking's id and the secret that lets the guest reschedule it.
  * Primary course:
  * 1. With an Idempotency-Key: a stored answer for the same request is replayed; for another request it is a 422.
  * 2. Refuse the demo event (403); read startTime/endTime as instants with offsets (422 otherwise).
- * 3. Load the event (404 unknown, 403 deactivated) and its host; without a connected calendar: 409.
+ * 3. Load the event (404 unknown, 403 deactivated) and its host; without a connected calendar: 409. A reschedule
+ *    names the booking it replaces with the secret token the guest got for it (404 when any part is wrong, 409 when
+ *    it was cancelled or rescheduled already); its own time does not count as taken.
  * 4. Read the host's bookings and day versions around the time (one query) and the calendar's busy times, fresh
  *    (a calendar that cannot be reached: 503, never a guess; one that refused the host's access: 409 as without a
  *    calendar); re-check the requested instant with the availability engine (422 / 409 with the reason).
@@ -85,7 +101,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *    So of any set of bookings whose blocked times overlap, exactly one commits; the others end with 409 (unless
  *    they carry the Idempotency-Key of the one that committed: a retry sent while its first attempt was being
  *    written gets that attempt's answer).
- * 6. Put the booking into the host's calendar unless "Add bookings" is off (the event id was fixed before the
+ *    A reschedule cancels the replaced booking in the same transaction (409 if it changed meanwhile).
+ * 6. Reschedule: with "Update on reschedule" the replaced booking's event moves to the new time (same id and Meet
+ *    link); otherwise the new booking gets its own event and, with "Delete on cancel", the old one is removed.
+ *    Put the booking into the host's calendar unless "Add bookings" is off (the event id was fixed before the
  *    write, so retries never duplicate it); when that fails calendarEventCreated says false and the next sync
  *    makes the event. Answer the confirmation.
  */
@@ -124,6 +143,25 @@ export async function createBooking(
   const readDays = daysBetween(window.fromDay, window.toDay);
   const id = deps.ids.next();
   const now = deps.clock.now();
+  const settings = { ...DEFAULT_CALENDAR_SETTINGS, ...host.calendarSettings };
+  const replaced = input.reschedule ? await bookingToReplace(deps, host.id, event, input.reschedule) : null;
+  // "Update on reschedule": the replaced booking's event moves (same id, same Meet link) rather than a new one.
+  const moveEvent =
+    replaced !== null &&
+    calendar.createsEvents &&
+    settings.updateOnReschedule &&
+    replaced.calendarEventId !== null &&
+    replaced.calendarProvider === host.calendar!.provider &&
+    (replaced.calendarAccount ?? null) === calendarAccountOf(host.calendar);
+  // Otherwise its event leaves the calendar as a cancellation's would ("Delete on cancel").
+  const removeReplacedEvent =
+    replaced !== null &&
+    !moveEvent &&
+    calendar.createsEvents &&
+    settings.deleteOnCancel &&
+    replaced.calendarEventId !== null &&
+    (replaced.calendarAccount ?? null) === calendarAccountOf(host.calendar);
+  const manageToken = randomBytes(32).toString('base64url');
 
   const booking: BookingRecord = {
     id,
@@ -143,11 +181,13 @@ export async function createBooking(
     guestTimeZone: userTimezone,
     calendarProvider: host.calendar!.provider,
     // Google with "Add bookings to Google Calendar" off: no event is made. The built-in calendar's event is the booking.
-    calendarEventId:
-      host.calendar!.provider !== 'builtin' && !{ ...DEFAULT_CALENDAR_SETTINGS, ...host.calendarSettings }.addToCalendar
+    calendarEventId: moveEvent
+      ? replaced.calendarEventId
+      : host.calendar!.provider !== 'builtin' && !settings.addToCalendar
         ? null
         : calendar.plannedEventId({ id }),
     calendarAccount: calendarAccountOf(host.calendar),
+    manageTokenHash: sha256(manageToken),
     createdAt: now.toISOString(),
   };
   const response: CreateBookingResponse = {
@@ -162,15 +202,22 @@ export async function createBooking(
     duration: event.duration,
     timezone: event.timeZone,
     userTimezone,
+    bookingId: id,
+    rescheduleToken: manageToken,
   };
 
   // The answer stored with the booking assumes the calendar takes the event; corrected below if it does not.
   const expectEvent = calendar.createsEvents && booking.calendarEventId !== null;
   for (let attempt = 1; ; attempt++) {
-    const { bookings, dayVersions } = await deps.bookings.read(host.id, window.fromDay, window.toDay);
-    const busy = await calendar.busyTimes(host, Date.parse(`${window.fromDay}T00:00:00Z`), blocked.end, { fresh: true }).catch((error: unknown) => {
+    const read = await deps.bookings.read(host.id, window.fromDay, window.toDay);
+    const { dayVersions } = read;
+    // A reschedule may overlap the time it gives up.
+    const bookings = replaced ? read.bookings.filter((other) => other.id !== replaced.id) : read.bookings;
+    const calendarBusy = await calendar.busyTimes(host, Date.parse(`${window.fromDay}T00:00:00Z`), blocked.end, { fresh: true }).catch((error: unknown) => {
       throw error instanceof CalendarDisconnected ? new Conflict(NO_CALENDAR) : error;
     });
+    // The replaced booking's own calendar event is not a conflict for its reschedule.
+    const busy = replaced?.calendarEventId ? withoutInterval(calendarBusy, Date.parse(replaced.start), Date.parse(replaced.end)) : calendarBusy;
     const check = isBookableSlot(availabilityInput(event, overrides, bookings, busy, now), { start, end });
     if (!check.bookable) {
       // The booking that took the time may be this very request, sent again with its Idempotency-Key while the
@@ -192,6 +239,7 @@ export async function createBooking(
           response: { ...response, calendarEventCreated: expectEvent },
           expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_HOURS * 3600,
         },
+        ...(replaced ? { replaces: { booking: replaced, ...(removeReplacedEvent ? { calendarPending: 'delete' as const } : {}) } } : {}),
       });
       // This process's availability views must not offer the time just taken.
       deps.recentReads.clear();
@@ -201,6 +249,11 @@ export async function createBooking(
       if (error instanceof IdempotencyConflict && idempotency) {
         const replay = await replayed(deps, idempotency);
         if (replay) return replay;
+      }
+      if (error instanceof BookingChanged) {
+        const replay = idempotency && (await replayed(deps, idempotency));
+        if (replay) return replay;
+        throw new Conflict(RESCHEDULE_GONE);
       }
       if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) {
         if (!(error instanceof WriteConflict)) throw error;
@@ -212,8 +265,18 @@ export async function createBooking(
     }
   }
 
+  if (removeReplacedEvent) {
+    const removeOld = async () => {
+      await calendar.deleteEvent(host, replaced);
+      await deps.bookings.clearCalendarPending(replaced);
+    };
+    await removeOld().catch((error: unknown) => {
+      deps.logger.error('Calendar event of a rescheduled booking not removed; the next sync retries', { bookingId: replaced.id, error: String(error) });
+    });
+  }
   // A failure is not lost: the next sync (at most 15 minutes on) makes the events its calendar lacks.
-  const calendarEventCreated = await calendar.createEvent(host, booking, event).catch((error: unknown) => {
+  const place = moveEvent ? calendar.moveEvent(host, booking, event) : calendar.createEvent(host, booking, event);
+  const calendarEventCreated = await place.catch((error: unknown) => {
     deps.logger.error('Calendar event not created; the next sync makes it', { bookingId: id, error: error instanceof Error ? error.message : String(error) });
     return false;
   });
@@ -221,6 +284,42 @@ export async function createBooking(
   // The stored answer was written with the booking, before the calendar answered; correct it if the calendar failed.
   if (idempotency && calendarEventCreated !== expectEvent) await deps.bookings.replaceIdempotencyResponse(idempotency.key, answer);
   return answer;
+}
+
+/** Busy intervals with [from, to) taken out (an interval covering it is split in two). */
+function withoutInterval(busy: readonly BusyInterval[], from: number, to: number): BusyInterval[] {
+  return busy.flatMap((period) => {
+    const start = Number(period.start);
+    const end = Number(period.end);
+    if (end <= from || start >= to) return [period];
+    return [
+      ...(start < from ? [{ start, end: from }] : []),
+      ...(end > to ? [{ start: to, end }] : []),
+    ];
+  });
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/**
+ * The booking a reschedule replaces: the same event's, named by id and start, with the secret the guest got for it
+ * (404 otherwise, whichever part is wrong); 409 when it was cancelled or rescheduled already.
+ */
+async function bookingToReplace(
+  deps: Pick<Deps, 'bookings'>,
+  hostId: string,
+  event: EventRecord,
+  reference: NonNullable<CreateBookingBody['reschedule']>,
+): Promise<BookingRecord> {
+  const start = parseOffsetDateTime(reference.startTime);
+  const found = start === null ? null : await deps.bookings.find(hostId, new Date(start).toISOString(), reference.bookingId);
+  const expected = Buffer.from(found?.manageTokenHash ?? '');
+  const given = Buffer.from(sha256(reference.token));
+  if (!found || found.eventId !== event.id || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new NotFound(RESCHEDULE_NOT_FOUND);
+  }
+  if (found.status === 'cancelled') throw new Conflict(RESCHEDULE_GONE);
+  return found;
 }
 
 async function replayed(

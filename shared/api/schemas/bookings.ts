@@ -41,6 +41,18 @@ export const createBookingBody = z.strictObject({
   eventId: eventIdValue,
   /** The guest's zone, for the confirmation (userTimezone). Optional: defaults to UTC. */
   timezone: timeZoneValue.optional(),
+  /**
+   * Beyond the spec: the booking this one replaces (step 3's "Reschedule"), as the previous answer named it. The
+   * two change in one write: the new time is booked and the old one cancelled (its calendar event moved when
+   * "Update on reschedule" is on).
+   */
+  reschedule: z
+    .strictObject({
+      bookingId: z.uuid({ error: 'reschedule.bookingId must be a booking id.' }),
+      startTime: z.string().max(40, 'reschedule.startTime is not an ISO 8601 time.'),
+      token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'reschedule.token is not a reschedule token.'),
+    })
+    .optional(),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 
@@ -56,5 +68,8 @@ export const createBookingResponse = z.object({
   duration: z.number(),
   timezone: z.string(),
   userTimezone: z.string(),
+  /** Beyond the spec: what step 3's "Reschedule" sends back (the booking and its secret token). */
+  bookingId: z.string().optional(),
+  rescheduleToken: z.string().optional(),
 });
 export type CreateBookingResponse = z.infer<typeof createBookingResponse>;

@@ -17,6 +17,10 @@ export const builtinCalendar: CalendarProvider = {
   async createEvent() {
     return false;
   },
+  async moveEvent() {
+    // The rescheduled booking is its own event in the feed; the old one shows as cancelled.
+    return false;
+  },
   async deleteEvent() {
     // The booking's cancellation is its event's cancellation: the feed lists it as CANCELLED.
   },

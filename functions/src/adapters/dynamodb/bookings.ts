@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '#functions/domain/booking';
-import { IdempotencyConflict, WriteConflict } from '#functions/errors';
+import { BookingChanged, IdempotencyConflict, WriteConflict } from '#functions/errors';
 import type { BookingLedger, BookingRecord } from '#functions/ports';
 import { keys } from './keys.ts';
 
@@ -45,7 +45,7 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       return { bookings, dayVersions };
     },
 
-    async commit({ booking, lockDays, checkDays, idempotency }) {
+    async commit({ booking, lockDays, checkDays, idempotency, replaces }) {
       const transactItems: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
         {
           Put: {
@@ -85,6 +85,25 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
           },
         })),
       ];
+      if (replaces) {
+        const old = replaces.booking;
+        transactItems.push({
+          Update: {
+            TableName: tableName,
+            Key: keys.booking(old.hostId, utcDay(Date.parse(old.start)), old.start, old.id),
+            UpdateExpression: `SET #status = :cancelled, rescheduledTo = :to${replaces.calendarPending ? ', calendarPending = :pending' : ''}`,
+            ConditionExpression: '#status <> :cancelled AND manageTokenHash = :hash',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':cancelled': 'cancelled',
+              ':to': booking.id,
+              ':hash': old.manageTokenHash ?? '',
+              ...(replaces.calendarPending ? { ':pending': replaces.calendarPending } : {}),
+            },
+          },
+        });
+      }
+      const replacesIndex = replaces ? transactItems.length - 1 : -1;
       if (idempotency) {
         transactItems.push({
           Put: {
@@ -101,6 +120,9 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
         const reasons = error.CancellationReasons ?? [];
         if (idempotency && reasons[transactItems.length - 1]?.Code === 'ConditionalCheckFailed') {
           throw new IdempotencyConflict('Idempotency-Key taken meanwhile', { cause: error });
+        }
+        if (replacesIndex >= 0 && reasons[replacesIndex]?.Code === 'ConditionalCheckFailed') {
+          throw new BookingChanged('The booking being rescheduled changed meanwhile', { cause: error });
         }
         throw new WriteConflict('A day of this host changed meanwhile', { cause: error });
       }
@@ -141,6 +163,13 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
           ConditionExpression: 'attribute_exists(pk)',
         }),
       );
+    },
+
+    async find(hostId, start, id) {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.booking(hostId, utcDay(Date.parse(start)), start, id), ConsistentRead: true }),
+      );
+      return Item && Item.type === 'Booking' ? toBooking(Item) : null;
     },
 
     async findIdempotency(key) {

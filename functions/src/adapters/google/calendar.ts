@@ -232,6 +232,26 @@ export function googleCalendar(deps: GoogleCalendarDeps): CalendarProvider {
       return true;
     },
 
+    async moveEvent(host, booking, event) {
+      if (!booking.calendarEventId) return false;
+      // The event keeps its id and its Meet link (a new conference request would give the guests a new link).
+      const { id: _id, conferenceData: _conference, ...fields } = googleEventFor(booking, event, deps.siteUrl);
+      try {
+        await call(host, {
+          method: 'PATCH',
+          path: `${calendarPath(host)}/events/${encodeURIComponent(booking.calendarEventId)}`,
+          params: { sendUpdates: 'all' },
+          // Confirmed again too: Google keeps a deleted event, and a patch brings it back at the new time.
+          data: { ...fields, status: fields.status ?? 'confirmed' },
+        });
+        return true;
+      } catch (error) {
+        // Never made (its insert failed): make it now, under the same id.
+        if (statusOf(error) === 404) return this.createEvent(host, booking, event);
+        throw error;
+      }
+    },
+
     async deleteEvent(host, booking) {
       if (!booking.calendarEventId) return;
       try {

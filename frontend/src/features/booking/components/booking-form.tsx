@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { DEMO_EVENT_ID, MOBILE_BREAKPOINT_PX } from '#shared/constants';
 import type { PublicEvent } from '#shared/api/schemas/events';
-import { createBookingBody, type CreateBookingResponse } from '#shared/api/schemas/bookings';
+import { createBookingBody, type CreateBookingBody, type CreateBookingResponse } from '#shared/api/schemas/bookings';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { Textarea } from '#frontend/components/ui/textarea.tsx';
@@ -32,10 +32,12 @@ interface BookingFormProps {
   onValuesChange: (values: BookingFormValues) => void;
   onBack: () => void;
   onBooked: (booking: CreateBookingResponse) => void;
+  /** After step 3's "Reschedule": the booking this one replaces (the server moves it in the same write). */
+  replaces?: CreateBookingBody['reschedule'];
 }
 
 /** Step 2: the guest's details, validated with the server's schema (createBookingBody). */
-export function BookingForm({ event, date, slot, timeZone, values, onValuesChange, onBack, onBooked }: BookingFormProps) {
+export function BookingForm({ event, date, slot, timeZone, values, onValuesChange, onBack, onBooked, replaces }: BookingFormProps) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [showGuests, setShowGuests] = useState(values.guests.length > 0);
   const [guestInput, setGuestInput] = useState('');
@@ -70,6 +72,7 @@ export function BookingForm({ event, date, slot, timeZone, values, onValuesChang
       endTime: slot.end,
       eventId: event.id,
       timezone: timeZone,
+      ...(replaces ? { reschedule: replaces } : {}),
     });
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { CreateBookingResponse } from '#shared/api/schemas/bookings';
+import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
@@ -65,6 +65,8 @@ function BookingFlow({ event }: { event: PublicEvent }) {
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
   const [selectedSlot, setSelectedSlot] = useState<TimeSlot | null>(null);
   const [booking, setBooking] = useState<CreateBookingResponse | null>(null);
+  /** Set by "Reschedule": the booking the next one replaces (moved, not doubled). */
+  const [replaces, setReplaces] = useState<CreateBookingBody['reschedule']>(undefined);
   const [formValues, setFormValues] = useState<BookingFormValues>(EMPTY_FORM);
   /** §4: bumped by each navigation action; part of the availability query keys, so it forces a refetch. */
   const [refresh, setRefresh] = useState(0);
@@ -123,9 +125,13 @@ function BookingFlow({ event }: { event: PublicEvent }) {
   };
   const booked = (answer: CreateBookingResponse) => {
     setBooking(answer);
+    setReplaces(undefined);
     setStep('confirmation');
   };
   const reschedule = () => {
+    if (booking?.bookingId && booking.rescheduleToken) {
+      setReplaces({ bookingId: booking.bookingId, startTime: booking.startTime, token: booking.rescheduleToken });
+    }
     setBooking(null);
     setSelectedDate(null);
     setSelectedSlot(null);
@@ -216,6 +222,7 @@ function BookingFlow({ event }: { event: PublicEvent }) {
                 onValuesChange={setFormValues}
                 onBack={backToTimes}
                 onBooked={booked}
+                replaces={replaces}
               />
             </Suspense>
           )}
