@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { composeDeps } from '#functions/composition';
 import { jsonHeaders } from '../support/api-event.ts';
 import { integrationConfig, startAppServer } from '../support/local-stack.ts';
+import { eventBody, weeklyRanges } from '../support/event-body.ts';
 
 /**
  * The host console's calls (issue 6, host-area.md §7) through the local app server with real sessions: event types
@@ -47,39 +48,7 @@ async function newHost() {
   return { cookie, id: user!.id, username: me.username as string };
 }
 
-const weekdays = (start: string, end: string) =>
-  [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, active: dayOfWeek >= 1 && dayOfWeek <= 5, startTime: start, endTime: end }));
-
-/** Every field the editor sends, with the spec's new-event defaults. */
-const eventBody = (overrides: Record<string, unknown> = {}) => ({
-  id: null,
-  slug: `consult-${unique()}`,
-  title: 'Consultation',
-  description: 'Thirty minutes to talk things through.',
-  duration: 30,
-  color: '#EA580C',
-  locationType: 'google-meet',
-  location: 'Google Meet',
-  bufferBefore: 0,
-  bufferAfter: 0,
-  requiresConfirmation: false,
-  advanceBookingDays: 60,
-  maxBookingsPerDay: null,
-  minimumNoticeAmount: 0,
-  minimumNoticeUnit: 'hours',
-  showHostPhoto: true,
-  showEventPhoto: true,
-  eventPhotoUrl: null,
-  showGuestLogo: true,
-  guestLogoUrl: null,
-  themeColor: null,
-  secondaryColor: null,
-  customCss: '',
-  bookingTheme: 'light',
-  timeZone: 'America/New_York',
-  availabilityRanges: weekdays('09:00', '18:00'),
-  ...overrides,
-});
+const weekdays = (start: string, end: string) => weeklyRanges(start, end);
 
 /** The answer's message and its details' messages. */
 const messagesOf = (body: { message?: string; details?: { message: string }[] }) => [body.message, ...(body.details ?? []).map((d) => d.message)];

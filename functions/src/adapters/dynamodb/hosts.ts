@@ -43,6 +43,17 @@ function toSettings(item: Item | undefined): CalendarSettings {
 const isGoogleConnected = (connection: CalendarConnection | null) => connection?.provider === 'google' && connection.connected;
 
 export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): HostRepository {
+  /** One transaction; false when a condition failed (or it lost to another), nothing written then. */
+  async function transactIf(items: TransactItem[]): Promise<boolean> {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+      throw error;
+    }
+  }
+
   /** The lookup items that follow a connection: the Google work list entry and the feed's token item. */
   function lookupChanges(hostId: string, next: CalendarConnection | null, nextFeedHash: string | null, previousFeedHash: string | null): TransactItem[] {
     const changes: TransactItem[] = [];
@@ -122,61 +133,41 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
       const values: Item = { ...connection };
       const names = Object.fromEntries(CONNECTION_FIELDS.map((field) => [`#${field}`, field]));
       const previousVersion = previous?.version ?? 0;
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.userCalendar(hostId),
-                  UpdateExpression: `SET #type = :type, #version = :next, ${CONNECTION_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}`,
-                  // Based on the connection as read: none yet (no version), or the same version.
-                  ConditionExpression: previousVersion ? '#version = :previous' : 'attribute_not_exists(#version) OR #version = :zero',
-                  ExpressionAttributeNames: { ...names, '#type': 'type', '#version': 'version' },
-                  ExpressionAttributeValues: {
-                    ':type': 'CalendarConnection',
-                    ':next': previousVersion + 1,
-                    ...(previousVersion ? { ':previous': previousVersion } : { ':zero': 0 }),
-                    ...Object.fromEntries(CONNECTION_FIELDS.map((field) => [`:${field}`, values[field] ?? null])),
-                  },
-                },
-              },
-              ...lookupChanges(hostId, connection, feedHash, previousFeedHash),
-            ],
-          }),
-        );
-      } catch (error) {
-        if (error instanceof Error && error.name === 'TransactionCanceledException') {
-          throw new WriteConflict('The calendar connection changed meanwhile.');
-        }
-        throw error;
-      }
+      const written = await transactIf([
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.userCalendar(hostId),
+            UpdateExpression: `SET #type = :type, #version = :next, ${CONNECTION_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}`,
+            // Based on the connection as read: none yet (no version), or the same version.
+            ConditionExpression: previousVersion ? '#version = :previous' : 'attribute_not_exists(#version) OR #version = :zero',
+            ExpressionAttributeNames: { ...names, '#type': 'type', '#version': 'version' },
+            ExpressionAttributeValues: {
+              ':type': 'CalendarConnection',
+              ':next': previousVersion + 1,
+              ...(previousVersion ? { ':previous': previousVersion } : { ':zero': 0 }),
+              ...Object.fromEntries(CONNECTION_FIELDS.map((field) => [`:${field}`, values[field] ?? null])),
+            },
+          },
+        },
+        ...lookupChanges(hostId, connection, feedHash, previousFeedHash),
+      ]);
+      if (!written) throw new WriteConflict('The calendar connection changed meanwhile.');
     },
 
     async markCalendarDisconnected(hostId, sealedRefreshToken) {
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.userCalendar(hostId),
-                  UpdateExpression: 'SET connected = :false, sealedRefreshToken = :null ADD version :one',
-                  ConditionExpression: 'sealedRefreshToken = :token',
-                  ExpressionAttributeValues: { ':false': false, ':null': null, ':token': sealedRefreshToken, ':one': 1 },
-                },
-              },
-              { Delete: { TableName: tableName, Key: keys.googleCalendarHost(hostId) } },
-            ],
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
-        throw error;
-      }
+      return transactIf([
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.userCalendar(hostId),
+            UpdateExpression: 'SET connected = :false, sealedRefreshToken = :null ADD version :one',
+            ConditionExpression: 'sealedRefreshToken = :token',
+            ExpressionAttributeValues: { ':false': false, ':null': null, ':token': sealedRefreshToken, ':one': 1 },
+          },
+        },
+        { Delete: { TableName: tableName, Key: keys.googleCalendarHost(hostId) } },
+      ]);
     },
 
     async removeCalendar(hostId, previous) {
