@@ -66,8 +66,9 @@ export async function saveCalendarSettings(
  * Input: the provider asked for (default Google when configured, else the built-in calendar); the site's origin.
  * Output: `{ authUrl, provider }`.
  * Primary course, Google: a one-time state (10 minutes, bound to the host) with a PKCE verifier is stored hashed,
- * and Google's consent address is answered for the window. Built-in: the connection is made at once (a Google
- * connection it replaces is revoked first) and authUrl is null.
+ * and Google's consent address is answered for the window. Built-in: the connection is made at once (written
+ * only if it did not change meanwhile, 409 otherwise; a Google grant it replaces is then revoked) and authUrl is
+ * null.
  */
 export async function connectCalendar(
   deps: ConnectionDeps & Pick<Deps, 'oauthStates'>,
