@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS } from '#shared/constants';
 import { CalendarDisconnected, ValidationFailed } from '#functions/errors';
 import type { BookingRecord, DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
 import { assertHostPublishes, loadBookableEvent, resolveEventRef } from './event-access.ts';
+import { connectedCalendar } from '#functions/domain/calendar';
 
 type AvailabilityDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'recentReads'>;
 
@@ -53,7 +54,7 @@ export function availabilityInput(
  * cannot be reached fails the whole answer (503): offering times that may be taken would be worse.
  */
 async function calendarBusy(deps: AvailabilityDeps, host: HostRecord | null, fromDay: string, toDay: string) {
-  const provider = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
+  const provider = connectedCalendar(deps.calendars, host);
   if (!host || !provider) return [];
   try {
     return await provider.busyTimes(host, Date.parse(`${fromDay}T00:00:00Z`), Date.parse(`${toDay}T00:00:00Z`) + 86_400_000);

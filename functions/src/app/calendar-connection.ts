@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarSettings } from '#shared/api/schemas/calendar';
 import type { CalendarStatus } from '#shared/api/schemas/host-events';
-import { CALENDAR_CONNECT_ERRORS, DEFAULT_CALENDAR_SETTINGS, type CalendarConnectError } from '#shared/constants';
+import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
+import { calendarSettingsOf } from '#functions/domain/calendar';
 import { Conflict, ValidationFailed, WriteConflict } from '#functions/errors';
 import type { CalendarConnection, CalendarProviderName, Deps, HostRecord, Principal } from '#functions/ports';
 import { callerAccount } from './caller.ts';
@@ -47,7 +48,7 @@ export async function calendarStatus(
 
 /** GET /api/user/calendar/settings: the three switches, all on until saved otherwise. */
 export async function calendarSettings(deps: Pick<Deps, 'accounts' | 'hosts'>, principal: Principal | null): Promise<CalendarSettings> {
-  return { ...DEFAULT_CALENDAR_SETTINGS, ...(await callerHost(deps, principal)).calendarSettings };
+  return calendarSettingsOf(await callerHost(deps, principal));
 }
 
 /** POST /api/user/calendar/settings: saves all three switches (each toggle sends all three). */

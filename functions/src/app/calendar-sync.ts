@@ -1,8 +1,7 @@
 import { utcDay } from '#functions/domain/booking';
 import { AppError, CalendarDisconnected, Conflict, ServiceUnavailable, Unauthorized } from '#functions/errors';
 import type { BookingRecord, CalendarProvider, Deps, EventRecord, HostRecord, Principal } from '#functions/ports';
-import { calendarAccountOf } from '#functions/domain/calendar';
-import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
+import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import { loadBookableEvent, resolveEventRef } from './event-access.ts';
 
 export interface CalendarSyncResult {
@@ -31,7 +30,7 @@ export async function syncCalendar(deps: SyncDeps, query: { eventId?: number | s
   const forBookingPage = query.eventId !== undefined;
   const hostId = await hostToSync(deps, query.eventId, principal);
   const host = await deps.hosts.get(hostId);
-  const provider = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
+  const provider = connectedCalendar(deps.calendars, host);
   // The booking page only logs the answer; the host's own "Sync Now" shows it as an error.
   const notConnected = () => {
     if (forBookingPage) return { message: NOT_CONNECTED, removed: 0 };
@@ -75,16 +74,9 @@ export async function syncHost(deps: SyncDeps, host: HostRecord, provider: Calen
   const now = deps.clock.now().getTime();
   let removed = 0;
   if (provider.bookingEvents) {
-    const settings = { ...DEFAULT_CALENDAR_SETTINGS, ...host.calendarSettings };
-    const account = calendarAccountOf(host.calendar);
+    const settings = calendarSettingsOf(host);
     const { bookings } = await deps.bookings.read(host.id, utcDay(now - 86_400_000), utcDay(now + SYNC_AHEAD_DAYS * 86_400_000));
-    const upcoming = bookings.filter(
-      (booking) =>
-        booking.calendarProvider === host.calendar?.provider &&
-        booking.calendarEventId &&
-        (booking.calendarAccount ?? null) === account &&
-        Date.parse(booking.end) > now,
-    );
+    const upcoming = bookings.filter((booking) => inConnectedCalendar(host.calendar, booking) && Date.parse(booking.end) > now);
     const events = upcoming.length ? await provider.bookingEvents(host, now) : new Map<string, 'confirmed' | 'cancelled'>();
     const missing: BookingRecord[] = [];
     for (const booking of upcoming) {
@@ -162,7 +154,7 @@ export async function syncAllCalendars(deps: SyncDeps): Promise<{ synced: number
         return;
       }
       const host = await deps.hosts.get(hostId);
-      const provider = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
+      const provider = connectedCalendar(deps.calendars, host);
       if (!host || !provider) continue;
       try {
         // Awaited first: `result.removed += await …` would read the total before the wait and lose the other

@@ -1,19 +1,17 @@
-import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
-import { calendarAccountOf } from '#functions/domain/calendar';
+import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import { CalendarDisconnected } from '#functions/errors';
 import type { BookingRecord, CalendarProvider, Deps, HostRecord } from '#functions/ports';
 
 type CancelDeps = Pick<Deps, 'bookings' | 'calendars' | 'logger'>;
 
-/** The calendar that holds the booking's event and should lose it on cancel, or null. */
-function calendarToClean(deps: Pick<Deps, 'calendars'>, host: HostRecord | null, booking: BookingRecord): CalendarProvider | null {
-  const connection = host?.calendar;
-  if (!host || !connection?.connected || !booking.calendarEventId) return null;
-  const provider = deps.calendars[connection.provider];
-  if (!provider?.createsEvents || connection.provider !== booking.calendarProvider) return null;
-  // Only the calendar connected now can be reached; a previous account's events stay where they are.
-  if (calendarAccountOf(connection) !== (booking.calendarAccount ?? null)) return null;
-  return { ...DEFAULT_CALENDAR_SETTINGS, ...host.calendarSettings }.deleteOnCancel ? provider : null;
+/**
+ * The calendar that holds the booking's event and should lose it on cancel ("Delete on cancel"), or null. Only the
+ * calendar connected now can be reached; a previous account's events stay where they are.
+ */
+export function calendarToClean(deps: Pick<Deps, 'calendars'>, host: HostRecord | null, booking: BookingRecord): CalendarProvider | null {
+  const provider = connectedCalendar(deps.calendars, host);
+  if (!host || !provider?.createsEvents || !inConnectedCalendar(host.calendar, booking)) return null;
+  return calendarSettingsOf(host).deleteOnCancel ? provider : null;
 }
 
 /**
@@ -36,13 +34,14 @@ export async function cancelBookings(
   }
   return async () => {
     for (let index = 0; index < owed.length; index += 4) {
-      await Promise.all(owed.slice(index, index + 4).map(({ booking, provider }) => removeEvent(deps, host!, booking, provider)));
+      await Promise.all(owed.slice(index, index + 4).map(({ booking, provider }) => removeCalendarEvent(deps, host!, booking, provider)));
     }
     for (const { provider } of owed.slice(0, 1)) provider.forget(host!.id);
   };
 }
 
-async function removeEvent(deps: CancelDeps, host: HostRecord, booking: BookingRecord, provider: CalendarProvider) {
+/** Removes a cancelled booking's event and clears the owed mark; a failure is logged and left to the next sync. */
+export async function removeCalendarEvent(deps: Pick<Deps, 'bookings' | 'logger'>, host: HostRecord, booking: BookingRecord, provider: CalendarProvider) {
   try {
     await provider.deleteEvent(host, booking);
     await deps.bookings.clearCalendarPending(booking);

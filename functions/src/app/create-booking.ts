@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
-import { DEFAULT_CALENDAR_SETTINGS, DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
+import { DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
 import { isBookableSlot, type BusyInterval, type UnbookableReason } from '#functions/domain/availability';
 import { blockedInterval, daysBetween, lockDays, parseOffsetDateTime, readWindow, zoneDayOf } from '#functions/domain/booking';
 import {
@@ -17,7 +17,8 @@ import {
   type AppError,
 } from '#functions/errors';
 import type { BookingRecord, Deps, EventRecord } from '#functions/ports';
-import { calendarAccountOf } from '#functions/domain/calendar';
+import { calendarAccountOf, calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
+import { calendarToClean, removeCalendarEvent } from './cancel-booking.ts';
 import { availabilityInput, guestZone } from './availability.ts';
 import { assertHostPublishes, loadBookableEvent } from './event-access.ts';
 
@@ -133,7 +134,7 @@ export async function createBooking(
   if (end - start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
   const host = await deps.hosts.get(event.userId);
   assertHostPublishes(host, deps.clock.now());
-  const calendar = host?.calendar?.connected ? deps.calendars[host.calendar.provider] : undefined;
+  const calendar = connectedCalendar(deps.calendars, host);
   if (!host || !calendar) throw new Conflict(NO_CALENDAR);
 
   const blocked = blockedInterval(start, end, event.bufferBefore, event.bufferAfter);
@@ -143,24 +144,12 @@ export async function createBooking(
   const readDays = daysBetween(window.fromDay, window.toDay);
   const id = deps.ids.next();
   const now = deps.clock.now();
-  const settings = { ...DEFAULT_CALENDAR_SETTINGS, ...host.calendarSettings };
+  const settings = calendarSettingsOf(host);
   const replaced = input.reschedule ? await bookingToReplace(deps, host.id, event, input.reschedule) : null;
   // "Update on reschedule": the replaced booking's event moves (same id, same Meet link) rather than a new one.
-  const moveEvent =
-    replaced !== null &&
-    calendar.createsEvents &&
-    settings.updateOnReschedule &&
-    replaced.calendarEventId !== null &&
-    replaced.calendarProvider === host.calendar!.provider &&
-    (replaced.calendarAccount ?? null) === calendarAccountOf(host.calendar);
+  const moveEvent = replaced !== null && calendar.createsEvents && settings.updateOnReschedule && inConnectedCalendar(host.calendar, replaced);
   // Otherwise its event leaves the calendar as a cancellation's would ("Delete on cancel").
-  const removeReplacedEvent =
-    replaced !== null &&
-    !moveEvent &&
-    calendar.createsEvents &&
-    settings.deleteOnCancel &&
-    replaced.calendarEventId !== null &&
-    (replaced.calendarAccount ?? null) === calendarAccountOf(host.calendar);
+  const removeReplacedEvent = replaced !== null && !moveEvent && calendarToClean(deps, host, replaced) !== null;
   const manageToken = randomBytes(32).toString('base64url');
 
   const booking: BookingRecord = {
@@ -265,15 +254,7 @@ export async function createBooking(
     }
   }
 
-  if (removeReplacedEvent) {
-    const removeOld = async () => {
-      await calendar.deleteEvent(host, replaced);
-      await deps.bookings.clearCalendarPending(replaced);
-    };
-    await removeOld().catch((error: unknown) => {
-      deps.logger.error('Calendar event of a rescheduled booking not removed; the next sync retries', { bookingId: replaced.id, error: String(error) });
-    });
-  }
+  if (removeReplacedEvent) await removeCalendarEvent(deps, host, replaced, calendar);
   // A failure is not lost: the next sync (at most 15 minutes on) makes the events its calendar lacks.
   const place = moveEvent ? calendar.moveEvent(host, booking, event) : calendar.createEvent(host, booking, event);
   const calendarEventCreated = await place.catch((error: unknown) => {

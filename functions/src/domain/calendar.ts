@@ -1,4 +1,5 @@
-import type { CalendarConnection } from '#functions/ports';
+import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
+import type { BookingRecord, CalendarConnection, CalendarProvider, CalendarProviderName, CalendarSettings, HostRecord } from '#functions/ports';
 
 /**
  * Which calendar a Google connection reads and writes: the account and the calendar id. Bookings record it, so a
@@ -8,4 +9,27 @@ import type { CalendarConnection } from '#functions/ports';
 export function calendarAccountOf(connection: CalendarConnection | null | undefined): string | null {
   if (connection?.provider !== 'google' || !connection.email) return null;
   return `${connection.email.toLowerCase()}/${connection.calendarId || 'primary'}`;
+}
+
+/** The host's calendar switches, the defaults where never saved. */
+export function calendarSettingsOf(host: Pick<HostRecord, 'calendarSettings'>): CalendarSettings {
+  return { ...DEFAULT_CALENDAR_SETTINGS, ...host.calendarSettings };
+}
+
+/** The adapter of the calendar the host has connected now, or undefined (none, disconnected, or not available). */
+export function connectedCalendar(
+  calendars: Partial<Record<CalendarProviderName, CalendarProvider>>,
+  host: Pick<HostRecord, 'calendar'> | null | undefined,
+): CalendarProvider | undefined {
+  return host?.calendar?.connected ? calendars[host.calendar.provider] : undefined;
+}
+
+/** Whether the booking's event lives in the calendar connected now (same provider, account and calendar). */
+export function inConnectedCalendar(connection: CalendarConnection | null | undefined, booking: BookingRecord): boolean {
+  return (
+    Boolean(connection?.connected) &&
+    booking.calendarEventId !== null &&
+    booking.calendarProvider === connection!.provider &&
+    (booking.calendarAccount ?? null) === calendarAccountOf(connection)
+  );
 }
