@@ -25,6 +25,7 @@ const configSchema = z.object({
   PORT: withDefault(z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(65535), 3000),
   DATA_DIR: withDefault(z.string().min(1), '.data'),
   SITE_URL: optional(z.url({ protocol: /^https?$/, message: 'must be the site address, such as https://meetwise.example.com' })),
+  HOST: withDefault(z.string().regex(/^[\w.:-]{1,253}$/, 'must be an interface address or host name, such as 127.0.0.1 or 0.0.0.0'), '127.0.0.1'),
   PHOTO_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
   SESSION_SECRET: optional(
     z.string().regex(/^[A-Za-z0-9_-]{43,}$/, 'must be at least 32 random bytes, base64url-encoded (43+ characters)'),
@@ -42,6 +43,7 @@ const configSchema = z.object({
   GOOGLE_CLIENT_SECRET: optional(z.string().min(8, 'must be the OAuth client secret').max(200)),
   CALENDAR_TOKEN_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes, base64url-encoded (43 characters)')),
   CALENDAR_KMS_KEY_ID: optional(z.string().regex(/^(arn:aws[\w-]*:kms:[\w-]+:\d{12}:(key|alias)\/[\w/+=,.@-]+|alias\/[\w/+=,.@-]+|[0-9a-f-]{36})$/, 'must be a KMS key id, key ARN or alias')),
+  RATE_LIMIT_MULTIPLIER: withDefault(z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(100_000), 1),
   GOOGLE_ROOT_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8100' })),
 }).superRefine((env, context) => {
   if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
@@ -74,10 +76,18 @@ export interface Config {
   /** E-mail addresses (lower-case) whose accounts are administrators. */
   adminEmails: string[];
   /**
-   * The site's address as browsers use it (the cloud: the CloudFront URL, set by CDK). Links in e-mails and the
-   * same-site check use it; never a request header. Unset on one machine: the local server is the only entry.
+   * The site's address as browsers use it (the cloud: the CloudFront URL, set by CDK; one machine: SITE_URL, else
+   * http://localhost:{PORT}). Every absolute URL the server builds (links in e-mails, OAuth redirects, feed URLs)
+   * and the same-site check use it; never a request header (ARCHITECTURE.md §4).
    */
-  siteUrl: string | undefined;
+  siteUrl: string;
+  /**
+   * Multiplies every abuse limit (functions/src/domain/abuse-limits.ts): 1 in production; test suites and load tests
+   * that book or register hundreds of times from one address raise it, and the limits' own tests run at 1.
+   */
+  rateLimitMultiplier: number;
+  /** The interface the local server listens on (one machine only): 127.0.0.1 unless HOST says otherwise. */
+  host: string;
   /** The S3 bucket for uploaded photos (the cloud); unset on one machine, where they go under dataDir/photos. */
   photoBucket: string | undefined;
   /** Google sign-in and Google Calendar: configured when a client id is set. */
@@ -127,7 +137,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     originSecret: c.ORIGIN_SECRET,
     adminEmails: c.ADMIN_EMAILS ?? [],
     photoBucket: c.PHOTO_BUCKET,
-    siteUrl: c.SITE_URL?.replace(/\/+$/, ''),
+    siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    host: c.HOST,
+    rateLimitMultiplier: c.RATE_LIMIT_MULTIPLIER,
     tokenKey: c.CALENDAR_KMS_KEY_ID
       ? { kmsKeyId: c.CALENDAR_KMS_KEY_ID }
       : { localKey: c.CALENDAR_TOKEN_KEY ? new Uint8Array(Buffer.from(c.CALENDAR_TOKEN_KEY, 'base64url')) : null },

@@ -17,10 +17,22 @@ describe('config', () => {
       originSecret: undefined,
       adminEmails: [],
       photoBucket: undefined,
-      siteUrl: undefined,
+      // Every absolute URL comes from here, never from a request's Host (issue 13, item 7).
+      siteUrl: 'http://localhost:3000',
+      host: '127.0.0.1',
+      rateLimitMultiplier: 1,
       google: null,
       tokenKey: { localKey: null },
     });
+  });
+
+  it('defaults the site address to localhost on PORT and the listening interface to loopback', () => {
+    expect(parseConfig({ PORT: '3100' })).toMatchObject({ siteUrl: 'http://localhost:3100', host: '127.0.0.1' });
+    expect(parseConfig({ SITE_URL: 'https://meet.example.com/', HOST: '0.0.0.0' })).toMatchObject({
+      siteUrl: 'https://meet.example.com',
+      host: '0.0.0.0',
+    });
+    expect(() => parseConfig({ RATE_LIMIT_MULTIPLIER: '0' })).toThrow(ConfigError);
   });
 
   it('treats blank values as unset', () => {

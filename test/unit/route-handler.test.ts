@@ -21,7 +21,7 @@ const route = {
 
 function depsFor(principal: Principal | null, originSecret?: string) {
   const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const deps = { logger, config: { siteUrl: undefined, originSecret }, sessions: { authenticate: async () => principal } } as unknown as Deps;
+  const deps = { logger, config: { siteUrl: 'http://localhost:3000', originSecret }, sessions: { authenticate: async () => principal } } as unknown as Deps;
   return { deps, logger, provider: async () => deps };
 }
 

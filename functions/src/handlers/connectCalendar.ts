@@ -1,14 +1,13 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { siteOrigin } from '#functions/http/request';
 import { connectCalendar } from '#functions/app/calendar-connection';
 import { calendarConnectionDeps, coreDeps, googleSignInDeps } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
 type ConnectDeps = Pick<Deps, 'accounts' | 'hosts' | 'tokenCipher' | 'googleCalendarAuth' | 'calendars' | 'oauthStates'>;
 
-export const run: RouteRun<typeof routes.connectCalendar, ConnectDeps> = async (deps, { principal, query, event }) =>
-  connectCalendar(deps, principal, { provider: query.provider, origin: siteOrigin(event, deps.config.siteUrl) });
+export const run: RouteRun<typeof routes.connectCalendar, ConnectDeps> = async (deps, { principal, query }) =>
+  connectCalendar(deps, principal, { provider: query.provider, origin: deps.config.siteUrl });
 export const handler = httpRoute(routes.connectCalendar, run, () => ({
   ...coreDeps(),
   ...calendarConnectionDeps(),

@@ -1,12 +1,11 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { siteOrigin } from '#functions/http/request';
 import { getCalendarFeed } from '#functions/app/calendar-connection';
 import { accountRepository, coreDeps, hostRepository, tokenCipher } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.getCalendarFeed, Pick<Deps, 'accounts' | 'hosts' | 'tokenCipher'>> = async (deps, { principal, event }) =>
-  getCalendarFeed(deps, principal, siteOrigin(event, deps.config.siteUrl));
+export const run: RouteRun<typeof routes.getCalendarFeed, Pick<Deps, 'accounts' | 'hosts' | 'tokenCipher'>> = async (deps, { principal }) =>
+  getCalendarFeed(deps, principal, deps.config.siteUrl);
 export const handler = httpRoute(routes.getCalendarFeed, run, () => ({
   ...coreDeps(),
   accounts: accountRepository(),

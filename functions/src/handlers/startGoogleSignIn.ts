@@ -1,11 +1,11 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { isHttps, siteOrigin } from '#functions/http/request';
+import { isHttps } from '#functions/http/request';
 import { startGoogleSignIn, type GoogleSignInDeps } from '#functions/app/google-sign-in';
 import { coreDeps, googleSignInDeps } from '#functions/composition';
 
 export const run: RouteRun<typeof routes.startGoogleSignIn, GoogleSignInDeps> = async (deps, { event, setCookie }) => {
-  const { location, cookies } = await startGoogleSignIn(deps, { origin: siteOrigin(event, deps.config.siteUrl), secure: isHttps(event) });
+  const { location, cookies } = await startGoogleSignIn(deps, { origin: deps.config.siteUrl, secure: isHttps(event) });
   cookies.forEach(setCookie);
   return { location };
 };

@@ -45,26 +45,24 @@ const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
 
 /**
  * CSRF (ARCHITECTURE.md §4): a write from a browser must come from our own site. When the browser says where the
- * request comes from (Sec-Fetch-Site, Origin), it must be this site; otherwise 403. Writes also need a JSON (or,
- * for the photo, multipart) body, which a cross-site form cannot send without a preflight we never grant.
- * The site's host is SITE_URL's in the cloud; on one machine the local server's Host (it drops any client-sent
- * X-Forwarded-Host, as the distribution's function on /api/* overwrites it in the cloud).
+ * request comes from (Sec-Fetch-Site, Origin), it must be this site, SITE_URL's origin (never the request's Host,
+ * which the client chooses); otherwise 403. Writes also need a JSON (or, for the photo, multipart) body, which a
+ * cross-site form cannot send without a preflight we never grant.
  * `changesState`: a GET the spec makes change state is checked the same way.
  */
-export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2, siteUrl: string | undefined, changesState = false): void {
+export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2, siteUrl: string, changesState = false): void {
   if (!changesState && !WRITE_METHODS.has(event.requestContext.http.method.toUpperCase())) return;
   const fetchSite = header(event, 'sec-fetch-site')?.toLowerCase();
   if (fetchSite !== undefined && !SAME_SITE_FETCH.has(fetchSite)) throw new Forbidden('Cross-site request refused.');
   const origin = header(event, 'origin');
   if (origin === undefined) return;
-  const siteHost = (siteUrl ? new URL(siteUrl).host : (header(event, 'x-forwarded-host') ?? header(event, 'host') ?? '')).toLowerCase();
   let originHost: string;
   try {
-    originHost = new URL(origin).host.toLowerCase();
+    originHost = new URL(origin).origin.toLowerCase();
   } catch {
     throw new Forbidden('Cross-site request refused.');
   }
-  if (!siteHost || originHost !== siteHost) throw new Forbidden('Cross-site request refused.');
+  if (originHost !== new URL(siteUrl).origin.toLowerCase()) throw new Forbidden('Cross-site request refused.');
 }
 
 /** The header CloudFront adds to every request it sends to the API (infra/cdk/site.ts). */
@@ -93,14 +91,3 @@ export const isHttps = (event: APIGatewayProxyEventV2): boolean => header(event,
  */
 export const clientAddress = (event: APIGatewayProxyEventV2): string =>
   header(event, 'x-viewer-address') || event.requestContext.http.sourceIp || 'unknown';
-
-/**
- * The site's origin (scheme and host), for links in e-mails and public configuration: SITE_URL in the cloud, so a
- * request sent straight to the API with a forged host header cannot make us mail a link to another site; on one
- * machine the local server's Host.
- */
-export function siteOrigin(event: APIGatewayProxyEventV2, siteUrl: string | undefined): string {
-  if (siteUrl) return siteUrl;
-  const host = header(event, 'host') ?? event.requestContext.domainName;
-  return `${isHttps(event) ? 'https' : 'http'}://${host}`;
-}
