@@ -16,7 +16,7 @@ import { memoryRecentReads } from './adapters/memory/recent-reads.ts';
  */
 const RECENT_READS = { ttlMs: 5_000, maxEntries: 500 } as const;
 import { dynamoAccounts } from './adapters/dynamodb/accounts.ts';
-import { dynamoLoginThrottle } from './adapters/dynamodb/login-throttle.ts';
+import { dynamoLoginThrottle, dynamoRateLimiter } from './adapters/dynamodb/login-throttle.ts';
 import { dynamoSessionStore } from './adapters/dynamodb/sessions.ts';
 import { scryptPasswords } from './adapters/passwords/scrypt.ts';
 import { sessionKey } from './adapters/sessions/session-key.ts';
@@ -74,8 +74,12 @@ export const coreDeps = /* @__PURE__ */ once(
 const photoStoreFor = (configuration: Config) =>
   configuration.photoBucket ? s3PhotoStore(configuration.photoBucket, configuration.region) : localPhotoStore(configuration.dataDir);
 
+/** Abuse limits on anonymous writes (bookings, registration, contact): counters in the table. */
+export const rateLimiter = /* @__PURE__ */ once(() => dynamoRateLimiter(documentClient(), config().tableName, config().rateLimitMultiplier));
+
 /** What the account routes need: accounts, password hashing, sessions, throttling, sign-in links. */
 export const accountDeps = /* @__PURE__ */ once(() => ({
+  rateLimiter: rateLimiter(),
   accounts: dynamoAccounts(documentClient(), config().tableName),
   passwords: scryptPasswords(),
   sessionIssuer: sessions(),
@@ -198,6 +202,7 @@ export function composeDeps(configuration: Config, options: { onDynamoRequest?: 
     passwords: scryptPasswords(),
     sessionIssuer: sessionAdapter,
     loginThrottle: dynamoLoginThrottle(db, configuration.tableName, LOGIN_LIMITS.windowMs),
+    rateLimiter: dynamoRateLimiter(db, configuration.tableName, configuration.rateLimitMultiplier),
     photos: photoStoreFor(configuration),
     signInLinks: dynamoSignInLinks(db, configuration.tableName),
     ...googleSignInFor(configuration, db),

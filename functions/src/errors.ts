@@ -64,6 +64,18 @@ export class ServiceUnavailable extends AppError {
   readonly code = 'SERVICE_UNAVAILABLE';
 }
 
+/**
+ * This process has more of some expensive work (password hashing) in hand than it takes on: nothing was done, and
+ * the caller may retry after `retryAfterSeconds` (503 with Retry-After; never a 500, never a write half-done).
+ */
+export class Overloaded extends AppError {
+  readonly status = 503;
+  readonly code = 'OVERLOADED';
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message, undefined, { retryAfterSeconds });
+  }
+}
+
 /** An optimistic write lost a race (a version moved on); the caller re-reads and tries again. */
 export class WriteConflict extends Error {
   override name = 'WriteConflict';
@@ -87,7 +99,10 @@ export class IdempotencyConflict extends Error {
   override name = 'IdempotencyConflict';
 }
 
-/** Too many attempts (login throttling): `retryAfterSeconds` in the body, Retry-After in the headers. */
+/**
+ * Too many attempts or requests (sign-in throttling, abuse limits): `retryAfterSeconds` in the body, Retry-After in
+ * the headers.
+ */
 export class TooManyRequests extends AppError {
   readonly status = 429;
   readonly code = 'TOO_MANY_REQUESTS';

@@ -1,6 +1,7 @@
 import type { Settings } from '#shared/api/schemas/settings';
 import type { Config } from './config.ts';
 import type { AvailabilityRange, BusyInterval } from './domain/availability.ts';
+import type { RateDecision, RateRule } from './domain/abuse-limits.ts';
 
 /** The interfaces use cases depend on. Adapters (functions/src/adapters) implement them. */
 
@@ -59,8 +60,11 @@ export type LinkGoogleResult = 'linked' | 'taken' | 'changed';
 export type UpdateProfileResult = 'updated' | 'emailTaken' | 'changed';
 
 export interface AccountRepository {
-  /** Writes the profile with its e-mail and username claims in one transaction; nothing is written on a clash. */
-  create(account: AccountRecord): Promise<CreateAccountResult>;
+  /**
+   * Writes the profile with its e-mail and username claims, and the first calendar connection when given, in one
+   * transaction; nothing is written on a clash.
+   */
+  create(account: AccountRecord, initial?: { calendar?: CalendarConnection }): Promise<CreateAccountResult>;
   get(userId: string): Promise<AccountRecord | null>;
   /** By e-mail address, case-insensitively. */
   findByEmail(email: string): Promise<AccountRecord | null>;
@@ -155,6 +159,12 @@ export interface LoginThrottle {
   release(key: string): Promise<void>;
   /** Forgets every attempt of the key. */
   reset(key: string): Promise<void>;
+}
+
+/** Abuse limits: requests counted per rule and subject (a client address, an address and a host) over a window. */
+export interface RateLimiter {
+  /** Counts this request; answers whether it is within the rule, or how long until the window ends. */
+  hit(rule: RateRule, subject: string, now: Date): Promise<RateDecision>;
 }
 
 export interface ContactMessage {
@@ -512,6 +522,7 @@ export interface Deps extends CoreDeps {
   passwords: PasswordHasher;
   sessionIssuer: SessionIssuer;
   loginThrottle: LoginThrottle;
+  rateLimiter: RateLimiter;
   photos: PhotoStore;
   signInLinks: SignInLinks;
   oauthStates: OAuthStates;

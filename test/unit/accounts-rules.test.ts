@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loginBlocked, LOGIN_LIMITS, usernameBase, usernameCandidate } from '#functions/domain/accounts';
 import { sessionToken, signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
-import { clientAddress, isHttps, refuseCrossSiteWrite, siteOrigin } from '#functions/http/request';
+import { clientAddress, isHttps, refuseCrossSiteWrite } from '#functions/http/request';
+import { authDebugInfo } from '#functions/app/auth-config';
 import { Forbidden } from '#functions/errors';
 import { apiEvent } from '../support/api-event.ts';
 
@@ -23,11 +24,23 @@ describe('usernames from e-mail addresses (issue 5)', () => {
 
 describe('login throttling rule', () => {
   const window = (failures: number, endsAt = 60_000) => ({ failures, windowEndsAt: endsAt });
-  it('blocks at 5 failures for the account or 20 for the address, until the later window ends', () => {
-    expect(loginBlocked({ account: window(4), address: window(19) }, 0)).toEqual({ blocked: false });
-    expect(loginBlocked({ account: window(5), address: window(0) }, 0)).toEqual({ blocked: true, retryAfterSeconds: 60 });
-    expect(loginBlocked({ account: window(5, 30_000), address: window(20, 90_500) }, 0)).toEqual({ blocked: true, retryAfterSeconds: 91 });
-    expect(LOGIN_LIMITS).toEqual({ perAccount: 5, perAddress: 20, windowMs: 900_000 });
+  it('blocks at 5 failures of the account from this address, 50 of the account, or 100 of the address', () => {
+    const none = window(0);
+    expect(loginBlocked({ accountAndAddress: window(4), account: window(49), address: window(99) }, 0)).toEqual({ blocked: false });
+    expect(loginBlocked({ accountAndAddress: window(5), account: window(5), address: window(5) }, 0)).toEqual({
+      blocked: true,
+      retryAfterSeconds: 60,
+    });
+    // Five failures on the account from elsewhere do not block this address: lock-out is not a weapon.
+    expect(loginBlocked({ accountAndAddress: none, account: window(5), address: none }, 0)).toEqual({ blocked: false });
+    // Twenty failures behind a shared address do not block its other accounts.
+    expect(loginBlocked({ accountAndAddress: none, account: none, address: window(20) }, 0)).toEqual({ blocked: false });
+    expect(loginBlocked({ accountAndAddress: none, account: window(50), address: none }, 0)).toEqual({ blocked: true, retryAfterSeconds: 60 });
+    expect(loginBlocked({ accountAndAddress: window(5, 30_000), account: none, address: window(100, 90_500) }, 0)).toEqual({
+      blocked: true,
+      retryAfterSeconds: 91,
+    });
+    expect(LOGIN_LIMITS).toEqual({ perAccountAndAddress: 5, perAccount: 50, perAddress: 100, windowMs: 900_000 });
   });
 });
 
@@ -56,9 +69,10 @@ describe('session cookie', () => {
     expect(clientAddress(apiEvent({ method: 'POST', path: '/api/login' }))).toBe('127.0.0.1');
   });
 
-  it('uses SITE_URL for the site origin when set, whatever the headers say', () => {
-    const event = apiEvent({ method: 'POST', path: '/api/auth/manual-login', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
-    expect(siteOrigin(event, 'https://meetwise.app')).toBe('https://meetwise.app');
+  it('builds public addresses from SITE_URL only (no request is even consulted)', () => {
+    const info = authDebugInfo({ siteUrl: 'https://meetwise.app', dynamoEndpoint: undefined, google: null });
+    expect(info.oauth.origin).toBe('https://meetwise.app');
+    expect(info.oauth.callbackUrl).toBe('https://meetwise.app/api/auth/google/callback');
   });
 
   it('API Gateway requests count as HTTPS unless X-Forwarded-Proto says http', () => {
@@ -86,9 +100,9 @@ describe('CSRF check', () => {
       { origin: 'https://meetwise.app', host: 'abc.execute-api.us-east-1.amazonaws.com', 'x-forwarded-host': 'meetwise.app' },
       { 'sec-fetch-site': 'none' },
     ]) {
-      expect(() => refuseCrossSiteWrite(write(headers), undefined)).not.toThrow();
+      expect(() => refuseCrossSiteWrite(write(headers), 'https://meetwise.app')).not.toThrow();
     }
-    expect(() => refuseCrossSiteWrite(write({ origin: 'https://evil.example' }, 'GET'), undefined)).not.toThrow();
+    expect(() => refuseCrossSiteWrite(write({ origin: 'https://evil.example' }, 'GET'), 'https://meetwise.app')).not.toThrow();
   });
 
   it('refuses cross-site writes', () => {
@@ -97,8 +111,11 @@ describe('CSRF check', () => {
       { origin: 'https://evil.example', host: 'meetwise.app' },
       { origin: 'https://meetwise.app.evil.example', host: 'meetwise.app' },
       { origin: 'null', host: 'meetwise.app' },
+      // A forged Host naming the attacker's site does not make its Origin ours.
+      { origin: 'https://evil.example', host: 'evil.example' },
+      { origin: 'http://meetwise.app', host: 'meetwise.app' },
     ]) {
-      expect(() => refuseCrossSiteWrite(write(headers), undefined)).toThrow(Forbidden);
+      expect(() => refuseCrossSiteWrite(write(headers), 'https://meetwise.app')).toThrow(Forbidden);
     }
   });
 });

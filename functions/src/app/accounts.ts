@@ -2,6 +2,9 @@ import type { CurrentUser } from '#shared/api/schemas/auth';
 import { Conflict, TooManyRequests, Unauthorized } from '#functions/errors';
 import type { AccountRecord, Deps, Principal } from '#functions/ports';
 import { isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
+import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import { enforceLimits } from './abuse-limits.ts';
+import { builtinConnection } from '#functions/domain/calendar';
 import { callerAccount } from './caller.ts';
 import { forgetCalendar } from './calendar-connection.ts';
 
@@ -23,22 +26,48 @@ export function toCurrentUser(account: AccountRecord): CurrentUser {
   };
 }
 
+/** A registration repeated this soon after the first, with the same e-mail and password, is the same registration. */
+const REGISTRATION_RETRY_MS = 10 * 60_000;
+
 /**
  * Creates an account (booking-landing-auth-admin.md /register; issue 5).
- * Input: name, e-mail, password (validated). Output: the new user (no session: the page goes to /login).
- * Primary course: hash the password (scrypt); derive the username from the e-mail's local part; write the profile
- * with its e-mail and username claims in one transaction. A known e-mail (any case) is 409 and changes nothing; a
- * taken username is retried with the next suffix.
+ * Input: name, e-mail, password (validated), the client's address. Output: the new user (no session: the page goes
+ * to /login).
+ * Primary course: count the registration against the address's limit (5 an hour; 429 before any work); hash the
+ * password (scrypt, in a bounded lane: 503 with Retry-After when the process has too many in hand, nothing
+ * written); derive the username from the e-mail's local part; write the profile with its e-mail and username claims
+ * in one transaction. A taken username is retried with the next suffix. A known e-mail (any case) is 409 and changes
+ * nothing, unless it is this same registration sent again (see `repeatedRegistration`): then the answer is the
+ * first one's, so a client whose first answer was lost never sees "already exists" for its own account.
  */
 export async function register(
-  deps: Pick<Deps, 'accounts' | 'passwords' | 'ids' | 'clock' | 'config'>,
-  input: { name: string; email: string; password: string },
+  deps: Pick<Deps, 'accounts' | 'passwords' | 'ids' | 'clock' | 'config' | 'rateLimiter'>,
+  input: { name: string; email: string; password: string; clientAddress: string },
 ): Promise<{ message: string; user: CurrentUser }> {
+  await enforceLimits(deps, [{ rule: ABUSE_LIMITS.registrationsPerAddress, subject: input.clientAddress }]);
   const passwordHash = await deps.passwords.hash(input.password);
   const created = await createAccount(deps, { name: input.name, email: input.email, passwordHash, googleSubject: null });
-  if (created.result === 'emailTaken') throw new Conflict('An account with this email already exists.');
+  if (created.result === 'emailTaken') {
+    const repeated = await repeatedRegistration(deps, input);
+    if (repeated) return { message: 'Account created', user: toCurrentUser(repeated) };
+    throw new Conflict('An account with this email already exists.');
+  }
   if (created.result !== 'created') throw new Conflict('Please try again.');
   return { message: 'Account created', user: toCurrentUser(created.account) };
+}
+
+/**
+ * The account a registration already created, when this one repeats it: same e-mail, same password, created in the
+ * last 10 minutes. It tells the caller nothing a 409 would not (they hold the password).
+ */
+async function repeatedRegistration(
+  deps: Pick<Deps, 'accounts' | 'passwords' | 'clock'>,
+  input: { email: string; password: string },
+): Promise<AccountRecord | null> {
+  const existing = await deps.accounts.findByEmail(input.email);
+  if (!existing?.passwordHash) return null;
+  if (deps.clock.now().getTime() - Date.parse(existing.createdAt) > REGISTRATION_RETRY_MS) return null;
+  return (await deps.passwords.verify(input.password, existing.passwordHash)) ? existing : null;
 }
 
 /**
@@ -61,7 +90,8 @@ export async function createAccount(
   };
   for (const username of usernameCandidates(base, deps.ids)) {
     const candidate = { ...account, username };
-    const result = await deps.accounts.create(candidate);
+    // A new host starts with the built-in calendar connected: bookable at once, never a page that fails at the end.
+    const result = await deps.accounts.create(candidate, { calendar: builtinConnection(candidate.email) });
     if (result !== 'usernameTaken') return { result, account: candidate };
   }
   return { result: 'noUsername', account };
@@ -76,11 +106,12 @@ function* usernameCandidates(base: string, ids: Deps['ids']): Generator<string> 
  * Signs in (POST /api/login).
  * Input: username or e-mail, password, the client's address, whether the connection is HTTPS. Output: the user and
  * the session cookie.
- * Primary course: find the account by e-mail or username; count the attempt for the account and the address; refuse
- * with 429 when 5 (account) or 20 (address) attempts came before it in the window, whatever the password; check the
+ * Primary course: find the account by e-mail or username; count the attempt for the account with this address, for
+ * the account and for the address; refuse with 429 when the limits of LOGIN_LIMITS are reached (5 for the account
+ * from this address, 50 for the account from anywhere, 100 for the address), whatever the password; check the
  * password (constant time, the same work for unknown users); answer the same 401 for an unknown user and a wrong
- * password (the attempt stays counted); on success forget the account's failures, take the attempt back from the
- * address and start a session.
+ * password (the attempt stays counted); on success forget this address's failures on the account, take the attempt
+ * back from the other two counts and start a session.
  */
 export async function login(
   deps: Pick<Deps, 'accounts' | 'passwords' | 'sessionIssuer' | 'loginThrottle' | 'clock' | 'config'>,
@@ -93,24 +124,30 @@ export async function login(
     : await deps.accounts.findByUsername(identifier);
   const accountKey = `account:${account?.id ?? identifier}`;
   const addressKey = `address:${input.clientAddress}`;
+  const pairKey = `${accountKey}@${input.clientAddress}`;
   // Counted before the password is checked: of many attempts sent at once, only those under the limit are checked.
-  const [accountCount, addressCount] = await Promise.all([
+  const [accountAndAddress, accountCount, addressCount] = await Promise.all([
+    deps.loginThrottle.reserve(pairKey, now),
     deps.loginThrottle.reserve(accountKey, now),
     deps.loginThrottle.reserve(addressKey, now),
   ]);
-  const blocked = loginBlocked({ account: accountCount, address: addressCount }, now.getTime());
+  const blocked = loginBlocked({ accountAndAddress, account: accountCount, address: addressCount }, now.getTime());
   if (blocked.blocked) {
     const minutes = Math.ceil(blocked.retryAfterSeconds / 60);
     throw new TooManyRequests(
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or sign in with an e-mailed link.`,
       blocked.retryAfterSeconds,
     );
   }
 
   const valid = await deps.passwords.verify(input.password, account?.passwordHash ?? null);
   if (!account || !valid) throw new Unauthorized(INVALID_LOGIN);
-  // A success clears the account's failures and does not count against the address.
-  await Promise.all([deps.loginThrottle.reset(accountKey), deps.loginThrottle.release(addressKey)]);
+  // A success clears this address's failures on the account and counts against neither the account nor the address.
+  await Promise.all([
+    deps.loginThrottle.reset(pairKey),
+    deps.loginThrottle.release(accountKey),
+    deps.loginThrottle.release(addressKey),
+  ]);
   const cookie = await deps.sessionIssuer.start(account.id, { secure: input.secure });
   return { user: toCurrentUser(account), cookie };
 }

@@ -21,8 +21,13 @@ import { calendarAccountOf, calendarSettingsOf, connectedCalendar, inConnectedCa
 import { calendarToClean, removeCalendarEvent } from './cancel-booking.ts';
 import { availabilityInput, guestZone } from './availability.ts';
 import { assertHostPublishes, loadBookableEvent } from './event-access.ts';
+import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import { enforceLimits } from './abuse-limits.ts';
 
-type BookingDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'ids' | 'logger' | 'recentReads'>;
+type BookingDeps = Pick<
+  Deps,
+  'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'ids' | 'logger' | 'recentReads' | 'rateLimiter'
+>;
 
 export const SLOT_TAKEN = 'This time slot is no longer available.';
 export const NO_CALENDAR = 'Could not confirm booking because the host does not have a calendar connected.';
@@ -90,7 +95,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Primary course:
  * 1. With an Idempotency-Key: a stored answer for the same request is replayed; for another request it is a 422.
  * 2. Refuse the demo event (403); read startTime/endTime as instants with offsets (422 otherwise).
- * 3. Load the event (404 unknown, 403 deactivated) and its host; without a connected calendar: 409. A reschedule
+ * 3. Load the event (404 unknown, 403 deactivated); count the booking against the guest address's abuse limits
+ *    (30 an hour, 6 a day with one host: 429 with Retry-After, nothing written); load the host; without a connected
+ *    calendar: 409. A reschedule
  *    names the booking it replaces with the secret token the guest got for it (404 when any part is wrong, 409 when
  *    it was cancelled or rescheduled already); its own time does not count as taken.
  * 4. Read the host's bookings and day versions around the time (one query) and the calendar's busy times, fresh
@@ -113,6 +120,7 @@ export async function createBooking(
   deps: BookingDeps,
   input: CreateBookingBody,
   idempotencyKey: string | undefined,
+  clientAddress: string,
 ): Promise<CreateBookingResponse> {
   let idempotency: { key: string; requestHash: string } | undefined;
   if (idempotencyKey !== undefined) {
@@ -131,6 +139,10 @@ export async function createBooking(
   const userTimezone = guestZone(input.timezone);
 
   const { event, overrides } = await loadBookableEvent(deps, input.eventId);
+  await enforceLimits(deps, [
+    { rule: ABUSE_LIMITS.bookingsPerAddress, subject: clientAddress },
+    { rule: ABUSE_LIMITS.bookingsPerAddressAndHost, subject: `${clientAddress}:${event.userId}` },
+  ]);
   if (end - start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
   const host = await deps.hosts.get(event.userId);
   assertHostPublishes(host, deps.clock.now());

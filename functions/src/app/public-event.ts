@@ -7,7 +7,8 @@ import { assertHostPublishes, loadBookableEvent } from './event-access.ts';
  * The public view of an event type, for its booking page.
  * Input: the slug from /book/{slug}. Output: the fields of booking-landing-auth-admin.md §3 "Public event".
  * Primary course: find the event id by slug, load the event (404 unknown, 403 + isInactive deactivated), load the
- * host for name and photo (a host past the trial without a plan: 403 + isInactive), answer the public fields only.
+ * host for name and photo (a host past the trial without a plan: 403 + isInactive), answer the public fields only,
+ * with whether the host can take bookings now (a connected calendar), so the page says so before any form.
  */
 export async function getPublicEvent(deps: Pick<Deps, 'events' | 'hosts' | 'clock'>, slug: string): Promise<PublicEvent> {
   const eventId = await deps.events.findIdBySlug(slug);
@@ -36,5 +37,6 @@ export async function getPublicEvent(deps: Pick<Deps, 'events' | 'hosts' | 'cloc
     themeColor: event.themeColor,
     secondaryColor: event.secondaryColor,
     customCss: event.customCss,
+    acceptingBookings: host?.calendar?.connected === true,
   };
 }

@@ -2,11 +2,14 @@ import type { ContactSubmitBody } from '#shared/api/schemas/contact';
 import { ServiceUnavailable } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 import { PRODUCT_NAME } from '#shared/constants';
+import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import { enforceLimits } from './abuse-limits.ts';
 
 /**
  * Submit a contact message.
- * Input: a validated message (name, email, subject, message). Output: `{ message }`.
+ * Input: a validated message (name, email, subject, message) and the sender's address. Output: `{ message }`.
  * Primary course:
+ * 0. Count the message against the sender address's limit (5 an hour): over it, 429 and nothing stored or mailed.
  * 1. Store the message with a new id and the current time.
  * 2. Mail it to the configured contact address, reply-to the sender, so the admin can answer from the inbox.
  * 3. Answer with a thank-you sentence.
@@ -14,9 +17,11 @@ import { PRODUCT_NAME } from '#shared/constants';
  * to try later (503), so a retry neither duplicates nor loses the message.
  */
 export async function submitContact(
-  deps: Pick<Deps, 'clock' | 'ids' | 'contactMessages' | 'mailer' | 'config' | 'logger'>,
+  deps: Pick<Deps, 'clock' | 'ids' | 'contactMessages' | 'mailer' | 'config' | 'logger' | 'rateLimiter'>,
   input: ContactSubmitBody,
+  clientAddress: string,
 ): Promise<{ message: string }> {
+  await enforceLimits(deps, [{ rule: ABUSE_LIMITS.contactMessagesPerAddress, subject: clientAddress }]);
   const record = { id: deps.ids.next(), createdAt: deps.clock.now().toISOString(), ...input };
   await deps.contactMessages.save(record);
   try {

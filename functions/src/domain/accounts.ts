@@ -27,15 +27,26 @@ export function usernameCandidate(base: string, attempt: number): string {
 /** A login identifier is an e-mail address when it has an "@"; otherwise a username. */
 export const isEmailIdentifier = (identifier: string): boolean => identifier.includes('@');
 
-/** Failed sign-ins allowed per account and per client address in one window (issue 5). */
-export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 } as const;
+/**
+ * Failed sign-ins allowed in one 15-minute window (issue 13: lock-out must not be a weapon).
+ * - per account and client address: a guesser is stopped after 5 tries, while the owner, from anywhere else, signs
+ *   in as usual;
+ * - per account from all addresses: only a distributed attack (50 failures) locks the account for everyone, and a
+ *   sign-in link still gets its owner in;
+ * - per client address over all accounts: 100, so one office behind a shared NAT is not locked out by a few
+ *   colleagues' typos, while credential stuffing from one address is still cut short.
+ */
+export const LOGIN_LIMITS = { perAccountAndAddress: 5, perAccount: 50, perAddress: 100, windowMs: 15 * 60_000 } as const;
 
-/** Whether the counted failures already block another attempt; and how long until the window ends. */
+type Counted = { failures: number; windowEndsAt: number };
+
+/** Whether the counted failures already block another attempt; and how long until the longest window ends. */
 export function loginBlocked(
-  counts: { account: { failures: number; windowEndsAt: number }; address: { failures: number; windowEndsAt: number } },
+  counts: { accountAndAddress: Counted; account: Counted; address: Counted },
   now: number,
 ): { blocked: false } | { blocked: true; retryAfterSeconds: number } {
   const over = [
+    counts.accountAndAddress.failures >= LOGIN_LIMITS.perAccountAndAddress ? counts.accountAndAddress.windowEndsAt : null,
     counts.account.failures >= LOGIN_LIMITS.perAccount ? counts.account.windowEndsAt : null,
     counts.address.failures >= LOGIN_LIMITS.perAddress ? counts.address.windowEndsAt : null,
   ].filter((end): end is number => end !== null);

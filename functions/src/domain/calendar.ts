@@ -11,6 +11,23 @@ export function calendarAccountOf(connection: CalendarConnection | null | undefi
   return `${connection.email.toLowerCase()}/${connection.calendarId || 'primary'}`;
 }
 
+/**
+ * The built-in calendar, connected: the host's bookings are the calendar (an ICS feed can be turned on). New
+ * accounts start with it, so a new host is bookable at once (issue 13, item 14); they can switch to Google.
+ */
+export function builtinConnection(email: string): CalendarConnection {
+  return {
+    provider: 'builtin',
+    connected: true,
+    email,
+    lastSynced: null,
+    sealedRefreshToken: null,
+    calendarId: null,
+    sealedFeedToken: null,
+    feedTokenHash: null,
+  };
+}
+
 /** The host's calendar switches, the defaults where never saved. */
 export function calendarSettingsOf(host: Pick<HostRecord, 'calendarSettings'>): CalendarSettings {
   return { ...DEFAULT_CALENDAR_SETTINGS, ...host.calendarSettings };

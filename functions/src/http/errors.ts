@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { AppError, TooManyRequests, ValidationFailed, type ErrorDetail } from '#functions/errors';
+import { AppError, Overloaded, TooManyRequests, ValidationFailed, type ErrorDetail } from '#functions/errors';
 import type { Logger } from '#functions/ports';
 import { jsonResponse } from './response.ts';
 
@@ -33,7 +33,9 @@ export function errorToResponse(error: unknown, requestId: string, logger: Logge
       ...(error.details ? { details: error.details } : {}),
       ...error.extra,
     });
-    if (error instanceof TooManyRequests) response.headers = { ...response.headers, 'Retry-After': String(error.retryAfterSeconds) };
+    if (error instanceof TooManyRequests || error instanceof Overloaded) {
+      response.headers = { ...response.headers, 'Retry-After': String(error.retryAfterSeconds) };
+    }
     return response;
   }
   logger.error('Unhandled error', {

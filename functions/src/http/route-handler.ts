@@ -97,7 +97,10 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     return cookies.length ? { ...response, cookies } : response;
   };
 
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core).use({
+  // No early timeout: middy's would answer 500 while the use case goes on and may still commit (a registration
+  // "failed" that in fact happened). The work a request may do is bounded instead (Overloaded, throttles), and the
+  // function's own timeout is the only deadline.
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core, { timeoutEarlyInMillis: 0 }).use({
     before: (request) => {
       const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || randomUUID();
       states.set(request.context, { requestId });

@@ -23,6 +23,11 @@ export const publicEventResponse = z.object({
   themeColor: z.string().nullable(),
   secondaryColor: z.string().nullable(),
   customCss: z.string(),
+  /**
+   * Beyond the spec: false when the host cannot take bookings now (no calendar connected), so the page says so at
+   * step 1 instead of refusing the filled-in form at the end.
+   */
+  acceptingBookings: z.boolean(),
 });
 export type PublicEvent = z.infer<typeof publicEventResponse>;
 

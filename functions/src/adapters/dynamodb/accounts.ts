@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { AccountRecord, AccountRepository } from '#functions/ports';
 import { keys } from './keys.ts';
+import { newCalendarItem } from './hosts.ts';
 
 /**
  * Accounts: the user's PROFILE item (the host profile the booking side reads, plus the password hash and role) and
@@ -33,7 +34,7 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
     findByUsername: (username) => byClaim(keys.usernameClaim(username.trim().toLowerCase())),
     findByGoogleSubject: (subject) => byClaim(keys.googleClaim(subject)),
 
-    async create(account) {
+    async create(account, initial = {}) {
       const absent = 'attribute_not_exists(pk)';
       const emailLower = account.email.toLowerCase();
       try {
@@ -46,6 +47,8 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
               ...(account.googleSubject
                 ? [{ Put: { TableName: tableName, Item: { ...keys.googleClaim(account.googleSubject), userId: account.id }, ConditionExpression: absent } }]
                 : []),
+              // Last and unconditional (a new id has no calendar), so the cancellation reasons above keep their places.
+              ...(initial.calendar ? [{ Put: { TableName: tableName, Item: newCalendarItem(account.id, initial.calendar) } }] : []),
             ],
           }),
         );

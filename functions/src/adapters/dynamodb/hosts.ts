@@ -16,6 +16,12 @@ type Item = Record<string, unknown>;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** The connection's own attributes on the CALENDAR item (the switches live there too, under `settings`). */
+/** The first calendar connection of a new account, as a Put for the account's creating transaction (version 1). */
+export function newCalendarItem(hostId: string, connection: CalendarConnection): Item {
+  const fields = Object.fromEntries(CONNECTION_FIELDS.map((field) => [field, connection[field] ?? null]));
+  return { ...keys.userCalendar(hostId), type: 'CalendarConnection', version: 1, ...fields };
+}
+
 const CONNECTION_FIELDS = ['provider', 'connected', 'email', 'lastSynced', 'sealedRefreshToken', 'calendarId', 'sealedFeedToken', 'feedTokenHash'] as const;
 /** REMOVE also drops the version: the next connection starts again from none. */
 const REMOVED_FIELDS = [...CONNECTION_FIELDS, 'version'] as const;

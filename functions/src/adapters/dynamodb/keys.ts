@@ -40,8 +40,11 @@ export const keys = {
   oauthState: (stateHash: string) => ({ pk: `OAUTHSTATE#${stateHash}`, sk: 'OAUTHSTATE' }),
   /** A Google account (`sub`) links to one account: claim item written with the link. */
   googleClaim: (subject: string) => ({ pk: `GOOGLE#${subject}`, sk: 'GOOGLE' }),
-  /** Failed sign-ins of one account or client address in the current window. */
-  loginThrottle: (key: string) => ({ pk: `THROTTLE#${key}`, sk: 'THROTTLE' }),
+  /**
+   * A counter over a window: sign-in attempts of an account, a client address or the pair; abuse limits
+   * (`limit:{rule}:{subject}`); link mails per address.
+   */
+  throttle: (key: string) => ({ pk: `THROTTLE#${key}`, sk: 'THROTTLE' }),
 
   /** A host's bookings, by the UTC date of their start, then the start instant: one Query reads a time range. */
   hostPartition: (hostId: string) => `HOST#${hostId}`,

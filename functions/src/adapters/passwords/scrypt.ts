@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { PasswordHasher } from '#functions/ports';
+import { workLane, type WorkLaneOptions } from '../system/work-lane.ts';
 
 /**
  * Passwords hashed with scrypt at OWASP's parameters (ARCHITECTURE.md §4): N = 2^17, r = 8, p = 1, a 16-byte
@@ -28,21 +29,36 @@ function parse(hash: string): { N: number; r: number; p: number; salt: Buffer; k
   return { ...values, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
 }
 
-export function scryptPasswords(params: { N: number; r: number; p: number } = PARAMS): PasswordHasher {
+/**
+ * How much scrypt work one process takes on at once (one machine serves every request in one process; a Lambda
+ * instance serves one request at a time, so there the bounds never bite). New passwords (registration) get one
+ * lane and sign-ins another, so a flood of registrations waits or is refused (503, Retry-After) while sign-ins go
+ * on. 1 + 2 running scrypts leave one of libuv's 4 threads for file and DNS work. The queues hold what finishes
+ * within a few seconds (≈ 0.3 s a hash on one core).
+ */
+export const SCRYPT_LANES: { hash: WorkLaneOptions; verify: WorkLaneOptions } = {
+  hash: { concurrency: 1, queue: 8, retryAfterSeconds: 5 },
+  verify: { concurrency: 2, queue: 32, retryAfterSeconds: 2 },
+};
+
+export function scryptPasswords(params: { N: number; r: number; p: number } = PARAMS, lanes = SCRYPT_LANES): PasswordHasher {
+  const hashing = workLane(lanes.hash);
+  const verifying = workLane(lanes.verify);
   /** Compared against when an account has no password, so the answer takes as long as a real check. */
   let dummy: Promise<string> | undefined;
-  const hash = async (password: string) => {
+  const newHash = async (password: string) => {
     const salt = randomBytes(SALT_BYTES);
     const key = await derive(password, salt, params.N, params.r, params.p);
     return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
   };
   return {
-    hash,
-    async verify(password, stored) {
-      const parsed = parse(stored ?? (await (dummy ??= hash('no password set'))));
-      if (!parsed) return false;
-      const key = await derive(password, parsed.salt, parsed.N, parsed.r, parsed.p);
-      return key.length === parsed.key.length && timingSafeEqual(key, parsed.key) && stored !== null;
-    },
+    hash: (password) => hashing(() => newHash(password)),
+    verify: (password, stored) =>
+      verifying(async () => {
+        const parsed = parse(stored ?? (await (dummy ??= newHash('no password set'))));
+        if (!parsed) return false;
+        const key = await derive(password, parsed.salt, parsed.N, parsed.r, parsed.p);
+        return key.length === parsed.key.length && timingSafeEqual(key, parsed.key) && stored !== null;
+      }),
   };
 }

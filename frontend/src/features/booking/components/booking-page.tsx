@@ -169,7 +169,9 @@ function BookingFlow({ event }: { event: PublicEvent }) {
             {announcement}
           </p>
 
-          {step === 'calendar' && (
+          {step === 'calendar' && !event.acceptingBookings && <NotAcceptingBookings hostName={event.hostName} />}
+
+          {step === 'calendar' && event.acceptingBookings && (
             <div className="grid gap-5">
               <TimeZonePicker value={timeZone} onChange={changeZone} />
               {selectedDate ? (
@@ -244,6 +246,18 @@ function BookingFlow({ event }: { event: PublicEvent }) {
         Try Meetwise free
       </Link>
     </BookingTheme>
+  );
+}
+
+/** The host cannot take bookings now (no calendar connected): said at step 1, before the guest fills in a form. */
+function NotAcceptingBookings({ hostName }: { hostName: string }) {
+  return (
+    <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <p className="font-semibold">Bookings are not available right now</p>
+      <p className="mt-1 text-sm">
+        {hostName || 'The host'} has not connected a calendar yet, so this event cannot be booked. Please check back later.
+      </p>
+    </div>
   );
 }
 

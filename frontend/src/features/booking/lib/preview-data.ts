@@ -31,6 +31,7 @@ export function previewEvent(timeZone: string): PublicEvent {
     themeColor: null,
     secondaryColor: null,
     customCss: '',
+    acceptingBookings: true,
   };
 }
 

@@ -40,6 +40,8 @@ export function previewEvent(values: EventFormValues, host: PreviewHost, id: num
     themeColor: values.themeColor,
     secondaryColor: values.secondaryColor,
     customCss: values.customCss,
+    // The preview shows the page as guests will see it once bookable.
+    acceptingBookings: true,
   };
 }
 

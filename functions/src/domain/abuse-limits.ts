@@ -1,0 +1,56 @@
+/**
+ * Abuse limits on anonymous writes (issue 13; ARCHITECTURE.md §4), counted per client address in DynamoDB so they
+ * hold on one machine and across Lambda instances alike. Each bound is far above what a person does by hand and
+ * far below what a script does (2,000 bookings in 31 s from one address filled five hosts' months):
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export interface RateRule {
+  /** Names the count: two rules never share one. */
+  name: string;
+  /** What is counted, in the refusal's words: "Too many {noun} from your network." */
+  noun: string;
+  /** Requests allowed in one window. */
+  limit: number;
+  windowMs: number;
+}
+
+export const ABUSE_LIMITS = {
+  /**
+   * Bookings from one address across all hosts: an office behind one NAT booking for its people stays well under
+   * 30 an hour; a script is stopped after 30.
+   */
+  bookingsPerAddress: { name: 'bookings', noun: 'bookings', limit: 30, windowMs: HOUR },
+  /**
+   * Bookings from one address with one host in a day: a guest books one meeting, perhaps moves it twice; 6 leaves
+   * room for colleagues of one office, and no address can fill a host's day.
+   */
+  bookingsPerAddressAndHost: { name: 'host-bookings', noun: 'bookings with this host', limit: 6, windowMs: DAY },
+  /** New accounts from one address: a household or office signs up a few people, not dozens an hour. */
+  registrationsPerAddress: { name: 'registrations', noun: 'new accounts', limit: 5, windowMs: HOUR },
+  /** Contact messages from one address: a person writes once or twice; every one is mailed to the admin. */
+  contactMessagesPerAddress: { name: 'contact', noun: 'messages', limit: 5, windowMs: HOUR },
+} as const satisfies Record<string, RateRule>;
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Whether the request counted after `counted.failures` earlier ones in the window is still within the rule. */
+export function overLimit(rule: RateRule, counted: { failures: number; windowEndsAt: number }, now: number): RateDecision {
+  if (counted.failures < rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((counted.windowEndsAt - now) / 1000)) };
+}
+
+/** "Please try again in 12 minutes." — the wait in the largest whole unit a person reads easily. */
+export function retryAfterText(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/** The refusal a limited request gets (429, the spec's `{ message }` shape). */
+export const limitMessage = (rule: RateRule, retryAfterSeconds: number): string =>
+  `Too many ${rule.noun} from your network. Please try again in ${retryAfterText(retryAfterSeconds)}.`;

@@ -1,0 +1,163 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { routes } from '#shared/api/routes';
+import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
+import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
+import { composeDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import { run as createBookingRun } from '#functions/handlers/createBooking';
+import { run as registerRun } from '#functions/handlers/register';
+import { run as loginRun } from '#functions/handlers/login';
+import { run as submitContactRun } from '#functions/handlers/submitContact';
+import type { Deps } from '#functions/ports';
+import type { RouteDefinition } from '#shared/api/routes';
+import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
+import { NOW, bookingFixtures, bookingRequest, isoWithOffset } from '../support/booking-fixtures.ts';
+import { integrationConfig, sentEmails } from '../support/local-stack.ts';
+
+/**
+ * Abuse limits (issue 13, items 3 and 10): per client address, counted in DynamoDB, at their production values
+ * (multiplier 1; the rest of the suite runs with them raised). Each limited request is 429 with Retry-After and the
+ * spec's `{ message }`, and writes nothing; a flood of registrations is answered 201 or 503 (Retry-After), never 500,
+ * and never "failed" for an account that was created.
+ */
+
+const config = integrationConfig();
+const db = createDocumentClient(createDynamoClient(config));
+const fixtures = bookingFixtures(config);
+const address = () => `198.51.${randomBytes(2).join('.')}`;
+const clock = { now: () => new Date(NOW) };
+
+/** Real adapters with the production limits (and the fixed clock of the booking fixtures). */
+const productionDeps = (): Deps => ({
+  ...composeDeps(config),
+  rateLimiter: dynamoRateLimiter(db, config.tableName, 1),
+  clock,
+});
+
+function caller<R extends RouteDefinition>(route: R, run: RouteRun<R, never>, deps: Deps) {
+  const handler = httpRoute(route, run as never, async () => deps);
+  return async (body: unknown, sourceIp: string) => {
+    const event = apiEvent({ method: route.method, path: route.path, headers: jsonHeaders, body: JSON.stringify(body) });
+    event.requestContext.http.sourceIp = sourceIp;
+    const result = (await handler(event, { ...testContext, awsRequestId: randomUUID() })) as {
+      statusCode: number;
+      body: string;
+      headers?: Record<string, string>;
+    };
+    return { status: result.statusCode, body: JSON.parse(result.body) as Record<string, unknown>, headers: result.headers ?? {} };
+  };
+}
+
+const expectLimited = (answer: { status: number; body: Record<string, unknown>; headers: Record<string, string> }, what: string) => {
+  expect(answer.status).toBe(429);
+  expect(answer.body).toMatchObject({ message: expect.stringMatching(new RegExp(`^Too many ${what} from your network\\. Please try again in `)), code: 'TOO_MANY_REQUESTS' });
+  expect(Number(answer.headers['Retry-After'])).toBe(answer.body.retryAfterSeconds);
+  expect(Number(answer.headers['Retry-After'])).toBeGreaterThan(0);
+};
+
+/** 09:00, 09:30 … on weekdays from Tuesday 3 March 2026 (New York, EST): distinct bookable times. */
+const slot = (n: number) => {
+  const day = 3 + Math.floor(n / 16);
+  const minutes = 9 * 60 + (n % 16) * 30;
+  return isoWithOffset(Date.UTC(2026, 2, day, Math.floor(minutes / 60) + 5, minutes % 60), '-05:00');
+};
+
+describe('booking limits', () => {
+  it('allows 6 bookings with one host from one address a day; the 7th is 429 and writes nothing; other addresses still book', async () => {
+    const host = await fixtures.host();
+    const event = await fixtures.eventType(host.id);
+    const book = caller(routes.createBooking, createBookingRun as never, productionDeps());
+    const ip = address();
+    for (let n = 0; n < 6; n++) expect((await book(bookingRequest(event, slot(n)), ip)).status, `booking ${n + 1}`).toBe(201);
+    expectLimited(await book(bookingRequest(event, slot(6)), ip), 'bookings with this host');
+    expect(await fixtures.bookingsOf(host.id)).toHaveLength(6);
+    expect((await book(bookingRequest(event, slot(6)), address())).status).toBe(201);
+  });
+
+  it('allows 30 bookings an hour from one address across hosts; the 31st is 429', async () => {
+    const ip = address();
+    const book = caller(routes.createBooking, createBookingRun as never, productionDeps());
+    const hosts = await Promise.all([0, 1, 2, 3, 4, 5].map(() => fixtures.host()));
+    const events = await Promise.all(hosts.map((host) => fixtures.eventType(host.id)));
+    for (let n = 0; n < 30; n++) {
+      expect((await book(bookingRequest(events[n % 6]!, slot(n)), ip)).status, `booking ${n + 1}`).toBe(201);
+    }
+    const extraHost = await fixtures.host();
+    const extraEvent = await fixtures.eventType(extraHost.id);
+    expectLimited(await book(bookingRequest(extraEvent, slot(0)), ip), 'bookings');
+    expect(await fixtures.bookingsOf(extraHost.id)).toHaveLength(0);
+  });
+});
+
+describe('registration limits and floods', () => {
+  it('allows 5 new accounts an hour from one address; the 6th is 429 and creates nothing', async () => {
+    const deps = { ...productionDeps(), clock: { now: () => new Date() }, passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }) };
+    const register = caller(routes.register, registerRun as never, deps);
+    const ip = address();
+    for (let n = 0; n < 5; n++) {
+      expect((await register({ name: 'Flood', email: `flood-${randomUUID()}@example.com`, password: 'secret1' }, ip)).status).toBe(201);
+    }
+    const email = `flood-${randomUUID()}@example.com`;
+    expectLimited(await register({ name: 'Flood', email, password: 'secret1' }, ip), 'new accounts');
+    expect(await deps.accounts.findByEmail(email)).toBeNull();
+  });
+
+  it('answers a flood of 40 registrations 201 or 503 with Retry-After, each true to what was written; sign-ins go on', async () => {
+    // One process's deps (one scrypt lane), production password parameters, distinct addresses (not the per-address limit).
+    const deps = { ...productionDeps(), clock: { now: () => new Date() } };
+    const register = caller(routes.register, registerRun as never, deps);
+    const login = caller(routes.login, loginRun as never, deps);
+    const member = { name: 'Member', email: `member-${randomUUID()}@example.com`, password: 'member secret' };
+    expect((await register(member, address())).status).toBe(201);
+
+    const people = Array.from({ length: 40 }, (_, n) => ({ name: `Person ${n}`, email: `crowd-${n}-${randomUUID()}@example.com`, password: 'crowd secret' }));
+    const flood = Promise.all(people.map((person) => register(person, address())));
+    // While the flood is in hand, a sign-in is not refused: it has its own lane.
+    const duringFlood = await login({ username: member.email, password: member.password }, address());
+    const answers = await flood;
+    expect(duringFlood.status).toBe(200);
+
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.every((status) => status === 201 || status === 503), statuses.join(',')).toBe(true);
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
+    for (const [index, answer] of answers.entries()) {
+      const stored = await deps.accounts.findByEmail(people[index]!.email);
+      if (answer.status === 201) expect(stored, `person ${index}`).not.toBeNull();
+      else {
+        expect(answer.body).toMatchObject({ message: 'The server is busy. Please try again in a few seconds.', code: 'OVERLOADED' });
+        expect(Number(answer.headers['Retry-After'])).toBeGreaterThan(0);
+        expect(stored, `person ${index}`).toBeNull();
+      }
+    }
+    // A refused person's retry succeeds.
+    const refused = people[answers.findIndex((answer) => answer.status === 503)]!;
+    expect((await register(refused, address())).status).toBe(201);
+  });
+
+  it('answers a repeated registration (same e-mail and password, minutes later) like the first: its answer was lost', async () => {
+    const deps = { ...productionDeps(), clock: { now: () => new Date() }, passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }) };
+    const register = caller(routes.register, registerRun as never, deps);
+    const person = { name: 'Retry', email: `retry-${randomUUID()}@example.com`, password: 'secret1' };
+    const first = await register(person, address());
+    expect(first.status).toBe(201);
+    const again = await register(person, address());
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    // Another password is someone else: 409 as before.
+    expect((await register({ ...person, password: 'other secret' }, address())).status).toBe(409);
+  });
+});
+
+describe('contact limits', () => {
+  it('mails 5 messages an hour from one address; the 6th is 429, neither stored nor mailed', async () => {
+    const contact = caller(routes.submitContact, submitContactRun as never, { ...productionDeps(), clock: { now: () => new Date() } });
+    const ip = address();
+    const tag = randomUUID();
+    const message = (n: number) => ({ name: 'Sam', email: 'sam@example.com', subject: `Limit ${tag} ${n}`, message: 'Hello there, a question.' });
+    for (let n = 0; n < 5; n++) expect((await contact(message(n), ip)).status).toBe(200);
+    expectLimited(await contact(message(5), ip), 'messages');
+    const mailed = (await sentEmails(config.sesEndpoint!)).filter((mail) => mail.subject.includes(tag));
+    expect(mailed).toHaveLength(5);
+  });
+});
