@@ -292,7 +292,8 @@ describe('DELETE /api/auth/account', () => {
     const userId = await userIdOf(account.email);
     const fixtures = bookingFixtures(config);
     const { hosts } = composeDeps(config);
-    await hosts.setCalendar(userId, { provider: 'builtin', connected: true, email: account.email, lastSynced: null }, null);
+    // New accounts start with the built-in calendar connected (issue 13, item 14).
+    expect((await hosts.get(userId))?.calendar).toMatchObject({ provider: 'builtin', connected: true, email: account.email });
     const event = await fixtures.eventType(userId, { duration: 30 });
     await fixtures.override(event.id, '2026-03-10', false);
     expect((await bookingApi(config).book(bookingRequest(event, '2026-03-03T10:00:00-05:00'))).status).toBe(201);
@@ -500,8 +501,8 @@ describe('CSRF', () => {
     expect(await call('POST', '/api/logout', { body: {}, cookie, headers: { origin: 'null' } })).toMatchObject(refused);
     // Still signed in: nothing happened.
     expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: account.user });
-    // Our own site is SITE_URL (http://localhost:{PORT} by default), whatever address the request was sent to.
-    const ours = { origin: config.siteUrl, 'sec-fetch-site': 'same-origin' };
+    // Our own site: SITE_URL, which the test server sets to its own address.
+    const ours = { origin: app.baseUrl, 'sec-fetch-site': 'same-origin' };
     expect((await call('POST', '/api/logout', { body: {}, cookie, headers: ours })).status).toBe(200);
   });
 

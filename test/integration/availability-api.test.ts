@@ -96,6 +96,8 @@ describe('GET /api/events/public/{eventSlug}', () => {
       themeColor: '#111111',
       secondaryColor: '#222222',
       customCss: '.secret { color: red }',
+      // The host has a calendar connected: the page offers its calendar (issue 13, item 14).
+      acceptingBookings: true,
     });
     for (const internal of ['availabilityRanges', 'bufferBefore', 'maxBookingsPerDay', 'pk', 'sk', 'type', 'active']) {
       expect(result.text).not.toContain(`"${internal}"`);

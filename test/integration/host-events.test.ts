@@ -189,7 +189,7 @@ describe('event types', () => {
 
   it('deletes the event with its date exceptions, its slug and its future bookings', async () => {
     const host = await newHost();
-    await deps.hosts.setCalendar(host.id, { provider: 'builtin', connected: true, email: 'x@example.com', lastSynced: null }, null);
+    // New accounts start with the built-in calendar connected (issue 13, item 14).
     const event = (await call('POST', '/api/events', { body: eventBody({ availabilityRanges: weekdays('00:00', '23:30').map((r) => ({ ...r, active: true })) }), cookie: host.cookie })).body;
     await call('POST', `/api/events/${event.slug}/date-overrides`, { body: { date: tomorrow(), available: false }, cookie: host.cookie });
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
@@ -317,9 +317,11 @@ describe('event images, calendar status', () => {
 
   it('tells whether a calendar is connected', async () => {
     const host = await newHost();
+    // New accounts start with the built-in calendar connected (issue 13, item 14), under the account's address.
+    const email = (await deps.accounts.get(host.id))!.email;
+    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toEqual({ connected: true, email, lastSynced: null, provider: 'builtin', googleAvailable: false });
+    expect((await call('POST', '/api/user/calendar/disconnect', { cookie: host.cookie, body: {} })).status).toBe(200);
     expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toEqual({ connected: false, email: null, lastSynced: null, provider: null, googleAvailable: false });
-    await deps.hosts.setCalendar(host.id, { provider: 'builtin', connected: true, email: 'cal@example.com', lastSynced: null }, null);
-    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toEqual({ connected: true, email: 'cal@example.com', lastSynced: null, provider: 'builtin', googleAvailable: false });
     expect((await call('GET', '/api/user/calendar')).status).toBe(401);
   });
 });
@@ -327,7 +329,7 @@ describe('event images, calendar status', () => {
 describe('GET /api/time-slots?includeUnavailable=true (the /hourly-debug view)', () => {
   it('lists the booked slot as unavailable, where a guest sees it gone', async () => {
     const host = await newHost();
-    await deps.hosts.setCalendar(host.id, { provider: 'builtin', connected: true, email: 'x@example.com', lastSynced: null }, null);
+    // New accounts start with the built-in calendar connected (issue 13, item 14).
     const event = (await call('POST', '/api/events', { body: eventBody({ availabilityRanges: weekdays('00:00', '23:30').map((r) => ({ ...r, active: true })) }), cookie: host.cookie })).body;
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const path = `/api/time-slots?date=${day}&eventId=${event.id}&timezone=UTC`;

@@ -58,8 +58,12 @@ export async function startAppServer(): Promise<{ baseUrl: string; close(): Prom
   const server: Server = createAppServer({ siteDir: 'frontend/dist', photosDir: localPhotoDir(TEST_DATA_DIR) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The server is the site: its handlers (which read their configuration at their first request) build every
+  // absolute URL from SITE_URL, and the same-site check compares Origin with it.
+  setEnvironment({ SITE_URL: baseUrl });
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -8,7 +8,8 @@ import { keys } from './keys.ts';
  * Counts one more request for `key` in a window that opens with the first request: one item per key with the
  * window's start and its count, expiring (TTL) when the window ends. Counting is an atomic ADD that answers the new
  * count, so concurrent requests each see a different number, on one machine and in the cloud alike; a request after
- * the window closed starts a new one. Answers how many came before this one and when the window ends (ms).
+ * the window closed starts a new one (a conditional Put). One UpdateItem in the usual case. Answers how many came
+ * before this one and when the window ends (ms).
  */
 async function countInWindow(
   db: DynamoDBDocumentClient,
@@ -25,9 +26,10 @@ async function countInWindow(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.throttle(key),
-          UpdateExpression: 'ADD failures :one',
-          ConditionExpression: 'windowStart > :cutoff',
-          ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff },
+          // One request opens a window or counts into the open one; only an ended window needs the Put below.
+          UpdateExpression: 'SET windowStart = if_not_exists(windowStart, :at), expiresAt = if_not_exists(expiresAt, :expires) ADD failures :one',
+          ConditionExpression: 'attribute_not_exists(pk) OR windowStart > :cutoff',
+          ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':at': at, ':expires': Math.ceil((at + windowMs) / 1000) },
           ReturnValues: 'ALL_NEW',
         }),
       );
