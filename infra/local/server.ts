@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { matchPath } from '#shared/api/route-paths';
+import { hasMalformedPercentEncoding, matchPath } from '#shared/api/route-paths';
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
 import { photoFiles, staticSite } from './static-site.ts';
 import { toApiGatewayEvent } from './api-gateway-event.ts';
@@ -10,6 +10,8 @@ type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promis
 
 /** API Gateway's own payload limit; our handlers apply their stricter ones. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** How long an oversized upload is drained after its 413 before the connection is closed. */
+const DRAIN_LIMIT_MS = 30_000;
 
 const handlers = new Map<string, Promise<LambdaHandler>>();
 
@@ -46,19 +48,27 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
   response.end(text);
 }
 
+/**
+ * The body, or null when it passes API Gateway's 10 MB: then the rest is drained, not kept, so the client (still
+ * sending) reads the 413 answer instead of a connection reset; a client sending on for long is cut off.
+ */
 function readBody(request: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(null);
-        request.destroy();
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
         return;
       }
-      chunks.push(chunk);
-    });
+      request.off('data', collect);
+      chunks.length = 0;
+      request.resume();
+      setTimeout(() => request.destroy(), DRAIN_LIMIT_MS).unref();
+      resolve(null);
+    };
+    request.on('data', collect);
     request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
@@ -102,18 +112,46 @@ export function findRoute(method: string, pathname: string) {
  * The local stand-in for CloudFront + API Gateway: `/api/...` requests become API Gateway v2 events handed to the
  * row's handler; `/photos/...` serves uploaded photos; every other path serves the built front end.
  */
-export function createAppServer(options: { siteDir: string; photosDir: string; log?: (line: string) => void }): Server {
+export function createAppServer(options: {
+  siteDir: string;
+  photosDir: string;
+  log?: (line: string) => void;
+  /** SITE_URL: a page asked for under another host name (127.0.0.1 for localhost) is redirected there. */
+  siteUrl?: string;
+}): Server {
+  const siteHost = options.siteUrl ? new URL(options.siteUrl).host : undefined;
   const site = staticSite(options.siteDir);
   const photos = photoFiles(options.photosDir);
   const log = options.log ?? (() => undefined);
 
-  return createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+  return createServer((request, response) => {
+    // Nothing a request sends may end the process: whatever one request throws is answered and logged here.
+    handle(request, response).catch((error: unknown) => {
+      log(`${request.method} ${request.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!response.headersSent) sendJson(response, 500, { message: 'Internal server error', code: 'INTERNAL' });
+      else response.destroy();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const rawUrl = request.url ?? '/';
+    if (hasMalformedPercentEncoding(rawUrl)) {
+      request.resume();
+      sendJson(response, 400, { message: 'The address is not valid: malformed percent-encoding.', code: 'VALIDATION_FAILED' });
+      return;
+    }
+    const url = new URL(rawUrl, 'http://localhost');
     if (url.pathname.startsWith('/photos/')) {
       photos(request, response);
       return;
     }
     if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
+      // Pages are served under SITE_URL only, so the browser's Origin is the one the API's same-site check expects.
+      if (siteHost && request.headers.host !== siteHost && (request.method === 'GET' || request.method === 'HEAD')) {
+        response.writeHead(302, { location: `${options.siteUrl}${url.pathname}${url.search}`, 'cache-control': 'no-store' });
+        response.end();
+        return;
+      }
       site(request, response);
       return;
     }
@@ -131,7 +169,8 @@ export function createAppServer(options: { siteDir: string; photosDir: string; l
     try {
       const body = await readBody(request);
       if (body === null) {
-        sendJson(response, 413, { message: 'Request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
+        const message = route.tooLargeMessage ?? 'Request body is too large (limit 10 MB).';
+        sendJson(response, 413, { message, code: 'PAYLOAD_TOO_LARGE' }, { connection: 'close' });
         return;
       }
       const handler = await loadHandler(route);
@@ -144,5 +183,5 @@ export function createAppServer(options: { siteDir: string; photosDir: string; l
     } finally {
       log(`${method} ${url.pathname} ${response.statusCode} ${(performance.now() - started).toFixed(1)} ms`);
     }
-  });
+  }
 }

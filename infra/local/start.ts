@@ -60,7 +60,7 @@ async function main() {
   if (await portInUse(config.port)) {
     fail(`Port ${config.port} is already in use by another program. Start with another port, e.g. PORT=3100 npm start.`);
   }
-  const url = `http://localhost:${config.port}`;
+  const url = config.siteUrl;
   writeFileSync(lockFile, JSON.stringify({ pid: process.pid, url }));
 
   let peers: Peers | undefined;
@@ -81,10 +81,20 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  // A stray rejection is a bug to log, not a reason to stop serving; an uncaught exception leaves the process in an
+  // unknown state, so it stops, and its peers with it.
+  process.on('unhandledRejection', (reason) => {
+    console.error(`Unhandled rejection (the app keeps running): ${reason instanceof Error ? reason.stack : String(reason)}`);
+  });
+  process.on('uncaughtException', (error) => {
+    console.error(`\n✖ Unexpected error; stopping: ${error.stack ?? error.message}`);
+    void shutdown(1);
+  });
 
   const server = createAppServer({
     siteDir: join(repoRoot, 'frontend', 'dist'),
     photosDir: localPhotoDir(dataDir),
+    siteUrl: config.siteUrl,
     log: config.logLevel === 'debug' ? (line) => console.log(line) : undefined,
   });
 
@@ -106,7 +116,8 @@ async function main() {
 
     await new Promise<void>((ready, reject) => {
       server.once('error', reject);
-      server.listen(config.port, ready);
+      // Loopback unless HOST says otherwise: the local stack has demo accounts and no TLS.
+      server.listen(config.port, config.host, ready);
     });
     stopJobs = startLocalJobs({ log: config.logLevel === 'debug' ? (line) => console.log(line) : undefined });
 

@@ -71,7 +71,25 @@ export function buildPath(path: string, params: Record<string, string | number> 
   });
 }
 
-/** Matches a concrete path against a row's template; returns the decoded parameters or null. */
+/**
+ * Whether a raw path or query string has percent-encoding that does not decode (`%ZZ`, `%E0%A4%A`: not hex, or
+ * not UTF-8). Such an address is refused with 400 before any route is matched.
+ */
+export function hasMalformedPercentEncoding(raw: string): boolean {
+  for (const part of raw.split(/[/?&=]/)) {
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Matches a concrete path against a row's template; returns the decoded parameters or null (also for a parameter
+ * that does not decode, which callers refuse first: see hasMalformedPercentEncoding).
+ */
 export function matchPath(template: string, actual: string): Record<string, string> | null {
   const names: string[] = [];
   const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
@@ -81,8 +99,12 @@ export function matchPath(template: string, actual: string): Record<string, stri
   const found = new RegExp(`^${pattern}$`).exec(actual);
   if (!found) return null;
   const params: Record<string, string> = {};
-  names.forEach((name, index) => {
-    params[name] = decodeURIComponent(found[index + 1] ?? '');
-  });
+  try {
+    names.forEach((name, index) => {
+      params[name] = decodeURIComponent(found[index + 1] ?? '');
+    });
+  } catch {
+    return null;
+  }
   return params;
 }

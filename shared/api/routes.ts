@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { routePaths, type RouteAddress, type RouteName } from './route-paths.ts';
 import { messageResponse } from './schemas/common.ts';
+import { EVENT_IMAGE_TOO_LARGE, PHOTO_TOO_LARGE } from '../constants.ts';
 import { contactSubmitBody } from './schemas/contact.ts';
 import { settingsResponse, settingsUpdateBody } from './schemas/settings.ts';
 import { eventSlugParams, publicEventResponse } from './schemas/events.ts';
@@ -86,6 +87,11 @@ export interface RouteDefinition extends RouteAddress {
   successStatus?: number;
   /** A successful answer that is a document, not JSON: the response schema is its text. */
   contentType?: string;
+  /**
+   * An upload route: what a body over the platform's 10 MB request limit is told (413), in the spec's words for
+   * that upload, before the function ever runs.
+   */
+  tooLargeMessage?: string;
   /**
    * A GET that changes state (the spec's GET /api/user/calendar/connect, which can switch the calendar): refused
    * from other sites like a write, so a link elsewhere cannot change a signed-in host's calendar.
@@ -232,6 +238,7 @@ export const routes = {
     summary: 'Stores a new profile photo (2 MB, PNG/JPEG/GIF/WebP by its bytes) and answers its URL.',
     response: uploadPhotoResponse,
     needs: { table: 'readwrite', photos: true },
+    tooLargeMessage: PHOTO_TOO_LARGE,
   }),
   removePhoto: defineRoute({
     name: 'removePhoto',
@@ -410,6 +417,7 @@ export const routes = {
     response: eventImageResponse,
     successStatus: 201,
     needs: { table: 'read', photos: true },
+    tooLargeMessage: EVENT_IMAGE_TOO_LARGE,
   }),
   getSubscriptionStatus: defineRoute({
     name: 'getSubscriptionStatus',

@@ -30,4 +30,22 @@ describe('local server', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toHaveProperty('meetingDuration');
   });
+
+  it('answers malformed percent-encoding in a path or query with a JSON 400, and keeps serving', async () => {
+    for (const path of ['/api/events/public/%E0%A4%A', '/api/events/%ZZ', '/api/time-slots?date=%ZZ&eventId=1001', '/book/%E0%A4%A', '/photos/%ZZ.png']) {
+      const response = await fetch(`${app.baseUrl}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json(), path).toEqual({ message: 'The address is not valid: malformed percent-encoding.', code: 'VALIDATION_FAILED' });
+    }
+    expect((await fetch(`${app.baseUrl}/api/settings`)).status).toBe(200);
+  });
+
+  it('answers an upload over 10 MB with 413 and the spec\'s words for that upload, not a connection reset', async () => {
+    const body = new FormData();
+    body.append('photo', new Blob([new Uint8Array(11 * 1024 * 1024)], { type: 'image/png' }), 'big.png');
+    const response = await fetch(`${app.baseUrl}/api/profile/upload-photo`, { method: 'POST', body });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'The photo must be 2 MB or smaller.', code: 'PAYLOAD_TOO_LARGE' });
+    expect((await fetch(`${app.baseUrl}/api/settings`)).status).toBe(200);
+  });
 });

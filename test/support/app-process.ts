@@ -8,6 +8,9 @@ export interface RunningApp {
   baseUrl: string;
   mailViewer: string;
   output: () => string;
+  /** The runner's own process (its peers run under watchdogs in the same process group). */
+  pid: number;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -16,9 +19,9 @@ export interface RunningApp {
  * group on a free port with a throw-away data folder, waits for its banner, and stops the whole group at the end.
  * `env`: more configuration (e.g. the fake Google's address).
  */
-export async function startApp(options: { env?: Record<string, string> } = {}): Promise<RunningApp> {
+export async function startApp(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningApp> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'meetwise-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'meetwise-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     // The browser tests book and register far more often from 127.0.0.1 than a person could.
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '1000', ...options.env },
@@ -30,10 +33,16 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((done) => child.once('exit', done));
       process.kill(-child.pid!, 'SIGINT');
-      const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // the group is gone already
+        }
+      }, 10_000);
       await exited;
       clearTimeout(timer);
     }
@@ -50,5 +59,5 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
   }
   const mailViewer = /Mail viewer:\s+(\S+)/.exec(output)?.[1];
   if (!mailViewer) throw new Error(`No mail viewer URL in the banner:\n${output}`);
-  return { baseUrl: `http://localhost:${port}`, mailViewer, output: () => output, stop };
+  return { baseUrl: `http://localhost:${port}`, mailViewer, output: () => output, pid: child.pid!, dataDir, stop };
 }

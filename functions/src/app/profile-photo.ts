@@ -4,7 +4,6 @@ import { IMAGE_EXTENSIONS, sniffImageType } from '#functions/domain/images';
 import { callerAccount } from './caller.ts';
 
 export const NOT_AN_IMAGE = 'Please choose an image file (PNG, JPEG, GIF or WebP).';
-export const PHOTO_TOO_LARGE = 'The photo must be 2 MB or smaller.';
 
 /** The store key of a photo URL we issued (`/photos/{key}`), or null for anything else. */
 const keyOf = (photoUrl: string | null): string | null => (photoUrl?.startsWith('/photos/') ? photoUrl.slice('/photos/'.length) : null);
@@ -39,8 +38,6 @@ export async function removePhoto(deps: Pick<Deps, 'accounts' | 'photos'>, princ
   return { message: 'Photo removed' };
 }
 
-/** Event photos and guest logos: at most 5 MB (host-area.md §5, §9). */
-export const EVENT_IMAGE_TOO_LARGE = 'The image file must be less than 5MB in size.';
 
 /**
  * POST /api/uploads/event-image (the event editor's photo and guest logo). Input: the uploaded bytes (capped at

@@ -1,8 +1,8 @@
 import { routes } from '#shared/api/routes';
-import { EVENT_IMAGE_MAX_BYTES } from '#shared/constants';
+import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TOO_LARGE } from '#shared/constants';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { readMultipartFile } from '#functions/http/multipart';
-import { EVENT_IMAGE_TOO_LARGE, uploadEventImage } from '#functions/app/profile-photo';
+import { uploadEventImage } from '#functions/app/profile-photo';
 import { accountRepository, coreDeps, photoStore } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 

@@ -1,7 +1,8 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { readMultipartFile } from '#functions/http/multipart';
-import { PHOTO_TOO_LARGE, uploadPhoto } from '#functions/app/profile-photo';
+import { uploadPhoto } from '#functions/app/profile-photo';
+import { PHOTO_TOO_LARGE } from '#shared/constants';
 import { PROFILE_PHOTO_MAX_BYTES } from '#functions/domain/images';
 import { accountDeps, coreDeps, photoStore } from '#functions/composition';
 import type { Deps } from '#functions/ports';

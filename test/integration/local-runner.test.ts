@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dynamoJar, orphanedDynamoPids } from '#infra/local/peers';
+import { freePort } from '#infra/local/ports';
+import { startApp, type RunningApp } from '../support/app-process.ts';
+
+/**
+ * The one-machine runner's peers live and die with it (issue 13, item 1): a DynamoDB Local left on the data folder
+ * by an earlier run is stopped before a new one starts there, and a runner killed with SIGKILL takes its peers
+ * with it. Linux only (/proc), like the reaping itself.
+ */
+
+const dataDir = mkdtempSync(join(tmpdir(), 'meetwise-runner-'));
+const workDir = join(dataDir, 'dynamodb');
+let app: RunningApp | undefined;
+afterAll(async () => {
+  await app?.stop();
+  for (const pid of orphanedDynamoPids(workDir)) process.kill(pid, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`);
+
+async function until(check: () => boolean, what: string, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+describe.runIf(existsSync('/proc/self/cmdline'))('local runner peers', () => {
+  it('stops a DynamoDB Local orphaned on its data folder, and its own peers end with it on SIGKILL', async () => {
+    // An orphan: DynamoDB Local on this data folder with no runner (as a killed runner of an older version left it).
+    mkdirSync(workDir, { recursive: true });
+    const { jar, libraryPath } = dynamoJar();
+    const orphan = spawn('java', [`-Djava.library.path=${libraryPath}`, '-jar', jar, '-sharedDb', '-port', String(await freePort()), '-dbPath', workDir], {
+      cwd: workDir,
+      detached: true,
+      stdio: 'ignore',
+    });
+    orphan.unref();
+    await until(() => orphanedDynamoPids(workDir).includes(orphan.pid!), 'the orphan runs');
+
+    app = await startApp({ dataDir });
+    expect(app.output()).toContain(`Stopped DynamoDB Local (process ${orphan.pid}) left running on ${workDir} by an earlier start.`);
+    expect(alive(orphan.pid!)).toBe(false);
+    const own = orphanedDynamoPids(workDir);
+    expect(own).toHaveLength(1);
+    expect((await fetch(`${app.baseUrl}/api/settings`)).status).toBe(200);
+
+    // SIGKILL the runner alone (not its process group): no handler of its runs, yet its peers end.
+    process.kill(app.pid, 'SIGKILL');
+    await until(() => orphanedDynamoPids(workDir).length === 0, 'DynamoDB Local ends with its runner');
+    const sesPort = Number(new URL(app.mailViewer).port);
+    const sesAnswers = () => fetch(`http://127.0.0.1:${sesPort}/health-check`).then(() => true, () => false);
+    const deadline = Date.now() + 20_000;
+    while ((await sesAnswers()) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 200));
+    expect(await sesAnswers()).toBe(false);
+  });
+});
