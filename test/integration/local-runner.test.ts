@@ -53,7 +53,7 @@ describe.runIf(existsSync('/proc/self/cmdline'))('local runner peers', () => {
     expect((await fetch(`${app.baseUrl}/api/settings`)).status).toBe(200);
 
     // SIGKILL the runner alone (not its process group): no handler of its runs, yet its peers end.
-    process.kill(app.pid, 'SIGKILL');
+    process.kill(app.pid!, 'SIGKILL');
     await until(() => orphanedDynamoPids(workDir).length === 0, 'DynamoDB Local ends with its runner');
     const sesPort = Number(new URL(app.mailViewer).port);
     const sesAnswers = () => fetch(`http://127.0.0.1:${sesPort}/health-check`).then(() => true, () => false);

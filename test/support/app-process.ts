@@ -9,8 +9,8 @@ export interface RunningApp {
   mailViewer: string;
   output: () => string;
   /** The runner's own process (its peers run under watchdogs in the same process group). */
-  pid: number;
-  dataDir: string;
+  pid?: number;
+  dataDir?: string;
   stop(): Promise<void>;
 }
 

@@ -1,13 +1,14 @@
 import { Forbidden, NotFound } from '#functions/errors';
 import type { DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
 import { mayActivateEvents } from '#functions/domain/trial';
+import { usableRules } from '#functions/domain/stored-rules';
 
 /** The spec's words for a deactivated event (host-area.md §2 "Public booking page"). */
 export const DEACTIVATED_MESSAGE = 'This event has been deactivated';
 
 /**
  * An event as the public may see it: unknown ids are 404, deactivated events 403 with `isInactive` (the booking
- * page shows its deactivated screen from that flag).
+ * page shows its deactivated screen from that flag); its hours and date exceptions without malformed ones.
  */
 export async function loadBookableEvent(
   deps: Pick<Deps, 'events'>,
@@ -16,7 +17,9 @@ export async function loadBookableEvent(
   const found = await deps.events.findById(eventId);
   if (!found) throw new NotFound('Event not found.');
   if (!found.event.active) throw new Forbidden(DEACTIVATED_MESSAGE, undefined, { isInactive: true });
-  return found;
+  // Malformed stored hours or exceptions never reach the engine: a guest's request never fails on them.
+  const { event, overrides } = usableRules(found.event, found.overrides);
+  return { event, overrides };
 }
 
 /** An event named by id or by slug (the availability queries accept either): its id, 404 for an unknown slug. */

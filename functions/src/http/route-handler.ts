@@ -34,6 +34,9 @@ interface State {
   deps?: CoreDeps;
 }
 
+/** Whether a body schema is satisfied by an empty object: then sending no body at all is the same call. */
+const acceptsNoBody = (schema: z.ZodType): boolean => schema.safeParse({}).success;
+
 function parseWith(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
@@ -71,7 +74,8 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const query = parseWith(route.query, event.queryStringParameters ?? {}, 'query');
     let body: unknown;
     if (route.body) {
-      const raw = readJsonBody(event);
+      // A call whose whole payload may be left out (the spec's "no body" calls) works with no body at all.
+      const raw = readJsonBody(event) ?? (acceptsNoBody(route.body) ? {} : undefined);
       if (raw === undefined) throw new ValidationFailed('Request body is required.');
       body = parseWith(route.body, raw, 'body');
     }

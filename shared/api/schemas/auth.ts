@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { emailAddress, singleLine } from './common.ts';
+import { emailAddress, singleLine, visibleText } from './common.ts';
 
 /**
  * Accounts and sessions (booking-landing-auth-admin.md §3, §5, §7; host-area.md §7; issue 5). The register and
@@ -31,7 +31,7 @@ const password = z
 /** POST /api/auth/register. */
 export const registerBody = z.strictObject({
   name: singleLine('Full name')
-    .transform((value) => value.trim())
+    .transform((value) => visibleText(value))
     .pipe(
       z
         .string()
@@ -61,7 +61,7 @@ export const emptyBody = z.strictObject({});
 export const profileUpdateBody = z.strictObject({
   // host-area.md §5 "Profile name": 1 to 200 characters, with its two messages.
   name: singleLine('Name')
-    .transform((value) => value.trim())
+    .transform((value) => visibleText(value))
     .pipe(z.string().min(1, 'Name is required.').max(NAME_MAX, `Name is too long (maximum ${NAME_MAX} characters).`)),
   email: emailAddress('Please enter a valid email address.'),
 });

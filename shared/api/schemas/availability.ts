@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { calendarDate } from './common.ts';
 
 const POSITIVE_ID = 'eventId must be a positive whole number.';
 const EVENT_REF = 'eventId must be an event id or an event slug.';
@@ -25,15 +26,6 @@ export const eventRefValue = z
 /** An IANA zone name; whether the zone exists is checked by the server (400 "Unknown time zone: …"). */
 export const timeZoneValue = z.string().min(1, 'Time zone is required.').max(64, 'Unknown time zone.');
 
-const isoDate = z
-  .string({ error: 'date is required.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in the format yyyy-MM-dd.')
-  .refine((text) => {
-    const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, 'Date is not a real calendar date.');
-
 /** GET /api/available-dates (booking-landing-auth-admin.md §7). Unknown query parameters are ignored. */
 export const availableDatesQuery = z.object({
   year: z.coerce
@@ -57,7 +49,7 @@ export const availableDatesResponse = z.object({
 
 /** GET /api/time-slots (booking-landing-auth-admin.md §7). */
 export const timeSlotsQuery = z.object({
-  date: isoDate,
+  date: calendarDate(),
   /** Optional (booking-landing-auth-admin.md §7): without it, the service's default hours (the /hourly-debug view). */
   eventId: eventRefValue.optional(),
   timezone: timeZoneValue.optional(),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { BOOKING_LIMITS as L } from '#shared/constants';
 import { eventIdValue, timeZoneValue } from './availability.ts';
+import { CALENDAR_DATE_MESSAGE, isCalendarDate, visibleText } from './common.ts';
 
 const LINE_BREAK = /[\r\n]/;
 /** booking-landing-auth-admin.md §5: "a simple pattern (no spaces, one @, a dot in the domain)". */
@@ -18,14 +19,14 @@ export const createBookingBody = z.strictObject({
   name: z
     .string({ error: 'Name is required' })
     .refine((value) => !LINE_BREAK.test(value), { message: 'Name must not contain line breaks.', abort: true })
-    .transform((value) => value.trim())
+    .transform((value) => visibleText(value))
     .pipe(z.string().min(1, 'Name is required').max(L.nameMax, `Name must be at most ${L.nameMax} characters.`)),
   email: email('Invalid email address'),
   additionalInfo: z
     .string({ error: 'Additional information must be text.' })
     .max(L.additionalInfoMax, `Additional information must be at most ${L.additionalInfoMax} characters.`)
     .nullish()
-    .transform((value) => value?.trim() || undefined),
+    .transform((value) => (value ? visibleText(value, true) : '') || undefined),
   guests: z
     .array(email('Invalid guest email address'), { error: 'Guests must be a list of e-mail addresses.' })
     .max(L.guestsMax, `You can add at most ${L.guestsMax} guests.`)
@@ -34,7 +35,8 @@ export const createBookingBody = z.strictObject({
   date: z
     .string({ error: 'date is required.' })
     .max(40)
-    .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'date must be an ISO 8601 date.'),
+    .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'date must be an ISO 8601 date.')
+    .refine((value) => isCalendarDate(value.slice(0, 10)), CALENDAR_DATE_MESSAGE),
   /** ISO 8601 with a UTC offset; checked by the server (422 when malformed or not bookable). */
   startTime: z.string({ error: 'startTime is required.' }).max(40, 'startTime is not an ISO 8601 time.'),
   endTime: z.string({ error: 'endTime is required.' }).max(40, 'endTime is not an ISO 8601 time.'),

@@ -36,10 +36,66 @@ export const emailAddress = (message: string, max = 254) =>
 /** Single-line text, trimmed, between `min` and `max` characters, with the messages "{Label} must be at least/most N characters." */
 export const singleLineText = (label: string, min: number, max: number) =>
   singleLine(label)
-    .transform((value) => value.trim())
+    .transform((value) => visibleText(value))
     .pipe(
       z
         .string()
         .min(min, `${label} must be at least ${min} characters.`)
         .max(max, `${label} must be at most ${max} characters.`),
     );
+
+/** Calendar dates the service handles: the years 2000 to 2100 (issue 13: a date beyond them never reaches a rule). */
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
+export const CALENDAR_DATE_MESSAGE = `Date must be a real calendar date (yyyy-MM-dd) between ${FIRST_YEAR} and ${LAST_YEAR}.`;
+
+/** Whether `text` is yyyy-MM-dd naming a day that exists (no 2027-02-29, no 2026-13-01) in 2000–2100. */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < FIRST_YEAR || year > LAST_YEAR) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * THE calendar-date field of every route that takes a date (date exceptions, time slots, admin ranges): yyyy-MM-dd,
+ * a real day, 2000–2100. `message` names the field where the spec has words for it.
+ */
+export const calendarDate = (message = CALENDAR_DATE_MESSAGE) =>
+  z.string({ error: message }).refine(isCalendarDate, { message, abort: true });
+
+/** Days from `start` to `end` (calendar dates), counted as the difference of their UTC midnights. */
+export const daysBetweenDates = (start: string, end: string): number => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
+
+/** A `start`..`end` range of calendar dates (both included), at most `maxDays` long: the admin's bookings list. */
+export const calendarDateRange = (maxDays: number) =>
+  z
+    .object({ start: calendarDate(), end: calendarDate() })
+    .refine((range) => range.start <= range.end, { message: 'end must not be before start.', path: ['end'] })
+    .refine((range) => daysBetweenDates(range.start, range.end) < maxDays, {
+      message: `The range can be at most ${maxDays} days.`,
+      path: ['end'],
+    });
+
+/**
+ * Characters a person cannot see: C0 and C1 controls, zero-width spaces and joiners, word joiner, BOM, soft hyphen,
+ * bidi marks, embeddings, overrides and isolates. `keepLines` keeps tab and line breaks (multi-line fields).
+ */
+const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+const INVISIBLE_OR_LINES = /[\u0000-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
+/** The text without invisible and control characters, trimmed: what a person sees of it. */
+export const visibleText = (value: string, keepLines = false): string =>
+  value.replace(keepLines ? INVISIBLE : INVISIBLE_OR_LINES, '').trim();
+
+/**
+ * A required text field (issue 13, item 5): invisible and control characters are removed and the value trimmed
+ * before the minimum applies, so three zero-width spaces are as empty as nothing. Messages stay the field's own.
+ */
+export const requiredText = (options: { min: number; max: number; tooShort: string; tooLong: string; multiLine?: boolean }) =>
+  z
+    .string({ error: options.tooShort })
+    .transform((value) => visibleText(value, options.multiLine))
+    .pipe(z.string().min(options.min, options.tooShort).max(options.max, options.tooLong));

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CONTACT_LIMITS as L } from '#shared/constants';
-import { emailAddress, singleLineText } from './common.ts';
+import { emailAddress, singleLineText, visibleText } from './common.ts';
 
 /** POST /api/contact/submit (host-area.md §5 "Contact", §7). The same rules run in the form and on the server. */
 export const contactSubmitBody = z.strictObject({
@@ -9,9 +9,13 @@ export const contactSubmitBody = z.strictObject({
   subject: singleLineText('Subject', L.subjectMin, L.subjectMax),
   message: z
     .string({ error: (issue) => (issue.input === undefined ? 'Message is required.' : 'Message must be text.') })
-    .trim()
-    .min(L.messageMin, `Message must be at least ${L.messageMin} characters.`)
-    .max(L.messageMax, `Message must be at most ${L.messageMax} characters.`),
+    .transform((value) => visibleText(value, true))
+    .pipe(
+      z
+        .string()
+        .min(L.messageMin, `Message must be at least ${L.messageMin} characters.`)
+        .max(L.messageMax, `Message must be at most ${L.messageMax} characters.`),
+    ),
 });
 export type ContactSubmitBody = z.infer<typeof contactSubmitBody>;
 /** What the form holds before validation. */

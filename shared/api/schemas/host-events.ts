@@ -16,6 +16,7 @@ import {
   RESERVED_EVENT_SLUGS,
   TIME_ZONE_OPTIONS,
 } from '../../constants.ts';
+import { calendarDate, requiredText } from './common.ts';
 
 /**
  * The host's event types (host-area.md §3 "Event", §5, §7): what the dashboard and the editor read and send.
@@ -70,11 +71,12 @@ const imageUrl = z
 export const eventBody = z.strictObject({
   id: z.number().int().positive().nullable().optional(),
   slug: eventSlugSchema,
-  title: z
-    .string({ error: 'Event name must be at least 3 characters.' })
-    .trim()
-    .min(3, 'Event name must be at least 3 characters.')
-    .max(EVENT_TITLE_MAX, `Event name cannot exceed ${EVENT_TITLE_MAX} characters.`),
+  title: requiredText({
+    min: 3,
+    max: EVENT_TITLE_MAX,
+    tooShort: 'Event name must be at least 3 characters.',
+    tooLong: `Event name cannot exceed ${EVENT_TITLE_MAX} characters.`,
+  }),
   description: z.string().max(EVENT_DESCRIPTION_MAX, `The description cannot exceed ${EVENT_DESCRIPTION_MAX} characters.`).default(''),
   duration: z
     .number({ error: 'Duration must be a number.' })
@@ -90,7 +92,8 @@ export const eventBody = z.strictObject({
   bufferAfter: bufferSchema,
   requiresConfirmation: z.boolean().default(false),
   advanceBookingDays: z.number().int().min(1, 'The booking window must be at least 1 day.').max(MAX_ADVANCE_BOOKING_DAYS, `The booking window cannot exceed ${MAX_ADVANCE_BOOKING_DAYS} days.`),
-  maxBookingsPerDay: z.number().int().min(1, 'The daily limit must be at least 1.').max(MAX_BOOKINGS_PER_DAY, `The daily limit cannot exceed ${MAX_BOOKINGS_PER_DAY}.`).nullable(),
+  // host-area.md §5 "Daily limit": optional; blank (null or left out) means none.
+  maxBookingsPerDay: z.number().int().min(1, 'The daily limit must be at least 1.').max(MAX_BOOKINGS_PER_DAY, `The daily limit cannot exceed ${MAX_BOOKINGS_PER_DAY}.`).nullable().default(null),
   minimumNoticeAmount: z.number().int().min(0, 'Minimum notice cannot be negative.').max(MAX_MINIMUM_NOTICE_AMOUNT),
   minimumNoticeUnit: z.enum(['minutes', 'hours', 'days']),
   showHostPhoto: z.boolean(),
@@ -192,7 +195,8 @@ export const dateOverrideBody = z
     date: z
       .string({ error: 'Please select a date for the override.' })
       .regex(/^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/, 'Please select a date for the override.')
-      .transform((value) => value.slice(0, 10)),
+      .transform((value) => value.slice(0, 10))
+      .pipe(calendarDate()),
     available: z.boolean(),
     startTime: optionalTime,
     endTime: optionalTime,
