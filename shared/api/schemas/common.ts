@@ -83,7 +83,9 @@ export const calendarDateRange = (maxDays: number) =>
  * Characters a person cannot see: C0 and C1 controls, zero-width spaces and joiners, word joiner, BOM, soft hyphen,
  * bidi marks, embeddings, overrides and isolates. `keepLines` keeps tab and line breaks (multi-line fields).
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what these remove
 const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+// eslint-disable-next-line no-control-regex -- as above, with tab and line breaks
 const INVISIBLE_OR_LINES = /[\u0000-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
 /** The text without invisible and control characters, trimmed: what a person sees of it. */
