@@ -104,7 +104,7 @@ describe('required texts need visible characters', () => {
 
 describe("the spec's calls as its client sends them", () => {
   it('takes the bodyless calls with no body at all, with or without a JSON content type', async () => {
-    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+    for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
       const host = await signedInHost();
       const body = eventBody();
       const created = await call('POST', '/api/events', { body, cookie: host.cookie });

@@ -46,6 +46,19 @@ const post = (body: string | Buffer, headers: Record<string, string> = jsonHeade
 });
 
 describe('httpRoute', () => {
+  it('refuses a browser loading the API as an image, style, script, font or object, before the use case runs', async () => {
+    const run = vi.fn(async (_deps: Deps, { body }: { body: unknown }) => body);
+    for (const destination of ['image', 'style', 'script', 'font', 'object', 'embed', 'iframe', 'audio', 'worker']) {
+      const result = await call(route, run, post('{"title":"Intro"}', { ...jsonHeaders, 'sec-fetch-dest': destination }));
+      expect(result, destination).toMatchObject({ status: 403, body: { message: 'This address cannot be loaded as a resource.', code: 'FORBIDDEN' } });
+    }
+    expect(run).not.toHaveBeenCalled();
+    for (const destination of [undefined, 'empty', 'document']) {
+      const headers = destination ? { ...jsonHeaders, 'Sec-Fetch-Dest': destination } : jsonHeaders;
+      expect((await call(route, run, post('{"title":"Intro"}', headers))).status, String(destination)).toBe(201);
+    }
+  });
+
   it('refuses, where an origin secret is configured (the cloud), every request that did not come through CloudFront', async () => {
     const secret = 'o'.repeat(48);
     const run = vi.fn(async (_deps: Deps, { body }: { body: unknown }) => body);

@@ -65,6 +65,22 @@ export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2, siteUrl: str
   if (originHost !== new URL(siteUrl).origin.toLowerCase()) throw new Forbidden('Cross-site request refused.');
 }
 
+/** What a browser may be doing when it calls the API: a fetch (empty) or a navigation (document). */
+const API_FETCH_DESTINATIONS = new Set(['empty', 'document']);
+
+/**
+ * The API is not a resource: a request the browser makes to load an image, a style sheet, a script, a font, an
+ * object… (`Sec-Fetch-Dest`) is 403 before any handler runs, so markup or CSS on any page (a host's custom CSS
+ * with `url(/api/…)`) cannot act for the visitor (issue 13, item 9). Clients that send no such header (calendar
+ * apps reading the feed, scripts) are not browsers loading resources.
+ */
+export function refuseResourceLoad(event: APIGatewayProxyEventV2): void {
+  const destination = header(event, 'sec-fetch-dest')?.toLowerCase();
+  if (destination !== undefined && !API_FETCH_DESTINATIONS.has(destination)) {
+    throw new Forbidden('This address cannot be loaded as a resource.');
+  }
+}
+
 /** The header CloudFront adds to every request it sends to the API (infra/cdk/site.ts). */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 

@@ -6,7 +6,7 @@ import type { RouteDefinition } from '#shared/api/routes';
 import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
 import type { CoreDeps, Deps, Principal } from '#functions/ports';
 import { errorToResponse, validationFailed } from './errors.ts';
-import { readJsonBody, refuseCrossSiteWrite, refuseDirectApiCall } from './request.ts';
+import { readJsonBody, refuseCrossSiteWrite, refuseDirectApiCall, refuseResourceLoad } from './request.ts';
 import { documentResponse, jsonResponse } from './response.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -63,6 +63,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     state.deps = deps;
     refuseDirectApiCall(event, deps.config.originSecret);
     refuseCrossSiteWrite(event, deps.config.siteUrl, route.changesState === true);
+    refuseResourceLoad(event);
     const principal = await deps.sessions.authenticate({
       cookies: event.cookies ?? [],
       headers: event.headers ?? {},
