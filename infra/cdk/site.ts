@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -9,6 +9,8 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { contentSecurityPolicy, inlineScriptHashes } from '../security-headers.ts';
+import { EdgeFirewall } from './waf.ts';
 
 export interface SiteProps {
   /** The built front end (Vite's output): index.html at its root, hashed files under assets/. */
@@ -100,12 +102,28 @@ export class Site extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
+    // The page headers of infra/security-headers.ts (the local server sends the same), for the built index.html.
+    const indexHtml = readFileSync(path.join(props.siteDir, 'index.html'), 'utf8');
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Meetwise: CSP (infra/security-headers.ts), HSTS, nosniff, no framing, referrer policy',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ scriptHashes: inlineScriptHashes(indexHtml) }), override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+      },
+    });
+    // Per-IP rate limits at the edge, before a request costs a function call (infra/cdk/waf.ts).
+    const firewall = new EdgeFirewall(this, 'Firewall');
+
     const certificate = props.certificateArn
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
       : undefined;
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Meetwise: site and /api',
+      webAclId: firewall.webAcl.attrArn,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       ...(props.domainName && certificate ? { domainNames: [props.domainName], certificate } : {}),
@@ -116,7 +134,7 @@ export class Site extends Construct {
         compress: true,
         // Honours the objects' Cache-Control: index.html is uploaded with no-cache.
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: securityHeaders,
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
@@ -137,7 +155,7 @@ export class Site extends Construct {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           compress: false,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: securityHeaders,
         },
         // Hashed, immutable files: long-cached, and no SPA rewrite (a missing asset must not become HTML).
         '/assets/*': {
@@ -146,7 +164,7 @@ export class Site extends Construct {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           compress: true,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: securityHeaders,
         },
       },
     });

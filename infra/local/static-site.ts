@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { pageSecurityHeaders } from '../security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,6 +57,14 @@ export function staticSite(rootDir: string) {
     return asset;
   };
 
+  /** The page headers follow the built index.html (its inline scripts' hashes); worked out once per build. */
+  const pageHeaders = new WeakMap<Asset, Record<string, string>>();
+  const headersFor = (indexAsset: Asset): Record<string, string> => {
+    let headers = pageHeaders.get(indexAsset);
+    if (!headers) pageHeaders.set(indexAsset, (headers = pageSecurityHeaders(indexAsset.body.toString('utf8'))));
+    return headers;
+  };
+
   const resolveFile = (pathname: string): string | null => {
     let decoded: string;
     try {
@@ -89,10 +98,11 @@ export function staticSite(rootDir: string) {
     const useGzip = asset.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     const body = useGzip ? asset.gzip! : asset.body;
     response.writeHead(200, {
+      // The same headers CloudFront's response headers policy adds (infra/security-headers.ts).
+      ...headersFor(load(index)),
       'content-type': asset.type,
       'content-length': body.length,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'x-content-type-options': 'nosniff',
       vary: 'accept-encoding',
       ...(useGzip ? { 'content-encoding': 'gzip' } : {}),
     });

@@ -52,6 +52,7 @@ export const routePaths = {
   getCalendarSettings: { method: 'GET', path: '/api/user/calendar/settings' },
   saveCalendarSettings: { method: 'POST', path: '/api/user/calendar/settings' },
   connectCalendar: { method: 'GET', path: '/api/user/calendar/connect' },
+  connectBuiltinCalendar: { method: 'POST', path: '/api/user/calendar/connect' },
   completeCalendarConnect: { method: 'GET', path: '/api/user/calendar/callback' },
   disconnectCalendar: { method: 'POST', path: '/api/user/calendar/disconnect' },
   getCalendarFeed: { method: 'GET', path: '/api/user/calendar/feed' },

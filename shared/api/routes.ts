@@ -8,6 +8,7 @@ import { eventSlugParams, publicEventResponse } from './schemas/events.ts';
 import { availableDatesQuery, availableDatesResponse, timeSlotsQuery, timeSlotsResponse } from './schemas/availability.ts';
 import { createBookingBody, createBookingResponse } from './schemas/bookings.ts';
 import {
+  builtinConnectBody,
   calendarConnectQuery,
   calendarConnectResponse,
   calendarFeedDocument,
@@ -92,11 +93,6 @@ export interface RouteDefinition extends RouteAddress {
    * that upload, before the function ever runs.
    */
   tooLargeMessage?: string;
-  /**
-   * A GET that changes state (the spec's GET /api/user/calendar/connect, which can switch the calendar): refused
-   * from other sites like a write, so a link elsewhere cannot change a signed-in host's calendar.
-   */
-  changesState?: boolean;
   needs: RouteNeeds;
 }
 
@@ -456,10 +452,18 @@ export const routes = {
     name: 'connectCalendar',
     ...routePaths.connectCalendar,
     auth: 'signed-in',
-    summary: "Starts connecting a calendar: Google's authorization address (state + PKCE), or the built-in calendar at once.",
+    summary: "Starts connecting Google Calendar: its authorization address (state + PKCE); never switches a calendar itself.",
     query: calendarConnectQuery,
     response: calendarConnectResponse,
-    changesState: true,
+    needs: { table: 'readwrite', google: true },
+  }),
+  connectBuiltinCalendar: defineRoute({
+    name: 'connectBuiltinCalendar',
+    ...routePaths.connectBuiltinCalendar,
+    auth: 'signed-in',
+    summary: 'Connects the built-in calendar (a Google grant it replaces is revoked).',
+    body: builtinConnectBody,
+    response: calendarConnectResponse,
     needs: { table: 'readwrite', google: true },
   }),
   completeCalendarConnect: defineRoute({

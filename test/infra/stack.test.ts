@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { contentSecurityPolicy, inlineScriptHashes } from '../../infra/security-headers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '#shared/api/routes';
 import type { RouteDefinition } from '#shared/api/routes';
@@ -96,6 +97,8 @@ const baseProps: MeetwiseStackProps = {
 };
 
 let template: Template;
+/** The front end the stack was synthesized with (undefined: the repository's frontend/dist). */
+let usedSiteDir: string | undefined;
 let outdir: string;
 let resources: Record<string, Resource>;
 
@@ -154,7 +157,8 @@ beforeAll(() => {
   outdir = tempDir('meetwise-cdk-out-');
   // Asset metadata (as the CLI asks for) tells which cdk.out folder holds each function's bundle.
   const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:enable-asset-metadata': true }, outdir });
-  const stack = new MeetwiseStack(app, 'Meetwise', { ...baseProps, ...handlerProps(), siteDir: siteDir() });
+  usedSiteDir = siteDir();
+  const stack = new MeetwiseStack(app, 'Meetwise', { ...baseProps, ...handlerProps(), siteDir: usedSiteDir });
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources as Record<string, Resource>;
   // Logged, not asserted: timings belong to the bench, not to tests (ARCHITECTURE.md §6).
@@ -644,5 +648,39 @@ describe('outputs and inputs', () => {
     expect(() => new MeetwiseStack(new App(), 'BadMail', { ...baseProps, routes: [], mailFrom: 'nobody' })).toThrow(
       /mailFrom is not an e-mail address/,
     );
+  });
+});
+
+describe('edge protection (issue 13, items 9 and 10)', () => {
+  it("serves every behaviour with the one CSP of infra/security-headers.ts, for the built index.html's inline scripts", () => {
+    const html = readFileSync(path.join(usedSiteDir ?? path.join(repoRoot, 'frontend/dist'), 'index.html'), 'utf8');
+    const policies = ofType('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(policies).toHaveLength(1);
+    const [policyId, policy] = policies[0]!;
+    const config = policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Json> };
+    expect(config.SecurityHeadersConfig.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html) }),
+      Override: true,
+    });
+    expect(config.SecurityHeadersConfig.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const distributionConfig = distribution.Properties.DistributionConfig as { DefaultCacheBehavior: Json; CacheBehaviors: Json[]; WebACLId: unknown };
+    for (const behavior of [distributionConfig.DefaultCacheBehavior, ...distributionConfig.CacheBehaviors]) {
+      expect(refId(behavior.ResponseHeadersPolicyId), String(behavior.PathPattern ?? 'default')).toBe(policyId);
+    }
+  });
+
+  it('puts a CloudFront-scoped WAF web ACL with per-IP rate rules in front of the distribution', () => {
+    const acls = ofType('AWS::WAFv2::WebACL');
+    expect(acls).toHaveLength(1);
+    const [aclId, acl] = acls[0]!;
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    const rules = acl.Properties.Rules as { Name: string; Statement: { RateBasedStatement: { Limit: number; AggregateKeyType: string } } }[];
+    expect(rules.map((rule) => [rule.Name, rule.Statement.RateBasedStatement.Limit, rule.Statement.RateBasedStatement.AggregateKeyType])).toEqual([
+      ['api-writes-per-ip', 300, 'IP'],
+      ['all-requests-per-ip', 2000, 'IP'],
+    ]);
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    expect(getAttId((distribution.Properties.DistributionConfig as Json).WebACLId)).toBe(aclId);
   });
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { routeTable, type AuthLevel } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import type { Principal } from '#functions/ports';
@@ -22,8 +22,9 @@ const callers: { label: string; principal: Principal | null }[] = [
   { label: 'an administrator', principal: { userId: 'authz-admin', isAdmin: true, sessionId: 's-admin' } },
 ];
 
-// The callers' accounts exist (a session whose account is gone counts as signed out).
-beforeAll(async () => {
+// The callers' accounts exist (a session whose account is gone counts as signed out). Before each route: a
+// bodyless call is a whole call (DELETE /api/auth/account deletes the caller's account), so they are made again.
+beforeEach(async () => {
   const { accounts } = composeDeps(config);
   for (const { principal } of callers) {
     if (!principal || (await accounts.get(principal.userId))) continue;

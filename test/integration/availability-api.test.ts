@@ -310,7 +310,8 @@ describe('GET /api/time-slots', () => {
 
   const bad: [string, Record<string, string>, string][] = [
     ['a malformed date 2026-3-1', { date: '2026-3-1' }, 'Date must be in the format yyyy-MM-dd.'],
-    ['a date that does not exist, 2026-02-30', { date: '2026-02-30' }, 'Date is not a real calendar date.'],
+    ['a date that does not exist, 2026-02-30', { date: '2026-02-30' }, 'Date must be a real calendar date (yyyy-MM-dd) between 2000 and 2100.'],
+    ['a date past 2100, 9999-12-31', { date: '9999-12-31' }, 'Date must be a real calendar date (yyyy-MM-dd) between 2000 and 2100.'],
     ['forceRefresh=yes', { forceRefresh: 'yes' }, 'forceRefresh must be true or false.'],
     ['the zone PST', { timezone: 'PST' }, 'Unknown time zone: PST'],
     ['the zone Mars/Olympus', { timezone: 'Mars/Olympus' }, 'Unknown time zone: Mars/Olympus'],

@@ -5,7 +5,7 @@ import { createDocumentClient, createDynamoClient } from '#functions/adapters/dy
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { CALENDAR_UNREACHABLE } from '#functions/adapters/google/calendar';
-import { CALENDAR_CONNECT_ERRORS } from '#functions/app/calendar-connection';
+import { BUILTIN_NEEDS_POST, CALENDAR_CONNECT_ERRORS } from '#functions/app/calendar-connection';
 import { NO_CALENDAR } from '#functions/app/create-booking';
 import { SYNC_UNREACHABLE, syncAllCalendars } from '#functions/app/calendar-sync';
 import { composeDeps } from '#functions/composition';
@@ -66,6 +66,8 @@ async function newHost() {
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
   const user = await deps.accounts.findByEmail(account.email);
   hostsOfThisFile.add(user!.id);
+  // New accounts start with the built-in calendar connected (issue 13, item 14); these tests start from none.
+  expect((await call('POST', '/api/user/calendar/disconnect', { cookie })).status).toBe(200);
   return { cookie, id: user!.id, email: account.email };
 }
 
@@ -208,12 +210,21 @@ describe('connecting Google Calendar', () => {
     expect(google.liveRefreshTokens().filter((token) => !liveBefore.has(token))).toEqual([kept]);
   });
 
-  it('refuses a connect request sent from another site (it may switch the calendar)', async () => {
+  it('switches a calendar only on a same-site POST, never on a GET (a link or an image elsewhere cannot)', async () => {
     const host = await newHost();
-    const answer = await fetch(`${app.baseUrl}/api/user/calendar/connect?provider=builtin`, {
-      headers: { cookie: host.cookie, 'sec-fetch-site': 'cross-site' },
+    const crossSite = await fetch(`${app.baseUrl}/api/user/calendar/connect`, {
+      method: 'POST',
+      headers: { cookie: host.cookie, 'sec-fetch-site': 'cross-site', ...jsonHeaders },
+      body: JSON.stringify({ provider: 'builtin' }),
     });
-    expect(answer.status).toBe(403);
+    expect(crossSite.status).toBe(403);
+    const asImage = await fetch(`${app.baseUrl}/api/user/calendar/connect?provider=builtin`, {
+      headers: { cookie: host.cookie, 'sec-fetch-dest': 'image' },
+    });
+    expect(asImage.status).toBe(403);
+    // Even a same-site GET only says what to do: it connects nothing.
+    const get = await call('GET', '/api/user/calendar/connect?provider=builtin', { cookie: host.cookie });
+    expect(get).toMatchObject({ status: 409, body: { message: BUILTIN_NEEDS_POST } });
     expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body.connected).toBe(false);
   });
 
@@ -603,8 +614,10 @@ describe('account deletion', () => {
 describe('the built-in calendar', () => {
   it('connects at once, takes bookings without invitations, and offers a private, revocable ICS feed', async () => {
     const host = await newHost();
-    const connected = await call('GET', '/api/user/calendar/connect?provider=builtin', { cookie: host.cookie });
+    // The spec's client sends no body; the POST connects the built-in calendar.
+    const connected = await call('POST', '/api/user/calendar/connect', { cookie: host.cookie });
     expect(connected.body).toEqual({ authUrl: null, provider: 'builtin' });
+    expect((await call('GET', '/api/user/calendar/connect?provider=builtin', { cookie: host.cookie })).body).toEqual({ authUrl: null, provider: 'builtin' });
     expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toMatchObject({ connected: true, provider: 'builtin', email: host.email });
 
     const event = await eventOf(host.id);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { inlineScriptHashes, pageSecurityHeaders } from '#infra/security-headers';
 import { integrationConfig, startAppServer } from '../support/local-stack.ts';
 
 /** What the local stand-in for CloudFront + API Gateway answers outside the route table. */
@@ -47,5 +49,15 @@ describe('local server', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: 'The photo must be 2 MB or smaller.', code: 'PAYLOAD_TOO_LARGE' });
     expect((await fetch(`${app.baseUrl}/api/settings`)).status).toBe(200);
+  });
+
+  it('serves pages with the same CSP CloudFront sends, allowing only the inline scripts of the built index.html', async () => {
+    const html = readFileSync('frontend/dist/index.html', 'utf8');
+    for (const path of ['/', '/book/intro-call', '/events']) {
+      const response = await fetch(`${app.baseUrl}${path}`);
+      expect(response.headers.get('content-security-policy'), path).toBe(pageSecurityHeaders(html)['content-security-policy']);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+    expect(inlineScriptHashes(html).length).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarSettings } from '#shared/api/schemas/calendar';
 import type { CalendarStatus } from '#shared/api/schemas/host-events';
 import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
-import { calendarSettingsOf } from '#functions/domain/calendar';
+import { builtinConnection, calendarSettingsOf } from '#functions/domain/calendar';
 import { Conflict, ValidationFailed, WriteConflict } from '#functions/errors';
 import type { CalendarConnection, CalendarProviderName, Deps, HostRecord, Principal } from '#functions/ports';
 import { callerAccount } from './caller.ts';
@@ -62,14 +62,16 @@ export async function saveCalendarSettings(
   return settings;
 }
 
+export const BUILTIN_NEEDS_POST =
+  'The built-in calendar is not connected. Connect it on the Calendar page (POST /api/user/calendar/connect).';
+
 /**
- * GET /api/user/calendar/connect.
+ * GET /api/user/calendar/connect. It never switches a calendar (a GET changes no state: issue 13, item 9).
  * Input: the provider asked for (default Google when configured, else the built-in calendar); the site's origin.
  * Output: `{ authUrl, provider }`.
  * Primary course, Google: a one-time state (10 minutes, bound to the host) with a PKCE verifier is stored hashed,
- * and Google's consent address is answered for the window. Built-in: the connection is made at once (written
- * only if it did not change meanwhile, 409 otherwise; a Google grant it replaces is then revoked) and authUrl is
- * null.
+ * and Google's consent address is answered for the window. Built-in: `authUrl` null when it is connected already;
+ * otherwise 409 naming the POST that connects it.
  */
 export async function connectCalendar(
   deps: ConnectionDeps & Pick<Deps, 'oauthStates'>,
@@ -79,20 +81,8 @@ export async function connectCalendar(
   const host = await callerHost(deps, principal);
   const provider = input.provider ?? (deps.googleCalendarAuth ? 'google' : 'builtin');
   if (provider === 'builtin') {
-    // Already the built-in calendar: nothing to change (its feed stays).
     if (host.calendar?.provider === 'builtin' && host.calendar.connected) return { authUrl: null, provider };
-    await writeConnection(deps, host, {
-      provider: 'builtin',
-      connected: true,
-      email: host.email,
-      lastSynced: null,
-      sealedRefreshToken: null,
-      calendarId: null,
-      sealedFeedToken: null,
-      feedTokenHash: null,
-    });
-    await endGoogleGrant(deps, host);
-    return { authUrl: null, provider };
+    throw new Conflict(BUILTIN_NEEDS_POST);
   }
   if (!deps.googleCalendarAuth) throw new ValidationFailed(CALENDAR_CONNECT_ERRORS.googleNotConfigured);
   const state = randomBytes(32).toString('base64url');
@@ -104,6 +94,22 @@ export async function connectCalendar(
     authUrl: deps.googleCalendarAuth.authorizationUrl({ redirectUri, state, codeChallenge: pkce.challenge, loginHint: host.email }),
     provider,
   };
+}
+
+/**
+ * POST /api/user/calendar/connect: connects the built-in calendar (written only if the connection did not change
+ * meanwhile, 409 otherwise; a Google grant it replaces is then revoked). Already connected: nothing changes.
+ */
+export async function connectBuiltinCalendar(
+  deps: ConnectionDeps,
+  principal: Principal | null,
+): Promise<{ authUrl: null; provider: 'builtin' }> {
+  const host = await callerHost(deps, principal);
+  // Already the built-in calendar: nothing to change (its feed stays).
+  if (host.calendar?.provider === 'builtin' && host.calendar.connected) return { authUrl: null, provider: 'builtin' };
+  await writeConnection(deps, host, builtinConnection(host.email));
+  await endGoogleGrant(deps, host);
+  return { authUrl: null, provider: 'builtin' };
 }
 
 const toWindow = (outcome: { error: CalendarConnectError } | { connected: true }) =>
@@ -222,7 +228,7 @@ export async function forgetCalendar(deps: Pick<Deps, 'hosts' | 'tokenCipher' | 
 
 const feedUrl = (origin: string, token: string) => `${origin}/api/calendar/feed/${token}`;
 
-function builtinConnection(host: HostRecord): CalendarConnection {
+function connectedBuiltinCalendar(host: HostRecord): CalendarConnection {
   if (host.calendar?.provider !== 'builtin' || !host.calendar.connected) throw new Conflict(FEED_NEEDS_BUILTIN);
   return host.calendar;
 }
@@ -245,7 +251,7 @@ export async function resetCalendarFeed(
   origin: string,
 ): Promise<{ feedUrl: string }> {
   const host = await callerHost(deps, principal);
-  const connection = builtinConnection(host);
+  const connection = connectedBuiltinCalendar(host);
   const token = randomBytes(32).toString('base64url');
   await writeConnection(deps, host, { ...connection, sealedFeedToken: await deps.tokenCipher.seal(token, host.id), feedTokenHash: feedTokenHash(token) });
   return { feedUrl: feedUrl(origin, token) };

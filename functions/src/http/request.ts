@@ -48,10 +48,10 @@ const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
  * request comes from (Sec-Fetch-Site, Origin), it must be this site, SITE_URL's origin (never the request's Host,
  * which the client chooses); otherwise 403. Writes also need a JSON (or, for the photo, multipart) body, which a
  * cross-site form cannot send without a preflight we never grant.
- * `changesState`: a GET the spec makes change state is checked the same way.
+ * No GET changes state (OAuth callbacks aside, which are bound to their stored state), so reads are not checked.
  */
-export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2, siteUrl: string, changesState = false): void {
-  if (!changesState && !WRITE_METHODS.has(event.requestContext.http.method.toUpperCase())) return;
+export function refuseCrossSiteWrite(event: APIGatewayProxyEventV2, siteUrl: string): void {
+  if (!WRITE_METHODS.has(event.requestContext.http.method.toUpperCase())) return;
   const fetchSite = header(event, 'sec-fetch-site')?.toLowerCase();
   if (fetchSite !== undefined && !SAME_SITE_FETCH.has(fetchSite)) throw new Forbidden('Cross-site request refused.');
   const origin = header(event, 'origin');

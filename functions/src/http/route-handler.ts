@@ -62,7 +62,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const deps = await provide();
     state.deps = deps;
     refuseDirectApiCall(event, deps.config.originSecret);
-    refuseCrossSiteWrite(event, deps.config.siteUrl, route.changesState === true);
+    refuseCrossSiteWrite(event, deps.config.siteUrl);
     refuseResourceLoad(event);
     const principal = await deps.sessions.authenticate({
       cookies: event.cookies ?? [],

@@ -49,7 +49,7 @@ export const availableDatesResponse = z.object({
 
 /** GET /api/time-slots (booking-landing-auth-admin.md §7). */
 export const timeSlotsQuery = z.object({
-  date: calendarDate(),
+  date: calendarDate({ required: 'date is required.' }),
   /** Optional (booking-landing-auth-admin.md §7): without it, the service's default hours (the /hourly-debug view). */
   eventId: eventRefValue.optional(),
   timezone: timeZoneValue.optional(),

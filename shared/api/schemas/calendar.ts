@@ -34,6 +34,12 @@ export const calendarConnectQuery = z.object({
   provider: calendarProviderSchema.optional(),
 });
 
+/**
+ * POST /api/user/calendar/connect (beyond the spec): connects the built-in calendar. A state change, so never on a
+ * GET (issue 13, item 9); no body is the same as `{ provider: 'builtin' }`.
+ */
+export const builtinConnectBody = z.strictObject({ provider: z.literal('builtin').optional() });
+
 /** Google: the authorization window's address. Built-in: null, the calendar is connected already. */
 export const calendarConnectResponse = z.object({
   authUrl: z.string().nullable(),

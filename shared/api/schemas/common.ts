@@ -61,10 +61,13 @@ export function isCalendarDate(text: string): boolean {
 
 /**
  * THE calendar-date field of every route that takes a date (date exceptions, time slots, admin ranges): yyyy-MM-dd,
- * a real day, 2000–2100. `message` names the field where the spec has words for it.
+ * a real day, 2000–2100. `required` is the message when it is missing.
  */
-export const calendarDate = (message = CALENDAR_DATE_MESSAGE) =>
-  z.string({ error: message }).refine(isCalendarDate, { message, abort: true });
+export const calendarDate = (options: { required?: string } = {}) =>
+  z
+    .string({ error: options.required ?? 'Date is required.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date must be in the format yyyy-MM-dd.', abort: true })
+    .refine(isCalendarDate, CALENDAR_DATE_MESSAGE);
 
 /** Days from `start` to `end` (calendar dates), counted as the difference of their UTC midnights. */
 export const daysBetweenDates = (start: string, end: string): number => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;

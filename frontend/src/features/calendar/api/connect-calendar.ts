@@ -6,12 +6,14 @@ import { apiRequest } from '#frontend/lib/api.ts';
 export type CalendarProvider = z.infer<typeof calendarProviderSchema>;
 
 /**
- * GET /api/user/calendar/connect[?provider=google|builtin] → `{ authUrl, provider }`. Google: the authorization
- * window's address. Built-in: authUrl null, the calendar is connected already. Without a provider the server picks
- * Google when it is configured, else the built-in calendar.
+ * Google: GET /api/user/calendar/connect?provider=google → `{ authUrl, provider }`, the authorization window's
+ * address. The built-in calendar (also when Google is not configured): POST /api/user/calendar/connect connects it
+ * (a state change is never a GET) and answers authUrl null.
  */
 export const connectCalendar = (provider?: CalendarProvider) =>
-  apiRequest('connectCalendar', { query: provider ? { provider } : {} });
+  provider === 'google'
+    ? apiRequest('connectCalendar', { query: { provider } })
+    : apiRequest('connectBuiltinCalendar', { body: { provider: 'builtin' } });
 
 /** The caller decides what follows (a window to open, or a refreshed status), so no cache work here. */
 export const useConnectCalendar = () =>
