@@ -68,11 +68,12 @@ describe('registration and sign-in', () => {
     await expect.poll(() => pathOf(page)).toBe('/login');
     registered = true;
 
-    // The same e-mail again: the server's 409 message.
+    // The same e-mail again, by someone else (another password; the same one would be a retry, answered as the
+    // first): the server's 409 message.
     await page.goto(`${stack.app.baseUrl}/register`);
     await page.getByLabel('Full Name').fill(account.name);
     await page.getByLabel('Email', { exact: true }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(`${PASSWORD}-other`);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect.poll(() => page.getByText('Registration failed').isVisible()).toBe(true);
     expect(await page.getByText('An account with this email already exists.').first().isVisible()).toBe(true);

@@ -53,6 +53,17 @@ async function openCalendarScreen(): Promise<void> {
   await expect.poll(() => page.getByText('Loading your calendar...').count()).toBe(0);
 }
 
+/** New accounts start with the built-in calendar connected (issue 13, item 14); this story starts with none. */
+async function disconnectStartingCalendar(email: string, password: string): Promise<void> {
+  const login = await fetch(`${stack.app.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  expect((await fetch(`${stack.app.baseUrl}/api/user/calendar/disconnect`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+}
+
 beforeAll(async () => {
   google.accounts = [googleAccount];
   const registered = await fetch(`${stack.app.baseUrl}/api/auth/register`, {
@@ -61,6 +72,7 @@ beforeAll(async () => {
     body: JSON.stringify(account),
   });
   expect(registered.status).toBe(201);
+  await disconnectStartingCalendar(account.email, account.password);
   context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE, colorScheme: 'light' });
   page = await context.newPage();
   await page.goto(`${stack.app.baseUrl}/login`);

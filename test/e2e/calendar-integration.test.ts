@@ -50,6 +50,17 @@ async function fetchFeed(url: string): Promise<{ status: number; type: string; b
   return { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() };
 }
 
+/** New accounts start with the built-in calendar connected (issue 13, item 14); this story starts with none. */
+async function disconnectStartingCalendar(email: string, password: string): Promise<void> {
+  const login = await fetch(`${stack.app.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  expect((await fetch(`${stack.app.baseUrl}/api/user/calendar/disconnect`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+}
+
 beforeAll(async () => {
   const registered = await fetch(`${stack.app.baseUrl}/api/auth/register`, {
     method: 'POST',
@@ -57,6 +68,7 @@ beforeAll(async () => {
     body: JSON.stringify(account),
   });
   expect(registered.status).toBe(201);
+  await disconnectStartingCalendar(account.email, account.password);
   context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.app.baseUrl });
   page = await context.newPage();

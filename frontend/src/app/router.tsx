@@ -41,6 +41,7 @@ const RegisterPage = page(loadAuthScreens, 'RegisterPage');
 const RegisterEmailPage = page(loadAuthScreens, 'RegisterEmailPage');
 const AuthSuccessPage = page(loadAuthScreens, 'AuthSuccessPage');
 const DirectLoginPage = page(loadAuthScreens, 'DirectLoginPage');
+const SignInLinkPage = page(loadAuthScreens, 'SignInLinkPage');
 const OAuthConfigPage = page(loadAuthScreens, 'OAuthConfigPage');
 /** The login guard (host-area.md §2), a layout route around the signed-in pages. */
 const RequireLogin = page(loadAuthScreens, 'RequireLogin');
@@ -78,6 +79,7 @@ export function AppRoutes() {
         <Route path="debug" element={<DebugPage />} />
         <Route path="oauth-config" element={<OAuthConfigPage />} />
         <Route path="direct-login" element={<DirectLoginPage />} />
+        <Route path="sign-in-link" element={<SignInLinkPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="register" element={<RegisterPage />} />
         <Route path="register-email" element={<RegisterEmailPage />} />

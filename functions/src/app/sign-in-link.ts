@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ValidationFailed } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 
 /** How long a mailed sign-in link works. */
 export const SIGN_IN_LINK_MINUTES = 15;
 /** Links mailed per e-mail address, and asked for per client address, in the throttle's window (15 minutes). */
 export const SIGN_IN_LINK_LIMITS = { perEmail: 3, perClient: 20 } as const;
+
+/** The page a mailed sign-in link opens; its button's POST signs in (issue 13, item 8). */
+export const SIGN_IN_LINK_PAGE = '/sign-in-link';
+export const SIGN_IN_LINK_INVALID = 'This sign-in link is invalid, used or expired. Please ask for a new one.';
 
 export const MANUAL_LOGIN_ANSWER =
   'If an account uses this e-mail address, a sign-in link is on its way to it. The link works once, for 15 minutes.';
@@ -36,7 +41,8 @@ export async function requestSignInLink(
   if (account) {
     const token = randomBytes(32).toString('base64url');
     await deps.signInLinks.create(hashOf(token), account.id, deps.clock.now().getTime() + SIGN_IN_LINK_MINUTES * 60_000);
-    const link = `${input.origin}/api/auth/email-link?token=${token}`;
+    // A page with one button: the link itself changes nothing (mail scanners open every link).
+    const link = `${input.origin}${SIGN_IN_LINK_PAGE}?token=${token}`;
     await deps.mailer.send({
       to: [account.email],
       subject: 'Your Meetwise sign-in link',
@@ -54,23 +60,29 @@ export async function requestSignInLink(
 }
 
 /**
- * GET /api/auth/email-link?token=…: uses the link once. Output: where to send the browser, and the session cookie
- * when it worked. A wrong, used or expired link goes to the failure page. An address listed in ADMIN_EMAILS gets
- * the administrator role here, the first time it proves itself.
+ * GET /api/auth/email-link?token=… (links mailed before the link page existed): changes nothing, and sends the
+ * browser to the link page, whose button signs in. A mail scanner opening it uses nothing up.
+ */
+export function signInLinkPage(token: string | undefined): { location: string } {
+  return { location: token ? `${SIGN_IN_LINK_PAGE}?token=${encodeURIComponent(token)}` : '/auth-success/failure' };
+}
+
+/**
+ * POST /api/auth/email-link `{ token }`: the link page's button uses the link once (a GET never does: issue 13,
+ * item 8). Output: the signed-in user's session cookie. A wrong, used or expired link is 400 and signs nobody in.
+ * The link proved the address: an address listed in ADMIN_EMAILS gets the administrator role here.
  */
 export async function signInWithLink(
   deps: Pick<Deps, 'signInLinks' | 'accounts' | 'sessionIssuer' | 'clock' | 'config'>,
-  input: { token: string | undefined; secure: boolean },
-): Promise<{ location: string; cookie?: string }> {
-  const failure = { location: '/auth-success/failure' };
-  if (!input.token || !/^[A-Za-z0-9_-]{43}$/.test(input.token)) return failure;
+  input: { token: string; secure: boolean },
+): Promise<{ success: true; cookie: string }> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw new ValidationFailed(SIGN_IN_LINK_INVALID);
   const userId = await deps.signInLinks.consume(hashOf(input.token), deps.clock.now().getTime());
   const account = userId ? await deps.accounts.get(userId) : null;
-  if (!account) return failure;
-  // The link proved the address: a configured administrator address becomes an administrator now.
+  if (!account) throw new ValidationFailed(SIGN_IN_LINK_INVALID);
   if (account.role !== 'admin' && deps.config.adminEmails.includes(account.email.toLowerCase())) {
     await deps.accounts.grantAdmin(account.id);
   }
   const cookie = await deps.sessionIssuer.start(account.id, { secure: input.secure });
-  return { location: '/auth-success/success', cookie };
+  return { success: true, cookie };
 }

@@ -7,10 +7,10 @@ import type { Deps } from '#functions/ports';
 
 export const run: RouteRun<typeof routes.signInWithLink, Pick<Deps, 'signInLinks' | 'accounts' | 'sessionIssuer'>> = async (
   deps,
-  { query, event, setCookie },
+  { body, event, setCookie },
 ) => {
-  const { location, cookie } = await signInWithLink(deps, { token: query.token, secure: isHttps(event) });
-  if (cookie) setCookie(cookie);
-  return { location };
+  const { cookie, ...answer } = await signInWithLink(deps, { token: body.token, secure: isHttps(event) });
+  setCookie(cookie);
+  return answer;
 };
 export const handler = httpRoute(routes.signInWithLink, run, () => ({ ...coreDeps(), ...accountDeps() }));

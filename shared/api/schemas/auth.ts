@@ -113,3 +113,7 @@ export const signInLinkQuery = z.object({
 
 /** Answers that redirect the browser (302 to `location`). */
 export const redirectResponse = z.object({ location: z.string() });
+
+/** POST /api/auth/email-link: the token of a mailed sign-in link (the link page's button). */
+export const signInLinkBody = z.strictObject({ token: z.string({ error: 'The sign-in link is missing its token.' }).max(200) });
+export const signInLinkResponse = z.object({ success: z.literal(true) });

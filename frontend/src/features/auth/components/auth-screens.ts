@@ -5,4 +5,5 @@ export { LoginPage } from './login-page.tsx';
 export { OAuthConfigPage } from './oauth-config-page.tsx';
 export { RegisterEmailPage, RegisterPage } from './register-page.tsx';
 export { RequireLogin } from './require-login.tsx';
+export { SignInLinkPage } from './sign-in-link-page.tsx';
 export { HostHeaderActions } from './user-menu.tsx';

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { browserStackPerFile } from '../support/browser-per-file.ts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+
+/**
+ * Links in e-mails survive mail scanners (issue 13, item 8): a mailed sign-in link opens a page with one button;
+ * opening it (as a scanner does) signs nobody in and uses nothing up; the button's POST signs in.
+ */
+
+const stack = browserStackPerFile();
+
+async function mailedLinkTo(address: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { emails } = (await (await fetch(`${stack.app.mailViewer}/store`)).json()) as {
+      emails: { destination: { to: string[] }; body: { text?: string } }[];
+    };
+    const text = emails.filter((mail) => mail.destination.to.includes(address)).at(-1)?.body.text;
+    const link = text?.match(/https?:\/\/\S+\/sign-in-link\?token=[\w-]+/)?.[0];
+    if (link) return link;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`No sign-in link was mailed to ${address}`);
+}
+
+describe('a mailed sign-in link', () => {
+  it('opens a page that signs in only when its button is pressed', async () => {
+    const email = `linked-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await fetch(`${stack.app.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Lin Ked', email, password: 'linked secret' }),
+    });
+    expect(registered.status).toBe(201);
+
+    const page = await stack.openPage('/direct-login', { width: 375 });
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send sign-in link' }).click();
+    await expect.poll(() => page.getByRole('status').first().isVisible()).toBe(true);
+
+    const link = await mailedLinkTo(email);
+    // A scanner's visit: the page loads and nothing is used up.
+    expect((await fetch(link)).status).toBe(200);
+    await page.goto(link);
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Meetwise' }).isVisible()).toBe(true);
+    const me = () => page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { user: { email: string } | null }).user?.email ?? null);
+    expect(await me()).toBeNull();
+    await expectNoSeriousA11yViolations(page);
+    const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(scrolls).toBe(false);
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/(auth-success|events)/);
+    expect(await me()).toBe(email);
+    await page.context().close();
+  });
+});
