@@ -24,18 +24,32 @@ const UNSAFE_VALUE = /expression\(|javascript:|image-set\(|(?:^|[^\w-])src\(|[{}
 const UNSAFE_PROPERTY = /^\s*(?:behavior|-moz-binding)\s*:/i;
 
 /**
- * A `url(…)` target on our own origin: no scheme, not protocol-relative. Checked with every space and control
- * character taken out, since URL parsers drop some of them (`/<tab>/evil.example` is `//evil.example`).
+ * A `url(…)` target allowed in custom CSS (issue 13, item 9): an image uploaded here (`/photos/…`) or a fragment
+ * of the page (an SVG filter), nothing that makes a request anywhere else (`../api/…` included). Checked with every
+ * space and control character taken out, since URL parsers drop some of them (`/<tab>/evil.example` is
+ * `//evil.example`). The server refuses the same at save time (functions/src/domain/custom-css-check.ts).
  */
 function isSameOriginPath(raw: string): boolean {
   const unquoted = raw.trim().replace(/^(['"])([\s\S]*)\1$/, '$2');
   const target = [...unquoted].filter((char) => char > ' ' && char !== '\x7f').join('');
-  return !/^\/\/|^[a-z][\w+.-]*:|["'()]/i.test(target);
+  return /^(?:\/photos\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.(?:png|jpe?g|gif|webp)|#[A-Za-z][\w-]*)$/.test(target);
+}
+
+/** The highest z-index custom CSS may set: above the card's own content, below the page's own layers (20+). */
+export const MAX_CUSTOM_Z_INDEX = 10;
+
+/** A full-page overlay: leaving the card's flow (fixed, sticky) or stacking above the page's own layers. */
+function escapesCard(declaration: string): boolean {
+  const [, property = '', value = ''] = /^\s*([\w-]+)\s*:\s*([\s\S]*?)\s*(?:!\s*important\s*)?$/i.exec(declaration) ?? [];
+  if (property.toLowerCase() === 'position') return /^(?:fixed|sticky)$/i.test(value);
+  if (property.toLowerCase() === 'z-index') return /^[+-]?\d+$/.test(value) && Number(value) > MAX_CUSTOM_Z_INDEX;
+  return false;
 }
 
 const safeDeclaration = (declaration: string): boolean =>
   /^\s*-{0,2}[a-z][\w-]*\s*:/i.test(declaration) &&
   selfContained(declaration) &&
+  !escapesCard(declaration) &&
   !UNSAFE_PROPERTY.test(declaration) &&
   !UNSAFE_VALUE.test(declaration) &&
   [...declaration.matchAll(/url\(([^)]*)\)?/gi)].every((match) => match[0].endsWith(')') && isSameOriginPath(match[1]!));

@@ -261,11 +261,15 @@ describe('scopeCustomCss: what cannot get through', () => {
     }
   });
 
-  it('keeps url() to same-origin relative paths only', () => {
+  it('keeps url() to our uploaded images and page fragments only', () => {
     expect(scope('.a { background: url(/photos/a.png) }')).toBe(`${S} .a{background: url(/photos/a.png)}`);
-    expect(scope('.a { background: url("img/b.png") no-repeat }')).toBe(`${S} .a{background: url("img/b.png") no-repeat}`);
     expect(scope(".a { filter: url('#blur') }")).toBe(`${S} .a{filter: url('#blur')}`);
     for (const target of [
+      // Relative paths reach the API from the booking page (issue 13, item 9): /api/… and ../api/… alike.
+      '"img/b.png"',
+      '/api/user/calendar/connect?provider=builtin',
+      '../api/auth/email-link?token=x',
+      '/photos/../api/me',
       'https://evil.example/a.png',
       'HTTP://evil.example/a.png',
       '//evil.example/a.png',
@@ -286,6 +290,14 @@ describe('scopeCustomCss: what cannot get through', () => {
     expect(scope('.a { color: red; background: url("/\n/evil.example/a.png) } .b { color: blue }')).toBe(`${S} .a{color: red}${S} .b{color: blue}`);
   });
 
+  it('drops a full-page overlay: position fixed or sticky, z-index above the card (issue 13, item 9)', () => {
+    expect(scope('[data-booking-page]{position:fixed;inset:0;z-index:2147483647} .a::before{content:"x"}')).toBe(
+      `${S}{inset:0}${S} .a::before{content:"x"}`,
+    );
+    expect(scope('.a { position: sticky !important; z-index: 10 }')).toBe(`${S} .a{z-index: 10}`);
+    expect(scope('.a { position: relative; z-index: 11 }')).toBe(`${S} .a{position: relative}`);
+  });
+
   it('drops an unterminated url(', () => {
     expect(scope('.a { color: red; background: url(/a.png }')).toBe(`${S} .a{color: red}`);
   });
@@ -294,7 +306,8 @@ describe('scopeCustomCss: what cannot get through', () => {
     // Escapes are dropped, not decoded: what they spelled never becomes a function.
     expect(scope('.a { background: u\\72l(https://evil.example/x) }')).not.toMatch(/url\(/i);
     expect(scope('.a { background: \\75 rl(https://evil.example/x) }')).not.toMatch(/url\(/i);
-    expect(scope('.a { background: url("/\\\\evil.example/a.png") }')).toBe(`${S} .a{background: url("/evil.example/a.png")}`);
+    // What is left without the escape is no image of ours: dropped.
+    expect(scope('.a { background: url("/\\\\evil.example/a.png") }')).toBe('');
     expect(scope('.a { width: expression(alert(1)) }')).toBe('');
     expect(scope('.a { width: EXPRESSION(alert(1)) }')).toBe('');
     expect(scope('.a { width: e\\78pression(alert(1)) }')).not.toMatch(/expression/i);

@@ -3,6 +3,7 @@ import { EVENT_SLUG_MAX, EVENT_TITLE_MAX, LOCATION_TYPES, TRIAL_EXPIRED_ACTIVATI
 import { Conflict, NotFound, PaymentRequired, ValidationFailed } from '#functions/errors';
 import type { AccountRecord, DateOverrideRecord, Deps, EventRecord, Principal } from '#functions/ports';
 import { newEvent } from '#functions/domain/event-defaults';
+import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
 import { mayActivateEvents } from '#functions/domain/trial';
 import { utcDay } from '#functions/domain/booking';
 import { callerAccount } from './caller.ts';
@@ -68,6 +69,11 @@ function fieldsOf(body: EventBody, account: AccountRecord) {
   const { id: _id, location: _location, active: _active, ...fields } = body;
   for (const url of [body.eventPhotoUrl, body.guestLogoUrl]) {
     if (url && !url.startsWith(`/photos/${account.id}/`)) throw new ValidationFailed('Images must be uploaded first.');
+  }
+  // The host's CSS can only style the booking card: what breaks a rule is named, with its line (400).
+  const problems = customCssProblems(body.customCss ?? '');
+  if (problems.length) {
+    throw new ValidationFailed(problemText(problems[0]!), problems.map((problem) => ({ path: 'customCss', message: problemText(problem) })));
   }
   return { ...fields, location: LOCATION_TYPES[body.locationType] };
 }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
+import { scopeCustomCss } from '#shared/custom-css';
+
+/**
+ * The save-time check of custom CSS (issue 13, item 9), through postcss: each attack the probe found, and the ways
+ * around a check that reads text, are refused with their line; ordinary styling of the booking card is not.
+ */
+
+const messages = (css: string) => customCssProblems(css).map(problemText);
+
+describe('custom CSS check', () => {
+  it('accepts ordinary styling of the booking card', () => {
+    for (const css of [
+      '.title { color: #c00; font-weight: 700 }',
+      'body { background: #fafafa } html .a, :root > .b { margin: 0 }',
+      '@media (max-width: 600px) { .a { padding: 0 } }',
+      '.logo { background: url(/photos/u1/logo.png) no-repeat; z-index: 10; position: relative }',
+      '.a::before { content: "a;b{c}" }',
+      '/* a note */ .a { color: red }',
+      'body .a ~ .b, li + li { color: red }',
+    ]) {
+      expect(messages(css), css).toEqual([]);
+    }
+  });
+
+  it('refuses url() to anything but our own uploaded images, naming the line', () => {
+    expect(messages('.a { color: red }\n.b { background: url(/api/user/calendar/connect?provider=builtin) }')).toEqual([
+      'Custom CSS line 2: url() may only point to images uploaded here (/photos/…).',
+    ]);
+    for (const target of ['/api/auth/email-link?token=x', '"https://evil.example/x.png"', '//evil.example/x.png', 'data:image/png;base64,AAA', '/photos/../api/me']) {
+      expect(messages(`.a { background: url(${target}) }`), target).toEqual(['Custom CSS line 1: url() may only point to images uploaded here (/photos/…).']);
+    }
+    expect(messages('.a { background: url(/photos/x.png }')).not.toEqual([]);
+  });
+
+  it('refuses a full-page overlay: position fixed or sticky, and z-index above the card', () => {
+    expect(messages('[data-booking-page]{position:fixed;inset:0;z-index:2147483647}')).toEqual([
+      'Custom CSS line 1: position: fixed is not allowed.',
+      'Custom CSS line 1: z-index above 10 is not allowed.',
+    ]);
+    expect(messages('.a { position: sticky !important }')).toEqual(['Custom CSS line 1: position: sticky is not allowed.']);
+  });
+
+  it('refuses @import, @font-face and other at-rules, and nested @media', () => {
+    expect(messages('@import url(/photos/a.png);')).toEqual(['Custom CSS line 1: @import is not allowed.']);
+    expect(messages('@IMPORT "x.css";')).toEqual(['Custom CSS line 1: @IMPORT is not allowed.']);
+    expect(messages("@font-face { font-family: x; src: url(https://evil.example/f.woff) }")).toEqual(['Custom CSS line 1: @font-face is not allowed.']);
+    expect(messages('@media screen { @media print { .a { color: red } } }')).toEqual(['Custom CSS line 1: @media is not allowed.']);
+  });
+
+  it('refuses selectors that reach outside the booking card', () => {
+    for (const selector of ['body ~ div', '+ div', ':root:hover + *', '[data-booking-page] ~ x', '.x + html', '.a body', 'html || td']) {
+      expect(messages(`${selector} { display: none }`), selector).toEqual([expect.stringMatching(/reaches outside the booking card\.$/)]);
+    }
+  });
+
+  it('refuses what a browser would read otherwise: escapes, "<", strings broken by a line end, comments splitting tokens', () => {
+    expect(messages('.a { background: u\\72l(/api/me) }')).toEqual(['Custom CSS line 1: backslash escapes are not allowed.']);
+    expect(messages('.a { color: red }\n</style><script>alert(1)</script>')).toEqual(['Custom CSS line 2: "<" is not allowed.']);
+    expect(messages('a"\n{}body *{color:red}"{color:blue}')).toEqual(['Custom CSS line 1: a string must end on the line it starts.']);
+    expect(messages('.a { background: ur/**/l(/api/me) }')).toEqual(['Custom CSS line 1: comments inside the value of "background" are not allowed.']);
+    expect(messages('.a { width: expression(alert(1)) }')).toEqual(['Custom CSS line 1: the value of "width" is not allowed.']);
+    expect(messages('.a { behavior: url(/photos/x.png) }')).toEqual(['Custom CSS line 1: the property "behavior" is not allowed.']);
+    expect(messages('color: red;')).toEqual(['Custom CSS line 1: declarations must be inside a rule.']);
+    expect(messages('.a { .b { color: red } }')).toEqual(['Custom CSS line 1: nested rules are not allowed.']);
+    expect(messages('.a { color: red')).toEqual(['Custom CSS line 1: Unclosed block.']);
+  });
+
+  it('accepts nothing the booking page would not apply as written (the page drops the same things from older CSS)', () => {
+    for (const css of ['.a { background: url(/api/me) }', '@import "x.css"; .b { color: red }', 'body ~ div { display: none }']) {
+      expect(messages(css)).not.toEqual([]);
+      expect(scopeCustomCss(css, '[data-booking-page]')).not.toContain('/api/');
+      expect(scopeCustomCss(css, '[data-booking-page]')).not.toMatch(/@import|body ~/);
+    }
+  });
+});
