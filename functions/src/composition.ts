@@ -23,6 +23,7 @@ import { sessionKey } from './adapters/sessions/session-key.ts';
 import { signedCookieSessions } from './adapters/sessions/signed-cookie.ts';
 import { LOGIN_LIMITS } from './domain/accounts.ts';
 import { dynamoSignInLinks } from './adapters/dynamodb/sign-in-links.ts';
+import { dynamoEmailProofs } from './adapters/dynamodb/email-proofs.ts';
 import { localPhotoStore } from './adapters/photos/local-files.ts';
 import { s3PhotoStore } from './adapters/photos/s3.ts';
 import { jsonLogger, systemClock, uuidIds } from './adapters/system/runtime.ts';
@@ -85,6 +86,7 @@ export const accountDeps = /* @__PURE__ */ once(() => ({
   sessionIssuer: sessions(),
   loginThrottle: dynamoLoginThrottle(documentClient(), config().tableName, LOGIN_LIMITS.windowMs),
   signInLinks: dynamoSignInLinks(documentClient(), config().tableName),
+  emailProofs: dynamoEmailProofs(documentClient(), config().tableName),
 }));
 
 /** Google sign-in (null when no client id is configured) and the OAuth states in flight: the two Google routes. */
@@ -205,6 +207,7 @@ export function composeDeps(configuration: Config, options: { onDynamoRequest?: 
     rateLimiter: dynamoRateLimiter(db, configuration.tableName, configuration.rateLimitMultiplier),
     photos: photoStoreFor(configuration),
     signInLinks: dynamoSignInLinks(db, configuration.tableName),
+    emailProofs: dynamoEmailProofs(db, configuration.tableName),
     ...googleSignInFor(configuration, db),
     contactMessages: dynamoContactMessages(db, configuration.tableName),
     settings: dynamoSettings(db, configuration.tableName),

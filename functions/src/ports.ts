@@ -51,11 +51,16 @@ export interface AccountRecord extends Omit<HostRecord, 'calendar'> {
   role: 'admin' | null;
   /** The Google account (its stable `sub`) this account signs in with, once linked. */
   googleSubject: string | null;
+  /**
+   * Whether the owner of `email` proved it (Google's verified claim, a used sign-in or verification link). An
+   * unproven address is trusted for nothing: no Google linking, no administrator role (issue 13, item 6).
+   */
+  emailVerified: boolean;
+  /** An e-mail change waiting for its confirmation link to be used (the address stays `email` until then). */
+  pendingEmail?: string | null;
 }
 
 export type CreateAccountResult = 'created' | 'emailTaken' | 'usernameTaken' | 'googleTaken';
-/** `taken`: another account holds this Google account; `changed`: the account is gone or linked meanwhile. */
-export type LinkGoogleResult = 'linked' | 'taken' | 'changed';
 /** `changed`: the profile changed (or went) since it was read; nothing was written. */
 export type UpdateProfileResult = 'updated' | 'emailTaken' | 'changed';
 
@@ -71,13 +76,20 @@ export interface AccountRepository {
   findByUsername(username: string): Promise<AccountRecord | null>;
   /** The account linked to this Google account (`sub`), or null. */
   findByGoogleSubject(subject: string): Promise<AccountRecord | null>;
-  /** Links a Google account to an account that has none yet; a Google account belongs to one account at most. */
-  linkGoogle(userId: string, subject: string): Promise<LinkGoogleResult>;
   /**
    * Changes name and e-mail. A new e-mail moves its claim in the same transaction as the profile; an e-mail another
    * account holds changes nothing.
    */
-  updateProfile(account: AccountRecord, changes: { name: string; email: string }): Promise<UpdateProfileResult>;
+  updateProfile(
+    account: AccountRecord,
+    changes: { name: string; email: string; emailVerified?: boolean; pendingEmail?: string | null },
+  ): Promise<UpdateProfileResult>;
+  /**
+   * The owner proved the account's address. An unverified account becomes verified; one that was unverified also
+   * loses its password and every session (whoever set them never proved the address), and `googleSubject` is linked
+   * in the same write. Answers 'changed' when the account or its address changed since it was read.
+   */
+  claimProvenAddress(account: AccountRecord, proof: { googleSubject?: string }, now: Date): Promise<'claimed' | 'changed' | 'googleTaken'>;
   /**
    * Removes the account and everything it owns: event types with their overrides and slugs, bookings as host,
    * calendar connection, sessions, and last the profile with its e-mail and username claims (so an interrupted
@@ -103,6 +115,19 @@ export interface SignInLinks {
   create(tokenHash: string, userId: string, expiresAt: number): Promise<void>;
   /** Deletes the link and answers its user, or null when unknown, used or expired (ms since epoch `now`). */
   consume(tokenHash: string, now: number): Promise<string | null>;
+}
+
+/** A mailed link proving an address: a new account's (verify) or a profile's new one (change). */
+export interface EmailProof {
+  userId: string;
+  email: string;
+  purpose: 'verify' | 'change';
+}
+
+/** E-mail proofs in flight: stored by the hash of their token, used once, expiring. */
+export interface EmailProofs {
+  create(tokenHash: string, proof: EmailProof, expiresAt: number): Promise<void>;
+  consume(tokenHash: string, now: number): Promise<EmailProof | null>;
 }
 
 /** What a sign-in or connection started at Google needs when the browser comes back. */
@@ -525,6 +550,7 @@ export interface Deps extends CoreDeps {
   rateLimiter: RateLimiter;
   photos: PhotoStore;
   signInLinks: SignInLinks;
+  emailProofs: EmailProofs;
   oauthStates: OAuthStates;
   /** Null when Google is not configured (no client id): the Google buttons then explain so. */
   googleSignIn: GoogleSignIn | null;

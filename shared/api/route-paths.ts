@@ -32,6 +32,8 @@ export const routePaths = {
   manualLogin: { method: 'POST', path: '/api/auth/manual-login' },
   openSignInLink: { method: 'GET', path: '/api/auth/email-link' },
   signInWithLink: { method: 'POST', path: '/api/auth/email-link' },
+  verifyEmail: { method: 'POST', path: '/api/auth/verify-email' },
+  resendVerification: { method: 'POST', path: '/api/auth/resend-verification' },
   getAuthDebugUrl: { method: 'GET', path: '/api/auth/debug-url' },
   startGoogleSignIn: { method: 'GET', path: '/api/auth/google' },
   completeGoogleSignIn: { method: 'GET', path: '/api/auth/google/callback' },

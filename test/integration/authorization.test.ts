@@ -38,6 +38,7 @@ beforeEach(async () => {
       passwordHash: null,
       role: principal.isAdmin ? 'admin' : null,
       googleSubject: null,
+      emailVerified: true,
     });
     expect(result).toBe('created');
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
+import { composeDeps } from '#functions/composition';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { GOOGLE_SIGN_IN_ERRORS, OAUTH_STATE_COOKIE } from '#functions/app/google-sign-in';
 import { startFakeGoogle, type FakeGoogleAccount } from '../fakes/google.ts';
@@ -21,6 +22,7 @@ const config = integrationConfig({
   GOOGLE_ROOT_URL: google.url,
 });
 const db = createDocumentClient(createDynamoClient(config));
+const deps = composeDeps(config);
 let app: Awaited<ReturnType<typeof startAppServer>>;
 beforeAll(async () => {
   app = await startAppServer();
@@ -120,6 +122,9 @@ describe('GET /api/auth/google/callback', () => {
       photoUrl: null,
       createdAt: expect.any(String),
       isAdmin: false,
+      // Google's verified claim proved the address.
+      emailVerified: true,
+      pendingEmail: null,
     });
     // The Google account is claimed for this account; there is no password to sign in with.
     const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleClaim(account.sub), ConsistentRead: true }));
@@ -140,26 +145,39 @@ describe('GET /api/auth/google/callback', () => {
     expect(b).toEqual(a);
   });
 
-  it('links an existing account by its verified e-mail (any case); the password keeps working', async () => {
-    const email = `grace.${unique()}@example.test`;
-    const registered = await fetch(`${app.baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: jsonHeaders,
-      body: JSON.stringify({ name: 'Grace Hopper', email, password: 'cobol-1959' }),
-    });
-    expect(registered.status).toBe(201);
-    const { user: created } = (await registered.json()) as { user: Record<string, unknown> };
+  it('links an existing account by its e-mail (any case): a proven one keeps its password, an unproven one is claimed', async () => {
+    const register = async (email: string) => {
+      const registered = await fetch(`${app.baseUrl}/api/auth/register`, {
+        method: 'POST',
+        headers: jsonHeaders,
+        body: JSON.stringify({ name: 'Grace Hopper', email, password: 'cobol-1959' }),
+      });
+      expect(registered.status).toBe(201);
+      return ((await registered.json()) as { user: Record<string, unknown> }).user;
+    };
+    const login = (email: string) =>
+      fetch(`${app.baseUrl}/api/login`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ username: email, password: 'cobol-1959' }) });
 
-    const { answer, location } = await signInWithGoogle(googleAccount({ email: email.toUpperCase(), name: 'Rear Admiral Hopper' }));
-    expect(location.pathname).toBe('/auth-success/success');
-    expect(await me(sessionOf(answer.headers))).toEqual(created);
+    // Proven (its verification link used): linked; the password keeps working.
+    const provenEmail = `grace.${unique()}@example.test`;
+    const proven = await register(provenEmail);
+    const account = (await deps.accounts.findByEmail(provenEmail))!;
+    expect(await deps.accounts.updateProfile(account, { name: account.name, email: account.email, emailVerified: true })).toBe('updated');
+    const linked = await signInWithGoogle(googleAccount({ email: provenEmail.toUpperCase(), name: 'Rear Admiral Hopper' }));
+    expect(linked.location.pathname).toBe('/auth-success/success');
+    expect(await me(sessionOf(linked.answer.headers))).toEqual({ ...proven, emailVerified: true });
+    expect((await login(provenEmail)).status).toBe(200);
 
-    const login = await fetch(`${app.baseUrl}/api/login`, {
-      method: 'POST',
-      headers: jsonHeaders,
-      body: JSON.stringify({ username: email, password: 'cobol-1959' }),
-    });
-    expect(login.status).toBe(200);
+    // Never proven (someone registered the address before its owner came): the owner gets the account; the
+    // password set by whoever registered no longer works, and their sessions have ended (issue 13, item 6).
+    const takenEmail = `grace.${unique()}@example.test`;
+    await register(takenEmail);
+    const squatter = sessionOf((await login(takenEmail)).headers);
+    expect(await me(squatter)).toMatchObject({ email: takenEmail, emailVerified: false });
+    const owner = await signInWithGoogle(googleAccount({ email: takenEmail }));
+    expect(await me(sessionOf(owner.answer.headers))).toMatchObject({ email: takenEmail, emailVerified: true });
+    expect(await me(squatter)).toBeNull();
+    expect((await login(takenEmail)).status).toBe(401);
   });
 
   it('refuses a Google account whose e-mail is not verified, and creates nothing', async () => {

@@ -42,6 +42,7 @@ const RegisterEmailPage = page(loadAuthScreens, 'RegisterEmailPage');
 const AuthSuccessPage = page(loadAuthScreens, 'AuthSuccessPage');
 const DirectLoginPage = page(loadAuthScreens, 'DirectLoginPage');
 const SignInLinkPage = page(loadAuthScreens, 'SignInLinkPage');
+const VerifyEmailPage = page(loadAuthScreens, 'VerifyEmailPage');
 const OAuthConfigPage = page(loadAuthScreens, 'OAuthConfigPage');
 /** The login guard (host-area.md §2), a layout route around the signed-in pages. */
 const RequireLogin = page(loadAuthScreens, 'RequireLogin');
@@ -80,6 +81,7 @@ export function AppRoutes() {
         <Route path="oauth-config" element={<OAuthConfigPage />} />
         <Route path="direct-login" element={<DirectLoginPage />} />
         <Route path="sign-in-link" element={<SignInLinkPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="register" element={<RegisterPage />} />
         <Route path="register-email" element={<RegisterEmailPage />} />

@@ -6,6 +6,7 @@ import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
 import { enforceLimits } from './abuse-limits.ts';
 import { builtinConnection } from '#functions/domain/calendar';
 import { callerAccount } from './caller.ts';
+import { requestEmailChange, sendVerificationLink } from './email-verification.ts';
 import { forgetCalendar } from './calendar-connection.ts';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -13,7 +14,8 @@ const USERNAME_ATTEMPTS = 20;
 
 /**
  * What the signed-in user sees of their account. `isAdmin` is the stored role only: a configured admin e-mail
- * grants it once the address is proven (a used sign-in link), never by typing it at sign-up or in the profile.
+ * grants it once the address is proven (Google, a used sign-in or verification link), never by typing it at
+ * sign-up or in the profile. `emailVerified` false shows the banner that asks to confirm the address.
  */
 export function toCurrentUser(account: AccountRecord): CurrentUser {
   return {
@@ -23,6 +25,8 @@ export function toCurrentUser(account: AccountRecord): CurrentUser {
     photoUrl: account.photoUrl,
     createdAt: account.createdAt,
     isAdmin: account.role === 'admin',
+    emailVerified: account.emailVerified,
+    pendingEmail: account.pendingEmail ?? null,
   };
 }
 
@@ -36,23 +40,26 @@ const REGISTRATION_RETRY_MS = 10 * 60_000;
  * Primary course: count the registration against the address's limit (5 an hour; 429 before any work); hash the
  * password (scrypt, in a bounded lane: 503 with Retry-After when the process has too many in hand, nothing
  * written); derive the username from the e-mail's local part; write the profile with its e-mail and username claims
- * in one transaction. A taken username is retried with the next suffix. A known e-mail (any case) is 409 and changes
+ * in one transaction; mail the verification link (the address is trusted for nothing until it is used). A taken
+ * username is retried with the next suffix. A known e-mail (any case) is 409 and changes
  * nothing, unless it is this same registration sent again (see `repeatedRegistration`): then the answer is the
  * first one's, so a client whose first answer was lost never sees "already exists" for its own account.
  */
 export async function register(
-  deps: Pick<Deps, 'accounts' | 'passwords' | 'ids' | 'clock' | 'config' | 'rateLimiter'>,
+  deps: Pick<Deps, 'accounts' | 'passwords' | 'ids' | 'clock' | 'config' | 'rateLimiter' | 'emailProofs' | 'mailer' | 'logger'>,
   input: { name: string; email: string; password: string; clientAddress: string },
 ): Promise<{ message: string; user: CurrentUser }> {
   await enforceLimits(deps, [{ rule: ABUSE_LIMITS.registrationsPerAddress, subject: input.clientAddress }]);
   const passwordHash = await deps.passwords.hash(input.password);
-  const created = await createAccount(deps, { name: input.name, email: input.email, passwordHash, googleSubject: null });
+  // The address is not proven until its verification link is used: it is trusted for nothing before.
+  const created = await createAccount(deps, { name: input.name, email: input.email, passwordHash, googleSubject: null, emailVerified: false });
   if (created.result === 'emailTaken') {
     const repeated = await repeatedRegistration(deps, input);
     if (repeated) return { message: 'Account created', user: toCurrentUser(repeated) };
     throw new Conflict('An account with this email already exists.');
   }
   if (created.result !== 'created') throw new Conflict('Please try again.');
+  await sendVerificationLink(deps, created.account);
   return { message: 'Account created', user: toCurrentUser(created.account) };
 }
 
@@ -77,7 +84,7 @@ async function repeatedRegistration(
  */
 export async function createAccount(
   deps: Pick<Deps, 'accounts' | 'ids' | 'clock'>,
-  draft: Pick<AccountRecord, 'name' | 'email' | 'passwordHash' | 'googleSubject'>,
+  draft: Pick<AccountRecord, 'name' | 'email' | 'passwordHash' | 'googleSubject' | 'emailVerified'>,
 ): Promise<{ result: 'created' | 'emailTaken' | 'googleTaken' | 'noUsername'; account: AccountRecord }> {
   const base = usernameBase(draft.email);
   const account: AccountRecord = {
@@ -175,18 +182,31 @@ export async function currentUser(
 
 /**
  * POST /api/profile/update (host-area.md "Profile Settings"): new name and e-mail; the username never changes.
- * A new e-mail must be free (409 otherwise, nothing changed).
+ * The name changes at once. A new e-mail changes nothing yet (issue 13, item 6): it must be free (409 otherwise),
+ * a confirmation link goes to it and a notice to the current address, and the address changes when the link is
+ * used (POST /api/auth/verify-email); meanwhile the profile shows it as pending.
  */
 export async function updateProfile(
-  deps: Pick<Deps, 'accounts' | 'config'>,
+  deps: Pick<Deps, 'accounts' | 'config' | 'emailProofs' | 'mailer' | 'clock' | 'logger'>,
   principal: Principal | null,
   changes: { name: string; email: string },
 ): Promise<{ message: string; user: CurrentUser }> {
   const account = await callerAccount(deps, principal);
-  const result = await deps.accounts.updateProfile(account, changes);
+  const emailChanges = changes.email.toLowerCase() !== account.email.toLowerCase();
+  if (emailChanges && (await deps.accounts.findByEmail(changes.email))) throw new Conflict('An account with this email already exists.');
+  // Only the spelling of the same address (its case) changes at once; another address waits for its proof.
+  const email = emailChanges ? account.email : changes.email;
+  const pendingEmail = emailChanges ? changes.email : (account.pendingEmail ?? null);
+  const result = await deps.accounts.updateProfile(account, { name: changes.name, email, pendingEmail });
   if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
   if (result === 'changed') throw new Conflict('Your profile was changed meanwhile. Please reload the page and try again.');
-  return { message: 'Profile updated', user: toCurrentUser({ ...account, ...changes }) };
+  const updated = { ...account, name: changes.name, email, pendingEmail };
+  if (!emailChanges) return { message: 'Profile updated', user: toCurrentUser(updated) };
+  await requestEmailChange(deps, updated, changes.email);
+  return {
+    message: `We sent a confirmation link to ${changes.email}. Your e-mail address changes when you open it.`,
+    user: toCurrentUser(updated),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AccountRecord, Deps, GoogleIdentity } from '#functions/ports';
 import { setCookieValue } from '#functions/http/cookies';
 import { createAccount } from './accounts.ts';
+import { claimAddress, grantAdminIfConfigured } from './email-verification.ts';
 
 /**
  * Google sign-in (issue 5; booking-landing-auth-admin.md "Sign up with Google" / "Sign in with Google"): OAuth 2.0
@@ -93,10 +94,9 @@ export async function completeGoogleSignIn(
 
   const found = await accountFor(deps, identity);
   if (typeof found === 'string') return fail(found);
-  // Google proved the address: a configured administrator address becomes an administrator now.
-  if (found.role !== 'admin' && deps.config.adminEmails.includes(identity.email.toLowerCase())) {
-    await deps.accounts.grantAdmin(found.id);
-  }
+  // Google proved the address: a configured administrator address becomes an administrator now (only the account's
+  // own address: a linked account whose address differs from its Google one proves nothing by it).
+  if (found.email.toLowerCase() === identity.email.toLowerCase()) await grantAdminIfConfigured(deps, found, identity.email);
   const session = await deps.sessionIssuer.start(found.id, { secure: input.secure });
   const authSuccess = setCookieValue(AUTH_SUCCESS_COOKIE, '1', { path: '/', maxAgeSeconds: 120, httpOnly: false, secure: input.secure });
   return { location: '/auth-success/success', cookies: [clearState, session, authSuccess] };
@@ -106,11 +106,11 @@ export async function completeGoogleSignIn(
 const googleErrorCode = (error: string) => (/^[a-z_]{1,64}$/.test(error) ? error : 'unknown_error');
 
 /**
- * The account this Google identity signs in to: the linked one; else the one with the same e-mail (linked now);
- * else a new one. Answers an error message when none may be used. One retry covers a concurrent first sign-in.
+ * The account this Google identity signs in to: the linked one; else the one with the same e-mail (linked now, and
+ * claimed if its address was never proven); else a new one. Answers an error message when none may be used. One retry covers a concurrent first sign-in.
  */
 async function accountFor(
-  deps: Pick<Deps, 'accounts' | 'ids' | 'clock'>,
+  deps: Pick<Deps, 'accounts' | 'ids' | 'clock' | 'config' | 'logger'>,
   identity: GoogleIdentity,
 ): Promise<AccountRecord | string> {
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -120,13 +120,15 @@ async function accountFor(
     const byEmail = await deps.accounts.findByEmail(identity.email);
     if (byEmail) {
       if (byEmail.googleSubject && byEmail.googleSubject !== identity.subject) return GOOGLE_SIGN_IN_ERRORS.otherGoogleAccount;
-      const result = await deps.accounts.linkGoogle(byEmail.id, identity.subject);
-      if (result === 'linked') return { ...byEmail, googleSubject: identity.subject };
+      // Google proved the address: the account is linked; one whose address was never proven is claimed (its
+      // password cleared and its sessions ended: whoever set them did not own the address).
+      const claimed = await claimAddress(deps, byEmail, { googleSubject: identity.subject });
+      if (claimed) return claimed;
       continue; // linked or changed meanwhile: look again
     }
 
     const name = (identity.name ?? identity.email.split('@')[0] ?? identity.email).slice(0, 200);
-    const created = await createAccount(deps, { name, email: identity.email, passwordHash: null, googleSubject: identity.subject });
+    const created = await createAccount(deps, { name, email: identity.email, passwordHash: null, googleSubject: identity.subject, emailVerified: true });
     if (created.result === 'created') return created.account;
     if (created.result === 'noUsername') break;
     // emailTaken / googleTaken: a concurrent sign-in or registration won; look again

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ValidationFailed } from '#functions/errors';
 import type { Deps } from '#functions/ports';
+import { claimAddress } from './email-verification.ts';
 
 /** How long a mailed sign-in link works. */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -70,19 +71,20 @@ export function signInLinkPage(token: string | undefined): { location: string } 
 /**
  * POST /api/auth/email-link `{ token }`: the link page's button uses the link once (a GET never does: issue 13,
  * item 8). Output: the signed-in user's session cookie. A wrong, used or expired link is 400 and signs nobody in.
- * The link proved the address: an address listed in ADMIN_EMAILS gets the administrator role here.
+ * The link proved the address (issue 13, item 6): see claimAddress.
  */
 export async function signInWithLink(
-  deps: Pick<Deps, 'signInLinks' | 'accounts' | 'sessionIssuer' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'signInLinks' | 'accounts' | 'sessionIssuer' | 'clock' | 'config' | 'logger'>,
   input: { token: string; secure: boolean },
 ): Promise<{ success: true; cookie: string }> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw new ValidationFailed(SIGN_IN_LINK_INVALID);
   const userId = await deps.signInLinks.consume(hashOf(input.token), deps.clock.now().getTime());
   const account = userId ? await deps.accounts.get(userId) : null;
   if (!account) throw new ValidationFailed(SIGN_IN_LINK_INVALID);
-  if (account.role !== 'admin' && deps.config.adminEmails.includes(account.email.toLowerCase())) {
-    await deps.accounts.grantAdmin(account.id);
-  }
+  // The link proved the address: an account whose address was never proven is claimed (password cleared, every
+  // session ended), and an administrator address becomes an administrator.
+  const claimed = await claimAddress(deps, account);
+  if (!claimed) throw new ValidationFailed(SIGN_IN_LINK_INVALID);
   const cookie = await deps.sessionIssuer.start(account.id, { secure: input.secure });
   return { success: true, cookie };
 }

@@ -18,6 +18,10 @@ export const currentUser = z.object({
   photoUrl: z.string().nullable(),
   createdAt: z.string(),
   isAdmin: z.boolean(),
+  /** Beyond the spec: whether the address is proven (issue 13); false shows the "confirm your e-mail" banner. */
+  emailVerified: z.boolean(),
+  /** Beyond the spec: a new address waiting for its confirmation link, or null. */
+  pendingEmail: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -117,3 +121,7 @@ export const redirectResponse = z.object({ location: z.string() });
 /** POST /api/auth/email-link: the token of a mailed sign-in link (the link page's button). */
 export const signInLinkBody = z.strictObject({ token: z.string({ error: 'The sign-in link is missing its token.' }).max(200) });
 export const signInLinkResponse = z.object({ success: z.literal(true) });
+
+/** POST /api/auth/verify-email: the token of a mailed confirmation link (the /verify-email page's button). */
+export const verifyEmailBody = z.strictObject({ token: z.string({ error: 'The confirmation link is missing its token.' }).max(200) });
+export const verifyEmailResponse = z.object({ message: z.string(), email: z.string() });

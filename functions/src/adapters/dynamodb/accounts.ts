@@ -71,11 +71,17 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
         Update: {
           TableName: tableName,
           Key: keys.userProfile(account.id),
-          UpdateExpression: 'SET #name = :name, email = :email',
+          UpdateExpression: 'SET #name = :name, email = :email, emailVerified = :verified, pendingEmail = :pending',
           // The e-mail read before: a concurrent change in between fails this one instead of orphaning a claim.
           ConditionExpression: 'attribute_exists(pk) AND email = :oldEmail',
           ExpressionAttributeNames: { '#name': 'name' },
-          ExpressionAttributeValues: { ':name': changes.name, ':email': changes.email, ':oldEmail': account.email },
+          ExpressionAttributeValues: {
+            ':name': changes.name,
+            ':email': changes.email,
+            ':oldEmail': account.email,
+            ':verified': changes.emailVerified ?? account.emailVerified,
+            ':pending': changes.pendingEmail === undefined ? (account.pendingEmail ?? null) : changes.pendingEmail,
+          },
         },
       };
       const claimMove =
@@ -103,29 +109,38 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
       }
     },
 
-    async linkGoogle(userId, subject) {
+    async claimProvenAddress(account, proof, now) {
+      const wasUnverified = !account.emailVerified;
+      const profileUpdate = {
+        Update: {
+          TableName: tableName,
+          Key: keys.userProfile(account.id),
+          // Unverified before: the password goes and every session older than now ends (the session store compares
+          // each session's creation with sessionsNotBefore, so this one write ends them all at once).
+          UpdateExpression: [
+            'SET emailVerified = :true',
+            ...(wasUnverified ? [', sessionsNotBefore = :now, passwordHash = :null'] : []),
+            ...(proof.googleSubject ? [', googleSubject = :subject'] : []),
+          ].join(''),
+          ConditionExpression: 'attribute_exists(pk) AND email = :email',
+          ExpressionAttributeValues: {
+            ':true': true,
+            ':email': account.email,
+            ...(wasUnverified ? { ':now': now.toISOString(), ':null': null } : {}),
+            ...(proof.googleSubject ? { ':subject': proof.googleSubject } : {}),
+          },
+        },
+      };
+      const googleClaim = proof.googleSubject
+        ? [{ Put: { TableName: tableName, Item: { ...keys.googleClaim(proof.googleSubject), userId: account.id }, ConditionExpression: 'attribute_not_exists(pk)' } }]
+        : [];
       try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.userProfile(userId),
-                  UpdateExpression: 'SET googleSubject = :subject',
-                  ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(googleSubject) OR googleSubject = :none)',
-                  ExpressionAttributeValues: { ':subject': subject, ':none': null },
-                },
-              },
-              { Put: { TableName: tableName, Item: { ...keys.googleClaim(subject), userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            ],
-          }),
-        );
-        return 'linked';
+        await db.send(new TransactWriteCommand({ TransactItems: [profileUpdate, ...googleClaim] }));
+        return 'claimed';
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
         const failed = (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
-        if (failed[1]) return 'taken';
+        if (failed[1]) return 'googleTaken';
         if (failed[0]) return 'changed';
         throw error;
       }
@@ -226,5 +241,8 @@ function toAccount(item: Record<string, unknown>): AccountRecord {
     passwordHash: (item.passwordHash as string | null | undefined) ?? null,
     role: item.role === 'admin' ? 'admin' : null,
     googleSubject: typeof item.googleSubject === 'string' ? item.googleSubject : null,
+    // Accounts from before addresses were verified: proven only when Google linked them.
+    emailVerified: typeof item.emailVerified === 'boolean' ? item.emailVerified : typeof item.googleSubject === 'string',
+    pendingEmail: typeof item.pendingEmail === 'string' ? item.pendingEmail : null,
   };
 }

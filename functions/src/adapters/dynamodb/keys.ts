@@ -36,6 +36,8 @@ export const keys = {
   usernameClaim: (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' }),
   /** A one-time sign-in link, by the SHA-256 of its token (the token itself is only in the e-mail). */
   signInLink: (tokenHash: string) => ({ pk: `SIGNIN#${tokenHash}`, sk: 'SIGNIN' }),
+  /** A mailed link proving an e-mail address (verification, e-mail change), by the SHA-256 of its token. */
+  emailProof: (tokenHash: string) => ({ pk: `EMAILPROOF#${tokenHash}`, sk: 'EMAILPROOF' }),
   /** An OAuth `state` in flight (Google sign-in, calendar connection), by the SHA-256 of the state value. */
   oauthState: (stateHash: string) => ({ pk: `OAUTHSTATE#${stateHash}`, sk: 'OAUTHSTATE' }),
   /** A Google account (`sub`) links to one account: claim item written with the link. */

@@ -23,13 +23,22 @@ export function dynamoSessionStore(db: DynamoDBDocumentClient, tableName: string
         new TransactGetCommand({
           TransactItems: [
             { Get: { TableName: tableName, Key: keys.session(userId, sessionId) } },
-            { Get: { TableName: tableName, Key: keys.userProfile(userId), ProjectionExpression: '#role', ExpressionAttributeNames: { '#role': 'role' } } },
+            {
+              Get: {
+                TableName: tableName,
+                Key: keys.userProfile(userId),
+                ProjectionExpression: '#role, sessionsNotBefore',
+                ExpressionAttributeNames: { '#role': 'role' },
+              },
+            },
           ],
         }),
       );
       const session = Responses?.[0]?.Item;
       const profile = Responses?.[1]?.Item;
       if (!session || !profile) return null;
+      // Every session started before the account's address was claimed by its proven owner has ended.
+      if (typeof profile.sessionsNotBefore === 'string' && String(session.createdAt) < profile.sessionsNotBefore) return null;
       return {
         userId,
         expiresAt: Number(session.expiresAt),

@@ -6,4 +6,5 @@ export { OAuthConfigPage } from './oauth-config-page.tsx';
 export { RegisterEmailPage, RegisterPage } from './register-page.tsx';
 export { RequireLogin } from './require-login.tsx';
 export { SignInLinkPage } from './sign-in-link-page.tsx';
+export { VerifyEmailPage } from './verify-email-page.tsx';
 export { HostHeaderActions } from './user-menu.tsx';

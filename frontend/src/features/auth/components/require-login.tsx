@@ -5,6 +5,7 @@ import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { PageLoading } from '#frontend/app/page-loading.tsx';
 import { currentUserKey, useCurrentUser } from '../api/use-current-user.ts';
 import { rememberRedirect } from '../lib/stored-redirect.ts';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 /**
  * The login guard of host-area.md §2: on entering a guarded page the current user is asked for again (a spinner
@@ -40,7 +41,12 @@ export function RequireLogin({ children }: { children?: ReactNode }) {
 
   if (currentUser.isError && !currentUser.isFetching) return <AuthCheckFailed />;
   if (!checked || !currentUser.data) return <PageLoading />;
-  return children ?? <Outlet />;
+  return (
+    <>
+      <VerifyEmailBanner user={currentUser.data} />
+      {children ?? <Outlet />}
+    </>
+  );
 }
 
 function AuthCheckFailed() {

@@ -34,9 +34,11 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
     }
     form.setErrors({});
     update.mutate(parsed.data, {
-      onSuccess: ({ user: saved }) => {
+      onSuccess: ({ user: saved, message }) => {
         form.setValues({ name: saved.name, email: saved.email });
-        toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
+        // A new address changes only when its confirmation link is used (the server's message says where it went).
+        if (saved.pendingEmail && saved.pendingEmail !== user.pendingEmail) toast({ title: 'Confirm your new e-mail', description: message });
+        else toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
       },
       onError: (error) => {
         // §8's toast; the reason a taken e-mail was refused shows under the field.
@@ -69,6 +71,11 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
         </div>
         <FormField form={form} field="name" label="Full Name" autoComplete="name" />
         <FormField form={form} field="email" label="Email" type="email" inputMode="email" autoComplete="email" />
+        {user.pendingEmail && (
+          <p role="status" className="-mt-3 text-sm text-slate-700 dark:text-slate-300">
+            Waiting for confirmation: we sent a link to <strong>{user.pendingEmail}</strong>. Your e-mail address changes when you open it.
+          </p>
+        )}
         <div>
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -1,0 +1,16 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { EmailProof, EmailProofs } from '#functions/ports';
+import { keys } from './keys.ts';
+import { dynamoOneTimeItems } from './one-time-items.ts';
+
+/** Mailed e-mail proofs (verification, e-mail change): consumed by a conditional delete, so each works once. */
+export function dynamoEmailProofs(db: DynamoDBDocumentClient, tableName: string): EmailProofs {
+  const items = dynamoOneTimeItems<EmailProof & Record<string, unknown>>(db, tableName, { type: 'EmailProof', keyOf: keys.emailProof });
+  return {
+    create: (tokenHash, proof, expiresAt) => items.create(tokenHash, { ...proof }, expiresAt),
+    consume: async (tokenHash, now) => {
+      const proof = await items.consume(tokenHash, now);
+      return proof ? { userId: proof.userId, email: proof.email, purpose: proof.purpose } : null;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Conflict, TooManyRequests, ValidationFailed } from '#functions/errors';
+import type { AccountRecord, Deps, EmailProof, Principal } from '#functions/ports';
+import { callerAccount } from './caller.ts';
+
+/**
+ * An e-mail address belongs to whoever proves it (issue 13, item 6; ARCHITECTURE.md §4). A new account's address is
+ * proven by the verification link mailed at registration; a new address for a profile by a link mailed to it; the
+ * address of any account also by Google's verified claim or a used sign-in link, which, for an account whose address
+ * was never proven, ends whatever its unproven creator set up (password, sessions) before the owner gets it.
+ * Every link opens a page; only the page's button (a POST) acts.
+ */
+
+export const VERIFY_EMAIL_PAGE = '/verify-email';
+/** How long a mailed verification or e-mail change link works. */
+export const EMAIL_PROOF_HOURS = 24;
+/** Verification mails one account may ask for in the throttle's window (15 minutes). */
+export const VERIFICATION_MAILS_PER_WINDOW = 3;
+export const EMAIL_PROOF_INVALID = 'This confirmation link is invalid, used or expired. Please ask for a new one.';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+type ProofDeps = Pick<Deps, 'emailProofs' | 'mailer' | 'clock' | 'config' | 'logger'>;
+
+/** Stores a proof for `email` and answers the link that uses it (a page on SITE_URL). */
+async function newProofLink(deps: ProofDeps, proof: EmailProof): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await deps.emailProofs.create(hashOf(token), proof, deps.clock.now().getTime() + EMAIL_PROOF_HOURS * 3_600_000);
+  return `${deps.config.siteUrl}${VERIFY_EMAIL_PAGE}?token=${token}`;
+}
+
+/**
+ * Mails a new account's verification link. A mail that cannot be sent is logged, not thrown: the account exists,
+ * and the banner's "Resend link" sends another.
+ */
+export async function sendVerificationLink(deps: ProofDeps, account: Pick<AccountRecord, 'id' | 'name' | 'email'>): Promise<void> {
+  try {
+    const link = await newProofLink(deps, { userId: account.id, email: account.email, purpose: 'verify' });
+    await deps.mailer.send({
+      to: [account.email],
+      subject: 'Confirm your e-mail address for Meetwise',
+      text: [
+        `Hello ${account.name},`,
+        '',
+        'Please confirm that this is your e-mail address, so we can trust it with your Meetwise account:',
+        link,
+        '',
+        `The link works once, for ${EMAIL_PROOF_HOURS} hours. If you did not create a Meetwise account, ignore this e-mail.`,
+      ].join('\n'),
+    });
+  } catch (error) {
+    deps.logger.error('Verification mail not sent', { userId: account.id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/**
+ * POST /api/auth/resend-verification (the banner's button): another verification link, at most 3 per 15 minutes
+ * (429 beyond). Already confirmed: says so, nothing mailed.
+ */
+export async function resendVerification(
+  deps: ProofDeps & Pick<Deps, 'accounts' | 'loginThrottle'>,
+  principal: Principal | null,
+): Promise<{ message: string }> {
+  const account = await callerAccount(deps, principal);
+  if (account.emailVerified) return { message: 'Your e-mail address is already confirmed.' };
+  const now = deps.clock.now();
+  const counted = await deps.loginThrottle.reserve(`verify-mail:${account.id}`, now);
+  if (counted.failures >= VERIFICATION_MAILS_PER_WINDOW) {
+    const seconds = Math.max(1, Math.ceil((counted.windowEndsAt - now.getTime()) / 1000));
+    throw new TooManyRequests(`Too many confirmation e-mails. Please try again in ${Math.ceil(seconds / 60)} minutes.`, seconds);
+  }
+  await sendVerificationLink(deps, account);
+  return { message: `A new confirmation link is on its way to ${account.email}.` };
+}
+
+/**
+ * A profile's new e-mail address: nothing changes until the link mailed to it is used; the old address is told.
+ */
+export async function requestEmailChange(deps: ProofDeps, account: AccountRecord, newEmail: string): Promise<void> {
+  const link = await newProofLink(deps, { userId: account.id, email: newEmail, purpose: 'change' });
+  await deps.mailer.send({
+    to: [newEmail],
+    subject: 'Confirm your new e-mail address for Meetwise',
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `To use ${newEmail} for your Meetwise account from now on, confirm it here:`,
+      link,
+      '',
+      `The link works once, for ${EMAIL_PROOF_HOURS} hours. Until then your account keeps ${account.email}.`,
+    ].join('\n'),
+  });
+  await deps.mailer.send({
+    to: [account.email],
+    subject: 'Your Meetwise e-mail address is about to change',
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `Someone signed in to your Meetwise account asked to change its e-mail address to ${newEmail}.`,
+      'Nothing changes unless the link sent to that address is used. If this was not you, change your password.',
+    ].join('\n'),
+  });
+}
+
+/** An address listed in ADMIN_EMAILS becomes an administrator once proven, never before. */
+export async function grantAdminIfConfigured(deps: Pick<Deps, 'accounts' | 'config'>, account: AccountRecord, provenEmail: string): Promise<void> {
+  if (account.role !== 'admin' && deps.config.adminEmails.includes(provenEmail.toLowerCase())) await deps.accounts.grantAdmin(account.id);
+}
+
+/**
+ * The owner proved the account's address (Google, a sign-in link): an unproven account is claimed — its password
+ * cleared and every session ended — and it becomes verified (and linked to Google when given). Answers the account
+ * as it is now, or null when it changed meanwhile or the Google account belongs to another.
+ */
+export async function claimAddress(
+  deps: Pick<Deps, 'accounts' | 'config' | 'clock' | 'logger'>,
+  account: AccountRecord,
+  proof: { googleSubject?: string } = {},
+): Promise<AccountRecord | null> {
+  if (account.emailVerified && !proof.googleSubject) {
+    await grantAdminIfConfigured(deps, account, account.email);
+    return account;
+  }
+  const result = await deps.accounts.claimProvenAddress(account, proof, deps.clock.now());
+  if (result !== 'claimed') return null;
+  if (!account.emailVerified) deps.logger.warn('An unproven account was claimed by the owner of its address', { userId: account.id });
+  await grantAdminIfConfigured(deps, account, account.email);
+  return {
+    ...account,
+    emailVerified: true,
+    passwordHash: account.emailVerified ? account.passwordHash : null,
+    googleSubject: proof.googleSubject ?? account.googleSubject,
+  };
+}
+
+/**
+ * POST /api/auth/verify-email `{ token }` (the /verify-email page's button): uses a mailed proof once.
+ * A new account's link marks its address verified (its password stays: the person who registered proved the
+ * address). An e-mail change's link moves the account to the new address, verified (409 if another account took it
+ * meanwhile). An administrator address becomes an administrator now. A wrong, used or expired link is 400.
+ */
+export async function confirmEmail(
+  deps: Pick<Deps, 'emailProofs' | 'accounts' | 'config' | 'clock'>,
+  token: string,
+): Promise<{ message: string; email: string }> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new ValidationFailed(EMAIL_PROOF_INVALID);
+  const proof = await deps.emailProofs.consume(hashOf(token), deps.clock.now().getTime());
+  const account = proof ? await deps.accounts.get(proof.userId) : null;
+  if (!proof || !account) throw new ValidationFailed(EMAIL_PROOF_INVALID);
+  if (proof.purpose === 'verify') {
+    if (account.email.toLowerCase() !== proof.email.toLowerCase()) throw new ValidationFailed(EMAIL_PROOF_INVALID);
+    if (!account.emailVerified) {
+      const result = await deps.accounts.updateProfile(account, { name: account.name, email: account.email, emailVerified: true });
+      if (result !== 'updated') throw new Conflict('Your account changed meanwhile. Please open the link again.');
+    }
+  } else {
+    const result = await deps.accounts.updateProfile(account, { name: account.name, email: proof.email, emailVerified: true, pendingEmail: null });
+    if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
+    if (result !== 'updated') throw new Conflict('Your account changed meanwhile. Please open the link again.');
+  }
+  await grantAdminIfConfigured(deps, account, proof.email);
+  return { message: 'Your e-mail address is confirmed.', email: proof.email };
+}
