@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
@@ -76,6 +76,15 @@ export interface PeerOptions {
 }
 
 const WATCHDOG = fileURLToPath(new URL('./peer-watchdog.ts', import.meta.url));
+/** DynamoDB Local on 127.0.0.1 only (the jar itself listens on every interface): see the file's comment. */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./dynamodb-loopback/LoopbackDynamoDBLocal.java', import.meta.url));
+
+let javaSource: boolean | undefined;
+/** Whether this Java can run a source file (a JDK: the jdk.compiler module), asked once per process. */
+function canRunJavaSource(): boolean {
+  javaSource ??= /^jdk\.compiler@/m.test(spawnSync('java', ['--list-modules'], { encoding: 'utf8' }).stdout ?? '');
+  return javaSource;
+}
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
@@ -113,7 +122,8 @@ export function orphanedDynamoPids(workDir: string, procDir = '/proc'): number[]
     const dbPath = args.includes('-dbPath') ? args[args.indexOf('-dbPath') + 1] : undefined;
     // The Java process itself (its watchdog's command line names the same jar and folder).
     const isJava = /(^|\/)java$/.test(args[0] ?? '');
-    if (isJava && args.some((arg) => arg.endsWith('DynamoDBLocal.jar')) && dbPath && resolve(dbPath) === resolve(workDir)) {
+    const runsDynamo = args.some((arg) => arg.includes('DynamoDBLocal.jar'));
+    if (isJava && runsDynamo && dbPath && resolve(dbPath) === resolve(workDir)) {
       found.push(Number(pid));
     }
   }
@@ -148,16 +158,21 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
 
   if (options.dataDir) await reapOrphanedDynamo(workDir, options.log ?? ((line) => console.log(line)));
 
-  const dynamo = spawnWithWatchdog(workDir, 'java', [
-    `-Djava.library.path=${libraryPath}`,
-    '-Xmx512m',
-    '-jar',
-    jar,
-    '-sharedDb',
-    '-port',
-    String(dynamoPort),
-    ...storage,
-  ]);
+  const loopback = canRunJavaSource();
+  if (!loopback) {
+    (options.log ?? ((line) => console.log(line)))(
+      'Note: no JDK found (Java\'s source launcher needs one), so DynamoDB Local listens on every network interface, without authentication. Install a JDK 17+ (Debian: openjdk-17-jdk-headless) to keep it on 127.0.0.1.',
+    );
+  }
+  const javaArgs = [`-Djava.library.path=${libraryPath}`, '-Xmx512m'];
+  const dynamoArgs = ['-sharedDb', '-port', String(dynamoPort), ...storage];
+  const dynamo = spawnWithWatchdog(
+    workDir,
+    'java',
+    loopback
+      ? [...javaArgs, '-cp', `${jar}${delimiter}${join(libraryPath, '*')}`, LOOPBACK_LAUNCHER, ...dynamoArgs]
+      : [...javaArgs, '-jar', jar, ...dynamoArgs],
+  );
   watch(dynamo, 'dynamodb', logs.dynamodb!);
   const ses = spawnWithWatchdog(process.cwd(), process.execPath, [
     require.resolve('aws-ses-v2-local/dist/cli.js'),

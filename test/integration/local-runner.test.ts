@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamoJar, orphanedDynamoPids } from '#infra/local/peers';
@@ -23,6 +24,21 @@ afterAll(async () => {
 });
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
+
+/** Whether a TCP connection to host:port is accepted. */
+const reachable = (host: string, port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect({ host, port, timeout: 2_000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      done(false);
+    });
+  });
 
 async function until(check: () => boolean, what: string, ms = 20_000) {
   const deadline = Date.now() + ms;
@@ -51,6 +67,17 @@ describe.runIf(existsSync('/proc/self/cmdline'))('local runner peers', () => {
     const own = orphanedDynamoPids(workDir);
     expect(own).toHaveLength(1);
     expect((await fetch(`${app.baseUrl}/api/settings`)).status).toBe(200);
+
+    // DynamoDB Local answers on loopback only (issue 13, item 7): nobody on the network reaches the table.
+    const dynamoPort = Number(new URL(/DynamoDB:\s+(\S+)/.exec(app.output())![1]!).port);
+    expect(await reachable('127.0.0.1', dynamoPort)).toBe(true);
+    const lanAddress = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+    if (lanAddress) expect(await reachable(lanAddress, dynamoPort), lanAddress).toBe(false);
+    else console.warn('[local-runner test] no non-loopback IPv4 address on this machine: the LAN check was skipped');
+    // The app itself listens on 127.0.0.1 (HOST) too.
+    if (lanAddress) expect(await reachable(lanAddress, Number(new URL(app.baseUrl).port)), `app on ${lanAddress}`).toBe(false);
 
     // SIGKILL the runner alone (not its process group): no handler of its runs, yet its peers end.
     process.kill(app.pid!, 'SIGKILL');

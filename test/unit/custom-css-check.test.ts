@@ -50,7 +50,8 @@ describe('custom CSS check', () => {
   });
 
   it('refuses selectors that reach outside the booking card', () => {
-    for (const selector of ['body ~ div', '+ div', ':root:hover + *', '[data-booking-page] ~ x', '.x + html', '.a body', 'html || td']) {
+    // (`html` or `body` later in a selector only matches inside the card, where there is none: harmless, kept.)
+    for (const selector of ['body ~ div', '+ div', ':root:hover + *', '[data-booking-page] ~ x', 'html || td', 'body:not(.x) ~ *']) {
       expect(messages(`${selector} { display: none }`), selector).toEqual([expect.stringMatching(/reaches outside the booking card\.$/)]);
     }
   });
