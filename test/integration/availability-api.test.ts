@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS } from '#shared/constants';
+import { CALENDAR_DATE_MESSAGE } from '#shared/api/schemas/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord, HostRecord } from '#functions/ports';
 import { integrationConfig } from '../support/local-stack.ts';
@@ -177,10 +178,19 @@ describe('GET /api/available-dates', () => {
     });
   }
 
-  it('answers 400 when eventId is missing', async () => {
+  it('without eventId ("optional eventId", §7), marks the days of the default hours: every day from today on', async () => {
+    // Other test files may change the settings meanwhile: read them just before.
+    const settings = { ...DEFAULT_SETTINGS, ...(await fixtures.deps.settings.get()) };
     const result = await api.availableDates({ year: '2026', month: '3' });
-    expect(result.status).toBe(400);
-    expect(result.body).toMatchObject(validation('eventId is required.'));
+    expect(result.status).toBe(200);
+    const { availableDates } = result.body as { availableDates: { date: string; hasTimeSlots: boolean }[] };
+    expect(availableDates.map((d) => d.date)).toHaveLength(31);
+    const free = availableDates.filter((d) => d.hasTimeSlots).map((d) => d.date);
+    if (!settings.availableForBookings) return expect(free).toEqual([]);
+    // The clock is Monday 2026-03-02 07:00 in New York: 9am–5pm Eastern is still ahead today, 1 March is past, and
+    // the default window is 60 days.
+    expect(free[0]).toBe('2026-03-02');
+    expect(free).toHaveLength(30);
   });
 
   it('accepts the event slug for eventId, with the same answer as the id (the page asks in parallel with the event)', async () => {
@@ -325,6 +335,14 @@ describe('GET /api/time-slots', () => {
       expect(result.body).toMatchObject(validation(message));
     });
   }
+
+  it('takes the date as an ISO string (host-area.md §7: date={iso}), its calendar date as written', async () => {
+    const iso = await api.timeSlots(query({ date: '2026-03-03T00:00:00.000Z', timezone: 'Asia/Tokyo' }));
+    expect(iso.status).toBe(200);
+    expect(iso).toEqual(await api.timeSlots(query({ date: '2026-03-03', timezone: 'Asia/Tokyo' })));
+    expect(await api.timeSlots(query({ date: '2027-02-29T00:00:00.000Z' }))).toMatchObject({ status: 400, body: validation(CALENDAR_DATE_MESSAGE) });
+    expect(await api.timeSlots(query({ date: '3 March 2026' }))).toMatchObject({ status: 400, body: validation('Date must be in the format yyyy-MM-dd.') });
+  });
 
   it('answers 400 when date is missing', async () => {
     expect(await api.timeSlots({ eventId: String(event.id) })).toMatchObject({ status: 400, body: validation('date is required.') });

@@ -148,17 +148,18 @@ async function defaultHoursInput(deps: Pick<Deps, 'settings' | 'clock'>) {
 
 /**
  * Every day of a month in the guest's zone with whether it has a free slot, computed in one pass.
- * Input: event id or slug, year, month (1–12), guest zone (default UTC). Output: `{ availableDates }`.
+ * Input: event id or slug (optional: without it, the service's default hours), year, month (1–12), guest zone
+ * (default UTC). Output: `{ availableDates }`.
  * Primary course: as for time slots, with the month's bookings read in one query (or reused from the last seconds).
  */
 export async function getAvailableDates(
-  deps: AvailabilityDeps,
-  query: { eventId: number | string; year: number; month: number; timezone?: string },
+  deps: AvailabilityDeps & Pick<Deps, 'settings'>,
+  query: { eventId?: number | string; year: number; month: number; timezone?: string },
 ): Promise<{ availableDates: AvailableDate[] }> {
   const zone = guestZone(query.timezone);
   const first = `${query.year}-${String(query.month).padStart(2, '0')}-01`;
   const last = new Date(Date.UTC(query.year, query.month, 0)).toISOString().slice(0, 10);
-  const { input } = await loadInput(deps, query.eventId, first, last, false);
+  const { input } = query.eventId === undefined ? await defaultHoursInput(deps) : await loadInput(deps, query.eventId, first, last, false);
   const availableDates = domainErrorsAsValidation(() =>
     availableDatesForMonth(input, { year: query.year, month: query.month, guestTimeZone: zone }),
   );

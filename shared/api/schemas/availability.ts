@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { calendarDate } from './common.ts';
+import { calendarDateOrTimestamp } from './common.ts';
 
 const POSITIVE_ID = 'eventId must be a positive whole number.';
 const EVENT_REF = 'eventId must be an event id or an event slug.';
@@ -38,7 +38,8 @@ export const availableDatesQuery = z.object({
     .int('Month must be a number from 1 to 12.')
     .min(1, 'Month must be a number from 1 to 12.')
     .max(12, 'Month must be a number from 1 to 12.'),
-  eventId: eventRefValue,
+  /** Optional (booking-landing-auth-admin.md §7): without it, the service's default hours, as for time slots. */
+  eventId: eventRefValue.optional(),
   /** The guest's zone; dates are grouped in it. Default UTC (the spec's default until a zone is known). */
   timezone: timeZoneValue.optional(),
 });
@@ -49,7 +50,8 @@ export const availableDatesResponse = z.object({
 
 /** GET /api/time-slots (booking-landing-auth-admin.md §7). */
 export const timeSlotsQuery = z.object({
-  date: calendarDate({ required: 'date is required.' }),
+  /** yyyy-MM-dd; host-area.md §7's hourly debug view sends an ISO string, whose calendar date is taken as written. */
+  date: calendarDateOrTimestamp({ required: 'date is required.' }),
   /** Optional (booking-landing-auth-admin.md §7): without it, the service's default hours (the /hourly-debug view). */
   eventId: eventRefValue.optional(),
   timezone: timeZoneValue.optional(),

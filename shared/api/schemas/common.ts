@@ -69,6 +69,20 @@ export const calendarDate = (options: { required?: string } = {}) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date must be in the format yyyy-MM-dd.', abort: true })
     .refine(isCalendarDate, CALENDAR_DATE_MESSAGE);
 
+const DATE_OR_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The calendar date of a field the spec's clients send as an ISO string (date exceptions, the hourly debug view's
+ * time slots): yyyy-MM-dd, or an ISO timestamp whose calendar date is taken as written; then as `calendarDate`.
+ * `malformed` is the message for text that is neither.
+ */
+export const calendarDateOrTimestamp = (options: { required?: string; malformed?: string } = {}) =>
+  z
+    .string({ error: options.required ?? 'Date is required.' })
+    .regex(DATE_OR_TIMESTAMP, { message: options.malformed ?? 'Date must be in the format yyyy-MM-dd.', abort: true })
+    .transform((value) => value.slice(0, 10))
+    .pipe(calendarDate());
+
 /** Days from `start` to `end` (calendar dates), counted as the difference of their UTC midnights. */
 export const daysBetweenDates = (start: string, end: string): number => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
 

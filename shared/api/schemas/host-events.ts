@@ -16,7 +16,7 @@ import {
   RESERVED_EVENT_SLUGS,
   TIME_ZONE_OPTIONS,
 } from '../../constants.ts';
-import { calendarDate, requiredText } from './common.ts';
+import { calendarDateOrTimestamp, requiredText } from './common.ts';
 
 /**
  * The host's event types (host-area.md §3 "Event", §5, §7): what the dashboard and the editor read and send.
@@ -192,11 +192,7 @@ const optionalTime = z
 export const dateOverrideBody = z
   .strictObject({
     id: z.string().max(100).optional(),
-    date: z
-      .string({ error: 'Please select a date for the override.' })
-      .regex(/^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/, 'Please select a date for the override.')
-      .transform((value) => value.slice(0, 10))
-      .pipe(calendarDate()),
+    date: calendarDateOrTimestamp({ required: 'Please select a date for the override.', malformed: 'Please select a date for the override.' }),
     available: z.boolean(),
     startTime: optionalTime,
     endTime: optionalTime,
