@@ -6,7 +6,9 @@
  * What is removed: comments, every `<` (so no `</style`), backslash escapes (they could spell the words below),
  * statements and at-rules other than @media (so no `@import`, `@font-face`, `@keyframes`), nested blocks inside a
  * rule, and each declaration holding `expression(`, `javascript:`, `behavior`, `-moz-binding`, an image-set or
- * src() function, or a `url(…)` that is not a same-origin relative path. Every selector is put inside `scope`;
+ * src() function, a `url(…)` that is not a same-origin relative path, or a full-page overlay (overlayProblem:
+ * `position` other than static, relative or absolute, `z-index` other than a whole number up to 10 or `auto`, `all`
+ * other than a CSS-wide keyword). Every selector is put inside `scope`;
  * `html`, `body`, `:root` and the scope itself stand for the container; a selector whose first combinator after the
  * container is not a descendant (space) or child (`>`) one (`+`, `~`, `||`) would reach its siblings and is dropped.
  *
@@ -38,12 +40,38 @@ function isSameOriginPath(raw: string): boolean {
 /** The highest z-index custom CSS may set: above the card's own content, below the page's own layers (20+). */
 export const MAX_CUSTOM_Z_INDEX = 10;
 
-/** A full-page overlay: leaving the card's flow (fixed, sticky) or stacking above the page's own layers. */
+/** Values every property takes (CSS Cascade §7.3): none of them leaves the card or rises above it. */
+const CSS_WIDE_KEYWORD = /^(?:inherit|initial|unset|revert|revert-layer)$/i;
+/** The positions that keep an element in the card's flow or inside its containing block: no fixed, no sticky. */
+const CARD_POSITION = /^(?:static|relative|absolute)$/i;
+
+/**
+ * Why a declaration would make a full-page overlay, or null: `position` is an allowlist (static, relative,
+ * absolute), `z-index` a plain whole number up to MAX_CUSTOM_Z_INDEX or `auto`, and `all` only a CSS-wide keyword
+ * (each of them may also be a CSS-wide keyword). Names and values are compared in any case, after one trailing
+ * `!important`. Anything else is refused, var(), env(), attr(), calc() and vendor prefixes included: what they
+ * compute to is not known here. The save-time check (functions/src/domain/custom-css-check.ts) refuses with this
+ * reason; scopeCustomCss drops the declaration.
+ */
+export function overlayProblem(property: string, rawValue: string): string | null {
+  const name = property.trim().toLowerCase();
+  if (name !== 'position' && name !== 'z-index' && name !== 'all') return null;
+  const value = rawValue
+    .trim()
+    .replace(/\s*!\s*important$/i, '')
+    .replace(/\s+/g, ' ');
+  if (CSS_WIDE_KEYWORD.test(value)) return null;
+  if (name === 'position') return CARD_POSITION.test(value) ? null : `position: ${value} is not allowed`;
+  if (name === 'all') return `all: ${value} is not allowed`;
+  if (/^auto$/i.test(value)) return null;
+  if (!/^[+-]?\d+$/.test(value)) return `z-index: ${value} is not allowed`;
+  return Number(value) > MAX_CUSTOM_Z_INDEX ? `z-index above ${MAX_CUSTOM_Z_INDEX} is not allowed` : null;
+}
+
+/** A declaration that would leave the card (see overlayProblem). */
 function escapesCard(declaration: string): boolean {
-  const [, property = '', value = ''] = /^\s*([\w-]+)\s*:\s*([\s\S]*?)\s*(?:!\s*important\s*)?$/i.exec(declaration) ?? [];
-  if (property.toLowerCase() === 'position') return /^(?:fixed|sticky)$/i.test(value);
-  if (property.toLowerCase() === 'z-index') return /^[+-]?\d+$/.test(value) && Number(value) > MAX_CUSTOM_Z_INDEX;
-  return false;
+  const colon = declaration.indexOf(':');
+  return colon !== -1 && overlayProblem(declaration.slice(0, colon), declaration.slice(colon + 1)) !== null;
 }
 
 const safeDeclaration = (declaration: string): boolean =>

@@ -42,6 +42,58 @@ describe('custom CSS check', () => {
     expect(messages('.a { position: sticky !important }')).toEqual(['Custom CSS line 1: position: sticky is not allowed.']);
   });
 
+  it('accepts only static, relative, absolute and the CSS-wide keywords for position, in any case, !important or not', () => {
+    for (const value of ['static', 'relative', 'absolute', 'inherit', 'initial', 'unset', 'revert', 'revert-layer', 'Absolute', 'RELATIVE !important']) {
+      expect(messages(`.a { position: ${value}; inset: 0; top: 2px }`), value).toEqual([]);
+    }
+  });
+
+  it('refuses position set through a custom property, or any function', () => {
+    expect(messages('.a { --p: fixed; position: var(--p) }')).toEqual(['Custom CSS line 1: position: var(--p) is not allowed.']);
+    expect(messages('.a { position: var(--p, fixed) }')).toEqual(['Custom CSS line 1: position: var(--p, fixed) is not allowed.']);
+    expect(messages('.a { position: env(x) }')).toEqual(['Custom CSS line 1: position: env(x) is not allowed.']);
+    expect(messages('.a { position: attr(data-p) }')).toEqual(['Custom CSS line 1: position: attr(data-p) is not allowed.']);
+    expect(messages('.a { position: calc(1) }')).toEqual(['Custom CSS line 1: position: calc(1) is not allowed.']);
+  });
+
+  it('refuses vendor-prefixed, upper-case and !important spellings of position fixed or sticky', () => {
+    for (const prefix of ['-webkit-', '-moz-', '-ms-', '-o-']) {
+      expect(messages(`.a { position: ${prefix}sticky }`), prefix).toEqual([`Custom CSS line 1: position: ${prefix}sticky is not allowed.`]);
+    }
+    expect(messages('.a { POSITION: FIXED }')).toEqual(['Custom CSS line 1: position: FIXED is not allowed.']);
+    expect(messages('.a { Position: Sticky!IMPORTANT }')).toEqual(['Custom CSS line 1: position: Sticky is not allowed.']);
+    expect(messages('.a { position: fixed ! important }')).toEqual(['Custom CSS line 1: position: fixed is not allowed.']);
+    expect(messages('.a { position: fixed !important !important }')).toEqual(['Custom CSS line 1: position: fixed is not allowed.']);
+    expect(messages('.a { position: -webkit-sticky !important }')).toEqual(['Custom CSS line 1: position: -webkit-sticky is not allowed.']);
+  });
+
+  it('accepts z-index only as a whole number up to 10, auto or a CSS-wide keyword', () => {
+    for (const value of ['auto', 'AUTO', '0', '10', '-1', '-2147483647', '10 !important', 'inherit', 'revert-layer']) {
+      expect(messages(`.a { z-index: ${value} }`), value).toEqual([]);
+    }
+  });
+
+  it('refuses z-index through a custom property, a function, an exponent or a fraction', () => {
+    expect(messages('.a { --z: 99999; z-index: var(--z) }')).toEqual(['Custom CSS line 1: z-index: var(--z) is not allowed.']);
+    expect(messages('.a { z-index: calc(99999) }')).toEqual(['Custom CSS line 1: z-index: calc(99999) is not allowed.']);
+    expect(messages('.a { z-index: 1e9 }')).toEqual(['Custom CSS line 1: z-index: 1e9 is not allowed.']);
+    expect(messages('.a { z-index: 9.9e9 }')).toEqual(['Custom CSS line 1: z-index: 9.9e9 is not allowed.']);
+    expect(messages('.a { z-index: max(1, 99999) }')).toEqual(['Custom CSS line 1: z-index: max(1, 99999) is not allowed.']);
+    expect(messages('.a { Z-INDEX: 99999 !IMPORTANT }')).toEqual(['Custom CSS line 1: z-index above 10 is not allowed.']);
+  });
+
+  it('refuses the all shorthand unless it is a CSS-wide keyword', () => {
+    for (const value of ['initial', 'unset', 'revert', 'REVERT-LAYER', 'inherit !important']) expect(messages(`.a { all: ${value} }`), value).toEqual([]);
+    expect(messages('.a { --a: fixed; all: var(--a) }')).toEqual(['Custom CSS line 1: all: var(--a) is not allowed.']);
+    expect(messages('.a { ALL: fixed }')).toEqual(['Custom CSS line 1: all: fixed is not allowed.']);
+  });
+
+  it('refuses position fixed inside @media, and @supports or nested rules whatever they hold', () => {
+    expect(messages('@media print {\n  .a { position: -webkit-sticky }\n}')).toEqual(['Custom CSS line 2: position: -webkit-sticky is not allowed.']);
+    expect(messages('@supports (position: fixed) { .a { position: fixed } }')).toEqual(['Custom CSS line 1: @supports is not allowed.']);
+    expect(messages('.a { & .b { position: fixed } }')).toEqual(['Custom CSS line 1: nested rules are not allowed.']);
+  });
+
   it('refuses @import, @font-face and other at-rules, and nested @media', () => {
     expect(messages('@import url(/photos/a.png);')).toEqual(['Custom CSS line 1: @import is not allowed.']);
     expect(messages('@IMPORT "x.css";')).toEqual(['Custom CSS line 1: @IMPORT is not allowed.']);

@@ -298,6 +298,57 @@ describe('scopeCustomCss: what cannot get through', () => {
     expect(scope('.a { position: relative; z-index: 11 }')).toBe(`${S} .a{position: relative}`);
   });
 
+  it('keeps position static, relative, absolute or a CSS-wide keyword, and z-index up to 10, auto or a keyword', () => {
+    for (const value of ['static', 'relative', 'absolute', 'inherit', 'initial', 'unset', 'revert', 'revert-layer', 'ABSOLUTE', 'relative !important']) {
+      expect(scope(`.a { position: ${value} }`), value).toBe(`${S} .a{position: ${value}}`);
+    }
+    for (const value of ['auto', 'Auto', '0', '10', '-1', '10 !important', 'unset']) {
+      expect(scope(`.a { z-index: ${value} }`), value).toBe(`${S} .a{z-index: ${value}}`);
+    }
+    expect(scope('.a { all: revert; inset: 0; top: 1px }')).toBe(`${S} .a{all: revert;inset: 0;top: 1px}`);
+  });
+
+  it('drops position set through a custom property or any function (the custom property itself is harmless)', () => {
+    expect(scope('.a { --p: fixed; position: var(--p) }')).toBe(`${S} .a{--p: fixed}`);
+    for (const value of ['var(--p, fixed)', 'env(x)', 'attr(data-p)', 'calc(1)']) {
+      expect(scope(`.a { color: red; position: ${value} }`), value).toBe(`${S} .a{color: red}`);
+    }
+  });
+
+  it('drops vendor-prefixed, upper-case and !important spellings of position fixed or sticky', () => {
+    for (const declaration of [
+      'position: -webkit-sticky',
+      'position: -moz-sticky',
+      'position: -ms-fixed',
+      'position: -webkit-sticky !important',
+      'POSITION: FIXED',
+      'Position: Sticky!IMPORTANT',
+      'position: fixed ! important',
+      'position: fixed !important !important',
+    ]) {
+      expect(scope(`.a { color: red; ${declaration} }`), declaration).toBe(`${S} .a{color: red}`);
+    }
+  });
+
+  it('drops z-index through a custom property, a function, an exponent or a fraction', () => {
+    expect(scope('.a { --z: 99999; z-index: var(--z) }')).toBe(`${S} .a{--z: 99999}`);
+    for (const value of ['calc(99999)', '1e9', '9.9e9', 'max(1, 99999)', '99999 !IMPORTANT', '11.5']) {
+      expect(scope(`.a { color: red; z-index: ${value} }`), value).toBe(`${S} .a{color: red}`);
+    }
+  });
+
+  it('drops the all shorthand unless it is a CSS-wide keyword', () => {
+    expect(scope('.a { --a: fixed; all: var(--a) }')).toBe(`${S} .a{--a: fixed}`);
+    expect(scope('.a { color: red; ALL: fixed }')).toBe(`${S} .a{color: red}`);
+    expect(scope('.a { all: INITIAL !important }')).toBe(`${S} .a{all: INITIAL !important}`);
+  });
+
+  it('drops position fixed inside @media, @supports and nested rules', () => {
+    expect(scope('@media print { .a { position: -webkit-sticky; color: red } }')).toBe(`@media print{${S} .a{color: red}}`);
+    expect(scope('@supports (position: fixed) { .a { position: fixed } } .b { color: red }')).toBe(`${S} .b{color: red}`);
+    expect(scope('.a { color: red; & { position: fixed } .b { position: var(--p) } }')).toBe(`${S} .a{color: red}`);
+  });
+
   it('drops an unterminated url(', () => {
     expect(scope('.a { color: red; background: url(/a.png }')).toBe(`${S} .a{color: red}`);
   });

@@ -1,7 +1,7 @@
 import type { AtRule, ChildNode, Container, Declaration, Root, Rule } from 'postcss';
 // The parser alone (not postcss's processor, source maps and plugins): the event routes' bundles stay small.
 import parse from 'postcss/lib/parse';
-import { MAX_CUSTOM_Z_INDEX as MAX_Z_INDEX, scopeCustomCss } from '#shared/custom-css';
+import { overlayProblem, scopeCustomCss } from '#shared/custom-css';
 
 /**
  * The save-time check of an event's custom CSS (issue 13, item 9), read by a real CSS parser (postcss), never by
@@ -14,8 +14,10 @@ import { MAX_CUSTOM_Z_INDEX as MAX_Z_INDEX, scopeCustomCss } from '#shared/custo
  *   the card with `+`, `~` or `||` (its siblings are the page's);
  * - at-rules: @media only (@import, @font-face, @keyframes, @supports … are refused);
  * - url() only to our own uploaded images, `/photos/…`;
- * - no `position: fixed` or `sticky`, no z-index above MAX_Z_INDEX, no `expression()`, `javascript:`, `behavior`,
- *   `-moz-binding`, image-set() or src();
+ * - no full-page overlay (overlayProblem, shared with the booking page): `position` only static, relative or
+ *   absolute, `z-index` only a whole number up to MAX_CUSTOM_Z_INDEX or `auto`, `all` only a CSS-wide keyword
+ *   (each may be a CSS-wide keyword; never var(), calc() or a vendor prefix);
+ * - no `expression()`, `javascript:`, `behavior`, `-moz-binding`, image-set() or src();
  * - no `<` (it could end the <style> element), no backslash escapes (they could spell any of the above), and no
  *   string running past a line end (a browser ends it there, and would read what follows as rules).
  */
@@ -49,10 +51,8 @@ function declarationProblem(decl: Declaration): string | null {
   if (FORBIDDEN_VALUE.test(value)) return `the value of "${decl.prop}" is not allowed`;
   const urls = urlTargets(value);
   if (urls === null || urls.some((url) => !PHOTO_URL.test(url))) return 'url() may only point to images uploaded here (/photos/…)';
-  if (property === 'position' && /^(fixed|sticky)(\s*!important)?$/i.test(value)) return `position: ${value} is not allowed`;
-  const zIndex = /^([+-]?\d+)(\s*!important)?$/.exec(value);
-  if (property === 'z-index' && zIndex && Number(zIndex[1]) > MAX_Z_INDEX) return `z-index above ${MAX_Z_INDEX} is not allowed`;
-  return null;
+  // postcss keeps `!important` aside (decl.important); what it leaves in the value is checked as a browser reads it.
+  return overlayProblem(property, value);
 }
 
 /** Why one selector of a rule cannot be kept inside the booking card, or null (the page's own decision). */
