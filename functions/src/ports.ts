@@ -86,8 +86,9 @@ export interface AccountRepository {
   ): Promise<UpdateProfileResult>;
   /**
    * The owner proved the account's address. An unverified account becomes verified; one that was unverified also
-   * loses its password and every session (whoever set them never proved the address), and `googleSubject` is linked
-   * in the same write. Answers 'changed' when the account or its address changed since it was read.
+   * loses its password, every session, its pending e-mail change and its calendar connection (the built-in calendar
+   * replaces it): whoever set them never proved the address. `googleSubject` is linked in the same write, where no
+   * other Google account is linked. Answers 'changed' when the account or its address changed since it was read.
    */
   claimProvenAddress(account: AccountRecord, proof: { googleSubject?: string }, now: Date): Promise<'claimed' | 'changed' | 'googleTaken'>;
   /**
@@ -127,7 +128,8 @@ export interface EmailProof {
 /** E-mail proofs in flight: stored by the hash of their token, used once, expiring. */
 export interface EmailProofs {
   create(tokenHash: string, proof: EmailProof, expiresAt: number): Promise<void>;
-  consume(tokenHash: string, now: number): Promise<EmailProof | null>;
+  /** Uses the proof up if it is `userId`'s; another account's proof is answered as absent and stays. */
+  consume(tokenHash: string, userId: string, now: number): Promise<EmailProof | null>;
 }
 
 /** What a sign-in or connection started at Google needs when the browser comes back. */

@@ -10,17 +10,17 @@ import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 const stack = browserStackPerFile();
 
-async function mailedLinkTo(address: string): Promise<string> {
+async function mailedLinkTo(address: string, page = '/sign-in-link'): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const { emails } = (await (await fetch(`${stack.app.mailViewer}/store`)).json()) as {
       emails: { destination: { to: string[] }; body: { text?: string } }[];
     };
     const text = emails.filter((mail) => mail.destination.to.includes(address)).at(-1)?.body.text;
-    const link = text?.match(/https?:\/\/\S+\/sign-in-link\?token=[\w-]+/)?.[0];
+    const link = text?.match(new RegExp(`https?://\\S+${page}\\?token=[\\w-]+`))?.[0];
     if (link) return link;
     await new Promise((done) => setTimeout(done, 100));
   }
-  throw new Error(`No sign-in link was mailed to ${address}`);
+  throw new Error(`No ${page} link was mailed to ${address}`);
 }
 
 describe('a mailed sign-in link', () => {
@@ -52,6 +52,31 @@ describe('a mailed sign-in link', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/(auth-success|events)/);
     expect(await me()).toBe(email);
+    await page.context().close();
+  });
+
+  it('confirms an address only for the account signed in: signed out, the page asks to sign in and comes back', async () => {
+    const email = `confirm-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await fetch(`${stack.app.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Con Firm', email, password: 'confirm secret' }),
+    });
+    expect(registered.status).toBe(201);
+    const link = await mailedLinkTo(email, '/verify-email');
+
+    const page = await stack.openPage(new URL(link).pathname + new URL(link).search, { width: 375 });
+    await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Please sign in to the Meetwise account that asked for this link');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Username or Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('confirm secret');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    // Back on the link's page, signed in: the same link now confirms.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/verify-email');
+    await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'E-mail address confirmed' }).isVisible()).toBe(true);
     await page.context().close();
   });
 });

@@ -10,6 +10,9 @@ import { run as createBookingRun } from '#functions/handlers/createBooking';
 import { run as registerRun } from '#functions/handlers/register';
 import { run as loginRun } from '#functions/handlers/login';
 import { run as submitContactRun } from '#functions/handlers/submitContact';
+import { run as manualLoginRun } from '#functions/handlers/manualLogin';
+import { run as resendVerificationRun } from '#functions/handlers/resendVerification';
+import { run as updateProfileRun } from '#functions/handlers/updateProfile';
 import type { Deps } from '#functions/ports';
 import type { RouteDefinition } from '#shared/api/routes';
 import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
@@ -50,9 +53,9 @@ function caller<R extends RouteDefinition>(route: R, run: RouteRun<R, never>, de
   };
 }
 
-const expectLimited = (answer: { status: number; body: Record<string, unknown>; headers: Record<string, string> }, what: string) => {
+const expectLimited = (answer: { status: number; body: Record<string, unknown>; headers: Record<string, string> }, what: string, source = 'from your network') => {
   expect(answer.status).toBe(429);
-  expect(answer.body).toMatchObject({ message: expect.stringMatching(new RegExp(`^Too many ${what} from your network\\. Please try again in `)), code: 'TOO_MANY_REQUESTS' });
+  expect(answer.body).toMatchObject({ message: expect.stringMatching(new RegExp(`^Too many ${what} ${source}\\. Please try again in `)), code: 'TOO_MANY_REQUESTS' });
   expect(Number(answer.headers['Retry-After'])).toBe(answer.body.retryAfterSeconds);
   expect(Number(answer.headers['Retry-After'])).toBeGreaterThan(0);
 };
@@ -159,5 +162,67 @@ describe('contact limits', () => {
     expectLimited(await contact(message(5), ip), 'messages');
     const mailed = (await sentEmails(config.sesEndpoint!)).filter((mail) => mail.subject.includes(tag));
     expect(mailed).toHaveLength(5);
+  });
+});
+
+describe('sign-in and confirmation link limits', () => {
+  const links = () => caller(routes.manualLogin, manualLoginRun as never, { ...productionDeps(), clock: { now: () => new Date() } });
+  const linksTo = async (email: string) =>
+    (await sentEmails(config.sesEndpoint!)).filter((mail) => mail.destination.to.includes(email) && mail.subject === 'Your Meetwise sign-in link').length;
+  const account = async () => {
+    const email = `linked-${randomUUID()}@example.com`;
+    const register = caller(routes.register, registerRun as never, { ...productionDeps(), clock: { now: () => new Date() }, passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }) });
+    expect((await register({ name: 'Lin Ked', email, password: 'secret1' }, address())).status).toBe(201);
+    return email;
+  };
+
+  it('mails 3 sign-in links for one e-mail from one address in 15 minutes; the 4th is 429, for an unknown e-mail too', async () => {
+    const request = links();
+    const email = await account();
+    const stranger = `nobody-${randomUUID()}@example.com`;
+    const ip = address();
+    for (let n = 0; n < 3; n++) {
+      expect((await request({ email: email.toUpperCase() }, ip)).status).toBe(200);
+      expect((await request({ email: stranger }, ip)).status).toBe(200);
+    }
+    const known = await request({ email }, ip);
+    const unknown = await request({ email: stranger }, ip);
+    expectLimited(known, 'sign-in links for this e-mail address');
+    // Counted whether or not the address has an account: the refusal tells nothing about it.
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body.message).toBe(known.body.message);
+    expect(await linksTo(email)).toBe(3);
+  });
+
+  it('mails at most 10 links to one e-mail from all addresses together, so one address alone cannot keep its owner out', async () => {
+    const request = links();
+    const email = await account();
+    for (let n = 0; n < 10; n++) expect((await request({ email }, address())).status, `link ${n + 1}`).toBe(200);
+    expectLimited(await request({ email }, address()), 'sign-in links for this e-mail address', 'in a short time');
+    expect(await linksTo(email)).toBe(10);
+  });
+
+  it('takes 20 sign-in link requests from one address in 15 minutes; the 21st is 429', async () => {
+    const request = links();
+    const ip = address();
+    for (let n = 0; n < 20; n++) expect((await request({ email: `many-${n}-${randomUUID()}@example.com` }, ip)).status).toBe(200);
+    expectLimited(await request({ email: `many-${randomUUID()}@example.com` }, ip), 'sign-in links');
+  });
+
+  it('mails 3 confirmation e-mails per account in 15 minutes, a new address for the profile counting too; then 429', async () => {
+    const email = await account();
+    const userId = (await productionDeps().accounts.findByEmail(email))!.id;
+    const signedIn = { ...productionDeps(), clock: { now: () => new Date() }, sessions: { authenticate: async () => ({ userId, isAdmin: false, sessionId: 's' }) } };
+    const resend = caller(routes.resendVerification, resendVerificationRun as never, signedIn);
+    const update = caller(routes.updateProfile, updateProfileRun as never, signedIn);
+    const ip = address();
+    for (let n = 0; n < 2; n++) expect((await resend({}, ip)).status).toBe(200);
+    const next = `next-${randomUUID()}@example.com`;
+    expect((await update({ name: 'Lin Ked', email: next }, ip)).status).toBe(200);
+    expectLimited(await resend({}, address()), 'confirmation e-mails', 'for your account');
+    const later = `later-${randomUUID()}@example.com`;
+    expectLimited(await update({ name: 'Lin Ked', email: later }, address()), 'confirmation e-mails', 'for your account');
+    expect((await sentEmails(config.sesEndpoint!)).filter((mail) => mail.destination.to.includes(later))).toHaveLength(0);
+    expect(await productionDeps().accounts.findByEmail(email)).toMatchObject({ pendingEmail: next });
   });
 });

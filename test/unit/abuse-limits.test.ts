@@ -20,6 +20,11 @@ describe('abuse limits', () => {
       bookingsPerAddressAndHost: [6, 1440],
       registrationsPerAddress: [5, 60],
       contactMessagesPerAddress: [5, 60],
+      signInLinksPerAddress: [20, 15],
+      signInLinksPerAddressAndEmail: [3, 15],
+      signInLinksPerEmail: [10, 15],
+      confirmationMailsPerAccount: [3, 15],
+      confirmationMailsPerAddress: [10, 15],
     });
   });
 

@@ -1,12 +1,12 @@
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { Conflict, TooManyRequests, Unauthorized } from '#functions/errors';
 import type { AccountRecord, Deps, Principal } from '#functions/ports';
-import { isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
+import { LOGIN_LIMITS, isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
 import { enforceLimits } from './abuse-limits.ts';
 import { builtinConnection } from '#functions/domain/calendar';
 import { callerAccount } from './caller.ts';
-import { requestEmailChange, sendVerificationLink } from './email-verification.ts';
+import { limitConfirmationMails, requestEmailChange, sendVerificationLink } from './email-verification.ts';
 import { forgetCalendar } from './calendar-connection.ts';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -109,13 +109,17 @@ function* usernameCandidates(base: string, ids: Deps['ids']): Generator<string> 
   yield `${base.slice(0, 23)}-${ids.next().replace(/[^a-z0-9]/gi, '').slice(0, 6).toLowerCase()}`;
 }
 
+/** A count that was not taken (see login). */
+const NOT_COUNTED = { failures: 0, windowEndsAt: 0 };
+
 /**
  * Signs in (POST /api/login).
  * Input: username or e-mail, password, the client's address, whether the connection is HTTPS. Output: the user and
  * the session cookie.
- * Primary course: find the account by e-mail or username; count the attempt for the account with this address, for
- * the account and for the address; refuse with 429 when the limits of LOGIN_LIMITS are reached (5 for the account
- * from this address, 50 for the account from anywhere, 100 for the address), whatever the password; check the
+ * Primary course: find the account by e-mail or username; count the attempt for the account with this address, then
+ * (only while that pair is under its limit) for the account and for the address; refuse with 429 when the limits of
+ * LOGIN_LIMITS are reached (5 for the account from this address, 50 for the account from anywhere, 100 for the
+ * address), whatever the password; check the
  * password (constant time, the same work for unknown users); answer the same 401 for an unknown user and a wrong
  * password (the attempt stays counted); on success forget this address's failures on the account, take the attempt
  * back from the other two counts and start a session.
@@ -133,11 +137,13 @@ export async function login(
   const addressKey = `address:${input.clientAddress}`;
   const pairKey = `${accountKey}@${input.clientAddress}`;
   // Counted before the password is checked: of many attempts sent at once, only those under the limit are checked.
-  const [accountAndAddress, accountCount, addressCount] = await Promise.all([
-    deps.loginThrottle.reserve(pairKey, now),
-    deps.loginThrottle.reserve(accountKey, now),
-    deps.loginThrottle.reserve(addressKey, now),
-  ]);
+  // The pair first: an address already stopped on this account adds nothing to the account's or the address's
+  // counts, so no single address can lock the account for its owner (only many addresses together can).
+  const accountAndAddress = await deps.loginThrottle.reserve(pairKey, now);
+  const [accountCount, addressCount] =
+    accountAndAddress.failures >= LOGIN_LIMITS.perAccountAndAddress
+      ? [NOT_COUNTED, NOT_COUNTED]
+      : await Promise.all([deps.loginThrottle.reserve(accountKey, now), deps.loginThrottle.reserve(addressKey, now)]);
   const blocked = loginBlocked({ accountAndAddress, account: accountCount, address: addressCount }, now.getTime());
   if (blocked.blocked) {
     const minutes = Math.ceil(blocked.retryAfterSeconds / 60);
@@ -182,18 +188,21 @@ export async function currentUser(
 
 /**
  * POST /api/profile/update (host-area.md "Profile Settings"): new name and e-mail; the username never changes.
- * The name changes at once. A new e-mail changes nothing yet (issue 13, item 6): it must be free (409 otherwise),
- * a confirmation link goes to it and a notice to the current address, and the address changes when the link is
+ * The name changes at once. A new e-mail changes nothing yet (issue 13, item 6): it must be free (409 otherwise)
+ * and within the confirmation mail limits (429), a confirmation link goes to it and a notice to the current address, and the address changes when the link is
  * used (POST /api/auth/verify-email); meanwhile the profile shows it as pending.
  */
 export async function updateProfile(
-  deps: Pick<Deps, 'accounts' | 'config' | 'emailProofs' | 'mailer' | 'clock' | 'logger'>,
+  deps: Pick<Deps, 'accounts' | 'config' | 'emailProofs' | 'mailer' | 'clock' | 'logger' | 'rateLimiter'>,
   principal: Principal | null,
   changes: { name: string; email: string },
+  clientAddress: string,
 ): Promise<{ message: string; user: CurrentUser }> {
   const account = await callerAccount(deps, principal);
   const emailChanges = changes.email.toLowerCase() !== account.email.toLowerCase();
   if (emailChanges && (await deps.accounts.findByEmail(changes.email))) throw new Conflict('An account with this email already exists.');
+  // Each change mails two addresses: it counts as a confirmation mail (nobody mails strangers through us).
+  if (emailChanges) await limitConfirmationMails(deps, account.id, clientAddress);
   // Only the spelling of the same address (its case) changes at once; another address waits for its proof.
   const email = emailChanges ? account.email : changes.email;
   const pendingEmail = emailChanges ? changes.email : (account.pendingEmail ?? null);

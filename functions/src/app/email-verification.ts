@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Conflict, TooManyRequests, ValidationFailed } from '#functions/errors';
+import { Conflict, ServiceUnavailable, Unauthorized, ValidationFailed } from '#functions/errors';
+import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import { enforceLimits } from './abuse-limits.ts';
 import type { AccountRecord, Deps, EmailProof, Principal } from '#functions/ports';
 import { callerAccount } from './caller.ts';
 
@@ -14,8 +16,6 @@ import { callerAccount } from './caller.ts';
 export const VERIFY_EMAIL_PAGE = '/verify-email';
 /** How long a mailed verification or e-mail change link works. */
 export const EMAIL_PROOF_HOURS = 24;
-/** Verification mails one account may ask for in the throttle's window (15 minutes). */
-export const VERIFICATION_MAILS_PER_WINDOW = 3;
 export const EMAIL_PROOF_INVALID = 'This confirmation link is invalid, used or expired. Please ask for a new one.';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -42,7 +42,7 @@ export async function sendVerificationLink(deps: ProofDeps, account: Pick<Accoun
       text: [
         `Hello ${account.name},`,
         '',
-        'Please confirm that this is your e-mail address, so we can trust it with your Meetwise account:',
+        'Please confirm that this is your e-mail address, so we can trust it with your Meetwise account. Open this link in the browser where you are signed in to Meetwise and press its button:',
         link,
         '',
         `The link works once, for ${EMAIL_PROOF_HOURS} hours. If you did not create a Meetwise account, ignore this e-mail.`,
@@ -53,53 +53,63 @@ export async function sendVerificationLink(deps: ProofDeps, account: Pick<Accoun
   }
 }
 
+/** Counts a confirmation mail against its limits (ABUSE_LIMITS: per account, per client address); 429 beyond. */
+export const limitConfirmationMails = (deps: Pick<Deps, 'rateLimiter' | 'clock'>, userId: string, clientAddress: string) =>
+  enforceLimits(deps, [
+    { rule: ABUSE_LIMITS.confirmationMailsPerAccount, subject: userId },
+    { rule: ABUSE_LIMITS.confirmationMailsPerAddress, subject: clientAddress },
+  ]);
+
 /**
- * POST /api/auth/resend-verification (the banner's button): another verification link, at most 3 per 15 minutes
- * (429 beyond). Already confirmed: says so, nothing mailed.
+ * POST /api/auth/resend-verification (the banner's button): another verification link, within the confirmation
+ * mail limits (3 per account, 10 per client address, per 15 minutes; 429 beyond). Already confirmed: says so,
+ * nothing mailed.
  */
 export async function resendVerification(
-  deps: ProofDeps & Pick<Deps, 'accounts' | 'loginThrottle'>,
+  deps: ProofDeps & Pick<Deps, 'accounts' | 'rateLimiter'>,
   principal: Principal | null,
+  clientAddress: string,
 ): Promise<{ message: string }> {
   const account = await callerAccount(deps, principal);
   if (account.emailVerified) return { message: 'Your e-mail address is already confirmed.' };
-  const now = deps.clock.now();
-  const counted = await deps.loginThrottle.reserve(`verify-mail:${account.id}`, now);
-  if (counted.failures >= VERIFICATION_MAILS_PER_WINDOW) {
-    const seconds = Math.max(1, Math.ceil((counted.windowEndsAt - now.getTime()) / 1000));
-    throw new TooManyRequests(`Too many confirmation e-mails. Please try again in ${Math.ceil(seconds / 60)} minutes.`, seconds);
-  }
+  await limitConfirmationMails(deps, account.id, clientAddress);
   await sendVerificationLink(deps, account);
   return { message: `A new confirmation link is on its way to ${account.email}.` };
 }
 
 /**
  * A profile's new e-mail address: nothing changes until the link mailed to it is used; the old address is told.
+ * A mail that cannot be sent is a 503 (the pending address stays, and asking again sends a new link).
  */
 export async function requestEmailChange(deps: ProofDeps, account: AccountRecord, newEmail: string): Promise<void> {
   const link = await newProofLink(deps, { userId: account.id, email: newEmail, purpose: 'change' });
-  await deps.mailer.send({
-    to: [newEmail],
-    subject: 'Confirm your new e-mail address for Meetwise',
-    text: [
-      `Hello ${account.name},`,
-      '',
-      `To use ${newEmail} for your Meetwise account from now on, confirm it here:`,
-      link,
-      '',
-      `The link works once, for ${EMAIL_PROOF_HOURS} hours. Until then your account keeps ${account.email}.`,
-    ].join('\n'),
-  });
-  await deps.mailer.send({
-    to: [account.email],
-    subject: 'Your Meetwise e-mail address is about to change',
-    text: [
-      `Hello ${account.name},`,
-      '',
-      `Someone signed in to your Meetwise account asked to change its e-mail address to ${newEmail}.`,
-      'Nothing changes unless the link sent to that address is used. If this was not you, change your password.',
-    ].join('\n'),
-  });
+  try {
+    await deps.mailer.send({
+      to: [newEmail],
+      subject: 'Confirm your new e-mail address for Meetwise',
+      text: [
+        `Hello ${account.name},`,
+        '',
+        `To use ${newEmail} for your Meetwise account from now on, open this link in the browser where you are signed in to Meetwise and press its button:`,
+        link,
+        '',
+        `The link works once, for ${EMAIL_PROOF_HOURS} hours. Until then your account keeps ${account.email}.`,
+      ].join('\n'),
+    });
+    await deps.mailer.send({
+      to: [account.email],
+      subject: 'Your Meetwise e-mail address is about to change',
+      text: [
+        `Hello ${account.name},`,
+        '',
+        `Someone signed in to your Meetwise account asked to change its e-mail address to ${newEmail}.`,
+        'Nothing changes unless the link sent to that address is used. If this was not you, change your password.',
+      ].join('\n'),
+    });
+  } catch (error) {
+    deps.logger.error('E-mail change mail not sent', { userId: account.id, error: error instanceof Error ? error.message : String(error) });
+    throw new ServiceUnavailable(`We could not send the confirmation e-mail to ${newEmail} just now. Please try again in a moment.`);
+  }
 }
 
 /** An address listed in ADMIN_EMAILS becomes an administrator once proven, never before. */
@@ -133,18 +143,28 @@ export async function claimAddress(
   };
 }
 
+export const EMAIL_PROOF_NEEDS_SESSION =
+  'Please sign in to the Meetwise account that asked for this link, then press the button again. If you did not ask for it, ignore it: nothing changes.';
+
 /**
- * POST /api/auth/verify-email `{ token }` (the /verify-email page's button): uses a mailed proof once.
+ * POST /api/auth/verify-email `{ token }` (the /verify-email page's button): uses a mailed proof once, for the
+ * account signed in here only. The link proves the mailbox; the session proves that the account's own holder asked
+ * for it. Without the session, a squatter who registered (or changed their address to) someone's address would
+ * get it, and an administrator address with it, the moment its owner pressed the button of a mail they never asked
+ * for (issue 13, item 6). Such an owner takes the account with a sign-in link instead (claimAddress).
  * A new account's link marks its address verified (its password stays: the person who registered proved the
- * address). An e-mail change's link moves the account to the new address, verified (409 if another account took it
- * meanwhile). An administrator address becomes an administrator now. A wrong, used or expired link is 400.
+ * address). An e-mail change's link moves the account to the new address, verified, if it is still the pending
+ * one (409 if another account took it meanwhile). An administrator address becomes an administrator now.
+ * A wrong, used or expired link, or one for another account, is 400; signed out, 401 and the link is not used up.
  */
 export async function confirmEmail(
   deps: Pick<Deps, 'emailProofs' | 'accounts' | 'config' | 'clock'>,
+  principal: Principal | null,
   token: string,
 ): Promise<{ message: string; email: string }> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new ValidationFailed(EMAIL_PROOF_INVALID);
-  const proof = await deps.emailProofs.consume(hashOf(token), deps.clock.now().getTime());
+  if (!principal) throw new Unauthorized(EMAIL_PROOF_NEEDS_SESSION);
+  const proof = await deps.emailProofs.consume(hashOf(token), principal.userId, deps.clock.now().getTime());
   const account = proof ? await deps.accounts.get(proof.userId) : null;
   if (!proof || !account) throw new ValidationFailed(EMAIL_PROOF_INVALID);
   if (proof.purpose === 'verify') {
@@ -154,6 +174,8 @@ export async function confirmEmail(
       if (result !== 'updated') throw new Conflict('Your account changed meanwhile. Please open the link again.');
     }
   } else {
+    // Only the change still asked for: a later request, or the owner's claim of the account, voids earlier links.
+    if (account.pendingEmail?.toLowerCase() !== proof.email.toLowerCase()) throw new ValidationFailed(EMAIL_PROOF_INVALID);
     const result = await deps.accounts.updateProfile(account, { name: account.name, email: proof.email, emailVerified: true, pendingEmail: null });
     if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
     if (result !== 'updated') throw new Conflict('Your account changed meanwhile. Please open the link again.');

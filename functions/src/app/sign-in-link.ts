@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ValidationFailed } from '#functions/errors';
 import type { Deps } from '#functions/ports';
+import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import { enforceLimits } from './abuse-limits.ts';
 import { claimAddress } from './email-verification.ts';
 
 /** How long a mailed sign-in link works. */
 export const SIGN_IN_LINK_MINUTES = 15;
-/** Links mailed per e-mail address, and asked for per client address, in the throttle's window (15 minutes). */
-export const SIGN_IN_LINK_LIMITS = { perEmail: 3, perClient: 20 } as const;
-
 /** The page a mailed sign-in link opens; its button's POST signs in (issue 13, item 8). */
 export const SIGN_IN_LINK_PAGE = '/sign-in-link';
 export const SIGN_IN_LINK_INVALID = 'This sign-in link is invalid, used or expired. Please ask for a new one.';
@@ -19,26 +18,24 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 
 /**
  * POST /api/auth/manual-login (/direct-login; ARCHITECTURE.md §4: never a sign-in with only an e-mail).
- * Input: e-mail (username ignored: the link goes to the account's own address), the site's origin. Output: the
- * same answer whether or not the address has an account.
- * Primary course: count the request for the e-mail address and the client address; find the account by e-mail; if
- * there is one and neither count is over its limit (3 links per address, 20 requests per client, per 15 minutes:
- * nobody can flood an inbox through us), store the SHA-256 of a random 32-byte token with a 15-minute expiry and
- * mail the link to the account's address. Over a limit, the answer stays the same (it must not tell whether the
- * address has an account) and nothing is mailed.
+ * Input: e-mail (username ignored: the link goes to the account's own address), the site's origin, the client's
+ * address. Output: the same answer whether or not the address has an account.
+ * Primary course: count the request against the sign-in link limits (ABUSE_LIMITS: per client address, per client
+ * address and e-mail, per e-mail), whether or not the address has an account, so a 429 tells nothing about it;
+ * find the account by e-mail; if there is one, store the SHA-256 of a random 32-byte token with a 15-minute expiry
+ * and mail the link to the account's address.
  */
 export async function requestSignInLink(
-  deps: Pick<Deps, 'accounts' | 'signInLinks' | 'mailer' | 'clock' | 'loginThrottle' | 'logger'>,
+  deps: Pick<Deps, 'accounts' | 'signInLinks' | 'mailer' | 'clock' | 'rateLimiter'>,
   input: { email: string; origin: string; clientAddress: string },
 ): Promise<{ success: true; message: string }> {
-  const now = deps.clock.now();
-  const [forEmail, forClient] = await Promise.all([
-    deps.loginThrottle.reserve(`signin-link:${input.email.trim().toLowerCase()}`, now),
-    deps.loginThrottle.reserve(`signin-link-client:${input.clientAddress}`, now),
+  const email = input.email.trim().toLowerCase();
+  await enforceLimits(deps, [
+    { rule: ABUSE_LIMITS.signInLinksPerAddress, subject: input.clientAddress },
+    { rule: ABUSE_LIMITS.signInLinksPerAddressAndEmail, subject: `${input.clientAddress}:${email}` },
+    { rule: ABUSE_LIMITS.signInLinksPerEmail, subject: email },
   ]);
-  const limited = forEmail.failures >= SIGN_IN_LINK_LIMITS.perEmail || forClient.failures >= SIGN_IN_LINK_LIMITS.perClient;
-  const account = limited ? null : await deps.accounts.findByEmail(input.email);
-  if (limited) deps.logger.warn('Sign-in link not mailed: too many requests', { clientAddress: input.clientAddress });
+  const account = await deps.accounts.findByEmail(email);
   if (account) {
     const token = randomBytes(32).toString('base64url');
     await deps.signInLinks.create(hashOf(token), account.id, deps.clock.now().getTime() + SIGN_IN_LINK_MINUTES * 60_000);

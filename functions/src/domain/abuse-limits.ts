@@ -16,6 +16,8 @@ export interface RateRule {
   /** Requests allowed in one window. */
   limit: number;
   windowMs: number;
+  /** Whose requests, in the refusal's words; "from your network" unless the count is not the client's. */
+  source?: string;
 }
 
 export const ABUSE_LIMITS = {
@@ -33,6 +35,22 @@ export const ABUSE_LIMITS = {
   registrationsPerAddress: { name: 'registrations', noun: 'new accounts', limit: 5, windowMs: HOUR },
   /** Contact messages from one address: a person writes once or twice; every one is mailed to the admin. */
   contactMessagesPerAddress: { name: 'contact', noun: 'messages', limit: 5, windowMs: HOUR },
+  /**
+   * Sign-in links asked for from one address, whatever the e-mail: a person asks once or twice; 20 in 15 minutes
+   * lets an office share one address, and stops a script mailing strangers through us.
+   */
+  signInLinksPerAddress: { name: 'signin-links', noun: 'sign-in links', limit: 20, windowMs: 15 * MINUTE },
+  /** Sign-in links for one e-mail from one address: nobody floods an inbox from one place (3, like a person retrying). */
+  signInLinksPerAddressAndEmail: { name: 'signin-links-to', noun: 'sign-in links for this e-mail address', limit: 3, windowMs: 15 * MINUTE },
+  /**
+   * Sign-in links for one e-mail from anywhere: an inbox gets at most 10 in 15 minutes, and one address alone (3)
+   * cannot use them up, so only many addresses together can keep the owner's link from being sent.
+   */
+  signInLinksPerEmail: { name: 'signin-links-to-any', noun: 'sign-in links for this e-mail address', source: 'in a short time', limit: 10, windowMs: 15 * MINUTE },
+  /** Confirmation mails (verification, a new address) of one account: the banner's "Resend link" three times. */
+  confirmationMailsPerAccount: { name: 'confirm-mails', noun: 'confirmation e-mails', source: 'for your account', limit: 3, windowMs: 15 * MINUTE },
+  /** Confirmation mails asked for from one address, across accounts. */
+  confirmationMailsPerAddress: { name: 'confirm-mails-from', noun: 'confirmation e-mails', limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -53,4 +71,4 @@ export function retryAfterText(seconds: number): string {
 
 /** The refusal a limited request gets (429, the spec's `{ message }` shape). */
 export const limitMessage = (rule: RateRule, retryAfterSeconds: number): string =>
-  `Too many ${rule.noun} from your network. Please try again in ${retryAfterText(retryAfterSeconds)}.`;
+  `Too many ${rule.noun} ${rule.source ?? 'from your network'}. Please try again in ${retryAfterText(retryAfterSeconds)}.`;

@@ -5,6 +5,6 @@ import { requestSignInLink } from '#functions/app/sign-in-link';
 import { accountDeps, coreDeps, mailer } from '#functions/composition';
 import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.manualLogin, Pick<Deps, 'accounts' | 'signInLinks' | 'mailer' | 'loginThrottle'>> = (deps, { body, event }) =>
+export const run: RouteRun<typeof routes.manualLogin, Pick<Deps, 'accounts' | 'signInLinks' | 'mailer' | 'rateLimiter'>> = (deps, { body, event }) =>
   requestSignInLink(deps, { email: body.email, origin: deps.config.siteUrl, clientAddress: clientAddress(event) });
 export const handler = httpRoute(routes.manualLogin, run, () => ({ ...coreDeps(), ...accountDeps(), mailer: mailer() }));

@@ -11,6 +11,7 @@ import {
 import type { AccountRecord, AccountRepository } from '#functions/ports';
 import { keys } from './keys.ts';
 import { newCalendarItem } from './hosts.ts';
+import { builtinConnection } from '#functions/domain/calendar';
 
 /**
  * Accounts: the user's PROFILE item (the host profile the booking side reads, plus the password hash and role) and
@@ -117,25 +118,48 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
           Key: keys.userProfile(account.id),
           // Unverified before: the password goes and every session older than now ends (the session store compares
           // each session's creation with sessionsNotBefore, so this one write ends them all at once).
+          // ... and an e-mail change it asked for is dropped, so its link can no longer move the account away.
           UpdateExpression: [
             'SET emailVerified = :true',
-            ...(wasUnverified ? [', sessionsNotBefore = :now, passwordHash = :null'] : []),
+            ...(wasUnverified ? [', sessionsNotBefore = :now, passwordHash = :null, pendingEmail = :null'] : []),
             ...(proof.googleSubject ? [', googleSubject = :subject'] : []),
           ].join(''),
-          ConditionExpression: 'attribute_exists(pk) AND email = :email',
+          // A Google account links only where no other one is linked.
+          ConditionExpression: [
+            'attribute_exists(pk) AND email = :email',
+            ...(proof.googleSubject ? [' AND (attribute_not_exists(googleSubject) OR googleSubject = :null OR googleSubject = :subject)'] : []),
+          ].join(''),
           ExpressionAttributeValues: {
             ':true': true,
             ':email': account.email,
-            ...(wasUnverified ? { ':now': now.toISOString(), ':null': null } : {}),
+            ...(wasUnverified ? { ':now': now.toISOString() } : {}),
+            ...(wasUnverified || proof.googleSubject ? { ':null': null } : {}),
             ...(proof.googleSubject ? { ':subject': proof.googleSubject } : {}),
           },
         },
       };
       const googleClaim = proof.googleSubject
-        ? [{ Put: { TableName: tableName, Item: { ...keys.googleClaim(proof.googleSubject), userId: account.id }, ConditionExpression: 'attribute_not_exists(pk)' } }]
+        ? [
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...keys.googleClaim(proof.googleSubject), userId: account.id },
+                ConditionExpression: 'attribute_not_exists(pk) OR userId = :owner',
+                ExpressionAttributeValues: { ':owner': account.id },
+              },
+            },
+          ]
+        : [];
+      // Whatever calendar the unproven creator connected (their Google Calendar would receive the owner's bookings)
+      // gives way to the built-in one; after the claims, so the cancellation reasons above keep their places.
+      const calendarReset = wasUnverified
+        ? [
+            { Put: { TableName: tableName, Item: newCalendarItem(account.id, builtinConnection(account.email)) } },
+            { Delete: { TableName: tableName, Key: keys.googleCalendarHost(account.id) } },
+          ]
         : [];
       try {
-        await db.send(new TransactWriteCommand({ TransactItems: [profileUpdate, ...googleClaim] }));
+        await db.send(new TransactWriteCommand({ TransactItems: [profileUpdate, ...googleClaim, ...calendarReset] }));
         return 'claimed';
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;

@@ -8,8 +8,8 @@ export function dynamoEmailProofs(db: DynamoDBDocumentClient, tableName: string)
   const items = dynamoOneTimeItems<EmailProof & Record<string, unknown>>(db, tableName, { type: 'EmailProof', keyOf: keys.emailProof });
   return {
     create: (tokenHash, proof, expiresAt) => items.create(tokenHash, { ...proof }, expiresAt),
-    consume: async (tokenHash, now) => {
-      const proof = await items.consume(tokenHash, now);
+    consume: async (tokenHash, userId, now) => {
+      const proof = await items.consume(tokenHash, now, { field: 'userId', equals: userId });
       return proof ? { userId: proof.userId, email: proof.email, purpose: proof.purpose } : null;
     },
   };

@@ -20,13 +20,17 @@ export function dynamoOneTimeItems<T extends Record<string, unknown>>(
         }),
       );
     },
-    async consume(hash: string, now: number): Promise<T | null> {
+    /** `onlyIf`: used up only when the item's value has this field equal to this text (else as absent, kept). */
+    async consume(hash: string, now: number, onlyIf?: { field: keyof T & string; equals: string }): Promise<T | null> {
       try {
         const { Attributes } = await db.send(
           new DeleteCommand({
             TableName: tableName,
             Key: shape.keyOf(hash),
-            ConditionExpression: 'attribute_exists(pk)',
+            ConditionExpression: onlyIf ? 'attribute_exists(pk) AND #value.#field = :equals' : 'attribute_exists(pk)',
+            ...(onlyIf
+              ? { ExpressionAttributeNames: { '#value': 'value', '#field': onlyIf.field }, ExpressionAttributeValues: { ':equals': onlyIf.equals } }
+              : {}),
             ReturnValues: 'ALL_OLD',
           }),
         );

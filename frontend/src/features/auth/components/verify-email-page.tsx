@@ -3,7 +3,10 @@ import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { isApiError } from '#frontend/lib/api.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
+import { rememberRedirect } from '../lib/stored-redirect.ts';
 import { AuthCard } from './auth-form.tsx';
+
+const VERIFY_EMAIL_PATH = '/verify-email';
 
 /**
  * /verify-email?token=… (issue 13, items 6 and 8): where a mailed confirmation link lands (a new account's address,
@@ -28,25 +31,36 @@ export function VerifyEmailPage() {
     );
   }
   const failed = verify.isError || !token;
+  // 401: the link is for the account signed in here only; the link stays usable after signing in.
+  const needsSignIn = verify.isError && isApiError(verify.error) && verify.error.status === 401;
   const message =
-    verify.isError && isApiError(verify.error) && (verify.error.status === 400 || verify.error.status === 409)
+    verify.isError && isApiError(verify.error) && [400, 401, 409, 429, 503].includes(verify.error.status)
       ? verify.error.message
       : 'Something went wrong. Please try again.';
   return (
-    <AuthCard title="Confirm your e-mail address" intro="You opened a confirmation link. Nothing changes until you press the button.">
+    <AuthCard
+      title="Confirm your e-mail address"
+      intro="You opened a confirmation link. Nothing changes until you press the button, signed in to the account that asked for it."
+    >
       {failed && (
         <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           {token ? message : 'This confirmation link is incomplete. Please ask for a new one.'}
         </p>
       )}
-      <Button
-        // The page's one action: focused, so Enter confirms.
-        autoFocus
-        disabled={!token || verify.isPending}
-        onClick={() => verify.mutate(token)}
-      >
-        {verify.isPending ? 'Confirming…' : 'Confirm e-mail address'}
-      </Button>
+      {needsSignIn ? (
+        <Link to="/login" onClick={() => rememberRedirect(`${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`)} className={buttonVariants()}>
+          Sign in
+        </Link>
+      ) : (
+        <Button
+          // The page's one action: focused, so Enter confirms.
+          autoFocus
+          disabled={!token || verify.isPending}
+          onClick={() => verify.mutate(token)}
+        >
+          {verify.isPending ? 'Confirming…' : 'Confirm e-mail address'}
+        </Button>
+      )}
     </AuthCard>
   );
 }
