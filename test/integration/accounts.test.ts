@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { composeDeps } from '#functions/composition';
 import { httpRoute } from '#functions/http/route-handler';
 import { run as loginRun } from '#functions/handlers/login';
+import { run as manualLoginRun } from '#functions/handlers/manualLogin';
 import { register } from '#functions/app/accounts';
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
@@ -418,6 +419,15 @@ describe('direct login by e-mailed link', () => {
     const link = (await linkIn(account.email))!;
     expect(link).not.toContain('evil.example');
     expect(new URL(link).host).toBe(new URL(app.baseUrl).host);
+    // The handler itself, as API Gateway calls it, with a forged Host and domain name: SITE_URL still.
+    const handler = httpRoute(routes.manualLogin, manualLoginRun, async () => composeDeps(config));
+    const event = apiEvent({ method: 'POST', path: '/api/auth/manual-login', headers: { ...jsonHeaders, host: 'evil.example' }, body: JSON.stringify({ email: account.email }) });
+    event.requestContext.domainName = 'evil.example';
+    expect(((await handler(event, { ...testContext })) as { statusCode: number }).statusCode).toBe(200);
+    const forged = (await linkIn(account.email))!;
+    expect(forged).not.toBe(link);
+    expect(new URL(forged).origin).toBe(config.siteUrl);
+    expect(config.siteUrl).not.toContain('evil.example');
   });
 
   it('answers the same whether or not the address has an account, and mails a link only to an account', async () => {
