@@ -10,8 +10,9 @@ type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promis
 
 /** API Gateway's own payload limit; our handlers apply their stricter ones. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-/** How long an oversized upload is drained after its 413 before the connection is closed. */
+/** How long, and how much of, an oversized body is drained after its 413 before the connection is cut. */
 const DRAIN_LIMIT_MS = 30_000;
+const DRAIN_LIMIT_BYTES = 100 * 1024 * 1024;
 
 const handlers = new Map<string, Promise<LambdaHandler>>();
 
@@ -48,11 +49,16 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
   response.end(text);
 }
 
+/** An oversized body being drained: `drained` settles true once it has all arrived, false when it was cut off. */
+interface TooLarge {
+  drained: Promise<boolean>;
+}
+
 /**
- * The body, or null when it passes API Gateway's 10 MB: then the rest is drained, not kept, so the client (still
- * sending) reads the 413 answer instead of a connection reset; a client sending on for long is cut off.
+ * The body, or TooLarge when it passes API Gateway's 10 MB. The rest of an oversized body is then read and discarded
+ * (see drain) so that a client still sending can read the 413 answer instead of a reset or a broken pipe.
  */
-function readBody(request: IncomingMessage): Promise<Buffer | null> {
+function readBody(request: IncomingMessage): Promise<Buffer | TooLarge> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -64,13 +70,60 @@ function readBody(request: IncomingMessage): Promise<Buffer | null> {
       }
       request.off('data', collect);
       chunks.length = 0;
-      request.resume();
-      setTimeout(() => request.destroy(), DRAIN_LIMIT_MS).unref();
-      resolve(null);
+      resolve({ drained: drain(request, size) });
     };
     request.on('data', collect);
     request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
+  });
+}
+
+/**
+ * Discards the rest of a request body: true once it has all arrived; false when the client sends on past
+ * DRAIN_LIMIT_BYTES or DRAIN_LIMIT_MS (the connection is then destroyed) or goes away.
+ */
+function drain(request: IncomingMessage, alreadyRead: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let drained = alreadyRead;
+    const settle = (complete: boolean) => {
+      clearTimeout(timer);
+      request.off('data', discard);
+      resolve(complete);
+    };
+    const discard = (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained <= DRAIN_LIMIT_BYTES) return;
+      settle(false);
+      request.destroy();
+    };
+    const timer = setTimeout(() => {
+      settle(false);
+      request.destroy();
+    }, DRAIN_LIMIT_MS);
+    timer.unref();
+    request.on('data', discard);
+    request.once('end', () => settle(true));
+    request.once('close', () => settle(false));
+    request.resume();
+  });
+}
+
+/**
+ * The 413 for an oversized body. The whole answer (with its Content-Length) is written at once, so the client can
+ * read it while still sending, but the response is ended only after the rest of the body has been drained: ending it
+ * is what lets Node close the socket (for a client that sent `Connection: close`), and closing a socket the client is
+ * still writing to resets it. Hence no `connection: close` of our own either.
+ */
+function sendTooLarge(response: ServerResponse, message: string, body: TooLarge): void {
+  const text = JSON.stringify({ message, code: 'PAYLOAD_TOO_LARGE' });
+  response.writeHead(413, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  response.write(text);
+  void body.drained.then((complete) => {
+    if (complete) response.end();
   });
 }
 
@@ -168,9 +221,8 @@ export function createAppServer(options: {
     const started = performance.now();
     try {
       const body = await readBody(request);
-      if (body === null) {
-        const message = route.tooLargeMessage ?? 'Request body is too large (limit 10 MB).';
-        sendJson(response, 413, { message, code: 'PAYLOAD_TOO_LARGE' }, { connection: 'close' });
+      if (!Buffer.isBuffer(body)) {
+        sendTooLarge(response, route.tooLargeMessage ?? 'Request body is too large (limit 10 MB).', body);
         return;
       }
       const handler = await loadHandler(route);

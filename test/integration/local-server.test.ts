@@ -1,9 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { inlineScriptHashes, pageSecurityHeaders } from '#infra/security-headers';
 import { integrationConfig, startAppServer } from '../support/local-stack.ts';
 
 /** What the local stand-in for CloudFront + API Gateway answers outside the route table. */
+
+/**
+ * Streams `megabytes` MB to `path`, writing on (with backpressure) after the answer has begun to come, as a slow
+ * uploader would, until the answer has been read: its status and body, or the error (a reset, a broken pipe) that
+ * came first. `agent: false` is a fresh connection whose request says `Connection: close` (Node's client stops
+ * sending once such an answer is complete); a keep-alive Agent's says `keep-alive` (its client sends the whole body).
+ */
+interface LargeRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  agent: Agent | false;
+}
+
+function streamLargeBody(baseUrl: string, { method, path, headers, agent }: LargeRequest, megabytes: number) {
+  return new Promise<{ status?: number; body: string; error?: string }>((resolve) => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    const result: { status?: number; body: string; error?: string } = { body: '' };
+    const request = httpRequest(new URL(path, baseUrl), { method, headers, agent }, (response) => {
+      result.status = response.statusCode;
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => (result.body += text));
+      response.on('end', () => resolve(result));
+      response.on('error', (error: NodeJS.ErrnoException) => resolve({ ...result, error: error.code ?? error.message }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ ...result, error: error.code ?? error.message }));
+    let written = 0;
+    const writeMore = () => {
+      while (written < megabytes && !request.destroyed) {
+        written += 1;
+        if (!request.write(chunk)) {
+          request.once('drain', writeMore);
+          return;
+        }
+      }
+      if (!request.destroyed) request.end();
+    };
+    writeMore();
+  });
+}
 
 integrationConfig();
 let app: Awaited<ReturnType<typeof startAppServer>>;
@@ -48,6 +89,47 @@ describe('local server', () => {
     const response = await fetch(`${app.baseUrl}/api/profile/upload-photo`, { method: 'POST', body });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: 'The photo must be 2 MB or smaller.', code: 'PAYLOAD_TOO_LARGE' });
+    expect((await fetch(`${app.baseUrl}/api/settings`)).status).toBe(200);
+  });
+
+  it('lets a client still streaming a 60 MB body read the 413 answer, on an upload and on a JSON route', async () => {
+    const keepAlive = new Agent({ keepAlive: true });
+    const generic = { message: 'Request body is too large (limit 10 MB).', code: 'PAYLOAD_TOO_LARGE' };
+    const cases: (LargeRequest & { answer: unknown })[] = [
+      {
+        method: 'POST',
+        path: '/api/profile/upload-photo',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(60 * 1024 * 1024) },
+        agent: false,
+        answer: { message: 'The photo must be 2 MB or smaller.', code: 'PAYLOAD_TOO_LARGE' },
+      },
+      {
+        method: 'POST',
+        path: '/api/profile/upload-photo',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        agent: keepAlive,
+        answer: { message: 'The photo must be 2 MB or smaller.', code: 'PAYLOAD_TOO_LARGE' },
+      },
+      { method: 'PATCH', path: '/api/events/anything', headers: { 'content-type': 'application/json' }, agent: false, answer: generic },
+      {
+        method: 'POST',
+        path: '/api/events/anything/date-overrides',
+        headers: { 'content-type': 'application/json' },
+        agent: keepAlive,
+        answer: generic,
+      },
+    ];
+    try {
+      for (const { answer, ...request } of cases) {
+        const label = `${request.method} ${request.path} (${request.agent ? 'keep-alive' : 'close'})`;
+        const result = await streamLargeBody(app.baseUrl, request, 60);
+        expect(result.error, label).toBeUndefined();
+        expect(result.status, label).toBe(413);
+        expect(JSON.parse(result.body), label).toEqual(answer);
+      }
+    } finally {
+      keepAlive.destroy();
+    }
     expect((await fetch(`${app.baseUrl}/api/settings`)).status).toBe(200);
   });
 
