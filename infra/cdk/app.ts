@@ -9,9 +9,14 @@ import { MeetwiseStack } from './stack.ts';
  *        (optional, together: Google sign-in; the secret holds the OAuth client secret as plain text)
  *   -c domainName=meetwise.example.com -c certificateArn=arn:aws:acm:us-east-1:…   (optional, together)
  *   -c siteDir=path/to/dist   (optional; default frontend/dist)
- * The stack is environment-agnostic: account and region come from the deploying credentials.
+ * Account and region are the deploying credentials' (the CLI sets CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION, the
+ * region defaulting to us-east-1), so it deploys to any region: outside us-east-1 the CloudFront web ACL goes to a
+ * companion stack `Meetwise-Edge` in us-east-1 (infra/cdk/waf.ts), read through a cross-region reference.
  */
 const app = new App();
+// The CLI's deploy target (from the credentials and AWS config), not application configuration.
+// eslint-disable-next-line no-restricted-properties -- set by the CDK CLI for the app it runs
+const { CDK_DEFAULT_ACCOUNT: account, CDK_DEFAULT_REGION: region } = process.env;
 
 const context = (key: string): string | undefined => {
   const value: unknown = app.node.tryGetContext(key);
@@ -22,6 +27,8 @@ const context = (key: string): string | undefined => {
 
 new MeetwiseStack(app, 'Meetwise', {
   description: 'Meetwise: appointment scheduling (site, API, data)',
+  env: { account, region },
+  crossRegionReferences: true,
   mailFrom: context('mailFrom') ?? 'no-reply@meetwise.app',
   contactEmail: context('contactEmail') ?? 'hello@meetwise.app',
   adminEmails: context('adminEmails'),

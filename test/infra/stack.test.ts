@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { contentSecurityPolicy, inlineScriptHashes } from '../../infra/security-headers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -687,5 +687,68 @@ describe('edge protection (issue 13, items 9 and 10)', () => {
     ]);
     const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
     expect(getAttId((distribution.Properties.DistributionConfig as Json).WebACLId)).toBe(aclId);
+  });
+
+  it('keeps a region-agnostic stack from deploying its CLOUDFRONT web ACL outside us-east-1 (a template rule)', () => {
+    const rules = Object.values(template.toJSON().Rules as Record<string, { Assertions: { Assert: unknown }[] }>);
+    expect(rules.flatMap((rule) => rule.Assertions.map((assertion) => assertion.Assert))).toContainEqual({
+      'Fn::Equals': [{ Ref: 'AWS::Region' }, 'us-east-1'],
+    });
+  });
+
+  /** The stack in `region` (no route or job functions: nothing to bundle), with the edge stack if one was made. */
+  function synthIn(region: string) {
+    const app = new App({ context: cdkJsonContext(), outdir: tempDir(`meetwise-cdk-${region}-`) });
+    const main = new MeetwiseStack(app, 'Meetwise', {
+      ...baseProps,
+      routes: [],
+      jobs: [],
+      siteDir: usedSiteDir,
+      env: { account: '123456789012', region },
+      crossRegionReferences: true,
+    });
+    const edge = app.node.tryFindChild('Meetwise-Edge');
+    return { main, edge: edge && Stack.isStack(edge) ? edge : undefined };
+  }
+  const resourcesOf = (stack: Stack) => Object.entries(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>);
+  const webAclsOf = (stack: Stack) => resourcesOf(stack).filter(([, resource]) => resource.Type === 'AWS::WAFv2::WebACL');
+  const webAclIdOf = (stack: Stack): unknown => {
+    const [, distribution] = resourcesOf(stack).find(([, resource]) => resource.Type === 'AWS::CloudFront::Distribution')!;
+    return (distribution.Properties.DistributionConfig as Json).WebACLId;
+  };
+
+  it('keeps the web ACL in the stack itself when the stack is in us-east-1', () => {
+    const { main, edge } = synthIn('us-east-1');
+    expect(edge).toBeUndefined();
+    const acls = webAclsOf(main);
+    expect(acls).toHaveLength(1);
+    expect(acls[0]![1].Properties.Scope).toBe('CLOUDFRONT');
+    expect(getAttId(webAclIdOf(main))).toBe(acls[0]![0]);
+  });
+
+  it('puts the web ACL in a us-east-1 edge stack when the stack is in another region, and the distribution reads its ARN', () => {
+    const { main, edge } = synthIn('eu-west-1');
+    expect(edge).toBeDefined();
+    expect({ stackName: edge!.stackName, region: edge!.region, account: edge!.account }).toEqual({
+      stackName: 'Meetwise-Edge',
+      region: 'us-east-1',
+      account: '123456789012',
+    });
+    expect(webAclsOf(main)).toHaveLength(0);
+    const acls = webAclsOf(edge!);
+    expect(acls).toHaveLength(1);
+    const [aclId, acl] = acls[0]!;
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    expect((acl.Properties.Rules as { Name: string }[]).map((rule) => rule.Name)).toEqual(['api-writes-per-ip', 'all-requests-per-ip']);
+    // cdk.json's weak cross-stack references: the distribution reads the edge stack's output holding the ACL's ARN.
+    const read = (webAclIdOf(main) as { 'Fn::GetStackOutput'?: { StackName: string; Region: string; OutputName: string } })['Fn::GetStackOutput'];
+    expect(read).toMatchObject({ StackName: 'Meetwise-Edge', Region: 'us-east-1' });
+    const outputs = Template.fromStack(edge!).toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(getAttId(outputs[read!.OutputName]?.Value)).toBe(aclId);
+    expect((outputs[read!.OutputName]!.Value as { 'Fn::GetAtt': unknown[] })['Fn::GetAtt'][1]).toBe('Arn');
+    // Deployed first: the main stack depends on its edge stack.
+    expect(main.dependencies).toContain(edge);
+    // A stack with a region needs no rule against deploying elsewhere.
+    expect(Object.keys((Template.fromStack(main).toJSON().Rules ?? {}) as Json).filter((id) => id.includes('OnlyInUsEast1'))).toEqual([]);
   });
 });
