@@ -23,15 +23,19 @@ async function mailedLinkTo(address: string, page = '/sign-in-link'): Promise<st
   throw new Error(`No ${page} link was mailed to ${address}`);
 }
 
+async function register(account: { name: string; email: string; password: string }): Promise<void> {
+  const registered = await fetch(`${stack.app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  expect(registered.status).toBe(201);
+}
+
 describe('a mailed sign-in link', () => {
   it('opens a page that signs in only when its button is pressed', async () => {
     const email = `linked-${randomBytes(4).toString('hex')}@example.com`;
-    const registered = await fetch(`${stack.app.baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Lin Ked', email, password: 'linked secret' }),
-    });
-    expect(registered.status).toBe(201);
+    await register({ name: 'Lin Ked', email, password: 'linked secret' });
 
     const page = await stack.openPage('/direct-login', { width: 375 });
     await page.getByLabel('Email').fill(email);
@@ -57,12 +61,7 @@ describe('a mailed sign-in link', () => {
 
   it('confirms an address only for the account signed in: signed out, the page asks to sign in and comes back', async () => {
     const email = `confirm-${randomBytes(4).toString('hex')}@example.com`;
-    const registered = await fetch(`${stack.app.baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Con Firm', email, password: 'confirm secret' }),
-    });
-    expect(registered.status).toBe(201);
+    await register({ name: 'Con Firm', email, password: 'confirm secret' });
     const link = await mailedLinkTo(email, '/verify-email');
 
     const page = await stack.openPage(new URL(link).pathname + new URL(link).search, { width: 375 });
