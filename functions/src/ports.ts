@@ -1,7 +1,19 @@
 import type { Settings } from '#shared/api/schemas/settings';
 import type { Config } from './config.ts';
-import type { AvailabilityRange, BusyInterval } from './domain/availability.ts';
+import type { BusyInterval } from '#shared/availability/engine';
 import type { RateDecision, RateRule } from './domain/abuse-limits.ts';
+import type {
+  AccountRecord,
+  BookingRecord,
+  CalendarConnection,
+  CalendarProviderName,
+  CalendarSettings,
+  ContactMessage,
+  DateOverrideRecord,
+  EventRecord,
+  HostRecord,
+  SubscriptionRecord,
+} from '#functions/domain/records';
 
 /** The interfaces use cases depend on. Adapters (functions/src/adapters) implement them. */
 
@@ -28,6 +40,14 @@ export interface Principal {
   sessionId: string;
 }
 
+/**
+ * A cookie a use case asks the HTTP layer to set (it writes the Set-Cookie: SameSite=Lax, Secure when `secure`,
+ * Max-Age 0 removes it). A string is a Set-Cookie value the SessionIssuer already wrote.
+ */
+export type CookieToSet =
+  | string
+  | { name: string; value: string; path: string; maxAgeSeconds: number; httpOnly: boolean; secure: boolean };
+
 export interface SessionVerifier {
   /** The caller's principal, or null when the request carries no valid session. */
   authenticate(request: { cookies: string[]; headers: Record<string, string | undefined> }): Promise<Principal | null>;
@@ -41,23 +61,6 @@ export interface SessionIssuer {
   end(userId: string, sessionId: string): Promise<void>;
   /** The Set-Cookie value that removes the session cookie. */
   clearCookie(options: { secure: boolean }): string;
-}
-
-/** A user account: the host profile plus what signing in needs. */
-export interface AccountRecord extends Omit<HostRecord, 'calendar'> {
-  /** scrypt hash (see adapters/passwords); null for accounts that sign in with Google only. */
-  passwordHash: string | null;
-  /** The seeded demo admin's, or granted when an ADMIN_EMAILS address proves itself (sign-in link, Google). */
-  role: 'admin' | null;
-  /** The Google account (its stable `sub`) this account signs in with, once linked. */
-  googleSubject: string | null;
-  /**
-   * Whether the owner of `email` proved it (Google's verified claim, a used sign-in or verification link). An
-   * unproven address is trusted for nothing: no Google linking, no administrator role (issue 13, item 6).
-   */
-  emailVerified: boolean;
-  /** An e-mail change waiting for its confirmation link to be used (the address stays `email` until then). */
-  pendingEmail?: string | null;
 }
 
 export type CreateAccountResult = 'created' | 'emailTaken' | 'usernameTaken' | 'googleTaken';
@@ -194,15 +197,6 @@ export interface RateLimiter {
   hit(rule: RateRule, subject: string, now: Date): Promise<RateDecision>;
 }
 
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-}
-
 export interface ContactMessageRepository {
   save(message: ContactMessage): Promise<void>;
   remove(id: string): Promise<void>;
@@ -233,50 +227,6 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<string>;
 }
 
-/** An event type as stored (host-area.md §3 "Event"). */
-export interface EventRecord {
-  id: number;
-  userId: string;
-  slug: string;
-  title: string;
-  description: string;
-  duration: number;
-  color: string;
-  active: boolean;
-  location: string;
-  locationType: 'in-person' | 'phone' | 'google-meet';
-  bufferBefore: number;
-  bufferAfter: number;
-  requiresConfirmation: boolean;
-  advanceBookingDays: number;
-  maxBookingsPerDay: number | null;
-  minimumNoticeAmount: number;
-  minimumNoticeUnit: 'minutes' | 'hours' | 'days';
-  showHostPhoto: boolean;
-  showEventPhoto: boolean;
-  eventPhotoUrl: string | null;
-  showGuestLogo: boolean;
-  guestLogoUrl: string | null;
-  themeColor: string | null;
-  secondaryColor: string | null;
-  customCss: string;
-  bookingTheme: 'light' | 'dark';
-  timeZone: string;
-  availabilityRanges: AvailabilityRange[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** host-area.md §3 "Date override": `date` is yyyy-MM-dd in the event's zone. */
-export interface DateOverrideRecord {
-  id: string;
-  eventId: number;
-  date: string;
-  available: boolean;
-  startTime: string | null;
-  endTime: string | null;
-}
-
 export interface EventRepository {
   /** The event and its date overrides (one query), or null. */
   findById(id: number): Promise<{ event: EventRecord; overrides: DateOverrideRecord[] } | null>;
@@ -297,57 +247,6 @@ export interface EventRepository {
   update(event: EventRecord, previousSlug: string): Promise<EventRecord | null>;
   /** Deletes the event, its overrides and its slug claim. */
   delete(event: EventRecord): Promise<void>;
-}
-
-export type CalendarProviderName = 'builtin' | 'google';
-
-/** host-area.md §3 "Calendar settings": what happens in the connected calendar (all default on). */
-export interface CalendarSettings {
-  addToCalendar: boolean;
-  updateOnReschedule: boolean;
-  deleteOnCancel: boolean;
-}
-
-/** host-area.md §3 "Calendar connection", with what the adapters need to reach the calendar. */
-export interface CalendarConnection {
-  provider: CalendarProviderName;
-  connected: boolean;
-  email: string | null;
-  lastSynced: string | null;
-  /** Google: the host's refresh token sealed by the TokenCipher (never stored in clear); null once disconnected. */
-  sealedRefreshToken?: string | null;
-  /** Google: the calendar read and written ('primary', or the admin's configured calendar when this account sees it). */
-  calendarId?: string | null;
-  /** Built-in: the private ICS feed's token, sealed by the TokenCipher; null while the feed is off. */
-  sealedFeedToken?: string | null;
-  /** Built-in: the SHA-256 of the feed token, the key of its lookup item. */
-  feedTokenHash?: string | null;
-  /** Bumped by every change of the connection: a change based on an older read is refused (WriteConflict). */
-  version?: number;
-}
-
-/** The host as the booking side sees them. */
-export interface HostRecord {
-  id: string;
-  name: string;
-  email: string;
-  username: string;
-  photoUrl: string | null;
-  createdAt: string;
-  calendar: CalendarConnection | null;
-  /** The calendar switches (defaults when never saved). */
-  calendarSettings?: CalendarSettings;
-  /** The host's subscription record (written by billing), or null when they never paid. */
-  plan?: SubscriptionRecord | null;
-}
-
-/** host-area.md §3 "Subscription status". */
-export interface SubscriptionRecord {
-  id: string | null;
-  /** 'active', or the provider's other states ('canceled', 'past_due', …). */
-  status: string;
-  planType: 'monthly' | 'annual' | 'lifetime' | null;
-  nextBillingDate: string | null;
 }
 
 export interface HostRepository {
@@ -382,43 +281,6 @@ export interface HostRepository {
   findFeedOwner(tokenHash: string): Promise<string | null>;
   /** Writes the host's subscription record (billing; the demo seed). */
   setPlan(hostId: string, plan: SubscriptionRecord): Promise<void>;
-}
-
-export type BookingStatus = 'confirmed' | 'pending' | 'cancelled';
-
-export interface BookingRecord {
-  id: string;
-  hostId: string;
-  eventId: number;
-  eventTitle: string;
-  eventSlug: string;
-  name: string;
-  email: string;
-  additionalInfo: string | null;
-  guests: string[];
-  /** ISO instants (UTC). */
-  start: string;
-  end: string;
-  /** The meeting widened by the event's buffers at booking time: what it keeps other bookings out of. */
-  blockedStart: string;
-  blockedEnd: string;
-  status: BookingStatus;
-  guestTimeZone: string;
-  calendarProvider: CalendarProviderName;
-  /** The booking's event in the host's calendar (planned before the write), or null when none is to be made. */
-  calendarEventId: string | null;
-  /**
-   * The calendar the event belongs in (Google: `{account e-mail}/{calendar id}`; null for the built-in calendar).
-   * A sync judges only the bookings of the calendar connected now.
-   */
-  calendarAccount?: string | null;
-  /** Set with the cancellation while its event is still to be removed from the calendar: the next sync retries. */
-  calendarPending?: 'delete' | null;
-  /** SHA-256 of the secret the guest got with the booking; it lets them reschedule it. */
-  manageTokenHash?: string;
-  /** Set when a reschedule replaced this booking: the booking that did. */
-  rescheduledTo?: string;
-  createdAt: string;
 }
 
 export interface IdempotencyRecord {

@@ -1,4 +1,4 @@
-import { availableDatesForMonth, timeSlotsForDate } from '#functions/domain/availability';
+import { availableDatesForMonth, timeSlotsForDate } from '#shared/availability/engine';
 
 /**
  * The engine's CPU time for the budget's case: one month of available dates for a host with 200 bookings and

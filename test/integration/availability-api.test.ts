@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from '#shared/constants';
 import { CALENDAR_DATE_MESSAGE } from '#shared/api/schemas/common';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EventRecord, HostRecord } from '#functions/ports';
+import type { EventRecord, HostRecord } from '#functions/domain/records';
 import { integrationConfig } from '../support/local-stack.ts';
 import { bookingApi, bookingFixtures, bookingRequest, countingApi, unique, weeklyHours } from '../support/booking-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { integrationConfig } from '../support/local-stack.ts';
 import { bookingApi, bookingFixtures, bookingRequest, unique } from '../support/booking-fixtures.ts';
-import type { BookingRecord } from '#functions/ports';
+import type { BookingRecord } from '#functions/domain/records';
 
 /**
  * The availability views reuse what they read for a few seconds (a burst of guests on one page costs one read),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EventRecord, HostRecord } from '#functions/ports';
+import type { EventRecord, HostRecord } from '#functions/domain/records';
 import { integrationConfig } from '../support/local-stack.ts';
 import { NOW, bookingApi, bookingFixtures, bookingRequest, countingApi, unique } from '../support/booking-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WriteConflict } from '#functions/errors';
-import type { BookingRecord } from '#functions/ports';
+import type { BookingRecord } from '#functions/domain/records';
 import { integrationConfig } from '../support/local-stack.ts';
 import { bookingFixtures, unique } from '../support/booking-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRecord } from '#functions/ports';
+import type { EventRecord } from '#functions/domain/records';
 import { integrationConfig } from '../support/local-stack.ts';
 import { bookingApi, bookingFixtures, bookingRequest, unique, weeklyHours, type ApiAnswer } from '../support/booking-fixtures.ts';
 

@@ -10,7 +10,7 @@ import { NO_CALENDAR } from '#functions/app/create-booking';
 import { SYNC_UNREACHABLE, syncAllCalendars } from '#functions/app/calendar-sync';
 import { composeDeps } from '#functions/composition';
 import { newEvent } from '#functions/domain/event-defaults';
-import type { EventRecord } from '#functions/ports';
+import type { EventRecord } from '#functions/domain/records';
 import { startFakeGoogle, type FakeGoogleAccount } from '../fakes/google.ts';
 import { jsonHeaders } from '../support/api-event.ts';
 import { integrationConfig, startAppServer } from '../support/local-stack.ts';

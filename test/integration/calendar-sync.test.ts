@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EventRecord } from '#functions/ports';
+import type { EventRecord } from '#functions/domain/records';
 import { integrationConfig } from '../support/local-stack.ts';
 import { bookingApi, bookingFixtures, unique } from '../support/booking-fixtures.ts';
 

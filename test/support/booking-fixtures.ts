@@ -10,8 +10,9 @@ import { run as availableDatesRun } from '#functions/handlers/getAvailableDates'
 import { run as timeSlotsRun } from '#functions/handlers/getTimeSlots';
 import { run as createBookingRun } from '#functions/handlers/createBooking';
 import { run as syncCalendarRun } from '#functions/handlers/syncCalendar';
-import type { AvailabilityRange } from '#functions/domain/availability';
-import type { BookingRecord, Deps, EventRecord, HostRecord, SubscriptionRecord } from '#functions/ports';
+import type { AvailabilityRange } from '#shared/availability/engine';
+import type { Deps } from '#functions/ports';
+import type { BookingRecord, EventRecord, HostRecord, SubscriptionRecord } from '#functions/domain/records';
 import { apiEvent, jsonHeaders, testContext } from './api-event.ts';
 import { depsAs } from './local-stack.ts';
 

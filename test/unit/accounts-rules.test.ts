@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginBlocked, LOGIN_LIMITS, usernameBase, usernameCandidate } from '#functions/domain/accounts';
+import { earnsAdminRole, loginBlocked, LOGIN_LIMITS, usernameBase, usernameCandidate } from '#functions/domain/accounts';
 import { sessionToken, signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
 import { clientAddress, isHttps, refuseCrossSiteWrite } from '#functions/http/request';
 import { authDebugInfo } from '#functions/app/auth-config';
@@ -117,5 +117,17 @@ describe('CSRF check', () => {
     ]) {
       expect(() => refuseCrossSiteWrite(write(headers), 'https://meetwise.app')).toThrow(Forbidden);
     }
+  });
+});
+
+describe('earnsAdminRole (ADMIN_EMAILS, once the address is proven)', () => {
+  const admins = ['boss@example.com'];
+  it('grants a listed address, whatever its case, to an account that is not an administrator yet', () => {
+    expect(earnsAdminRole({ role: null }, 'Boss@Example.com', admins)).toBe(true);
+  });
+  it('grants nothing to an unlisted address or to an administrator already', () => {
+    expect(earnsAdminRole({ role: null }, 'someone@example.com', admins)).toBe(false);
+    expect(earnsAdminRole({ role: 'admin' }, 'boss@example.com', admins)).toBe(false);
+    expect(earnsAdminRole({ role: null }, 'boss@example.com', [])).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ import {
   type DateOverride,
   type NoticeUnit,
   type TimeSlot,
-} from '#functions/domain/availability';
+} from '#shared/availability/engine';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -11,7 +11,7 @@ import {
   type AvailabilityRange,
   type EventAvailabilityRules,
   type TimeSlot,
-} from '#functions/domain/availability';
+} from '#shared/availability/engine';
 
 const NY = 'America/New_York';
 const MINUTE = 60_000;

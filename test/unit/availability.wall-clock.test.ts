@@ -7,9 +7,6 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatInTimeZone } from 'date-fns-tz';
 import {
-  DAY_MS,
-  HOUR_MS,
-  MINUTE_MS,
   boundaryInstantOfWall,
   buildZoneTimeline,
   dayOf,
@@ -24,7 +21,8 @@ import {
   wallAt,
   weekdayOf,
   type ZoneTimeline,
-} from '#functions/domain/wall-clock';
+} from '#shared/availability/wall-clock';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/time';
 
 const ODD_ZONES = [
   'America/New_York',

@@ -8,7 +8,7 @@ import { googleEventFor, googleEventIdOf } from '#functions/adapters/google/cale
 import { builtinCalendar } from '#functions/adapters/calendar/builtin';
 import { newEvent } from '#functions/domain/event-defaults';
 import { parseConfig } from '#functions/config';
-import type { BookingRecord, EventRecord } from '#functions/ports';
+import type { BookingRecord, EventRecord } from '#functions/domain/records';
 
 const REFRESH_TOKEN = '1//0g-fake-refresh-token-of-the-host';
 

@@ -3,7 +3,8 @@
  * here as the spec states them rather than through the shared constants, so a changed constant shows up.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultAvailabilityRanges, newEvent } from '#functions/domain/event-defaults';
+import { newEvent } from '#functions/domain/event-defaults';
+import { defaultAvailabilityRanges } from '#shared/rules/event-defaults';
 
 const now = new Date('2026-03-09T14:15:16.789Z');
 const required = { userId: 'host-1', slug: 'intro', title: 'Intro' };

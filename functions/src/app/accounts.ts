@@ -1,6 +1,7 @@
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { Conflict, TooManyRequests, Unauthorized } from '#functions/errors';
-import type { AccountRecord, Deps, Principal } from '#functions/ports';
+import type { Deps, Principal } from '#functions/ports';
+import type { AccountRecord } from '#functions/domain/records';
 import { LOGIN_LIMITS, isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
 import { enforceLimits } from './abuse-limits.ts';

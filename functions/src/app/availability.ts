@@ -7,14 +7,16 @@ import {
   type AvailableDate,
   type BusyInterval,
   type TimeSlot,
-} from '#functions/domain/availability';
+} from '#shared/availability/engine';
 import { readWindowForDates } from '#functions/domain/booking';
 import { newEvent } from '#functions/domain/event-defaults';
 import { DEFAULT_SETTINGS } from '#shared/constants';
 import { CalendarDisconnected, ValidationFailed } from '#functions/errors';
-import type { BookingRecord, DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
+import type { Deps } from '#functions/ports';
+import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { assertHostPublishes, loadBookableEvent, resolveEventRef } from './event-access.ts';
 import { connectedCalendar } from '#functions/domain/calendar';
+import { DAY_MS } from '#shared/time';
 
 type AvailabilityDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'recentReads'>;
 
@@ -57,7 +59,7 @@ async function calendarBusy(deps: AvailabilityDeps, host: HostRecord | null, fro
   const provider = connectedCalendar(deps.calendars, host);
   if (!host || !provider) return [];
   try {
-    return await provider.busyTimes(host, Date.parse(`${fromDay}T00:00:00Z`), Date.parse(`${toDay}T00:00:00Z`) + 86_400_000);
+    return await provider.busyTimes(host, Date.parse(`${fromDay}T00:00:00Z`), Date.parse(`${toDay}T00:00:00Z`) + DAY_MS);
   } catch (error) {
     if (error instanceof CalendarDisconnected) return [];
     throw error;

@@ -4,7 +4,8 @@ import type { CalendarStatus } from '#shared/api/schemas/host-events';
 import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
 import { builtinConnection, calendarSettingsOf } from '#functions/domain/calendar';
 import { Conflict, ValidationFailed, WriteConflict } from '#functions/errors';
-import type { CalendarConnection, CalendarProviderName, Deps, HostRecord, Principal } from '#functions/ports';
+import type { Deps, Principal } from '#functions/ports';
+import type { CalendarConnection, CalendarProviderName, HostRecord } from '#functions/domain/records';
 import { callerAccount } from './caller.ts';
 
 /**

@@ -1,8 +1,10 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import { utcDay } from '#functions/domain/booking';
 import { NotFound } from '#functions/errors';
-import type { BookingRecord, Deps } from '#functions/ports';
+import type { Deps } from '#functions/ports';
+import type { BookingRecord } from '#functions/domain/records';
 import { feedTokenHash } from './calendar-connection.ts';
+import { DAY_MS } from '#shared/time';
 
 /** How far back and ahead the feed lists bookings. */
 const FEED_PAST_DAYS = 60;
@@ -27,7 +29,7 @@ export async function calendarFeed(deps: Pick<Deps, 'hosts' | 'bookings' | 'cloc
     throw new NotFound(UNKNOWN_FEED);
   }
   const now = deps.clock.now().getTime();
-  const { bookings } = await deps.bookings.read(host.id, utcDay(now - FEED_PAST_DAYS * 86_400_000), utcDay(now + FEED_AHEAD_DAYS * 86_400_000));
+  const { bookings } = await deps.bookings.read(host.id, utcDay(now - FEED_PAST_DAYS * DAY_MS), utcDay(now + FEED_AHEAD_DAYS * DAY_MS));
   const calendar = ical({ name: `${host.name} – Meetwise bookings`, prodId: { company: 'Meetwise', product: 'Bookings' }, ttl: 15 * 60 });
   for (const booking of bookings) {
     calendar.createEvent({

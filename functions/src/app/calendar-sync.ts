@@ -1,8 +1,10 @@
 import { utcDay } from '#functions/domain/booking';
 import { AppError, CalendarDisconnected, Conflict, ServiceUnavailable, Unauthorized } from '#functions/errors';
-import type { BookingRecord, CalendarProvider, Deps, EventRecord, HostRecord, Principal } from '#functions/ports';
+import type { CalendarProvider, Deps, Principal } from '#functions/ports';
+import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import { loadBookableEvent, resolveEventRef } from './event-access.ts';
+import { DAY_MS } from '#shared/time';
 
 export interface CalendarSyncResult {
   message: string;
@@ -75,7 +77,7 @@ export async function syncHost(deps: SyncDeps, host: HostRecord, provider: Calen
   let removed = 0;
   if (provider.bookingEvents) {
     const settings = calendarSettingsOf(host);
-    const { bookings } = await deps.bookings.read(host.id, utcDay(now - 86_400_000), utcDay(now + SYNC_AHEAD_DAYS * 86_400_000));
+    const { bookings } = await deps.bookings.read(host.id, utcDay(now - DAY_MS), utcDay(now + SYNC_AHEAD_DAYS * DAY_MS));
     const upcoming = bookings.filter((booking) => inConnectedCalendar(host.calendar, booking) && Date.parse(booking.end) > now);
     const events = upcoming.length ? await provider.bookingEvents(host, now) : new Map<string, 'confirmed' | 'cancelled'>();
     const missing: BookingRecord[] = [];

@@ -1,6 +1,7 @@
 import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import { CalendarDisconnected } from '#functions/errors';
-import type { BookingRecord, CalendarProvider, Deps, HostRecord } from '#functions/ports';
+import type { CalendarProvider, Deps } from '#functions/ports';
+import type { BookingRecord, HostRecord } from '#functions/domain/records';
 
 type CancelDeps = Pick<Deps, 'bookings' | 'calendars' | 'logger'>;
 

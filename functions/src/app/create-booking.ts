@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
 import { DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
-import { isBookableSlot, type BusyInterval, type UnbookableReason } from '#functions/domain/availability';
+import { isBookableSlot, type BusyInterval, type UnbookableReason } from '#shared/availability/engine';
 import { blockedInterval, daysBetween, lockDays, parseOffsetDateTime, readWindow, zoneDayOf } from '#functions/domain/booking';
 import {
   BookingChanged,
@@ -16,7 +16,8 @@ import {
   WriteConflict,
   type AppError,
 } from '#functions/errors';
-import type { BookingRecord, Deps, EventRecord } from '#functions/ports';
+import type { Deps } from '#functions/ports';
+import type { BookingRecord, EventRecord } from '#functions/domain/records';
 import { calendarAccountOf, calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import { calendarToClean, removeCalendarEvent } from './cancel-booking.ts';
 import { availabilityInput, guestZone } from './availability.ts';

@@ -1,8 +1,10 @@
+import { earnsAdminRole } from '#functions/domain/accounts';
 import { createHash, randomBytes } from 'node:crypto';
 import { Conflict, ServiceUnavailable, Unauthorized, ValidationFailed } from '#functions/errors';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
 import { enforceLimits } from './abuse-limits.ts';
-import type { AccountRecord, Deps, EmailProof, Principal } from '#functions/ports';
+import type { Deps, EmailProof, Principal } from '#functions/ports';
+import type { AccountRecord } from '#functions/domain/records';
 import { callerAccount } from './caller.ts';
 
 /**
@@ -112,9 +114,9 @@ export async function requestEmailChange(deps: ProofDeps, account: AccountRecord
   }
 }
 
-/** An address listed in ADMIN_EMAILS becomes an administrator once proven, never before. */
+/** An address listed in ADMIN_EMAILS becomes an administrator once proven, never before (the one place it happens). */
 export async function grantAdminIfConfigured(deps: Pick<Deps, 'accounts' | 'config'>, account: AccountRecord, provenEmail: string): Promise<void> {
-  if (account.role !== 'admin' && deps.config.adminEmails.includes(provenEmail.toLowerCase())) await deps.accounts.grantAdmin(account.id);
+  if (earnsAdminRole(account, provenEmail, deps.config.adminEmails)) await deps.accounts.grantAdmin(account.id);
 }
 
 /**

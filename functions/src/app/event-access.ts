@@ -1,6 +1,7 @@
 import { Forbidden, NotFound } from '#functions/errors';
-import type { DateOverrideRecord, Deps, EventRecord, HostRecord } from '#functions/ports';
-import { mayActivateEvents } from '#functions/domain/trial';
+import type { Deps } from '#functions/ports';
+import type { DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
+import { mayActivateEvents } from '#shared/rules/trial';
 import { usableRules } from '#functions/domain/stored-rules';
 
 /** The spec's words for a deactivated event (host-area.md §2 "Public booking page"). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AccountRecord, Deps, GoogleIdentity } from '#functions/ports';
-import { setCookieValue } from '#functions/http/cookies';
+import type { CookieToSet, Deps, GoogleIdentity } from '#functions/ports';
+import type { AccountRecord } from '#functions/domain/records';
 import { createAccount } from './accounts.ts';
 import { claimAddress, grantAdminIfConfigured } from './email-verification.ts';
 
@@ -43,7 +43,7 @@ export type GoogleSignInDeps = Pick<Deps, 'googleSignIn' | 'oauthStates' | 'cloc
 export async function startGoogleSignIn(
   deps: GoogleSignInDeps,
   input: { origin: string; secure: boolean },
-): Promise<{ location: string; cookies: string[] }> {
+): Promise<{ location: string; cookies: CookieToSet[] }> {
   if (!deps.googleSignIn) return { location: toLogin(GOOGLE_SIGN_IN_ERRORS.notConfigured), cookies: [] };
   const state = randomBytes(32).toString('base64url');
   const pkce = await deps.googleSignIn.newPkce();
@@ -56,8 +56,14 @@ export async function startGoogleSignIn(
   };
 }
 
-const stateCookie = (value: string, maxAgeSeconds: number, secure: boolean) =>
-  setCookieValue(OAUTH_STATE_COOKIE, value, { path: COOKIE_PATH, maxAgeSeconds, httpOnly: true, secure });
+const stateCookie = (value: string, maxAgeSeconds: number, secure: boolean): CookieToSet => ({
+  name: OAUTH_STATE_COOKIE,
+  value,
+  path: COOKIE_PATH,
+  maxAgeSeconds,
+  httpOnly: true,
+  secure,
+});
 
 /**
  * GET /api/auth/google/callback (ours): Google sends the browser back with `code` and `state` (or `error`).
@@ -69,7 +75,7 @@ const stateCookie = (value: string, maxAgeSeconds: number, secure: boolean) =>
 export async function completeGoogleSignIn(
   deps: GoogleSignInDeps & Pick<Deps, 'accounts' | 'ids' | 'sessionIssuer' | 'config' | 'logger'>,
   input: { code?: string; state?: string; error?: string; cookieState: string | null; secure: boolean },
-): Promise<{ location: string; cookies: string[] }> {
+): Promise<{ location: string; cookies: CookieToSet[] }> {
   const clearState = stateCookie('', 0, input.secure);
   const fail = (message: string) => ({ location: toLogin(message), cookies: [clearState] });
 
@@ -98,7 +104,7 @@ export async function completeGoogleSignIn(
   // own address: a linked account whose address differs from its Google one proves nothing by it).
   if (found.email.toLowerCase() === identity.email.toLowerCase()) await grantAdminIfConfigured(deps, found, identity.email);
   const session = await deps.sessionIssuer.start(found.id, { secure: input.secure });
-  const authSuccess = setCookieValue(AUTH_SUCCESS_COOKIE, '1', { path: '/', maxAgeSeconds: 120, httpOnly: false, secure: input.secure });
+  const authSuccess: CookieToSet = { name: AUTH_SUCCESS_COOKIE, value: '1', path: '/', maxAgeSeconds: 120, httpOnly: false, secure: input.secure };
   return { location: '/auth-success/success', cookies: [clearState, session, authSuccess] };
 }
 

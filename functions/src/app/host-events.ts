@@ -1,10 +1,11 @@
 import type { HostEvent, EventBody } from '#shared/api/schemas/host-events';
 import { EVENT_SLUG_MAX, EVENT_TITLE_MAX, LOCATION_TYPES, TRIAL_EXPIRED_ACTIVATION_MESSAGE } from '#shared/constants';
 import { Conflict, NotFound, PaymentRequired, ValidationFailed } from '#functions/errors';
-import type { AccountRecord, DateOverrideRecord, Deps, EventRecord, Principal } from '#functions/ports';
+import type { Deps, Principal } from '#functions/ports';
+import type { AccountRecord, DateOverrideRecord, EventRecord } from '#functions/domain/records';
 import { newEvent } from '#functions/domain/event-defaults';
 import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
-import { mayActivateEvents } from '#functions/domain/trial';
+import { mayActivateEvents } from '#shared/rules/trial';
 import { utcDay } from '#functions/domain/booking';
 import { callerAccount } from './caller.ts';
 import { cancelBookings } from './cancel-booking.ts';

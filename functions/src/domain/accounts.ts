@@ -53,3 +53,11 @@ export function loginBlocked(
   if (over.length === 0) return { blocked: false };
   return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil((Math.max(...over) - now) / 1000)) };
 }
+
+/**
+ * Whether proving `provenEmail` makes the account an administrator: the address is listed in ADMIN_EMAILS and the
+ * account is not one yet. Every way of proving an address (Google, a sign-in link, a verification link) asks this.
+ */
+export function earnsAdminRole(account: { role: 'admin' | null }, provenEmail: string, adminEmails: readonly string[]): boolean {
+  return account.role !== 'admin' && adminEmails.includes(provenEmail.toLowerCase());
+}

@@ -1,13 +1,11 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { MAX_BLOCKED_MINUTES, MAX_BUFFER_MINUTES } from '#shared/constants';
+import { DAY_MS, MINUTE_MS } from '#shared/time';
 
 /**
  * Pure rules of writing a booking: reading the guest's times, the time a booking blocks, and which per-day
  * version items a booking's write must check and bump so that overlapping bookings can never both commit.
  */
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** "2026-03-09T09:00:00-04:00", "…:00.000Z": a date and time with seconds optional and a UTC offset required. */
 const OFFSET_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -1,5 +1,5 @@
 import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
-import type { BookingRecord, CalendarConnection, CalendarProvider, CalendarProviderName, CalendarSettings, HostRecord } from '#functions/ports';
+import type { BookingRecord, CalendarConnection, CalendarProviderName, CalendarSettings, HostRecord } from '#functions/domain/records';
 
 /**
  * Which calendar a Google connection reads and writes: the account and the calendar id. Bookings record it, so a
@@ -34,10 +34,10 @@ export function calendarSettingsOf(host: Pick<HostRecord, 'calendarSettings'>): 
 }
 
 /** The adapter of the calendar the host has connected now, or undefined (none, disconnected, or not available). */
-export function connectedCalendar(
-  calendars: Partial<Record<CalendarProviderName, CalendarProvider>>,
+export function connectedCalendar<Provider>(
+  calendars: Partial<Record<CalendarProviderName, Provider>>,
   host: Pick<HostRecord, 'calendar'> | null | undefined,
-): CalendarProvider | undefined {
+): Provider | undefined {
   return host?.calendar?.connected ? calendars[host.calendar.provider] : undefined;
 }
 

@@ -1,17 +1,6 @@
-import { DEFAULT_EVENT_COLOR, DEFAULT_TIME_ZONE } from '#shared/constants';
-import type { EventRecord } from '#functions/ports';
-
-/** Monday to Friday 09:00–18:00, weekends off (host-area.md §3 "Availability range"). */
-export function defaultAvailabilityRanges(): EventRecord['availabilityRanges'] {
-  return [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-    dayOfWeek,
-    active: dayOfWeek >= 1 && dayOfWeek <= 5,
-    startTime: '09:00',
-    endTime: '18:00',
-  }));
-}
-
-const LOCATION_TEXT = { 'in-person': 'In-person', phone: 'Phone call', 'google-meet': 'Google Meet' } as const;
+import { LOCATION_TYPES } from '#shared/constants';
+import { NEW_EVENT_DEFAULTS, defaultAvailabilityRanges } from '#shared/rules/event-defaults';
+import type { EventRecord } from '#functions/domain/records';
 
 /** A new event type with the spec's defaults (host-area.md §3 "New event form defaults") under the given fields. */
 export function newEvent(
@@ -20,28 +9,9 @@ export function newEvent(
 ): Omit<EventRecord, 'id'> {
   const locationType = fields.locationType ?? 'google-meet';
   return {
-    description: '',
-    duration: 30,
-    color: DEFAULT_EVENT_COLOR,
+    ...NEW_EVENT_DEFAULTS,
     active: true,
-    location: LOCATION_TEXT[locationType],
-    bufferBefore: 0,
-    bufferAfter: 0,
-    requiresConfirmation: false,
-    advanceBookingDays: 60,
-    maxBookingsPerDay: null,
-    minimumNoticeAmount: 0,
-    minimumNoticeUnit: 'hours',
-    showHostPhoto: true,
-    showEventPhoto: true,
-    eventPhotoUrl: null,
-    showGuestLogo: true,
-    guestLogoUrl: null,
-    themeColor: null,
-    secondaryColor: null,
-    customCss: '',
-    bookingTheme: 'light',
-    timeZone: DEFAULT_TIME_ZONE,
+    location: LOCATION_TYPES[locationType],
     availabilityRanges: defaultAvailabilityRanges(),
     ...fields,
     locationType,

@@ -1,6 +1,6 @@
 import { isCalendarDate } from '#shared/api/schemas/common';
-import type { AvailabilityRange } from './availability.ts';
-import type { DateOverrideRecord } from '#functions/ports';
+import type { AvailabilityRange } from '#shared/availability/engine';
+import type { DateOverrideRecord } from '#functions/domain/records';
 
 /**
  * Stored rules an older version (or a hand edit) may have written malformed: a date exception on 2027-02-29, a

@@ -4,7 +4,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import type { z } from 'zod';
 import type { RouteDefinition } from '#shared/api/routes';
 import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
-import type { CoreDeps, Deps, Principal } from '#functions/ports';
+import type { CookieToSet, CoreDeps, Deps, Principal } from '#functions/ports';
+import { setCookieValue } from './cookies.ts';
 import { errorToResponse, validationFailed } from './errors.ts';
 import { readJsonBody, refuseCrossSiteWrite, refuseDirectApiCall, refuseResourceLoad } from './request.ts';
 import { documentResponse, jsonResponse } from './response.ts';
@@ -20,7 +21,7 @@ export interface RouteInput<R extends RouteDefinition> {
   requestId: string;
   event: APIGatewayProxyEventV2;
   /** Adds a Set-Cookie to the answer. */
-  setCookie(cookie: string): void;
+  setCookie(cookie: CookieToSet): void;
 }
 
 /** A route's use case call; `D` names the dependencies beyond the core ones that it needs. */
@@ -89,7 +90,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
       principal,
       requestId: state.requestId,
       event,
-      setCookie: (cookie: string) => cookies.push(cookie),
+      setCookie: (cookie: CookieToSet) => cookies.push(typeof cookie === 'string' ? cookie : setCookieValue(cookie.name, cookie.value, cookie)),
     } as RouteInput<R>);
     // The response schema strips anything the schema does not name (keys, internal flags).
     const shaped = route.response.parse(result);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DAY_MS } from '#shared/time';
 
 /** `{ message }`: the answer of writes whose response the spec reduces to a sentence. */
 export const messageResponse = z.object({ message: z.string() });
@@ -84,7 +85,7 @@ export const calendarDateOrTimestamp = (options: { required?: string; malformed?
     .pipe(calendarDate());
 
 /** Days from `start` to `end` (calendar dates), counted as the difference of their UTC midnights. */
-export const daysBetweenDates = (start: string, end: string): number => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
+export const daysBetweenDates = (start: string, end: string): number => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS;
 
 /** A `start`..`end` range of calendar dates (both included), at most `maxDays` long: the admin's bookings list. */
 export const calendarDateRange = (maxDays: number) =>

@@ -8,7 +8,8 @@ import {
   type DynamoDBDocumentClient,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { AccountRecord, AccountRepository } from '#functions/ports';
+import type { AccountRepository } from '#functions/ports';
+import type { AccountRecord } from '#functions/domain/records';
 import { keys } from './keys.ts';
 import { newCalendarItem } from './hosts.ts';
 import { builtinConnection } from '#functions/domain/calendar';

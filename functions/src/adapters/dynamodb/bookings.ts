@@ -2,7 +2,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '#functions/domain/booking';
 import { BookingChanged, IdempotencyConflict, WriteConflict } from '#functions/errors';
-import type { BookingLedger, BookingRecord } from '#functions/ports';
+import type { BookingLedger } from '#functions/ports';
+import type { BookingRecord } from '#functions/domain/records';
 import { keys } from './keys.ts';
 
 type Item = Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ContactMessage, ContactMessageRepository } from '#functions/ports';
+import type { ContactMessageRepository } from '#functions/ports';
+import type { ContactMessage } from '#functions/domain/records';
 import { keys } from './keys.ts';
 
 export function dynamoContactMessages(db: DynamoDBDocumentClient, tableName: string): ContactMessageRepository {

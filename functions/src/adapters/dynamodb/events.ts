@@ -8,7 +8,8 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { DateOverrideRecord, EventRecord, EventRepository } from '#functions/ports';
+import type { EventRepository } from '#functions/ports';
+import type { DateOverrideRecord, EventRecord } from '#functions/domain/records';
 import { keys } from './keys.ts';
 
 const FIRST_EVENT_ID = 1000;

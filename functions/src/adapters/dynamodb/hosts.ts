@@ -7,7 +7,8 @@ import {
   type DynamoDBDocumentClient,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { CalendarConnection, CalendarSettings, HostRepository, SubscriptionRecord } from '#functions/ports';
+import type { HostRepository } from '#functions/ports';
+import type { CalendarConnection, CalendarSettings, SubscriptionRecord } from '#functions/domain/records';
 import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
 import { WriteConflict } from '#functions/errors';
 import { keys } from './keys.ts';

@@ -5,8 +5,9 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import type { OAuth2Client } from 'google-auth-library/build/src/auth/oauth2client.js';
 import type { GoogleConfig } from '#functions/config';
 import { CalendarDisconnected, ServiceUnavailable } from '#functions/errors';
-import type { BookingRecord, CalendarProvider, EventRecord, HostRecord, HostRepository, Logger, TokenCipher } from '#functions/ports';
-import type { BusyInterval } from '#functions/domain/availability';
+import type { CalendarProvider, HostRepository, Logger, TokenCipher } from '#functions/ports';
+import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
+import type { BusyInterval } from '#shared/availability/engine';
 import { googleOAuthClient } from './oauth-client.ts';
 
 export const CALENDAR_UNREACHABLE =

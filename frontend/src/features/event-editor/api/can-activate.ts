@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getSubscriptionStatus, subscriptionStatusKey } from '#frontend/features/events/api/get-subscription-status.ts';
-import { freeTrial, isSubscribed } from '#frontend/features/events/lib/free-trial.ts';
+import { freeTrial, isSubscribed } from '#shared/rules/trial';
 
 /**
  * Whether a new event may be created active (host-area.md §4 "Event active/inactive", §6): during the 7-day trial

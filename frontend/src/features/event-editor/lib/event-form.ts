@@ -8,6 +8,7 @@ import {
   EVENT_DURATION_OPTIONS,
   LOCATION_TYPES,
 } from '#shared/constants';
+import { NEW_EVENT_DEFAULTS, defaultAvailabilityRanges } from '#shared/rules/event-defaults';
 
 /**
  * What the event editor's form holds (host-area.md §3 "Event", "New event form defaults", §4 "Edit mode") and how it
@@ -51,37 +52,18 @@ export interface EventFormValues {
   availabilityRanges: AvailabilityRange[];
 }
 
-/** §3 "Availability range": Monday to Friday 09:00–18:00, the weekend off. */
-export const defaultAvailabilityRanges = (): AvailabilityRange[] =>
-  [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, active: dayOfWeek >= 1 && dayOfWeek <= 5, startTime: '09:00', endTime: '18:00' }));
-
-/** §3 "New event form defaults". */
+/** §3 "New event form defaults": the shared defaults, numbers as the fields show them, no location type chosen. */
 export function newEventFormValues(): EventFormValues {
   return {
+    ...NEW_EVENT_DEFAULTS,
     title: '',
     slug: '',
-    description: '',
-    duration: '30',
+    duration: String(NEW_EVENT_DEFAULTS.duration),
     customDuration: false,
-    color: DEFAULT_EVENT_COLOR,
     locationType: '',
-    bufferBefore: 0,
-    bufferAfter: 0,
-    requiresConfirmation: false,
-    advanceBookingDays: String(DEFAULT_ADVANCE_BOOKING_DAYS),
+    advanceBookingDays: String(NEW_EVENT_DEFAULTS.advanceBookingDays),
     maxBookingsPerDay: '',
-    minimumNoticeAmount: '0',
-    minimumNoticeUnit: 'hours',
-    showHostPhoto: true,
-    showEventPhoto: true,
-    eventPhotoUrl: null,
-    showGuestLogo: true,
-    guestLogoUrl: null,
-    themeColor: null,
-    secondaryColor: null,
-    customCss: '',
-    bookingTheme: 'light',
-    timeZone: DEFAULT_TIME_ZONE,
+    minimumNoticeAmount: String(NEW_EVENT_DEFAULTS.minimumNoticeAmount),
     availabilityRanges: defaultAvailabilityRanges(),
   };
 }

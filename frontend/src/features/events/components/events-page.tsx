@@ -9,7 +9,7 @@ import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
 import { useCurrentUser } from '#frontend/features/auth/api/use-current-user.ts';
 import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
 import { useEvents } from '../api/list-events.ts';
-import { activationBlocked, freeTrial, isSubscribed } from '../lib/free-trial.ts';
+import { activationBlocked, freeTrial, isSubscribed } from '#shared/rules/trial';
 import { CalendarBanner } from './calendar-banner.tsx';
 import { EventCard } from './event-card.tsx';
 import { PlusIcon } from './icons.tsx';

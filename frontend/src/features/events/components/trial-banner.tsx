@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { cn } from '#frontend/lib/cn.ts';
-import type { FreeTrial } from '../lib/free-trial.ts';
+import type { FreeTrial } from '#shared/rules/trial';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 

@@ -1,3 +1,6 @@
+import { dayOf, offsetFromIntl, wallOf } from '#shared/availability/wall-clock';
+import { MINUTE_MS } from '#shared/time';
+
 /**
  * The /hourly-debug grid (host-area.md §2 "Debug pages", §9): the 96 quarter hours of one date, each marked from the
  * booking page's own time slots of that date. A cell is 'available' when an available slot covers part of it,
@@ -22,33 +25,13 @@ export interface GridSlot {
 export const CELL_MINUTES = 15;
 export const CELLS_PER_DAY = (24 * 60) / CELL_MINUTES;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (value: number) => String(value).padStart(2, '0');
-
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
 
 /** Minutes from the start of `date` (yyyy-MM-dd) to `instant`, on the wall clock of `timeZone`; negative before it. */
 export function wallMinutesIntoDate(instant: number, date: string, timeZone: string): number {
-  const part = Object.fromEntries(wallClock(timeZone).formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+  const wall = instant + offsetFromIntl(timeZone, instant);
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const days = (Date.UTC(part.year!, part.month! - 1, part.day!) - Date.UTC(year, month - 1, day)) / DAY_MS;
-  return days * 24 * 60 + part.hour! * 60 + part.minute!;
+  return Math.floor((wall - wallOf(dayOf(year, month, day), 0)) / MINUTE_MS);
 }
 
 /**

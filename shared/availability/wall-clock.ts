@@ -13,10 +13,8 @@
  * - day: a calendar date as a whole number of days since 1970-01-01 (`Math.floor(wall / DAY_MS)`).
  */
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
-export const MINUTES_PER_DAY = 24 * 60;
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/time';
+
 
 // ---------------------------------------------------------------------------------------------------------------
 // Zone names

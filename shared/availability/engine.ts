@@ -34,12 +34,8 @@
  *   '+00:00' rather than 'Z' for UTC, so the page can show them without further conversion.
  */
 
-import { InvalidAvailabilityInput, InvalidTimeZone, echo } from '#functions/domain/availability-errors';
+import { InvalidAvailabilityInput, InvalidTimeZone, echo } from '#shared/availability/errors';
 import {
-  DAY_MS,
-  HOUR_MS,
-  MINUTE_MS,
-  MINUTES_PER_DAY,
   boundaryInstantOfWall,
   buildZoneTimeline,
   dayAt,
@@ -54,10 +50,11 @@ import {
   wallOf,
   weekdayOf,
   type ZoneTimeline,
-} from '#functions/domain/wall-clock';
+} from '#shared/availability/wall-clock';
+import { DAY_MS, HOUR_MS, MINUTE_MS, MINUTES_PER_DAY } from '#shared/time';
 
-export { isValidTimeZone } from '#functions/domain/wall-clock';
-export { AvailabilityInputError, InvalidAvailabilityInput, InvalidTimeZone } from '#functions/domain/availability-errors';
+export { isValidTimeZone } from '#shared/availability/wall-clock';
+export { AvailabilityInputError, InvalidAvailabilityInput, InvalidTimeZone } from '#shared/availability/errors';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Public types

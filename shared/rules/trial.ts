@@ -1,0 +1,39 @@
+import { TRIAL_DAYS } from '#shared/constants';
+import { DAY_MS } from '#shared/time';
+
+/**
+ * The free trial (host-area.md §4 "Free trial", "Event active/inactive", §9): it lasts 7 days from the account's
+ * createdAt. Once it has ended, a host whose subscription is not 'active' cannot activate event types and their
+ * booking pages answer as deactivated. The events dashboard's banner and the server's checks both read this.
+ */
+
+export interface FreeTrial {
+  /** createdAt plus TRIAL_DAYS. */
+  endsAt: Date;
+  /** Whole days left, a started day counting as one; zero or less once it has ended. */
+  daysRemaining: number;
+  expired: boolean;
+}
+
+export function trialEndsAt(createdAt: string): Date {
+  return new Date(Date.parse(createdAt) + TRIAL_DAYS * DAY_MS);
+}
+
+/** The trial at `now`: expired once the count of days left is zero or less, that is from `endsAt` on. */
+export function freeTrial(createdAt: string, now: Date): FreeTrial {
+  const endsAt = trialEndsAt(createdAt);
+  const daysRemaining = Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS);
+  return { endsAt, daysRemaining, expired: daysRemaining <= 0 };
+}
+
+/** §4: the trial (and its banner) does not apply when the subscription status is 'active'. */
+export const isSubscribed = (subscriptionStatus: string | null | undefined): boolean => subscriptionStatus === 'active';
+
+/** §4 "Event active/inactive": activation is blocked when the subscription is not active and the trial has expired. */
+export const activationBlocked = (trial: FreeTrial, subscriptionStatus: string | null | undefined): boolean =>
+  trial.expired && !isSubscribed(subscriptionStatus);
+
+/** Whether a host may have active event types at `now`: subscribed, or still inside the trial. */
+export function mayActivateEvents(host: { createdAt: string; plan?: { status: string } | null }, now: Date): boolean {
+  return !activationBlocked(freeTrial(host.createdAt, now), host.plan?.status);
+}
