@@ -1,7 +1,30 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Lint rules, including the code's boundaries (README "Map of the code", docs/architecture.md):
+ * - one import style: the package.json `#` subpath imports, never a relative path;
+ * - front end: a feature imports no other feature and not `app/` (the composition root); `lib/` and `components/`
+ *   import no feature;
+ * - functions: the domain imports no use case, adapter, HTTP code, port, AWS SDK or React; use cases import no HTTP
+ *   code and no handler; nothing imports the composition root but handlers and jobs;
+ * - shared: imports nothing of the front end, the functions or the infrastructure.
+ * test/unit/lint-boundaries.test.ts shows each of these failing the lint run.
+ */
+
+const RELATIVE = { regex: '^\\.{1,2}/', message: 'Import through the package.json "#" subpath imports (#shared/…, #functions/…, #frontend/…, #test/…), not a relative path.' };
+const AWS = { regex: '^(@aws-sdk/|aws-lambda$|aws-cdk-lib(/|$)|@aws-lambda-powertools/)', message: 'Pure code does not talk to AWS.' };
+const REACT = { regex: '^(react|react-dom|react-router-dom|@tanstack/.*)(/|$)', message: 'Pure code does not import React.' };
+
+/** `no-restricted-imports` with the relative-path rule plus `patterns` (a later block replaces an earlier one's list). */
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [RELATIVE, ...patterns] }] });
+
+const features = readdirSync(new URL('./frontend/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['node_modules', 'frontend/dist', 'cdk.out', '.data', 'test-results'] },
@@ -12,6 +35,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      ...restrict(),
     },
   },
   {
@@ -27,5 +51,61 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through functions/src/config.ts.' }],
     },
+  },
+
+  // ---- Front end -------------------------------------------------------------------------------------------------
+  ...features.map((feature) => ({
+    files: [`frontend/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict(
+      {
+        regex: `^#frontend/features/(?!${feature}/)`,
+        message: `A feature does not import another feature: move what both need to frontend/src/lib or frontend/src/components, or compose them in frontend/src/app.`,
+      },
+      { regex: '^#frontend/app/', message: 'A feature does not import the app shell (frontend/src/app composes the features).' },
+    ),
+  })),
+  {
+    files: ['frontend/src/lib/**/*.{ts,tsx}', 'frontend/src/components/**/*.{ts,tsx}'],
+    rules: restrict({
+      regex: '^#frontend/(features|app)/',
+      message: 'Shared front-end code (lib, components) imports no feature and not the app shell.',
+    }),
+  },
+
+  // ---- Functions ---------------------------------------------------------------------------------------------------
+  {
+    files: ['functions/src/domain/**/*.ts'],
+    rules: restrict(
+      {
+        regex: '^#functions/(?!domain/)',
+        message: 'The domain is pure rules: it imports only other domain modules and #shared (records live in functions/src/domain/records.ts).',
+      },
+      AWS,
+      REACT,
+    ),
+  },
+  {
+    files: ['functions/src/app/**/*.ts'],
+    rules: restrict({
+      regex: '^#functions/(http|handlers|jobs|adapters)/|^#functions/composition$',
+      message: 'A use case depends on ports and the domain, never on HTTP, handlers, adapters or the composition root.',
+    }),
+  },
+  {
+    files: ['functions/src/adapters/**/*.ts', 'functions/src/http/**/*.ts', 'functions/src/ports.ts', 'functions/src/errors.ts', 'functions/src/config.ts'],
+    rules: restrict({
+      regex: '^#functions/(handlers|jobs)/|^#functions/composition$',
+      message: 'Only handlers and jobs import the composition root.',
+    }),
+  },
+
+  // ---- Shared ------------------------------------------------------------------------------------------------------
+  {
+    files: ['shared/**/*.ts'],
+    rules: restrict(
+      { regex: '^#(functions|frontend|infra|test)/', message: 'shared/ is used by both sides and imports neither.' },
+      AWS,
+      REACT,
+    ),
   },
 );

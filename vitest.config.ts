@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Metrics are counted but not printed as EMF lines (docs/operations.md); a test that checks them turns them on.
+    env: { POWERTOOLS_METRICS_DISABLED: 'true' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {

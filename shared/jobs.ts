@@ -1,4 +1,4 @@
-import type { RouteNeeds } from './api/routes.ts';
+import type { RouteNeeds } from '#shared/api/routes';
 
 /**
  * The scheduled jobs: each a function in functions/src/jobs/{name}.ts exporting `handler`. The CDK stack gives

@@ -1,39 +1,42 @@
-import { loadConfig, type Config } from './config.ts';
-import type { CoreDeps, Deps } from './ports.ts';
-import { createDocumentClient, createDynamoClient } from './adapters/dynamodb/client.ts';
-import { dynamoContactMessages } from './adapters/dynamodb/contact-messages.ts';
-import { dynamoSettings } from './adapters/dynamodb/settings.ts';
-import { sesMailer } from './adapters/ses/mailer.ts';
-import { dynamoEvents } from './adapters/dynamodb/events.ts';
-import { dynamoHosts } from './adapters/dynamodb/hosts.ts';
-import { dynamoBookingLedger } from './adapters/dynamodb/bookings.ts';
-import { builtinCalendar } from './adapters/calendar/builtin.ts';
-import { memoryRecentReads } from './adapters/memory/recent-reads.ts';
+import { loadConfig, type Config } from '#functions/config';
+import type { CoreDeps, Deps, Logger } from '#functions/ports';
+import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { dynamoContactMessages } from '#functions/adapters/dynamodb/contact-messages';
+import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
+import { sesMailer } from '#functions/adapters/ses/mailer';
+import { dynamoEvents } from '#functions/adapters/dynamodb/events';
+import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
+import { dynamoBookingLedger } from '#functions/adapters/dynamodb/bookings';
+import { builtinCalendar } from '#functions/adapters/calendar/builtin';
+import { memoryRecentReads } from '#functions/adapters/memory/recent-reads';
 
 /**
  * How long the public availability views may reuse what they read (bypassed by forceRefresh=true, cleared by a
  * booking written in the same process). Bookings themselves are always checked against fresh reads.
  */
 const RECENT_READS = { ttlMs: 5_000, maxEntries: 500 } as const;
-import { dynamoAccounts } from './adapters/dynamodb/accounts.ts';
-import { dynamoLoginThrottle, dynamoRateLimiter } from './adapters/dynamodb/login-throttle.ts';
-import { dynamoSessionStore } from './adapters/dynamodb/sessions.ts';
-import { scryptPasswords } from './adapters/passwords/scrypt.ts';
-import { sessionKey } from './adapters/sessions/session-key.ts';
-import { signedCookieSessions } from './adapters/sessions/signed-cookie.ts';
-import { LOGIN_LIMITS } from './domain/accounts.ts';
-import { dynamoSignInLinks } from './adapters/dynamodb/sign-in-links.ts';
-import { dynamoEmailProofs } from './adapters/dynamodb/email-proofs.ts';
-import { localPhotoStore } from './adapters/photos/local-files.ts';
-import { s3PhotoStore } from './adapters/photos/s3.ts';
-import { jsonLogger, systemClock, uuidIds } from './adapters/system/runtime.ts';
-import { dynamoOAuthStates } from './adapters/dynamodb/oauth-states.ts';
-import { googleSignIn } from './adapters/google/sign-in.ts';
-import { googleCalendar } from './adapters/google/calendar.ts';
-import { googleCalendarAuth } from './adapters/google/calendar-auth.ts';
-import { envelopeTokenCipher, localTokenCipher } from './adapters/crypto/token-cipher.ts';
-import { kmsClient, kmsDataKeys } from './adapters/crypto/kms.ts';
-import { localKey } from './adapters/sessions/session-key.ts';
+import { dynamoAccounts } from '#functions/adapters/dynamodb/accounts';
+import { dynamoLoginThrottle, dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
+import { dynamoSessionStore } from '#functions/adapters/dynamodb/sessions';
+import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
+import { sessionKey } from '#functions/adapters/sessions/session-key';
+import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
+import { LOGIN_LIMITS } from '#functions/domain/accounts';
+import { dynamoSignInLinks } from '#functions/adapters/dynamodb/sign-in-links';
+import { dynamoEmailProofs } from '#functions/adapters/dynamodb/email-proofs';
+import { localPhotoStore } from '#functions/adapters/photos/local-files';
+import { s3PhotoStore } from '#functions/adapters/photos/s3';
+import { systemClock, uuidIds } from '#functions/adapters/system/runtime';
+import { powertoolsLogger, powertoolsMetricsPort, powertoolsRootLogger } from '#functions/adapters/observability/powertools';
+import { readableLogger } from '#functions/adapters/observability/readable-logger';
+import { countingMailer } from '#functions/adapters/observability/counting-mailer';
+import { dynamoOAuthStates } from '#functions/adapters/dynamodb/oauth-states';
+import { googleSignIn } from '#functions/adapters/google/sign-in';
+import { googleCalendar } from '#functions/adapters/google/calendar';
+import { googleCalendarAuth } from '#functions/adapters/google/calendar-auth';
+import { envelopeTokenCipher, localTokenCipher } from '#functions/adapters/crypto/token-cipher';
+import { kmsClient, kmsDataKeys } from '#functions/adapters/crypto/kms';
+import { localKey } from '#functions/adapters/sessions/session-key';
 
 /**
  * Builds dependencies from configuration, each at most once per process (once per Lambda cold start), and only
@@ -61,12 +64,23 @@ function sessionsFor(configuration: Config, db: ReturnType<typeof createDocument
   });
 }
 
+/** JSON lines through Powertools in the cloud, readable lines at a terminal (docs/operations.md). */
+const loggerFor = (configuration: Config): Logger =>
+  configuration.logFormat === 'readable'
+    ? readableLogger(configuration.logLevel)
+    : powertoolsLogger(powertoolsRootLogger(configuration.logLevel));
+
+/** The process's logger and metrics (one of each per Lambda execution environment). */
+const logger = /* @__PURE__ */ once(() => loggerFor(config()));
+const metrics = /* @__PURE__ */ once(() => powertoolsMetricsPort());
+
 export const coreDeps = /* @__PURE__ */ once(
   (): CoreDeps => ({
     config: config(),
     clock: systemClock,
     ids: uuidIds,
-    logger: jsonLogger(config().logLevel),
+    logger: logger(),
+    metrics: metrics(),
     sessions: sessions(),
   }),
 );
@@ -119,7 +133,7 @@ export const contactMessageRepository = /* @__PURE__ */ once(() =>
   dynamoContactMessages(documentClient(), config().tableName),
 );
 
-export const mailer = /* @__PURE__ */ once(() => sesMailer(config()));
+export const mailer = /* @__PURE__ */ once(() => countingMailer(sesMailer(config()), metrics()));
 
 export const eventRepository = /* @__PURE__ */ once(() => dynamoEvents(documentClient(), config().tableName));
 
@@ -141,7 +155,12 @@ export const tokenCipher = /* @__PURE__ */ once(() => tokenCipherFor(config()));
  * The calendar adapters available: the built-in one always, Google when a client with its secret is configured
  * (only the functions that talk to Google are given the secret).
  */
-function calendarProvidersFor(configuration: Config, hosts: Deps['hosts'], cipher: Deps['tokenCipher']): Deps['calendars'] {
+function calendarProvidersFor(
+  configuration: Config,
+  hosts: Deps['hosts'],
+  cipher: Deps['tokenCipher'],
+  observe: Pick<Deps, 'logger' | 'metrics'>,
+): Deps['calendars'] {
   const google = configuration.google;
   return {
     builtin: builtinCalendar,
@@ -151,7 +170,8 @@ function calendarProvidersFor(configuration: Config, hosts: Deps['hosts'], ciphe
             google,
             cipher,
             hosts,
-            logger: jsonLogger(configuration.logLevel),
+            logger: observe.logger,
+            metrics: observe.metrics,
             siteUrl: configuration.siteUrl,
             now: () => systemClock.now().getTime(),
           }),
@@ -160,7 +180,9 @@ function calendarProvidersFor(configuration: Config, hosts: Deps['hosts'], ciphe
   };
 }
 
-export const calendarProviders = /* @__PURE__ */ once(() => calendarProvidersFor(config(), hostRepository(), tokenCipher()));
+export const calendarProviders = /* @__PURE__ */ once(() =>
+  calendarProvidersFor(config(), hostRepository(), tokenCipher(), { logger: logger(), metrics: metrics() }),
+);
 
 const googleCalendarAuthFor = (configuration: Config) =>
   configuration.google?.clientSecret ? googleCalendarAuth(configuration.google) : null;
@@ -194,11 +216,12 @@ export function composeDeps(configuration: Config, options: { onDynamoRequest?: 
   const sessionAdapter = sessionsFor(configuration, db);
   const hosts = dynamoHosts(db, configuration.tableName);
   const cipher = tokenCipherFor(configuration);
+  const observe = { logger: loggerFor(configuration), metrics: powertoolsMetricsPort() };
   return {
     config: configuration,
     clock: systemClock,
     ids: uuidIds,
-    logger: jsonLogger(configuration.logLevel),
+    ...observe,
     sessions: sessionAdapter,
     accounts: dynamoAccounts(db, configuration.tableName),
     passwords: scryptPasswords(),
@@ -211,11 +234,11 @@ export function composeDeps(configuration: Config, options: { onDynamoRequest?: 
     ...googleSignInFor(configuration, db),
     contactMessages: dynamoContactMessages(db, configuration.tableName),
     settings: dynamoSettings(db, configuration.tableName),
-    mailer: sesMailer(configuration),
+    mailer: countingMailer(sesMailer(configuration), observe.metrics),
     events: dynamoEvents(db, configuration.tableName),
     hosts,
     bookings: dynamoBookingLedger(db, configuration.tableName),
-    calendars: calendarProvidersFor(configuration, hosts, cipher),
+    calendars: calendarProvidersFor(configuration, hosts, cipher, observe),
     googleCalendarAuth: googleCalendarAuthFor(configuration),
     tokenCipher: cipher,
     recentReads: memoryRecentReads(RECENT_READS),

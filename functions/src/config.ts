@@ -22,6 +22,7 @@ const configSchema = z.object({
   MAIL_FROM: withDefault(z.email({ message: 'must be an e-mail address' }), 'no-reply@meetwise.app'),
   CONTACT_EMAIL: withDefault(z.email({ message: 'must be an e-mail address' }), 'hello@meetwise.app'),
   LOG_LEVEL: withDefault(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
+  LOG_FORMAT: withDefault(z.enum(['json', 'readable']), 'json'),
   PORT: withDefault(z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(65535), 3000),
   DATA_DIR: withDefault(z.string().min(1), '.data'),
   SITE_URL: optional(z.url({ protocol: /^https?$/, message: 'must be the site address, such as https://meetwise.example.com' })),
@@ -61,6 +62,8 @@ export interface Config {
   mailFrom: string;
   contactEmail: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** JSON lines through Powertools (the cloud), or one readable line per entry (the local runner's terminal). */
+  logFormat: 'json' | 'readable';
   port: number;
   dataDir: string;
   /**
@@ -131,6 +134,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: c.MAIL_FROM,
     contactEmail: c.CONTACT_EMAIL,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     port: c.PORT,
     dataDir: c.DATA_DIR,
     sessionSecret: c.SESSION_SECRET,
@@ -163,6 +167,11 @@ let loadedDotEnv = false;
  */
 export function setEnvironment(values: Record<string, string>): void {
   Object.assign(process.env, values);
+}
+
+/** Sets each of `values` that the environment does not set already (the local runner's defaults). */
+export function setEnvironmentDefaults(values: Record<string, string>): void {
+  for (const [key, value] of Object.entries(values)) if (!process.env[key]) process.env[key] = value;
 }
 
 /** This process's environment plus `extra`, for a child process the local runner starts. */

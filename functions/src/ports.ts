@@ -1,7 +1,7 @@
 import type { Settings } from '#shared/api/schemas/settings';
-import type { Config } from './config.ts';
+import type { Config } from '#functions/config';
 import type { BusyInterval } from '#shared/availability/engine';
-import type { RateDecision, RateRule } from './domain/abuse-limits.ts';
+import type { RateDecision, RateRule } from '#functions/domain/abuse-limits';
 import type {
   AccountRecord,
   BookingRecord,
@@ -30,6 +30,27 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** A logger whose every line also carries `keys` (the HTTP wrapper adds the route and the request's ids). */
+  with?(keys: Record<string, unknown>): Logger;
+}
+
+/**
+ * What the service counts (CloudWatch metrics in the cloud, namespace Meetwise, one `service` dimension per
+ * function): the figures an operator watches and the booking-failure alarm reads (docs/operations.md).
+ */
+export type MetricName =
+  | 'BookingCreated'
+  /** A guest lost the race for a time another booking took meanwhile (the 409 "no longer available"). */
+  | 'BookingRaceLost'
+  | 'EmailSent'
+  | 'EmailFailed'
+  | 'GoogleCallFailed'
+  | 'LoginThrottled'
+  /** An answer of 500 or more, counted by the HTTP wrapper for every route. */
+  | 'ServerError';
+
+export interface Metrics {
+  count(name: MetricName, value?: number): void;
 }
 
 /** Who is calling. */
@@ -402,6 +423,7 @@ export interface CoreDeps {
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
+  metrics: Metrics;
   sessions: SessionVerifier;
 }
 

@@ -14,8 +14,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { RouteDefinition, RouteNeeds } from '../../shared/api/routes.ts';
-import type { JobDefinition } from '../../shared/jobs.ts';
+import type { RouteDefinition, RouteNeeds } from '#shared/api/routes';
+import type { JobDefinition } from '#shared/jobs';
 
 export interface RouteFunctionsProps {
   /** The rows to serve: one Lambda and one HTTP route each. */
@@ -61,8 +61,10 @@ export interface RouteFunctionsProps {
  * Everything else (zod, middy, our code) is bundled and tree-shaken. `npm run bench` builds with the same list.
  * node-fetch: googleapis' HTTP layer loads it only when given no fetch of its own; our Google client always hands it
  * the runtime's fetch (adapters/google/oauth-client.ts), so the 90 KB of node-fetch and its polyfills never run.
+ * https-proxy-agent: gaxios imports it (with agent-base, debug, supports-color and ms, 17 KB) only when an HTTPS
+ * proxy is configured, which no Lambda of ours is.
  */
-export const LAMBDA_EXTERNAL_MODULES = ['@aws-sdk/*', 'node-fetch'] as const;
+export const LAMBDA_EXTERNAL_MODULES = ['@aws-sdk/*', 'node-fetch', 'https-proxy-agent'] as const;
 
 const esmRequireBanner =
   "import { createRequire as __meetwiseCreateRequire } from 'node:module'; const require = __meetwiseCreateRequire(import.meta.url);";
@@ -113,6 +115,8 @@ export class RouteFunctions extends Construct {
         memorySize: 512,
         timeout,
         logGroup,
+        // X-Ray: a trace per invocation, with its cold start; the Powertools logger puts the trace id on every line.
+        tracing: lambda.Tracing.ACTIVE,
         projectRoot: props.projectRoot,
         depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
         environment: {
@@ -129,6 +133,8 @@ export class RouteFunctions extends Construct {
           ...(props.google ? { GOOGLE_CLIENT_ID: props.google.clientId } : {}),
           ...(props.google && needs.google ? { GOOGLE_CLIENT_SECRET: props.google.clientSecret.secretValue.unsafeUnwrap() } : {}),
           NODE_OPTIONS: '--enable-source-maps',
+          // Powertools: the `service` of every log line and the dimension of every metric (the route or job name).
+          POWERTOOLS_SERVICE_NAME: name,
         },
         bundling: {
           minify: true,

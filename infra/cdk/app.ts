@@ -1,5 +1,5 @@
 import { App } from 'aws-cdk-lib';
-import { MeetwiseStack } from './stack.ts';
+import { MeetwiseStack } from '#infra/cdk/stack';
 
 /**
  * The CDK app (`npx cdk synth` / `deploy`, see cdk.json). Deploy-time values come from context:
@@ -9,6 +9,7 @@ import { MeetwiseStack } from './stack.ts';
  *        (optional, together: Google sign-in; the secret holds the OAuth client secret as plain text)
  *   -c domainName=meetwise.example.com -c certificateArn=arn:aws:acm:us-east-1:…   (optional, together)
  *   -c siteDir=path/to/dist   (optional; default frontend/dist)
+ *   -c alarmEmail=oncall@example.com   (optional: subscribes the address to the operator alarms' SNS topic)
  * Account and region are the deploying credentials' (the CLI sets CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION, the
  * region defaulting to us-east-1), so it deploys to any region: outside us-east-1 the CloudFront web ACL goes to a
  * companion stack `Meetwise-Edge` in us-east-1 (infra/cdk/waf.ts), read through a cross-region reference.
@@ -37,4 +38,5 @@ new MeetwiseStack(app, 'Meetwise', {
   domainName: context('domainName'),
   certificateArn: context('certificateArn'),
   siteDir: context('siteDir'),
+  alarmEmail: context('alarmEmail'),
 });

@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { tableDefinition } from '../table-definition.ts';
+import { tableDefinition } from '#infra/table-definition';
 
 /**
  * The one DynamoDB table, built from infra/table-definition.ts (shared with the local runner).

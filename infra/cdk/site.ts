@@ -9,8 +9,8 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { contentSecurityPolicy, inlineScriptHashes } from '../security-headers.ts';
-import { EdgeFirewall } from './waf.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
+import { EdgeFirewall } from '#infra/cdk/waf';
 
 export interface SiteProps {
   /** The built front end (Vite's output): index.html at its root, hashed files under assets/. */

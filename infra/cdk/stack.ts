@@ -6,12 +6,13 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { routeTable } from '../../shared/api/routes.ts';
-import type { RouteDefinition } from '../../shared/api/routes.ts';
-import { jobTable, type JobDefinition } from '../../shared/jobs.ts';
-import { RouteFunctions } from './api.ts';
-import { DataTable } from './data.ts';
-import { Site } from './site.ts';
+import { routeTable } from '#shared/api/routes';
+import type { RouteDefinition } from '#shared/api/routes';
+import { jobTable, type JobDefinition } from '#shared/jobs';
+import { RouteFunctions } from '#infra/cdk/api';
+import { DataTable } from '#infra/cdk/data';
+import { OperatorAlarms } from '#infra/cdk/operations';
+import { Site } from '#infra/cdk/site';
 
 /** The repository root (holds package.json with its "imports" map, and package-lock.json). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,6 +45,8 @@ export interface MeetwiseStackProps extends StackProps {
   jobsDir?: string;
   /** The built front end. Default: frontend/dist in the repository. */
   siteDir?: string;
+  /** Subscribed by e-mail to the operator topic the alarms notify (optional; any subscriber can be added later). */
+  alarmEmail?: string;
 }
 
 /**
@@ -120,6 +123,15 @@ export class MeetwiseStack extends Stack {
 
     // Links in e-mails and the same-site check use the site's own address, never a request header.
     for (const fn of api.functions.values()) fn.addEnvironment('SITE_URL', site.url);
+
+    const operations = new OperatorAlarms(this, 'Operations', {
+      functions: api.functions,
+      ...(props.alarmEmail ? { alarmEmail: props.alarmEmail } : {}),
+    });
+    new CfnOutput(this, 'OperatorTopicArn', {
+      value: operations.topic.topicArn,
+      description: 'SNS topic of the operator alarms: subscribe an e-mail, a pager or a chat hook',
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The site (and its API under /api)' });
     new CfnOutput(this, 'ApiUrl', {

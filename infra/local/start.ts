@@ -2,15 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnvironment, ConfigError, loadConfig, setEnvironment } from '#functions/config';
+import { childEnvironment, ConfigError, loadConfig, setEnvironment, setEnvironmentDefaults } from '#functions/config';
 import { composeDeps } from '#functions/composition';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
-import { startPeers, type Peers } from './peers.ts';
-import { portInUse } from './ports.ts';
-import { ensureTable } from './table.ts';
-import { seedDemoData } from './seed.ts';
-import { createAppServer } from './server.ts';
-import { startLocalJobs } from './jobs.ts';
+import { startPeers, type Peers } from '#infra/local/peers';
+import { portInUse } from '#infra/local/ports';
+import { ensureTable } from '#infra/local/table';
+import { seedDemoData } from '#infra/local/seed';
+import { createAppServer } from '#infra/local/server';
+import { startLocalJobs } from '#infra/local/jobs';
 import { localPhotoDir } from '#functions/adapters/photos/local-files';
 
 /**
@@ -40,6 +40,8 @@ function isRunning(pid: number): boolean {
 async function main() {
   // The cloud runs Node 22; the SDK's notice about Node 20 support is not news on a developer's machine.
   setEnvironment({ AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
+  // A terminal, not CloudWatch: readable log lines, and the metrics counted but not printed (docs/operations.md).
+  setEnvironmentDefaults({ LOG_FORMAT: 'readable', POWERTOOLS_METRICS_DISABLED: 'true' });
   let config;
   try {
     config = loadConfig();

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { routePaths, type RouteAddress, type RouteName } from './route-paths.ts';
-import { messageResponse } from './schemas/common.ts';
-import { EVENT_IMAGE_TOO_LARGE, PHOTO_TOO_LARGE } from '../constants.ts';
-import { contactSubmitBody } from './schemas/contact.ts';
-import { settingsResponse, settingsUpdateBody } from './schemas/settings.ts';
-import { eventSlugParams, publicEventResponse } from './schemas/events.ts';
-import { availableDatesQuery, availableDatesResponse, timeSlotsQuery, timeSlotsResponse } from './schemas/availability.ts';
-import { createBookingBody, createBookingResponse } from './schemas/bookings.ts';
+import { routePaths, type RouteAddress, type RouteName } from '#shared/api/route-paths';
+import { messageResponse } from '#shared/api/schemas/common';
+import { EVENT_IMAGE_TOO_LARGE, PHOTO_TOO_LARGE } from '#shared/constants';
+import { contactSubmitBody } from '#shared/api/schemas/contact';
+import { settingsResponse, settingsUpdateBody } from '#shared/api/schemas/settings';
+import { eventSlugParams, publicEventResponse } from '#shared/api/schemas/events';
+import { availableDatesQuery, availableDatesResponse, timeSlotsQuery, timeSlotsResponse } from '#shared/api/schemas/availability';
+import { createBookingBody, createBookingResponse } from '#shared/api/schemas/bookings';
 import {
   builtinConnectBody,
   calendarConnectQuery,
@@ -17,7 +17,7 @@ import {
   calendarSettingsSchema,
   calendarSyncQuery,
   calendarSyncResponse,
-} from './schemas/calendar.ts';
+} from '#shared/api/schemas/calendar';
 import {
   debugUrlResponse,
   deleteAccountResponse,
@@ -40,7 +40,7 @@ import {
   profileUpdateResponse,
   registerBody,
   registerResponse,
-} from './schemas/auth.ts';
+} from '#shared/api/schemas/auth';
 import {
   calendarStatusResponse,
   dateOverrideBody,
@@ -57,7 +57,7 @@ import {
   overrideIdParams,
   slugParams,
   subscriptionStatusResponse,
-} from './schemas/host-events.ts';
+} from '#shared/api/schemas/host-events';
 
 /**
  * THE route table. One row per HTTP route: it feeds the CDK stack (one Lambda per row), the local server

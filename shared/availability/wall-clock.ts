@@ -297,3 +297,29 @@ export function formatInstantInZone(timeline: ZoneTimeline, instant: number): st
   const local = new Date(instant + offset).toISOString().slice(0, 19);
   return `${local}${formatOffset(offset)}`;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// One instant in a zone (for callers outside the engine's month loop)
+
+/** The widest UTC offsets in use (UTC−12 … UTC+14), with a margin: a timeline over a day plus these covers it. */
+const WIDEST_OFFSET_MS = 15 * HOUR_MS;
+
+/** The zone's calendar date 'yyyy-MM-dd' at `instant`. */
+export function dateInZone(zone: string, instant: number): string {
+  return formatDay(Math.floor((instant + offsetFromIntl(zone, instant)) / DAY_MS));
+}
+
+/** `instant` as ISO 8601 with the zone's offset at that moment, seconds included: '2026-03-08T09:00:00-04:00'. */
+export function isoInZone(zone: string, instant: number): string {
+  return formatInstantInZone(buildZoneTimeline(zone, instant, instant), instant);
+}
+
+/**
+ * The zone's calendar day that `instant` falls on, as [start, end) instants: from its midnight to the next one (23 or
+ * 25 hours on a clock-change day; a midnight skipped by a spring-forward gap is the moment the gap ends).
+ */
+export function zoneDayInterval(zone: string, instant: number): { start: number; end: number } {
+  const day = Math.floor((instant + offsetFromIntl(zone, instant)) / DAY_MS);
+  const timeline = buildZoneTimeline(zone, day * DAY_MS - WIDEST_OFFSET_MS, (day + 1) * DAY_MS + WIDEST_OFFSET_MS);
+  return { start: boundaryInstantOfWall(timeline, wallOf(day, 0)), end: boundaryInstantOfWall(timeline, wallOf(day + 1, 0)) };
+}

@@ -10,7 +10,7 @@ import { run as createBookingRun } from '#functions/handlers/createBooking';
 import { startPeers } from '#infra/local/peers';
 import { ensureTable } from '#infra/local/table';
 import { DEMO_HOST, seedDemoData } from '#infra/local/seed';
-import { apiEvent, testContext } from '../support/api-event.ts';
+import { apiEvent, testContext } from '#test/support/api-event';
 import {
   availableDatesRequest,
   benchDates,
@@ -20,8 +20,8 @@ import {
   type Api,
   type ApiRequest,
   type Slot,
-} from './api.ts';
-import { seedBookings } from './seed-bookings.ts';
+} from '#test/bench/api';
+import { seedBookings } from '#test/bench/seed-bookings';
 
 /**
  * DynamoDB requests per call (ARCHITECTURE.md §6), counted by the client middleware (`onDynamoRequest` of

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser } from '#test/support/browser';
 
 /**
  * The JavaScript a phone downloads before a page is usable: every script the page loads until the network is idle

@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { CHROMIUM_FLAGS } from '../support/browser.ts';
+import { CHROMIUM_FLAGS } from '#test/support/browser';
 
 /**
  * Lighthouse (Node API) on the local production build: the default config, i.e. the mobile preset (Moto G Power

@@ -1,12 +1,12 @@
-import { benchAvailability } from './availability.ts';
-import { benchBundles } from './bundles.ts';
-import { benchFrontend } from './frontend.ts';
-import { benchLatency } from './latency.ts';
-import { benchLighthouse } from './lighthouse.ts';
-import { benchDynamoRequests, describeCounts, type CallCount } from './dynamo-requests.ts';
-import { seedBookings } from './seed-bookings.ts';
-import { availableDatesRequest, benchDates, eventIdOf, expectStatus, httpApi, timeSlotsRequest, type ApiRequest } from './api.ts';
-import { startApp, type RunningApp } from '../support/app-process.ts';
+import { benchAvailability } from '#test/bench/availability';
+import { benchBundles } from '#test/bench/bundles';
+import { benchFrontend } from '#test/bench/frontend';
+import { benchLatency } from '#test/bench/latency';
+import { benchLighthouse } from '#test/bench/lighthouse';
+import { benchDynamoRequests, describeCounts, type CallCount } from '#test/bench/dynamo-requests';
+import { seedBookings } from '#test/bench/seed-bookings';
+import { availableDatesRequest, benchDates, eventIdOf, expectStatus, httpApi, timeSlotsRequest, type ApiRequest } from '#test/bench/api';
+import { startApp, type RunningApp } from '#test/support/app-process';
 
 /**
  * `npm run bench`: the figures of ARCHITECTURE.md §6, each printed beside its budget. It measures; it does not

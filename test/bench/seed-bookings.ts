@@ -1,4 +1,4 @@
-import { addDays, bookingRequest, expectStatus, isWeekday, timeSlotsRequest, type Api, type Slot } from './api.ts';
+import { addDays, bookingRequest, expectStatus, isWeekday, timeSlotsRequest, type Api, type Slot } from '#test/bench/api';
 
 /**
  * Load for realism: about 200 bookings of the demo host, booked one after the other through POST /api/bookings

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { contentSecurityPolicy, inlineScriptHashes } from '../../infra/security-headers.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '#shared/api/routes';
 import type { RouteDefinition } from '#shared/api/routes';
@@ -364,6 +364,58 @@ describe('route functions', () => {
       return refId(logging.LogGroup);
     });
     expect(new Set(logGroupIds).size).toBe(routeTable.length);
+  });
+});
+
+describe('operations (issue 14, item 5)', () => {
+  const functionIds = () => [...routeTable.map(functionIdOf), ...jobTable.map(jobFunctionIdOf)];
+  const topicIds = () => ofType('AWS::SNS::Topic').map(([id]) => id);
+  const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
+  const notifiesTopic = (alarm: Json) =>
+    [alarm.AlarmActions, alarm.OKActions].every((list) => (list as unknown[]).length === 1 && topicIds().includes(refId((list as unknown[])[0])));
+
+  it('traces every function with X-Ray and names its Powertools service after its route or job', () => {
+    const names = [...routeTable.map((route) => route.name), ...jobTable.map((job) => job.name)];
+    functionIds().forEach((id, index) => {
+      const fn = get(id).Properties;
+      expect(fn.TracingConfig, names[index]).toEqual({ Mode: 'Active' });
+      expect((fn.Environment as { Variables: Json }).Variables.POWERTOOLS_SERVICE_NAME, names[index]).toBe(names[index]);
+    });
+  });
+
+  it("alarms on each function's errors and throttles, notifying the operator topic", () => {
+    expect(topicIds()).toHaveLength(1);
+    for (const id of functionIds()) {
+      const watching = alarms().filter((alarm) =>
+        ((alarm.Metrics ?? []) as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Value: unknown }[] } } }[]).some(
+          (query) => query.MetricStat?.Metric.MetricName === 'Errors' && refId(query.MetricStat.Metric.Dimensions[0]!.Value) === id,
+        ),
+      );
+      expect(watching, id).toHaveLength(1);
+      const metrics = (watching[0]!.Metrics as { Expression?: string; MetricStat?: { Metric: { MetricName: string } } }[]);
+      expect(metrics.find((query) => query.Expression)?.Expression).toBe('errors + throttles');
+      expect(metrics.flatMap((query) => (query.MetricStat ? [query.MetricStat.Metric.MetricName] : [])).sort()).toEqual(['Errors', 'Throttles']);
+      expect(watching[0]!.Threshold).toBe(1);
+      expect(notifiesTopic(watching[0]!)).toBe(true);
+    }
+  });
+
+  it('alarms when the booking write answers 5xx (the ServerError metric of createBooking)', () => {
+    const booking = alarms().filter((alarm) => alarm.MetricName === 'ServerError');
+    expect(booking).toHaveLength(1);
+    expect(booking[0]).toMatchObject({
+      Namespace: 'Meetwise',
+      Dimensions: [{ Name: 'service', Value: 'createBooking' }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    expect(notifiesTopic(booking[0]!)).toBe(true);
+  });
+
+  it('stays within the 500 resources CloudFormation allows in one stack', () => {
+    expect(Object.keys(resources).length).toBeLessThan(500);
   });
 });
 

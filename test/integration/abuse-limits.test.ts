@@ -15,9 +15,9 @@ import { run as resendVerificationRun } from '#functions/handlers/resendVerifica
 import { run as updateProfileRun } from '#functions/handlers/updateProfile';
 import type { Deps } from '#functions/ports';
 import type { RouteDefinition } from '#shared/api/routes';
-import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
-import { NOW, bookingFixtures, bookingRequest, isoWithOffset } from '../support/booking-fixtures.ts';
-import { integrationConfig, sentEmails } from '../support/local-stack.ts';
+import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
+import { NOW, bookingFixtures, bookingRequest, isoWithOffset } from '#test/support/booking-fixtures';
+import { integrationConfig, sentEmails } from '#test/support/local-stack';
 
 /**
  * Abuse limits (issue 13, items 3 and 10): per client address, counted in DynamoDB, at their production values

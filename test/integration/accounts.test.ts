@@ -12,9 +12,9 @@ import { run as loginRun } from '#functions/handlers/login';
 import { run as manualLoginRun } from '#functions/handlers/manualLogin';
 import { register } from '#functions/app/accounts';
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
-import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
-import { bookingApi, bookingFixtures, bookingRequest } from '../support/booking-fixtures.ts';
-import { integrationConfig, sentEmails, startAppServer, TEST_SESSION_SECRET } from '../support/local-stack.ts';
+import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
+import { bookingApi, bookingFixtures, bookingRequest } from '#test/support/booking-fixtures';
+import { integrationConfig, sentEmails, startAppServer, TEST_SESSION_SECRET } from '#test/support/local-stack';
 
 /**
  * Accounts and sessions (issue 5, "Rules the server enforces") through the local app server: registration,

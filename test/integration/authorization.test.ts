@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { routeTable, type AuthLevel } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import type { Principal } from '#functions/ports';
-import { apiEvent, testContext } from '../support/api-event.ts';
+import { apiEvent, testContext } from '#test/support/api-event';
 import { composeDeps } from '#functions/composition';
-import { depsAs, integrationConfig } from '../support/local-stack.ts';
+import { depsAs, integrationConfig } from '#test/support/local-stack';
 
 /**
  * The authorization table (issue 5): every row of the route table called signed out, as a host, as another host

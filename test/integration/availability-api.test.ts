@@ -2,8 +2,8 @@ import { DEFAULT_SETTINGS } from '#shared/constants';
 import { CALENDAR_DATE_MESSAGE } from '#shared/api/schemas/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
-import { integrationConfig } from '../support/local-stack.ts';
-import { bookingApi, bookingFixtures, bookingRequest, countingApi, unique, weeklyHours } from '../support/booking-fixtures.ts';
+import { integrationConfig } from '#test/support/local-stack';
+import { bookingApi, bookingFixtures, bookingRequest, countingApi, unique, weeklyHours } from '#test/support/booking-fixtures';
 
 /**
  * The read side of the public booking API (booking-landing-auth-admin.md §3, §7): GET /api/events/public/{slug},

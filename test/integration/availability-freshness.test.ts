@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { integrationConfig } from '../support/local-stack.ts';
-import { bookingApi, bookingFixtures, bookingRequest, unique } from '../support/booking-fixtures.ts';
+import { integrationConfig } from '#test/support/local-stack';
+import { bookingApi, bookingFixtures, bookingRequest, unique } from '#test/support/booking-fixtures';
 import type { BookingRecord } from '#functions/domain/records';
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
-import { integrationConfig } from '../support/local-stack.ts';
-import { NOW, bookingApi, bookingFixtures, bookingRequest, countingApi, unique } from '../support/booking-fixtures.ts';
+import { integrationConfig } from '#test/support/local-stack';
+import { NOW, bookingApi, bookingFixtures, bookingRequest, countingApi, unique } from '#test/support/booking-fixtures';
 
 /**
  * POST /api/bookings (booking-landing-auth-admin.md §3 "Booking request/response", §5; issue 3 "The API" and

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WriteConflict } from '#functions/errors';
 import type { BookingRecord } from '#functions/domain/records';
-import { integrationConfig } from '../support/local-stack.ts';
-import { bookingFixtures, unique } from '../support/booking-fixtures.ts';
+import { integrationConfig } from '#test/support/local-stack';
+import { bookingFixtures, unique } from '#test/support/booking-fixtures';
 
 /**
  * The ledger's transaction, alone. A Query on DynamoDB is read-committed, not a snapshot: a booking may commit

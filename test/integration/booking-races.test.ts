@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord } from '#functions/domain/records';
-import { integrationConfig } from '../support/local-stack.ts';
-import { bookingApi, bookingFixtures, bookingRequest, unique, weeklyHours, type ApiAnswer } from '../support/booking-fixtures.ts';
+import { integrationConfig } from '#test/support/local-stack';
+import { bookingApi, bookingFixtures, bookingRequest, unique, weeklyHours, type ApiAnswer } from '#test/support/booking-fixtures';
 
 /**
  * Race tests of POST /api/bookings (issue 3 "Race tests"; ARCHITECTURE.md §3 "No double booking") against

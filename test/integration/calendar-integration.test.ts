@@ -11,9 +11,9 @@ import { SYNC_UNREACHABLE, syncAllCalendars } from '#functions/app/calendar-sync
 import { composeDeps } from '#functions/composition';
 import { newEvent } from '#functions/domain/event-defaults';
 import type { EventRecord } from '#functions/domain/records';
-import { startFakeGoogle, type FakeGoogleAccount } from '../fakes/google.ts';
-import { jsonHeaders } from '../support/api-event.ts';
-import { integrationConfig, startAppServer } from '../support/local-stack.ts';
+import { startFakeGoogle, type FakeGoogleAccount } from '#test/fakes/google';
+import { jsonHeaders } from '#test/support/api-event';
+import { integrationConfig, startAppServer } from '#test/support/local-stack';
 
 /**
  * Calendar integration (issue 7) through the local app server: the real Google client talking to the fake Google

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord } from '#functions/domain/records';
-import { integrationConfig } from '../support/local-stack.ts';
-import { bookingApi, bookingFixtures, unique } from '../support/booking-fixtures.ts';
+import { integrationConfig } from '#test/support/local-stack';
+import { bookingApi, bookingFixtures, unique } from '#test/support/booking-fixtures';
 
 /**
  * GET /api/calendar/sync as the public booking page calls it (booking-landing-auth-admin.md §7: when step 1 shows

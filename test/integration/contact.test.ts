@@ -4,8 +4,8 @@ import { inject } from 'vitest';
 import { routes } from '#shared/api/routes';
 import { httpRoute } from '#functions/http/route-handler';
 import { run as submitContactRun } from '#functions/handlers/submitContact';
-import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
-import { depsAs, integrationConfig, sentEmails, startAppServer, tableReader } from '../support/local-stack.ts';
+import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
+import { depsAs, integrationConfig, sentEmails, startAppServer, tableReader } from '#test/support/local-stack';
 
 /** POST /api/contact/submit through the local server (API Gateway event → handler → DynamoDB Local + SES emulator). */
 

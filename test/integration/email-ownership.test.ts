@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
-import { jsonHeaders } from '../support/api-event.ts';
-import { integrationConfig, sentEmails, startAppServer } from '../support/local-stack.ts';
+import { jsonHeaders } from '#test/support/api-event';
+import { integrationConfig, sentEmails, startAppServer } from '#test/support/local-stack';
 import { EMAIL_PROOF_NEEDS_SESSION } from '#functions/app/email-verification';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CodeChallengeMethod, OAuth2Client, type OAuth2ClientOptions } from 'google-auth-library/build/src/auth/oauth2client.js';
 import { googleEndpoints } from '#functions/adapters/google/oauth-client';
-import { startFakeGoogle, type GoogleCalendarEvent } from '../fakes/google.ts';
+import { startFakeGoogle, type GoogleCalendarEvent } from '#test/fakes/google';
 
 /**
  * The fake Google's Calendar API v3 (test/fakes/google.ts) driven by the real client the service uses:

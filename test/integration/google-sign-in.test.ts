@@ -6,9 +6,9 @@ import { keys } from '#functions/adapters/dynamodb/keys';
 import { composeDeps } from '#functions/composition';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { GOOGLE_SIGN_IN_ERRORS, OAUTH_STATE_COOKIE } from '#functions/app/google-sign-in';
-import { startFakeGoogle, type FakeGoogleAccount } from '../fakes/google.ts';
-import { jsonHeaders } from '../support/api-event.ts';
-import { integrationConfig, startAppServer, TEST_ADMIN_EMAIL } from '../support/local-stack.ts';
+import { startFakeGoogle, type FakeGoogleAccount } from '#test/fakes/google';
+import { jsonHeaders } from '#test/support/api-event';
+import { integrationConfig, startAppServer, TEST_ADMIN_EMAIL } from '#test/support/local-stack';
 
 /**
  * Google sign-in (issue 5) end to end without a browser: the local app server with Google configured, the real

@@ -6,9 +6,9 @@ import { createDocumentClient, createDynamoClient } from '#functions/adapters/dy
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { composeDeps } from '#functions/composition';
-import { jsonHeaders } from '../support/api-event.ts';
-import { integrationConfig, startAppServer } from '../support/local-stack.ts';
-import { eventBody, weeklyRanges } from '../support/event-body.ts';
+import { jsonHeaders } from '#test/support/api-event';
+import { integrationConfig, startAppServer } from '#test/support/local-stack';
+import { eventBody, weeklyRanges } from '#test/support/event-body';
 
 /**
  * The host console's calls (issue 6, host-area.md §7) through the local app server with real sessions: event types

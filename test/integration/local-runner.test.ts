@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamoJar, orphanedDynamoPids } from '#infra/local/peers';
 import { freePort } from '#infra/local/ports';
-import { startApp, type RunningApp } from '../support/app-process.ts';
+import { startApp, type RunningApp } from '#test/support/app-process';
 
 /**
  * The one-machine runner's peers live and die with it (issue 13, item 1): a DynamoDB Local left on the data folder

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { inlineScriptHashes, pageSecurityHeaders } from '#infra/security-headers';
-import { integrationConfig, startAppServer } from '../support/local-stack.ts';
+import { integrationConfig, startAppServer } from '#test/support/local-stack';
 
 /** What the local stand-in for CloudFront + API Gateway answers outside the route table. */
 

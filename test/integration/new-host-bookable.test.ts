@@ -4,8 +4,8 @@ import { register } from '#functions/app/accounts';
 import { calendarStatus } from '#functions/app/calendar-connection';
 import { newEvent } from '#functions/domain/event-defaults';
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
-import { NOW, bookingApi, bookingFixtures, bookingRequest } from '../support/booking-fixtures.ts';
-import { integrationConfig } from '../support/local-stack.ts';
+import { NOW, bookingApi, bookingFixtures, bookingRequest } from '#test/support/booking-fixtures';
+import { integrationConfig } from '#test/support/local-stack';
 
 /**
  * New hosts are bookable (issue 13, item 14): a new account starts with the built-in calendar connected, so its

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
-import { NOW, bookingApi, bookingFixtures, bookingRequest } from '../support/booking-fixtures.ts';
-import { eventBody } from '../support/event-body.ts';
-import { integrationConfig, startAppServer } from '../support/local-stack.ts';
-import { jsonHeaders } from '../support/api-event.ts';
+import { NOW, bookingApi, bookingFixtures, bookingRequest } from '#test/support/booking-fixtures';
+import { eventBody } from '#test/support/event-body';
+import { integrationConfig, startAppServer } from '#test/support/local-stack';
+import { jsonHeaders } from '#test/support/api-event';
 
 /**
  * Inputs a probe found accepted or crashing (issue 13, items 2, 5, 12, 13), through the local app server:

@@ -7,8 +7,8 @@ import { createDocumentClient, createDynamoClient } from '#functions/adapters/dy
 import { run as getRun } from '#functions/handlers/getSettings';
 import { run as updateRun, handler as updateHandler } from '#functions/handlers/updateSettings';
 import { handler as getHandler } from '#functions/handlers/getSettings';
-import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
-import { depsAs, integrationConfig } from '../support/local-stack.ts';
+import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
+import { depsAs, integrationConfig } from '#test/support/local-stack';
 
 /** GET and PUT /api/settings against DynamoDB Local. Accounts do not exist yet, so admins are injected as principals. */
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
-import { eventBody } from '../support/event-body.ts';
-import { integrationConfig, sentEmails, startAppServer } from '../support/local-stack.ts';
+import { eventBody } from '#test/support/event-body';
+import { integrationConfig, sentEmails, startAppServer } from '#test/support/local-stack';
 
 /**
  * Every call of the two spec documents' §7 tables that exists today, sent exactly as a spec client sends it

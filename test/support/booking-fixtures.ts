@@ -13,8 +13,8 @@ import { run as syncCalendarRun } from '#functions/handlers/syncCalendar';
 import type { AvailabilityRange } from '#shared/availability/engine';
 import type { Deps } from '#functions/ports';
 import type { BookingRecord, EventRecord, HostRecord, SubscriptionRecord } from '#functions/domain/records';
-import { apiEvent, jsonHeaders, testContext } from './api-event.ts';
-import { depsAs } from './local-stack.ts';
+import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
+import { depsAs } from '#test/support/local-stack';
 
 /**
  * Fixtures for the public booking API against DynamoDB Local. Integration files share ONE table and run in

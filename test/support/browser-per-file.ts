@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { RunningApp } from './app-process.ts';
-import { startBrowserStack } from './browser.ts';
+import type { RunningApp } from '#test/support/app-process';
+import { startBrowserStack } from '#test/support/browser';
 
 /**
  * For a test file: starts the stack before its tests and stops it after them. The answer's `app` and `browser`

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { startApp, type RunningApp } from './app-process.ts';
+import { startApp, type RunningApp } from '#test/support/app-process';
 
 /** The flags every Chromium we start gets (headless, no sandbox, no network chatter of its own). */
 export const CHROMIUM_FLAGS = [

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startApp } from './app-process.ts';
+import { startApp } from '#test/support/app-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {

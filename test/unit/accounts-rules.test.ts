@@ -4,7 +4,7 @@ import { sessionToken, signedCookieSessions } from '#functions/adapters/sessions
 import { clientAddress, isHttps, refuseCrossSiteWrite } from '#functions/http/request';
 import { authDebugInfo } from '#functions/app/auth-config';
 import { Forbidden } from '#functions/errors';
-import { apiEvent } from '../support/api-event.ts';
+import { apiEvent } from '#test/support/api-event';
 
 describe('usernames from e-mail addresses (issue 5)', () => {
   it('takes the local part, lower-cased, without +tags and other characters', () => {

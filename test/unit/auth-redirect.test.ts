@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from '#frontend/features/auth/lib/redirect.ts';
+import { safeRedirectPath } from '#frontend/lib/redirect.ts';
 
 /** Where sign-in may send the visitor: same-site relative paths only (issue 5; also used by the server). */
 

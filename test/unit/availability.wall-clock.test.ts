@@ -20,6 +20,9 @@ import {
   parseTimeOfDay,
   wallAt,
   weekdayOf,
+  dateInZone,
+  isoInZone,
+  zoneDayInterval,
   type ZoneTimeline,
 } from '#shared/availability/wall-clock';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/time';
@@ -187,5 +190,35 @@ describe('isValidTimeZone', () => {
     for (const zone of ['PST', 'EST', 'GMT', 'EST5EDT', 'US/Eastern', 'America/new_york', 'Mars/Olympus', 'Europe/', 'Europe/London/']) {
       expect(isValidTimeZone(zone)).toBe(false);
     }
+  });
+});
+
+describe('one instant in a zone (dateInZone, isoInZone, zoneDayInterval)', () => {
+  const instantArb = fc.integer({ min: YEAR_START - 30 * DAY_MS, max: YEAR_END + 30 * DAY_MS });
+
+  it('reads the date and the ISO time with offset as date-fns-tz does', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ODD_ZONES), instantArb, (zone, instant) => {
+        expect(dateInZone(zone, instant)).toBe(formatInTimeZone(instant, zone, 'yyyy-MM-dd'));
+        expect(isoInZone(zone, instant)).toBe(formatInTimeZone(instant, zone, "yyyy-MM-dd'T'HH:mm:ssxxx"));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("bounds the zone's day around the instant: its date throughout, another date just outside", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ODD_ZONES), instantArb, (zone, instant) => {
+        const day = zoneDayInterval(zone, instant);
+        const date = dateInZone(zone, instant);
+        expect(day.start).toBeLessThanOrEqual(instant);
+        expect(day.end).toBeGreaterThan(instant);
+        expect(dateInZone(zone, day.start)).toBe(date);
+        expect(dateInZone(zone, day.end - 1000)).toBe(date);
+        expect(dateInZone(zone, day.start - 1000)).not.toBe(date);
+        expect(dateInZone(zone, day.end)).not.toBe(date);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -11,6 +11,7 @@ describe('config', () => {
       mailFrom: 'no-reply@meetwise.app',
       contactEmail: 'hello@meetwise.app',
       logLevel: 'info',
+      logFormat: 'json',
       port: 3000,
       dataDir: '.data',
       sessionSecret: undefined,

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { RouteDefinition } from '#shared/api/routes';
 import { httpRoute } from '#functions/http/route-handler';
 import type { Deps } from '#functions/ports';
-import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
+import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 
 /**
  * Answers never say "failed" when the work happened (issue 13, item 3): the wrapper has no deadline of its own

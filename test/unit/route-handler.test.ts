@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { RouteDefinition } from '#shared/api/routes';
 import { httpRoute } from '#functions/http/route-handler';
 import type { Deps, Principal } from '#functions/ports';
-import { apiEvent, jsonHeaders, testContext } from '../support/api-event.ts';
+import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 
 /** The shared wrapper, with fake dependencies: auth levels, body rules, validation, answer shaping, error mapping. */
 

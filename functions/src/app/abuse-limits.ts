@@ -2,13 +2,16 @@ import { limitMessage, type RateRule } from '#functions/domain/abuse-limits';
 import { TooManyRequests } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 
+/** What counting against the abuse limits needs. */
+export type RateLimitDeps = Pick<Deps, 'rateLimiter' | 'clock'>;
+
 /**
  * Counts an anonymous write against each of its abuse limits (functions/src/domain/abuse-limits.ts) and refuses it
  * with 429 and Retry-After, before any work, when one is exceeded. Every rule is counted even when an earlier one
  * refuses, so a flood cannot slip under a rule while another refuses it.
  */
 export async function enforceLimits(
-  deps: Pick<Deps, 'rateLimiter' | 'clock'>,
+  deps: RateLimitDeps,
   checks: { rule: RateRule; subject: string }[],
 ): Promise<void> {
   const now = deps.clock.now();

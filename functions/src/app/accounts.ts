@@ -4,14 +4,29 @@ import type { Deps, Principal } from '#functions/ports';
 import type { AccountRecord } from '#functions/domain/records';
 import { LOGIN_LIMITS, isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
-import { enforceLimits } from './abuse-limits.ts';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
 import { builtinConnection } from '#functions/domain/calendar';
-import { callerAccount } from './caller.ts';
-import { limitConfirmationMails, requestEmailChange, sendVerificationLink } from './email-verification.ts';
-import { forgetCalendar } from './calendar-connection.ts';
+import { callerAccount, type CallerDeps } from '#functions/app/caller';
+import { limitConfirmationMails, requestEmailChange, sendVerificationLink, type ProofMailDeps } from '#functions/app/email-verification';
+import { forgetCalendar, type ForgetCalendarDeps } from '#functions/app/calendar-connection';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const USERNAME_ATTEMPTS = 20;
+
+/** What writing a new account under a free username needs. */
+export type CreateAccountDeps = Pick<Deps, 'accounts' | 'ids' | 'clock'>;
+/** Registration: the abuse limits, password hashing, the new account, its verification mail. */
+export type RegisterDeps = RateLimitDeps & CreateAccountDeps & ProofMailDeps & Pick<Deps, 'passwords'>;
+/** Signing in with a password: the account, the password check, the throttle, a new session. */
+export type LoginDeps = Pick<Deps, 'accounts' | 'passwords' | 'sessionIssuer' | 'loginThrottle' | 'clock' | 'config' | 'metrics'>;
+/** Signing out ends the session. */
+export type LogoutDeps = Pick<Deps, 'sessionIssuer'>;
+/** The signed-in user's account. */
+export type CurrentUserDeps = Pick<Deps, 'accounts' | 'config'>;
+/** A profile change: the caller's account, and for a new e-mail the confirmation mail limits and mails. */
+export type UpdateProfileDeps = CallerDeps & RateLimitDeps & ProofMailDeps;
+/** Account deletion: the caller's account, their images, their calendar, and the cookie to clear. */
+export type DeleteAccountDeps = CallerDeps & ForgetCalendarDeps & Pick<Deps, 'sessionIssuer' | 'photos'>;
 
 /**
  * What the signed-in user sees of their account. `isAdmin` is the stored role only: a configured admin e-mail
@@ -47,7 +62,7 @@ const REGISTRATION_RETRY_MS = 10 * 60_000;
  * first one's, so a client whose first answer was lost never sees "already exists" for its own account.
  */
 export async function register(
-  deps: Pick<Deps, 'accounts' | 'passwords' | 'ids' | 'clock' | 'config' | 'rateLimiter' | 'emailProofs' | 'mailer' | 'logger'>,
+  deps: RegisterDeps,
   input: { name: string; email: string; password: string; clientAddress: string },
 ): Promise<{ message: string; user: CurrentUser }> {
   await enforceLimits(deps, [{ rule: ABUSE_LIMITS.registrationsPerAddress, subject: input.clientAddress }]);
@@ -69,7 +84,7 @@ export async function register(
  * last 10 minutes. It tells the caller nothing a 409 would not (they hold the password).
  */
 async function repeatedRegistration(
-  deps: Pick<Deps, 'accounts' | 'passwords' | 'clock'>,
+  deps: RegisterDeps,
   input: { email: string; password: string },
 ): Promise<AccountRecord | null> {
   const existing = await deps.accounts.findByEmail(input.email);
@@ -84,7 +99,7 @@ async function repeatedRegistration(
  * or why nothing was: the e-mail or the Google account belongs to another account.
  */
 export async function createAccount(
-  deps: Pick<Deps, 'accounts' | 'ids' | 'clock'>,
+  deps: CreateAccountDeps,
   draft: Pick<AccountRecord, 'name' | 'email' | 'passwordHash' | 'googleSubject' | 'emailVerified'>,
 ): Promise<{ result: 'created' | 'emailTaken' | 'googleTaken' | 'noUsername'; account: AccountRecord }> {
   const base = usernameBase(draft.email);
@@ -126,7 +141,7 @@ const NOT_COUNTED = { failures: 0, windowEndsAt: 0 };
  * back from the other two counts and start a session.
  */
 export async function login(
-  deps: Pick<Deps, 'accounts' | 'passwords' | 'sessionIssuer' | 'loginThrottle' | 'clock' | 'config'>,
+  deps: LoginDeps,
   input: { username: string; password: string; clientAddress: string; secure: boolean },
 ): Promise<{ user: CurrentUser; cookie: string }> {
   const now = deps.clock.now();
@@ -147,6 +162,7 @@ export async function login(
       : await Promise.all([deps.loginThrottle.reserve(accountKey, now), deps.loginThrottle.reserve(addressKey, now)]);
   const blocked = loginBlocked({ accountAndAddress, account: accountCount, address: addressCount }, now.getTime());
   if (blocked.blocked) {
+    deps.metrics.count('LoginThrottled');
     const minutes = Math.ceil(blocked.retryAfterSeconds / 60);
     throw new TooManyRequests(
       `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or sign in with an e-mailed link.`,
@@ -168,7 +184,7 @@ export async function login(
 
 /** Ends the caller's session (its item is deleted) and clears the cookie; signed out already is fine. */
 export async function logout(
-  deps: Pick<Deps, 'sessionIssuer'>,
+  deps: LogoutDeps,
   principal: Principal | null,
   secure: boolean,
 ): Promise<{ message: string; cookie: string }> {
@@ -178,7 +194,7 @@ export async function logout(
 
 /** GET /api/me: the signed-in user, or null. */
 export async function currentUser(
-  deps: Pick<Deps, 'accounts' | 'config'>,
+  deps: CurrentUserDeps,
   principal: Principal | null,
 ): Promise<{ user: CurrentUser | null }> {
   if (!principal) return { user: null };
@@ -194,7 +210,7 @@ export async function currentUser(
  * used (POST /api/auth/verify-email); meanwhile the profile shows it as pending.
  */
 export async function updateProfile(
-  deps: Pick<Deps, 'accounts' | 'config' | 'emailProofs' | 'mailer' | 'clock' | 'logger' | 'rateLimiter'>,
+  deps: UpdateProfileDeps,
   principal: Principal | null,
   changes: { name: string; email: string },
   clientAddress: string,
@@ -224,7 +240,7 @@ export async function updateProfile(
  * .deleteAccount), which ends all of its sessions; the answer clears the cookie.
  */
 export async function deleteAccount(
-  deps: Pick<Deps, 'accounts' | 'sessionIssuer' | 'photos' | 'hosts' | 'tokenCipher' | 'googleCalendarAuth' | 'logger'>,
+  deps: DeleteAccountDeps,
   principal: Principal | null,
   secure: boolean,
 ): Promise<{ success: true; message: string; cookie: string }> {

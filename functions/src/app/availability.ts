@@ -14,11 +14,14 @@ import { DEFAULT_SETTINGS } from '#shared/constants';
 import { CalendarDisconnected, ValidationFailed } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
-import { assertHostPublishes, loadBookableEvent, resolveEventRef } from './event-access.ts';
+import { assertHostPublishes, loadBookableEvent, resolveEventRef, type EventAccessDeps } from '#functions/app/event-access';
 import { connectedCalendar } from '#functions/domain/calendar';
 import { DAY_MS } from '#shared/time';
 
-type AvailabilityDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'recentReads'>;
+/** What the availability views read: the event, its host's bookings and calendar busy times, recent reads. */
+type AvailabilityReadDeps = EventAccessDeps & Pick<Deps, 'hosts' | 'bookings' | 'calendars' | 'clock' | 'recentReads'>;
+/** The time slots and available dates use cases: those reads, and the settings for the service's default hours. */
+export type AvailabilityDeps = AvailabilityReadDeps & Pick<Deps, 'settings'>;
 
 /** The guest's zone, checked: an unknown name such as PST or Mars/Olympus is a 400 with the name echoed. */
 export function guestZone(timezone: string | undefined): string {
@@ -55,7 +58,7 @@ export function availabilityInput(
  * calendar has just refused the host's access (they are then not connected, and bookings say so). A calendar that
  * cannot be reached fails the whole answer (503): offering times that may be taken would be worse.
  */
-async function calendarBusy(deps: AvailabilityDeps, host: HostRecord | null, fromDay: string, toDay: string) {
+async function calendarBusy(deps: AvailabilityReadDeps, host: HostRecord | null, fromDay: string, toDay: string) {
   const provider = connectedCalendar(deps.calendars, host);
   if (!host || !provider) return [];
   try {
@@ -70,7 +73,7 @@ async function calendarBusy(deps: AvailabilityDeps, host: HostRecord | null, fro
  * What the engine needs around a span of guest dates: the event with its overrides (404/403), and the host's
  * bookings and calendar busy times. Recent identical reads are reused unless `fresh`; `now` is always current.
  */
-async function loadInput(deps: AvailabilityDeps, eventRef: number | string, firstDate: string, lastDate: string, fresh: boolean) {
+async function loadInput(deps: AvailabilityReadDeps, eventRef: number | string, firstDate: string, lastDate: string, fresh: boolean) {
   const { fromDay, toDay } = readWindowForDates(firstDate, lastDate);
   const load = async () => {
     const { event, overrides } = await loadBookableEvent(deps, await resolveEventRef(deps, eventRef));
@@ -101,7 +104,7 @@ function domainErrorsAsValidation<T>(run: () => T): T {
  * forceRefresh; let the availability engine list the slots as of now.
  */
 export async function getTimeSlots(
-  deps: AvailabilityDeps & Pick<Deps, 'settings'>,
+  deps: AvailabilityDeps,
   query: { eventId?: number | string; date: string; timezone?: string; forceRefresh?: 'true' | 'false'; includeUnavailable?: 'true' | 'false' },
 ): Promise<{ timeSlots: TimeSlot[]; timezone: string; eventSettings: { duration: number; timezone: string } }> {
   const zone = guestZone(query.timezone);
@@ -122,7 +125,7 @@ export const DEFAULT_HOURS = { timeZone: 'America/New_York', startTime: '09:00',
  * break after each (booking-landing-auth-admin.md §3 "Settings"), none when bookings are switched off; no host, so
  * nothing is booked.
  */
-async function defaultHoursInput(deps: Pick<Deps, 'settings' | 'clock'>) {
+async function defaultHoursInput(deps: AvailabilityDeps) {
   const settings = { ...DEFAULT_SETTINGS, ...(await deps.settings.get()) };
   const now = deps.clock.now();
   const event: EventRecord = {
@@ -155,7 +158,7 @@ async function defaultHoursInput(deps: Pick<Deps, 'settings' | 'clock'>) {
  * Primary course: as for time slots, with the month's bookings read in one query (or reused from the last seconds).
  */
 export async function getAvailableDates(
-  deps: AvailabilityDeps & Pick<Deps, 'settings'>,
+  deps: AvailabilityDeps,
   query: { eventId?: number | string; year: number; month: number; timezone?: string },
 ): Promise<{ availableDates: AvailableDate[] }> {
   const zone = guestZone(query.timezone);

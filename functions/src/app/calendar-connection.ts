@@ -6,7 +6,7 @@ import { builtinConnection, calendarSettingsOf } from '#functions/domain/calenda
 import { Conflict, ValidationFailed, WriteConflict } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 import type { CalendarConnection, CalendarProviderName, HostRecord } from '#functions/domain/records';
-import { callerAccount } from './caller.ts';
+import { callerAccount, type CallerDeps } from '#functions/app/caller';
 
 /**
  * Connecting a host's calendar (issue 7; host-area.md "Calendar integration screen", §5 "Calendar connect"):
@@ -26,9 +26,24 @@ export const FEED_NEEDS_BUILTIN = 'The calendar feed belongs to the built-in cal
 const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 export const feedTokenHash = hashOf;
 
-type ConnectionDeps = Pick<Deps, 'accounts' | 'hosts' | 'clock' | 'logger' | 'tokenCipher' | 'googleCalendarAuth' | 'calendars'>;
+/** The signed-in host: their account and host record (the calendar screen's reads and switches). */
+export type CalendarHostDeps = CallerDeps & Pick<Deps, 'hosts'>;
+/** The calendar status also says whether Google is configured. */
+export type CalendarStatusDeps = CalendarHostDeps & Pick<Deps, 'config'>;
+/** What revoking a host's Google grant at Google needs. */
+type GoogleGrantDeps = Pick<Deps, 'tokenCipher' | 'googleCalendarAuth' | 'logger'>;
+/** What forgetting a host's calendar (account deletion) needs. */
+export type ForgetCalendarDeps = GoogleGrantDeps & Pick<Deps, 'hosts'>;
+/** What connecting, switching and disconnecting a calendar need. */
+export type CalendarConnectionDeps = CalendarHostDeps & GoogleGrantDeps & Pick<Deps, 'clock' | 'calendars'>;
+/** Starting Google's consent also stores an OAuth state. */
+export type ConnectCalendarDeps = CalendarConnectionDeps & Pick<Deps, 'oauthStates'>;
+/** Google's answer uses the OAuth state, and reads the admin's configured calendar from the settings. */
+export type CompleteCalendarConnectDeps = ConnectCalendarDeps & Pick<Deps, 'settings'>;
+/** The private feed's address: the host's calendar with its token sealed at rest. */
+export type CalendarFeedLinkDeps = CalendarHostDeps & Pick<Deps, 'tokenCipher'>;
 
-async function callerHost(deps: Pick<Deps, 'accounts' | 'hosts'>, principal: Principal | null): Promise<HostRecord> {
+async function callerHost(deps: CalendarHostDeps, principal: Principal | null): Promise<HostRecord> {
   const account = await callerAccount(deps, principal);
   const host = await deps.hosts.get(account.id);
   if (!host) throw new Error(`The account ${account.id} has no host profile.`);
@@ -37,7 +52,7 @@ async function callerHost(deps: Pick<Deps, 'accounts' | 'hosts'>, principal: Pri
 
 /** GET /api/user/calendar: whether a calendar is connected, its e-mail, last sync and kind (401 signed out). */
 export async function calendarStatus(
-  deps: Pick<Deps, 'accounts' | 'hosts' | 'config'>,
+  deps: CalendarStatusDeps,
   principal: Principal | null,
 ): Promise<CalendarStatus> {
   const calendar = (await callerHost(deps, principal)).calendar;
@@ -48,13 +63,13 @@ export async function calendarStatus(
 }
 
 /** GET /api/user/calendar/settings: the three switches, all on until saved otherwise. */
-export async function calendarSettings(deps: Pick<Deps, 'accounts' | 'hosts'>, principal: Principal | null): Promise<CalendarSettings> {
+export async function calendarSettings(deps: CalendarHostDeps, principal: Principal | null): Promise<CalendarSettings> {
   return calendarSettingsOf(await callerHost(deps, principal));
 }
 
 /** POST /api/user/calendar/settings: saves all three switches (each toggle sends all three). */
 export async function saveCalendarSettings(
-  deps: Pick<Deps, 'accounts' | 'hosts'>,
+  deps: CalendarHostDeps,
   principal: Principal | null,
   settings: CalendarSettings,
 ): Promise<CalendarSettings> {
@@ -75,7 +90,7 @@ export const BUILTIN_NEEDS_POST =
  * otherwise 409 naming the POST that connects it.
  */
 export async function connectCalendar(
-  deps: ConnectionDeps & Pick<Deps, 'oauthStates'>,
+  deps: ConnectCalendarDeps,
   principal: Principal | null,
   input: { provider?: CalendarProviderName; origin: string },
 ): Promise<{ authUrl: string | null; provider: CalendarProviderName }> {
@@ -102,7 +117,7 @@ export async function connectCalendar(
  * meanwhile, 409 otherwise; a Google grant it replaces is then revoked). Already connected: nothing changes.
  */
 export async function connectBuiltinCalendar(
-  deps: ConnectionDeps,
+  deps: CalendarConnectionDeps,
   principal: Principal | null,
 ): Promise<{ authUrl: null; provider: 'builtin' }> {
   const host = await callerHost(deps, principal);
@@ -117,7 +132,7 @@ const toWindow = (outcome: { error: CalendarConnectError } | { connected: true }
   'error' in outcome ? `${CONNECTED_PAGE}?error=${outcome.error}` : `${CONNECTED_PAGE}?status=connected`;
 
 /** Writes the connection based on the host as read; a change meanwhile (another window, a disconnect) is a 409. */
-async function writeConnection(deps: Pick<Deps, 'hosts'>, host: HostRecord, connection: CalendarConnection) {
+async function writeConnection(deps: CalendarHostDeps, host: HostRecord, connection: CalendarConnection) {
   try {
     await deps.hosts.setCalendar(host.id, connection, host.calendar);
   } catch (error) {
@@ -135,7 +150,7 @@ async function writeConnection(deps: Pick<Deps, 'hosts'>, host: HostRecord, conn
  * is revoked. The window goes to /calendar-connected with `status=connected` or the reason it failed.
  */
 export async function completeCalendarConnect(
-  deps: ConnectionDeps & Pick<Deps, 'oauthStates' | 'settings'>,
+  deps: CompleteCalendarConnectDeps,
   principal: Principal | null,
   input: { code?: string; state?: string; error?: string },
 ): Promise<{ location: string }> {
@@ -197,7 +212,7 @@ export async function completeCalendarConnect(
 }
 
 /** Revokes the host's Google grant at Google, if they have one (a failure is logged: the token is deleted anyway). */
-async function endGoogleGrant(deps: Pick<Deps, 'tokenCipher' | 'googleCalendarAuth' | 'logger'>, host: HostRecord) {
+async function endGoogleGrant(deps: GoogleGrantDeps, host: HostRecord) {
   const sealed = host.calendar?.provider === 'google' ? host.calendar.sealedRefreshToken : null;
   if (!sealed || !deps.googleCalendarAuth) return;
   try {
@@ -211,7 +226,7 @@ async function endGoogleGrant(deps: Pick<Deps, 'tokenCipher' | 'googleCalendarAu
  * POST /api/user/calendar/disconnect: revokes the Google token at Google and deletes it here (or ends the built-in
  * calendar with its feed). Guests cannot book until a calendar is connected again.
  */
-export async function disconnectCalendar(deps: ConnectionDeps, principal: Principal | null): Promise<{ message: string }> {
+export async function disconnectCalendar(deps: CalendarConnectionDeps, principal: Principal | null): Promise<{ message: string }> {
   const host = await callerHost(deps, principal);
   await deps.hosts.removeCalendar(host.id, host.calendar);
   await endGoogleGrant(deps, host);
@@ -220,7 +235,7 @@ export async function disconnectCalendar(deps: ConnectionDeps, principal: Princi
 }
 
 /** Called by account deletion: the Google grant is revoked and the calendar's lookup items removed. */
-export async function forgetCalendar(deps: Pick<Deps, 'hosts' | 'tokenCipher' | 'googleCalendarAuth' | 'logger'>, hostId: string) {
+export async function forgetCalendar(deps: ForgetCalendarDeps, hostId: string) {
   const host = await deps.hosts.get(hostId);
   if (!host?.calendar) return;
   await endGoogleGrant(deps, host);
@@ -236,7 +251,7 @@ function connectedBuiltinCalendar(host: HostRecord): CalendarConnection {
 
 /** GET /api/user/calendar/feed: the private feed's address, or null while it is off. */
 export async function getCalendarFeed(
-  deps: Pick<Deps, 'accounts' | 'hosts' | 'tokenCipher'>,
+  deps: CalendarFeedLinkDeps,
   principal: Principal | null,
   origin: string,
 ): Promise<{ feedUrl: string | null }> {
@@ -247,7 +262,7 @@ export async function getCalendarFeed(
 
 /** POST /api/user/calendar/feed: a new private address; the previous one stops working in the same write. */
 export async function resetCalendarFeed(
-  deps: Pick<Deps, 'accounts' | 'hosts' | 'tokenCipher'>,
+  deps: CalendarFeedLinkDeps,
   principal: Principal | null,
   origin: string,
 ): Promise<{ feedUrl: string }> {
@@ -259,7 +274,7 @@ export async function resetCalendarFeed(
 }
 
 /** DELETE /api/user/calendar/feed: turns the feed off. */
-export async function revokeCalendarFeed(deps: Pick<Deps, 'accounts' | 'hosts'>, principal: Principal | null): Promise<{ feedUrl: null }> {
+export async function revokeCalendarFeed(deps: CalendarHostDeps, principal: Principal | null): Promise<{ feedUrl: null }> {
   const host = await callerHost(deps, principal);
   if (host.calendar?.feedTokenHash) await writeConnection(deps, host, { ...host.calendar, sealedFeedToken: null, feedTokenHash: null });
   return { feedUrl: null };

@@ -3,13 +3,16 @@ import { utcDay } from '#functions/domain/booking';
 import { NotFound } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 import type { BookingRecord } from '#functions/domain/records';
-import { feedTokenHash } from './calendar-connection.ts';
+import { feedTokenHash } from '#functions/app/calendar-connection';
 import { DAY_MS } from '#shared/time';
 
 /** How far back and ahead the feed lists bookings. */
 const FEED_PAST_DAYS = 60;
 const FEED_AHEAD_DAYS = 400;
 const UNKNOWN_FEED = 'Unknown calendar feed.';
+
+/** What serving the feed needs: the host owning the token, their bookings. */
+export type CalendarFeedDeps = Pick<Deps, 'hosts' | 'bookings' | 'clock'>;
 
 const STATUS: Record<BookingRecord['status'], ICalEventStatus> = {
   confirmed: ICalEventStatus.CONFIRMED,
@@ -22,7 +25,7 @@ const STATUS: Record<BookingRecord['status'], ICalEventStatus> = {
  * subscribed to the private address. Unknown, reset or revoked tokens are 404 (the same answer for each). Cancelled
  * bookings stay listed as CANCELLED so subscribed apps remove them.
  */
-export async function calendarFeed(deps: Pick<Deps, 'hosts' | 'bookings' | 'clock'>, token: string): Promise<string> {
+export async function calendarFeed(deps: CalendarFeedDeps, token: string): Promise<string> {
   const hostId = await deps.hosts.findFeedOwner(feedTokenHash(token));
   const host = hostId ? await deps.hosts.get(hostId) : null;
   if (!host || host.calendar?.provider !== 'builtin' || !host.calendar.connected || host.calendar.feedTokenHash !== feedTokenHash(token)) {

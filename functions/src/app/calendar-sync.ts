@@ -3,7 +3,7 @@ import { AppError, CalendarDisconnected, Conflict, ServiceUnavailable, Unauthori
 import type { CalendarProvider, Deps, Principal } from '#functions/ports';
 import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
-import { loadBookableEvent, resolveEventRef } from './event-access.ts';
+import { loadBookableEvent, resolveEventRef, type EventAccessDeps } from '#functions/app/event-access';
 import { DAY_MS } from '#shared/time';
 
 export interface CalendarSyncResult {
@@ -17,7 +17,8 @@ export const SYNC_UNREACHABLE = "We couldn't reach your calendar just now. Pleas
 const PUBLIC_SYNC_INTERVAL_MS = 60_000;
 const SYNC_AHEAD_DAYS = 400;
 
-type SyncDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'logger' | 'recentReads'>;
+/** What syncing needs: the event naming the host, the host, their bookings and calendar, the log, recent reads. */
+export type CalendarSyncDeps = EventAccessDeps & Pick<Deps, 'hosts' | 'bookings' | 'calendars' | 'clock' | 'logger' | 'recentReads'>;
 
 /**
  * GET /api/calendar/sync (booking-landing-auth-admin.md §7: the booking page calls it when step 1 shows and every
@@ -28,7 +29,7 @@ type SyncDeps = Pick<Deps, 'events' | 'hosts' | 'bookings' | 'calendars' | 'cloc
  * the booking page's calls sync a host at most once a minute; then syncHost. A calendar that cannot be reached:
  * 503 with the reason.
  */
-export async function syncCalendar(deps: SyncDeps, query: { eventId?: number | string }, principal: Principal | null): Promise<CalendarSyncResult> {
+export async function syncCalendar(deps: CalendarSyncDeps, query: { eventId?: number | string }, principal: Principal | null): Promise<CalendarSyncResult> {
   const forBookingPage = query.eventId !== undefined;
   const hostId = await hostToSync(deps, query.eventId, principal);
   const host = await deps.hosts.get(hostId);
@@ -55,7 +56,7 @@ export async function syncCalendar(deps: SyncDeps, query: { eventId?: number | s
   }
 }
 
-async function hostToSync(deps: Pick<Deps, 'events'>, eventRef: number | string | undefined, principal: Principal | null) {
+async function hostToSync(deps: EventAccessDeps, eventRef: number | string | undefined, principal: Principal | null) {
   if (eventRef !== undefined) return (await loadBookableEvent(deps, await resolveEventRef(deps, eventRef))).event.userId;
   if (!principal) throw new Unauthorized('Authentication required.');
   return principal.userId;
@@ -72,7 +73,7 @@ async function hostToSync(deps: Pick<Deps, 'events'>, eventRef: number | string 
  * Then the cached free/busy times and availability reads are dropped and lastSynced recorded. The built-in
  * calendar is the bookings themselves: only lastSynced changes.
  */
-export async function syncHost(deps: SyncDeps, host: HostRecord, provider: CalendarProvider): Promise<number> {
+export async function syncHost(deps: CalendarSyncDeps, host: HostRecord, provider: CalendarProvider): Promise<number> {
   const now = deps.clock.now().getTime();
   let removed = 0;
   if (provider.bookingEvents) {
@@ -102,7 +103,7 @@ export async function syncHost(deps: SyncDeps, host: HostRecord, provider: Calen
 }
 
 /** Makes the events a calendar lacks (the same ids: a concurrent insert of the booking itself cannot double them). */
-async function makeMissingEvents(deps: Pick<Deps, 'events' | 'logger'>, host: HostRecord, provider: CalendarProvider, bookings: BookingRecord[]) {
+async function makeMissingEvents(deps: CalendarSyncDeps, host: HostRecord, provider: CalendarProvider, bookings: BookingRecord[]) {
   const eventTypes = new Map<number, EventRecord | null>();
   for (const booking of bookings) {
     if (!eventTypes.has(booking.eventId)) eventTypes.set(booking.eventId, (await deps.events.findById(booking.eventId))?.event ?? null);
@@ -118,7 +119,7 @@ async function makeMissingEvents(deps: Pick<Deps, 'events' | 'logger'>, host: Ho
 }
 
 async function retryDelete(
-  deps: Pick<Deps, 'bookings' | 'logger'>,
+  deps: CalendarSyncDeps,
   host: HostRecord,
   provider: CalendarProvider,
   booking: BookingRecord,
@@ -144,7 +145,7 @@ const JOB_BUDGET_MS = 4 * 60_000;
  * and does not stop the others. Output: how many hosts were synced, failed, left for the next run, and bookings
  * removed.
  */
-export async function syncAllCalendars(deps: SyncDeps): Promise<{ synced: number; failed: number; deferred: number; removed: number }> {
+export async function syncAllCalendars(deps: CalendarSyncDeps): Promise<{ synced: number; failed: number; deferred: number; removed: number }> {
   const started = deps.clock.now().getTime();
   const hostIds = shuffled(await deps.hosts.listGoogleConnectedHosts());
   const result = { synced: 0, failed: 0, deferred: 0, removed: 0 };

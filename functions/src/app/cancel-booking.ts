@@ -3,13 +3,18 @@ import { CalendarDisconnected } from '#functions/errors';
 import type { CalendarProvider, Deps } from '#functions/ports';
 import type { BookingRecord, HostRecord } from '#functions/domain/records';
 
-type CancelDeps = Pick<Deps, 'bookings' | 'calendars' | 'logger'>;
+/** What finding the calendar that should lose a cancelled booking's event needs. */
+export type CalendarToCleanDeps = Pick<Deps, 'calendars'>;
+/** What removing a cancelled booking's calendar event needs. */
+export type RemoveCalendarEventDeps = Pick<Deps, 'bookings' | 'logger'>;
+/** What cancelling bookings needs: the calendar to clean and the removal of its events. */
+export type CancelBookingsDeps = CalendarToCleanDeps & RemoveCalendarEventDeps;
 
 /**
  * The calendar that holds the booking's event and should lose it on cancel ("Delete on cancel"), or null. Only the
  * calendar connected now can be reached; a previous account's events stay where they are.
  */
-export function calendarToClean(deps: Pick<Deps, 'calendars'>, host: HostRecord | null, booking: BookingRecord): CalendarProvider | null {
+export function calendarToClean(deps: CalendarToCleanDeps, host: HostRecord | null, booking: BookingRecord): CalendarProvider | null {
   const provider = connectedCalendar(deps.calendars, host);
   if (!host || !provider?.createsEvents || !inConnectedCalendar(host.calendar, booking)) return null;
   return calendarSettingsOf(host).deleteOnCancel ? provider : null;
@@ -23,7 +28,7 @@ export function calendarToClean(deps: Pick<Deps, 'calendars'>, host: HostRecord 
  * 15 minutes later), so a cancellation is never silently left in the calendar.
  */
 export async function cancelBookings(
-  deps: CancelDeps,
+  deps: CancelBookingsDeps,
   host: HostRecord | null,
   bookings: readonly BookingRecord[],
 ): Promise<() => Promise<void>> {
@@ -42,7 +47,7 @@ export async function cancelBookings(
 }
 
 /** Removes a cancelled booking's event and clears the owed mark; a failure is logged and left to the next sync. */
-export async function removeCalendarEvent(deps: Pick<Deps, 'bookings' | 'logger'>, host: HostRecord, booking: BookingRecord, provider: CalendarProvider) {
+export async function removeCalendarEvent(deps: RemoveCalendarEventDeps, host: HostRecord, booking: BookingRecord, provider: CalendarProvider) {
   try {
     await provider.deleteEvent(host, booking);
     await deps.bookings.clearCalendarPending(booking);

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { formatInTimeZone } from 'date-fns-tz';
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
+import { dateInZone, isoInZone } from '#shared/availability/wall-clock';
 import { DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
 import { isBookableSlot, type BusyInterval, type UnbookableReason } from '#shared/availability/engine';
-import { blockedInterval, daysBetween, lockDays, parseOffsetDateTime, readWindow, zoneDayOf } from '#functions/domain/booking';
+import { blockedInterval, daysBetween, lockDays, parseOffsetDateTime, readWindow, zoneDayOf, type Interval } from '#functions/domain/booking';
 import {
   BookingChanged,
   CalendarDisconnected,
@@ -16,19 +16,21 @@ import {
   WriteConflict,
   type AppError,
 } from '#functions/errors';
-import type { Deps } from '#functions/ports';
-import type { BookingRecord, EventRecord } from '#functions/domain/records';
+import type { CalendarProvider, Deps, IdempotencyRecord } from '#functions/ports';
+import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { calendarAccountOf, calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
-import { calendarToClean, removeCalendarEvent } from './cancel-booking.ts';
-import { availabilityInput, guestZone } from './availability.ts';
-import { assertHostPublishes, loadBookableEvent } from './event-access.ts';
+import { calendarToClean, removeCalendarEvent, type CalendarToCleanDeps, type RemoveCalendarEventDeps } from '#functions/app/cancel-booking';
+import { availabilityInput, guestZone } from '#functions/app/availability';
+import { assertHostPublishes, loadBookableEvent, type EventAccessDeps } from '#functions/app/event-access';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
-import { enforceLimits } from './abuse-limits.ts';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
 
-type BookingDeps = Pick<
-  Deps,
-  'events' | 'hosts' | 'bookings' | 'calendars' | 'clock' | 'ids' | 'logger' | 'recentReads' | 'rateLimiter'
->;
+/** What booking needs: the event, the abuse limits, the host and their calendar, the ledger, ids, recent reads. */
+export type CreateBookingDeps = EventAccessDeps &
+  RateLimitDeps &
+  CalendarToCleanDeps &
+  RemoveCalendarEventDeps &
+  Pick<Deps, 'hosts' | 'ids' | 'recentReads' | 'metrics'>;
 
 export const SLOT_TAKEN = 'This time slot is no longer available.';
 export const NO_CALENDAR = 'Could not confirm booking because the host does not have a calendar connected.';
@@ -46,48 +48,26 @@ const MAX_PAUSE_MS = 100;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
 
-/** Why a requested time cannot be booked, in the guest's words, with the status the API answers. */
-function unbookable(reason: UnbookableReason, event: EventRecord): AppError {
-  switch (reason) {
-    case 'wrong-duration':
-      return new Unprocessable(`endTime must be startTime plus the event's ${event.duration} minutes.`);
-    case 'in-past':
-      return new Unprocessable('This time has already passed. Please choose another time.');
-    case 'inside-notice':
-      return new Unprocessable(
-        `This time is too soon: the host needs at least ${event.minimumNoticeAmount} ${event.minimumNoticeUnit} notice.`,
-      );
-    case 'beyond-window':
-      return new Unprocessable(`This time is too far ahead: bookings open ${event.advanceBookingDays} days in advance.`);
-    case 'off-grid':
-      return new Unprocessable('This time is not one of the offered time slots. Please choose a listed time.');
-    case 'outside-hours':
-      return new Conflict("This time is outside the host's working hours.");
-    case 'blocked-date':
-      return new Conflict('The host is not available on this date.');
-    case 'daily-limit':
-      return new Conflict('The host has no more bookings available on this day.');
-    case 'overlaps-busy':
-      return new Conflict(SLOT_TAKEN);
-  }
-}
-
-function instantOf(field: 'startTime' | 'endTime', text: string): number {
-  const instant = parseOffsetDateTime(text);
-  if (instant === null) {
-    throw new Unprocessable(`${field} must be an ISO 8601 date and time with a UTC offset, such as 2026-03-09T09:00:00-04:00.`, [
-      { path: field, message: 'Expected an ISO 8601 date and time with a UTC offset.' },
-    ]);
-  }
-  return instant;
-}
-
-/** What makes two requests "the same" for an Idempotency-Key: the validated booking request. */
-function requestHash(input: CreateBookingBody): string {
-  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** An Idempotency-Key as stored (`booking:` + the header) with the hash of the request it came with. */
+type Idempotency = Pick<IdempotencyRecord, 'key' | 'requestHash'>;
+/** The requested meeting as instants, and the guest's zone. */
+type Slot = { start: number; end: number; userTimezone: string };
+/** The event booked (with its usable date exceptions), its host and the host's connected calendar. */
+type Target = { event: EventRecord; overrides: DateOverrideRecord[]; host: HostRecord; calendar: CalendarProvider };
+/** The time the booking blocks, the days whose versions it bumps, and the days its check reads (domain/booking.ts). */
+type Days = { blocked: Interval; lock: string[]; window: { fromDay: string; toDay: string }; read: string[] };
+/** A reschedule: the booking it replaces, and whether that booking's calendar event moves or is removed. */
+type Reschedule = { replaced: BookingRecord; moveEvent: boolean; removeEvent: boolean };
+/** What steps 4 and 5 check and write, all decided before the first attempt. */
+type BookingPlan = {
+  target: Target;
+  slot: Slot;
+  days: Days;
+  now: Date;
+  booking: BookingRecord;
+  reschedule: Reschedule | null;
+  storedAnswer: (IdempotencyRecord & { expiresAt: number }) | undefined;
+};
 
 /**
  * Book a slot for a guest.
@@ -118,12 +98,62 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *    makes the event. Answer the confirmation.
  */
 export async function createBooking(
-  deps: BookingDeps,
+  deps: CreateBookingDeps,
   input: CreateBookingBody,
   idempotencyKey: string | undefined,
   clientAddress: string,
 ): Promise<CreateBookingResponse> {
-  let idempotency: { key: string; requestHash: string } | undefined;
+  // 1. Also when the booking loses a race that this request's own first attempt may have won.
+  return withIdempotency(deps, input, idempotencyKey, async (idempotency) => {
+    // 2. and 3.
+    const slot = requestedSlot(input);
+    const target = await bookingTarget(deps, input.eventId, slot, clientAddress);
+    const days = bookingDays(target.event, slot);
+    const id = deps.ids.next();
+    const now = deps.clock.now();
+    const reschedule = await planReschedule(deps, target, input.reschedule);
+    const calendarEventId = planCalendarEvent(target, id, reschedule);
+    const { booking, confirmation } = draftBooking(input, { id, now, slot, blocked: days.blocked, target, calendarEventId });
+    // The answer stored with the booking assumes the calendar takes the event; corrected below if it does not.
+    const expectEvent = target.calendar.createsEvents && calendarEventId !== null;
+    const storedAnswer = idempotency && {
+      ...idempotency,
+      statusCode: 201,
+      response: { ...confirmation, calendarEventCreated: expectEvent },
+      expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_HOURS * 3600,
+    };
+    // 4. and 5.
+    await commitWithRetry(deps, { target, slot, days, now, booking, reschedule, storedAnswer });
+    // 6.
+    const calendarEventCreated = await placeCalendarEvent(deps, target, booking, reschedule);
+    const answer = { ...confirmation, calendarEventCreated };
+    // The stored answer was written with the booking, before the calendar answered; correct it if the calendar failed.
+    if (idempotency && calendarEventCreated !== expectEvent) await deps.bookings.replaceIdempotencyResponse(idempotency.key, answer);
+    return answer;
+  });
+}
+
+/**
+ * A refusal caused by another request's write: the time taken, the replaced booking changed, the key stored. With
+ * an Idempotency-Key that request may have been this one's first attempt, whose answer withIdempotency replays.
+ */
+class LostRace extends Error {
+  constructor(readonly refusal: unknown) {
+    super('Lost a race to another booking');
+  }
+}
+
+/**
+ * Step 1 around the rest (`book`): with an Idempotency-Key (400 when malformed), a stored answer for the same request
+ * is replayed (another request's key: 422) before any work, and again when the booking loses a race (LostRace).
+ */
+async function withIdempotency(
+  deps: CreateBookingDeps,
+  input: CreateBookingBody,
+  idempotencyKey: string | undefined,
+  book: (idempotency: Idempotency | undefined) => Promise<CreateBookingResponse>,
+): Promise<CreateBookingResponse> {
+  let idempotency: Idempotency | undefined;
   if (idempotencyKey !== undefined) {
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw new ValidationFailed('Idempotency-Key must be 1 to 128 letters, digits, ".", "_", ":" or "-".');
@@ -132,39 +162,136 @@ export async function createBooking(
     const replay = await replayed(deps, idempotency);
     if (replay) return replay;
   }
+  try {
+    return await book(idempotency);
+  } catch (error) {
+    if (!(error instanceof LostRace)) throw error;
+    const replay = idempotency && (await replayed(deps, idempotency));
+    if (replay) return replay;
+    deps.metrics.count('BookingRaceLost');
+    throw error.refusal;
+  }
+}
 
+/** The answer stored for the key, or null; a key stored for another request is a 422. */
+async function replayed(deps: CreateBookingDeps, idempotency: Idempotency): Promise<CreateBookingResponse | null> {
+  const stored = await deps.bookings.findIdempotency(idempotency.key);
+  if (!stored) return null;
+  if (stored.requestHash !== idempotency.requestHash) {
+    throw new Unprocessable('This Idempotency-Key was already used for a different booking request.');
+  }
+  return stored.response as CreateBookingResponse;
+}
+
+/** What makes two requests "the same" for an Idempotency-Key: the validated booking request. */
+function requestHash(input: CreateBookingBody): string {
+  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
+}
+
+/** Step 2: not the demo event (403); the times as instants with offsets, end after start (422); the guest's zone. */
+function requestedSlot(input: CreateBookingBody): Slot {
   if (input.eventId === DEMO_EVENT_ID) throw new Forbidden(DEMO_BOOKING);
   const start = instantOf('startTime', input.startTime);
   const end = instantOf('endTime', input.endTime);
   if (end <= start) throw new Unprocessable('endTime must be after startTime.');
-  const userTimezone = guestZone(input.timezone);
+  return { start, end, userTimezone: guestZone(input.timezone) };
+}
 
-  const { event, overrides } = await loadBookableEvent(deps, input.eventId);
+function instantOf(field: 'startTime' | 'endTime', text: string): number {
+  const instant = parseOffsetDateTime(text);
+  if (instant === null) {
+    throw new Unprocessable(`${field} must be an ISO 8601 date and time with a UTC offset, such as 2026-03-09T09:00:00-04:00.`, [
+      { path: field, message: 'Expected an ISO 8601 date and time with a UTC offset.' },
+    ]);
+  }
+  return instant;
+}
+
+/**
+ * Step 3: the event (404, 403), counted against the guest address's abuse limits (429); the meeting must last the
+ * event's duration (422); the host must publish (403) and have a connected calendar (409).
+ */
+async function bookingTarget(
+  deps: CreateBookingDeps,
+  eventId: CreateBookingBody['eventId'],
+  slot: Slot,
+  clientAddress: string,
+): Promise<Target> {
+  const { event, overrides } = await loadBookableEvent(deps, eventId);
   await enforceLimits(deps, [
     { rule: ABUSE_LIMITS.bookingsPerAddress, subject: clientAddress },
     { rule: ABUSE_LIMITS.bookingsPerAddressAndHost, subject: `${clientAddress}:${event.userId}` },
   ]);
-  if (end - start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
+  if (slot.end - slot.start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
   const host = await deps.hosts.get(event.userId);
   assertHostPublishes(host, deps.clock.now());
   const calendar = connectedCalendar(deps.calendars, host);
   if (!host || !calendar) throw new Conflict(NO_CALENDAR);
+  return { event, overrides, host, calendar };
+}
 
-  const blocked = blockedInterval(start, end, event.bufferBefore, event.bufferAfter);
-  const hostDay = event.maxBookingsPerDay != null ? zoneDayOf(start, event.timeZone) : null;
-  const days = lockDays(blocked, hostDay);
+/** The time the meeting blocks with the event's buffers, and the days to lock and to read (a daily limit: the host day). */
+function bookingDays(event: EventRecord, slot: Slot): Days {
+  const blocked = blockedInterval(slot.start, slot.end, event.bufferBefore, event.bufferAfter);
+  const hostDay = event.maxBookingsPerDay != null ? zoneDayOf(slot.start, event.timeZone) : null;
   const window = readWindow(blocked, hostDay);
-  const readDays = daysBetween(window.fromDay, window.toDay);
-  const id = deps.ids.next();
-  const now = deps.clock.now();
-  const settings = calendarSettingsOf(host);
-  const replaced = input.reschedule ? await bookingToReplace(deps, host.id, event, input.reschedule) : null;
-  // "Update on reschedule": the replaced booking's event moves (same id, same Meet link) rather than a new one.
-  const moveEvent = replaced !== null && calendar.createsEvents && settings.updateOnReschedule && inConnectedCalendar(host.calendar, replaced);
-  // Otherwise its event leaves the calendar as a cancellation's would ("Delete on cancel").
-  const removeReplacedEvent = replaced !== null && !moveEvent && calendarToClean(deps, host, replaced) !== null;
-  const manageToken = randomBytes(32).toString('base64url');
+  return { blocked, lock: lockDays(blocked, hostDay), window, read: daysBetween(window.fromDay, window.toDay) };
+}
 
+/**
+ * Step 3, a reschedule: the booking it replaces (bookingToReplace). With "Update on reschedule" its event moves to the
+ * new time (same id, same Meet link); otherwise it leaves the calendar as a cancellation's would ("Delete on cancel").
+ */
+async function planReschedule(
+  deps: CreateBookingDeps,
+  { host, calendar, event }: Target,
+  reference: CreateBookingBody['reschedule'],
+): Promise<Reschedule | null> {
+  if (!reference) return null;
+  const replaced = await bookingToReplace(deps, host.id, event, reference);
+  const moveEvent = calendar.createsEvents && calendarSettingsOf(host).updateOnReschedule && inConnectedCalendar(host.calendar, replaced);
+  return { replaced, moveEvent, removeEvent: !moveEvent && calendarToClean(deps, host, replaced) !== null };
+}
+
+/**
+ * The booking a reschedule replaces: the same event's, named by id and start, with the secret the guest got for it
+ * (404 otherwise, whichever part is wrong); 409 when it was cancelled or rescheduled already.
+ */
+async function bookingToReplace(
+  deps: CreateBookingDeps,
+  hostId: string,
+  event: EventRecord,
+  reference: NonNullable<CreateBookingBody['reschedule']>,
+): Promise<BookingRecord> {
+  const start = parseOffsetDateTime(reference.startTime);
+  const found = start === null ? null : await deps.bookings.find(hostId, new Date(start).toISOString(), reference.bookingId);
+  const expected = Buffer.from(found?.manageTokenHash ?? '');
+  const given = Buffer.from(sha256(reference.token));
+  if (!found || found.eventId !== event.id || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new NotFound(RESCHEDULE_NOT_FOUND);
+  }
+  if (found.status === 'cancelled') throw new Conflict(RESCHEDULE_GONE);
+  return found;
+}
+
+/**
+ * The booking's calendar event id (step 6), fixed before the write so that retries never duplicate the event: a moved
+ * event keeps its own; Google with "Add bookings to Google Calendar" off gets none; the built-in calendar's event is
+ * the booking itself.
+ */
+function planCalendarEvent({ host, calendar }: Target, bookingId: string, reschedule: Reschedule | null): string | null {
+  if (reschedule?.moveEvent) return reschedule.replaced.calendarEventId;
+  if (host.calendar!.provider !== 'builtin' && !calendarSettingsOf(host).addToCalendar) return null;
+  return calendar.plannedEventId({ id: bookingId });
+}
+
+/** The booking record to write and the confirmation for it; the secret that lets the guest reschedule is stored hashed. */
+function draftBooking(
+  input: CreateBookingBody,
+  draft: { id: string; now: Date; slot: Slot; blocked: Interval; target: Target; calendarEventId: string | null },
+): { booking: BookingRecord; confirmation: CreateBookingResponse } {
+  const { id, now, slot: { start, end, userTimezone }, blocked, target: { event, host }, calendarEventId } = draft;
+  const manageToken = randomBytes(32).toString('base64url');
   const booking: BookingRecord = {
     id,
     hostId: host.id,
@@ -182,21 +309,16 @@ export async function createBooking(
     status: event.requiresConfirmation ? 'pending' : 'confirmed',
     guestTimeZone: userTimezone,
     calendarProvider: host.calendar!.provider,
-    // Google with "Add bookings to Google Calendar" off: no event is made. The built-in calendar's event is the booking.
-    calendarEventId: moveEvent
-      ? replaced.calendarEventId
-      : host.calendar!.provider !== 'builtin' && !settings.addToCalendar
-        ? null
-        : calendar.plannedEventId({ id }),
+    calendarEventId,
     calendarAccount: calendarAccountOf(host.calendar),
     manageTokenHash: sha256(manageToken),
     createdAt: now.toISOString(),
   };
-  const response: CreateBookingResponse = {
+  const confirmation: CreateBookingResponse = {
     calendarEventCreated: false,
-    date: formatInTimeZone(start, userTimezone, 'yyyy-MM-dd'),
+    date: dateInZone(userTimezone, start),
     // In the guest's zone with its offset, like the time slots the guest picked from.
-    startTime: formatInTimeZone(start, userTimezone, "yyyy-MM-dd'T'HH:mm:ssxxx"),
+    startTime: isoInZone(userTimezone, start),
     eventTitle: event.title,
     eventSlug: event.slug,
     hostName: host.name,
@@ -207,77 +329,99 @@ export async function createBooking(
     bookingId: id,
     rescheduleToken: manageToken,
   };
+  return { booking, confirmation };
+}
 
-  // The answer stored with the booking assumes the calendar takes the event; corrected below if it does not.
-  const expectEvent = calendar.createsEvents && booking.calendarEventId !== null;
+/**
+ * Steps 4 and 5, the one place the booking is written: check the time against fresh reads, then commit the booking
+ * with its day versions, the replaced booking's cancellation and the stored answer in one transaction. A day that
+ * moved on meanwhile means another booking committed: check and commit again (MAX_ATTEMPTS, jittered pauses).
+ */
+async function commitWithRetry(deps: CreateBookingDeps, plan: BookingPlan): Promise<void> {
+  const { target, days, booking, reschedule } = plan;
   for (let attempt = 1; ; attempt++) {
-    const read = await deps.bookings.read(host.id, window.fromDay, window.toDay);
-    const { dayVersions } = read;
-    // A reschedule may overlap the time it gives up.
-    const bookings = replaced ? read.bookings.filter((other) => other.id !== replaced.id) : read.bookings;
-    const calendarBusy = await calendar.busyTimes(host, Date.parse(`${window.fromDay}T00:00:00Z`), blocked.end, { fresh: true }).catch((error: unknown) => {
-      throw error instanceof CalendarDisconnected ? new Conflict(NO_CALENDAR) : error;
-    });
-    // The replaced booking's own calendar event is not a conflict for its reschedule.
-    const busy = replaced?.calendarEventId ? withoutInterval(calendarBusy, Date.parse(replaced.start), Date.parse(replaced.end)) : calendarBusy;
-    const check = isBookableSlot(availabilityInput(event, overrides, bookings, busy, now), { start, end });
-    if (!check.bookable) {
-      // The booking that took the time may be this very request, sent again with its Idempotency-Key while the
-      // first attempt was being written: then its stored answer is the reply, not a refusal.
-      if (idempotency && (check.reason === 'overlaps-busy' || check.reason === 'daily-limit')) {
-        const replay = await replayed(deps, idempotency);
-        if (replay) return replay;
-      }
-      throw unbookable(check.reason, event);
-    }
+    const dayVersions = await checkSlot(deps, plan);
+    const versionOf = (day: string) => ({ day, expectedVersion: dayVersions.get(day) ?? 0 });
     try {
       await deps.bookings.commit({
         booking,
-        lockDays: days.map((day) => ({ day, expectedVersion: dayVersions.get(day) ?? 0 })),
-        checkDays: readDays.filter((day) => !days.includes(day)).map((day) => ({ day, expectedVersion: dayVersions.get(day) ?? 0 })),
-        idempotency: idempotency && {
-          ...idempotency,
-          statusCode: 201,
-          response: { ...response, calendarEventCreated: expectEvent },
-          expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_HOURS * 3600,
-        },
-        ...(replaced ? { replaces: { booking: replaced, ...(removeReplacedEvent ? { calendarPending: 'delete' as const } : {}) } } : {}),
+        lockDays: days.lock.map(versionOf),
+        checkDays: days.read.filter((day) => !days.lock.includes(day)).map(versionOf),
+        idempotency: plan.storedAnswer,
+        ...(reschedule ? { replaces: { booking: reschedule.replaced, ...(reschedule.removeEvent ? { calendarPending: 'delete' as const } : {}) } } : {}),
       });
-      // This process's availability views must not offer the time just taken.
-      deps.recentReads.clear();
-      calendar.forget(host.id);
+      deps.metrics.count('BookingCreated');
       break;
     } catch (error) {
-      if (error instanceof IdempotencyConflict && idempotency) {
-        const replay = await replayed(deps, idempotency);
-        if (replay) return replay;
-      }
-      if (error instanceof BookingChanged) {
-        const replay = idempotency && (await replayed(deps, idempotency));
-        if (replay) return replay;
-        throw new Conflict(RESCHEDULE_GONE);
-      }
-      if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) {
-        if (!(error instanceof WriteConflict)) throw error;
-        const replay = idempotency && (await replayed(deps, idempotency));
-        if (replay) return replay;
-        throw new Conflict(SLOT_TAKEN);
-      }
+      if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) throw commitRefusal(error);
       await pause(5 + Math.random() * Math.min(20 * attempt, MAX_PAUSE_MS));
     }
   }
+  // This process's availability views must not offer the time just taken.
+  deps.recentReads.clear();
+  target.calendar.forget(target.host.id);
+}
 
-  if (removeReplacedEvent) await removeCalendarEvent(deps, host, replaced, calendar);
-  // A failure is not lost: the next sync (at most 15 minutes on) makes the events its calendar lacks.
-  const place = moveEvent ? calendar.moveEvent(host, booking, event) : calendar.createEvent(host, booking, event);
-  const calendarEventCreated = await place.catch((error: unknown) => {
-    deps.logger.error('Calendar event not created; the next sync makes it', { bookingId: id, error: error instanceof Error ? error.message : String(error) });
-    return false;
+/** Why a commit lost: the days (after the last attempt) or the replaced booking changed, or the key was stored. */
+function commitRefusal(error: unknown): unknown {
+  if (error instanceof WriteConflict) return new LostRace(new Conflict(SLOT_TAKEN));
+  if (error instanceof BookingChanged) return new LostRace(new Conflict(RESCHEDULE_GONE));
+  if (error instanceof IdempotencyConflict) return new LostRace(error);
+  return error;
+}
+
+/**
+ * Step 4: the host's bookings and day versions around the time (one read) and the calendar's busy times, fresh; the
+ * engine re-checks the requested time as of `now`. Answers the day versions read.
+ */
+async function checkSlot(
+  deps: CreateBookingDeps,
+  { target: { event, overrides, host, calendar }, slot, days, now, reschedule }: BookingPlan,
+): Promise<Map<string, number>> {
+  const replaced = reschedule?.replaced;
+  const read = await deps.bookings.read(host.id, days.window.fromDay, days.window.toDay);
+  // A reschedule may overlap the time it gives up.
+  const bookings = replaced ? read.bookings.filter((other) => other.id !== replaced.id) : read.bookings;
+  const from = Date.parse(`${days.window.fromDay}T00:00:00Z`);
+  const calendarBusy = await calendar.busyTimes(host, from, days.blocked.end, { fresh: true }).catch((error: unknown) => {
+    throw error instanceof CalendarDisconnected ? new Conflict(NO_CALENDAR) : error;
   });
-  const answer = { ...response, calendarEventCreated };
-  // The stored answer was written with the booking, before the calendar answered; correct it if the calendar failed.
-  if (idempotency && calendarEventCreated !== expectEvent) await deps.bookings.replaceIdempotencyResponse(idempotency.key, answer);
-  return answer;
+  // The replaced booking's own calendar event is not a conflict for its reschedule.
+  const busy = replaced?.calendarEventId ? withoutInterval(calendarBusy, Date.parse(replaced.start), Date.parse(replaced.end)) : calendarBusy;
+  const check = isBookableSlot(availabilityInput(event, overrides, bookings, busy, now), { start: slot.start, end: slot.end });
+  if (!check.bookable) {
+    const refusal = unbookable(check.reason, event);
+    // The booking that took the time may be this very request, sent again with its Idempotency-Key while the
+    // first attempt was being written: then its stored answer is the reply, not a refusal.
+    throw check.reason === 'overlaps-busy' || check.reason === 'daily-limit' ? new LostRace(refusal) : refusal;
+  }
+  return read.dayVersions;
+}
+
+/** Why a requested time cannot be booked, in the guest's words, with the status the API answers. */
+function unbookable(reason: UnbookableReason, event: EventRecord): AppError {
+  switch (reason) {
+    case 'wrong-duration':
+      return new Unprocessable(`endTime must be startTime plus the event's ${event.duration} minutes.`);
+    case 'in-past':
+      return new Unprocessable('This time has already passed. Please choose another time.');
+    case 'inside-notice':
+      return new Unprocessable(
+        `This time is too soon: the host needs at least ${event.minimumNoticeAmount} ${event.minimumNoticeUnit} notice.`,
+      );
+    case 'beyond-window':
+      return new Unprocessable(`This time is too far ahead: bookings open ${event.advanceBookingDays} days in advance.`);
+    case 'off-grid':
+      return new Unprocessable('This time is not one of the offered time slots. Please choose a listed time.');
+    case 'outside-hours':
+      return new Conflict("This time is outside the host's working hours.");
+    case 'blocked-date':
+      return new Conflict('The host is not available on this date.');
+    case 'daily-limit':
+      return new Conflict('The host has no more bookings available on this day.');
+    case 'overlaps-busy':
+      return new Conflict(SLOT_TAKEN);
+  }
 }
 
 /** Busy intervals with [from, to) taken out (an interval covering it is split in two). */
@@ -293,37 +437,27 @@ function withoutInterval(busy: readonly BusyInterval[], from: number, to: number
   });
 }
 
+/**
+ * Step 6: a reschedule's old event is removed ("Delete on cancel") or moved; otherwise the booking's event is made.
+ * Answers whether the calendar took it: a failure is logged, and the next sync (at most 15 minutes on) makes it.
+ */
+async function placeCalendarEvent(
+  deps: CreateBookingDeps,
+  { host, calendar, event }: Target,
+  booking: BookingRecord,
+  reschedule: Reschedule | null,
+): Promise<boolean> {
+  if (reschedule?.removeEvent) await removeCalendarEvent(deps, host, reschedule.replaced, calendar);
+  const place = reschedule?.moveEvent ? calendar.moveEvent(host, booking, event) : calendar.createEvent(host, booking, event);
+  return place.catch((error: unknown) => {
+    deps.logger.error('Calendar event not created; the next sync makes it', {
+      bookingId: booking.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return false;
+  });
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-/**
- * The booking a reschedule replaces: the same event's, named by id and start, with the secret the guest got for it
- * (404 otherwise, whichever part is wrong); 409 when it was cancelled or rescheduled already.
- */
-async function bookingToReplace(
-  deps: Pick<Deps, 'bookings'>,
-  hostId: string,
-  event: EventRecord,
-  reference: NonNullable<CreateBookingBody['reschedule']>,
-): Promise<BookingRecord> {
-  const start = parseOffsetDateTime(reference.startTime);
-  const found = start === null ? null : await deps.bookings.find(hostId, new Date(start).toISOString(), reference.bookingId);
-  const expected = Buffer.from(found?.manageTokenHash ?? '');
-  const given = Buffer.from(sha256(reference.token));
-  if (!found || found.eventId !== event.id || expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw new NotFound(RESCHEDULE_NOT_FOUND);
-  }
-  if (found.status === 'cancelled') throw new Conflict(RESCHEDULE_GONE);
-  return found;
-}
-
-async function replayed(
-  deps: BookingDeps,
-  idempotency: { key: string; requestHash: string },
-): Promise<CreateBookingResponse | null> {
-  const stored = await deps.bookings.findIdempotency(idempotency.key);
-  if (!stored) return null;
-  if (stored.requestHash !== idempotency.requestHash) {
-    throw new Unprocessable('This Idempotency-Key was already used for a different booking request.');
-  }
-  return stored.response as CreateBookingResponse;
-}
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,10 +2,10 @@ import { earnsAdminRole } from '#functions/domain/accounts';
 import { createHash, randomBytes } from 'node:crypto';
 import { Conflict, ServiceUnavailable, Unauthorized, ValidationFailed } from '#functions/errors';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
-import { enforceLimits } from './abuse-limits.ts';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
 import type { Deps, EmailProof, Principal } from '#functions/ports';
 import type { AccountRecord } from '#functions/domain/records';
-import { callerAccount } from './caller.ts';
+import { callerAccount, type CallerDeps } from '#functions/app/caller';
 
 /**
  * An e-mail address belongs to whoever proves it (issue 13, item 6; ARCHITECTURE.md §4). A new account's address is
@@ -22,10 +22,19 @@ export const EMAIL_PROOF_INVALID = 'This confirmation link is invalid, used or e
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-type ProofDeps = Pick<Deps, 'emailProofs' | 'mailer' | 'clock' | 'config' | 'logger'>;
+/** What mailing a proof link needs: the stored proofs, the mailer, the site's address, the log. */
+export type ProofMailDeps = Pick<Deps, 'emailProofs' | 'mailer' | 'clock' | 'config' | 'logger'>;
+/** Another verification link for the caller, within the confirmation mail limits. */
+export type ResendVerificationDeps = CallerDeps & RateLimitDeps & ProofMailDeps;
+/** What granting a configured administrator address its role needs. */
+export type GrantAdminDeps = Pick<Deps, 'accounts' | 'config'>;
+/** What claiming a proven address's account needs. */
+export type ClaimAddressDeps = GrantAdminDeps & Pick<Deps, 'clock' | 'logger'>;
+/** What using a mailed proof needs. */
+export type ConfirmEmailDeps = GrantAdminDeps & Pick<Deps, 'emailProofs' | 'clock'>;
 
 /** Stores a proof for `email` and answers the link that uses it (a page on SITE_URL). */
-async function newProofLink(deps: ProofDeps, proof: EmailProof): Promise<string> {
+async function newProofLink(deps: ProofMailDeps, proof: EmailProof): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await deps.emailProofs.create(hashOf(token), proof, deps.clock.now().getTime() + EMAIL_PROOF_HOURS * 3_600_000);
   return `${deps.config.siteUrl}${VERIFY_EMAIL_PAGE}?token=${token}`;
@@ -35,7 +44,7 @@ async function newProofLink(deps: ProofDeps, proof: EmailProof): Promise<string>
  * Mails a new account's verification link. A mail that cannot be sent is logged, not thrown: the account exists,
  * and the banner's "Resend link" sends another.
  */
-export async function sendVerificationLink(deps: ProofDeps, account: Pick<AccountRecord, 'id' | 'name' | 'email'>): Promise<void> {
+export async function sendVerificationLink(deps: ProofMailDeps, account: Pick<AccountRecord, 'id' | 'name' | 'email'>): Promise<void> {
   try {
     const link = await newProofLink(deps, { userId: account.id, email: account.email, purpose: 'verify' });
     await deps.mailer.send({
@@ -56,7 +65,7 @@ export async function sendVerificationLink(deps: ProofDeps, account: Pick<Accoun
 }
 
 /** Counts a confirmation mail against its limits (ABUSE_LIMITS: per account, per client address); 429 beyond. */
-export const limitConfirmationMails = (deps: Pick<Deps, 'rateLimiter' | 'clock'>, userId: string, clientAddress: string) =>
+export const limitConfirmationMails = (deps: RateLimitDeps, userId: string, clientAddress: string) =>
   enforceLimits(deps, [
     { rule: ABUSE_LIMITS.confirmationMailsPerAccount, subject: userId },
     { rule: ABUSE_LIMITS.confirmationMailsPerAddress, subject: clientAddress },
@@ -68,7 +77,7 @@ export const limitConfirmationMails = (deps: Pick<Deps, 'rateLimiter' | 'clock'>
  * nothing mailed.
  */
 export async function resendVerification(
-  deps: ProofDeps & Pick<Deps, 'accounts' | 'rateLimiter'>,
+  deps: ResendVerificationDeps,
   principal: Principal | null,
   clientAddress: string,
 ): Promise<{ message: string }> {
@@ -83,7 +92,7 @@ export async function resendVerification(
  * A profile's new e-mail address: nothing changes until the link mailed to it is used; the old address is told.
  * A mail that cannot be sent is a 503 (the pending address stays, and asking again sends a new link).
  */
-export async function requestEmailChange(deps: ProofDeps, account: AccountRecord, newEmail: string): Promise<void> {
+export async function requestEmailChange(deps: ProofMailDeps, account: AccountRecord, newEmail: string): Promise<void> {
   const link = await newProofLink(deps, { userId: account.id, email: newEmail, purpose: 'change' });
   try {
     await deps.mailer.send({
@@ -115,7 +124,7 @@ export async function requestEmailChange(deps: ProofDeps, account: AccountRecord
 }
 
 /** An address listed in ADMIN_EMAILS becomes an administrator once proven, never before (the one place it happens). */
-export async function grantAdminIfConfigured(deps: Pick<Deps, 'accounts' | 'config'>, account: AccountRecord, provenEmail: string): Promise<void> {
+export async function grantAdminIfConfigured(deps: GrantAdminDeps, account: AccountRecord, provenEmail: string): Promise<void> {
   if (earnsAdminRole(account, provenEmail, deps.config.adminEmails)) await deps.accounts.grantAdmin(account.id);
 }
 
@@ -125,7 +134,7 @@ export async function grantAdminIfConfigured(deps: Pick<Deps, 'accounts' | 'conf
  * as it is now, or null when it changed meanwhile or the Google account belongs to another.
  */
 export async function claimAddress(
-  deps: Pick<Deps, 'accounts' | 'config' | 'clock' | 'logger'>,
+  deps: ClaimAddressDeps,
   account: AccountRecord,
   proof: { googleSubject?: string } = {},
 ): Promise<AccountRecord | null> {
@@ -160,7 +169,7 @@ export const EMAIL_PROOF_NEEDS_SESSION =
  * A wrong, used or expired link, or one for another account, is 400; signed out, 401 and the link is not used up.
  */
 export async function confirmEmail(
-  deps: Pick<Deps, 'emailProofs' | 'accounts' | 'config' | 'clock'>,
+  deps: ConfirmEmailDeps,
   principal: Principal | null,
   token: string,
 ): Promise<{ message: string; email: string }> {

@@ -4,6 +4,9 @@ import type { DateOverrideRecord, EventRecord, HostRecord } from '#functions/dom
 import { mayActivateEvents } from '#shared/rules/trial';
 import { usableRules } from '#functions/domain/stored-rules';
 
+/** What loading an event for the public needs. */
+export type EventAccessDeps = Pick<Deps, 'events'>;
+
 /** The spec's words for a deactivated event (host-area.md §2 "Public booking page"). */
 export const DEACTIVATED_MESSAGE = 'This event has been deactivated';
 
@@ -12,7 +15,7 @@ export const DEACTIVATED_MESSAGE = 'This event has been deactivated';
  * page shows its deactivated screen from that flag); its hours and date exceptions without malformed ones.
  */
 export async function loadBookableEvent(
-  deps: Pick<Deps, 'events'>,
+  deps: EventAccessDeps,
   eventId: number,
 ): Promise<{ event: EventRecord; overrides: DateOverrideRecord[] }> {
   const found = await deps.events.findById(eventId);
@@ -24,7 +27,7 @@ export async function loadBookableEvent(
 }
 
 /** An event named by id or by slug (the availability queries accept either): its id, 404 for an unknown slug. */
-export async function resolveEventRef(deps: Pick<Deps, 'events'>, ref: number | string): Promise<number> {
+export async function resolveEventRef(deps: EventAccessDeps, ref: number | string): Promise<number> {
   if (typeof ref === 'number') return ref;
   const eventId = await deps.events.findIdBySlug(ref);
   if (eventId === null) throw new NotFound('Event not found.');

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieToSet, Deps, GoogleIdentity } from '#functions/ports';
 import type { AccountRecord } from '#functions/domain/records';
-import { createAccount } from './accounts.ts';
-import { claimAddress, grantAdminIfConfigured } from './email-verification.ts';
+import { createAccount, type CreateAccountDeps } from '#functions/app/accounts';
+import { claimAddress, grantAdminIfConfigured, type ClaimAddressDeps } from '#functions/app/email-verification';
 
 /**
  * Google sign-in (issue 5; booking-landing-auth-admin.md "Sign up with Google" / "Sign in with Google"): OAuth 2.0
@@ -34,6 +34,10 @@ const toLogin = (message: string) => `/login?error=${encodeURIComponent(message)
 const hashOf = (state: string) => createHash('sha256').update(state).digest('base64url');
 
 export type GoogleSignInDeps = Pick<Deps, 'googleSignIn' | 'oauthStates' | 'clock'>;
+/** Which account a Google identity signs in to: linked, claimed by its address, or created. */
+type GoogleAccountDeps = ClaimAddressDeps & CreateAccountDeps;
+/** Google's callback: the sign-in, the account, and a new session. */
+export type CompleteGoogleSignInDeps = GoogleSignInDeps & GoogleAccountDeps & Pick<Deps, 'sessionIssuer'>;
 
 /**
  * GET /api/auth/google?type=login|register. Output: where the browser goes (Google's consent page) and the state
@@ -73,7 +77,7 @@ const stateCookie = (value: string, maxAgeSeconds: number, secure: boolean): Coo
  * answer sets the session cookie and the `auth_success` cookie and goes to /auth-success/success.
  */
 export async function completeGoogleSignIn(
-  deps: GoogleSignInDeps & Pick<Deps, 'accounts' | 'ids' | 'sessionIssuer' | 'config' | 'logger'>,
+  deps: CompleteGoogleSignInDeps,
   input: { code?: string; state?: string; error?: string; cookieState: string | null; secure: boolean },
 ): Promise<{ location: string; cookies: CookieToSet[] }> {
   const clearState = stateCookie('', 0, input.secure);
@@ -116,7 +120,7 @@ const googleErrorCode = (error: string) => (/^[a-z_]{1,64}$/.test(error) ? error
  * claimed if its address was never proven); else a new one. Answers an error message when none may be used. One retry covers a concurrent first sign-in.
  */
 async function accountFor(
-  deps: Pick<Deps, 'accounts' | 'ids' | 'clock' | 'config' | 'logger'>,
+  deps: GoogleAccountDeps,
   identity: GoogleIdentity,
 ): Promise<AccountRecord | string> {
   for (let attempt = 0; attempt < 2; attempt++) {

@@ -7,15 +7,18 @@ import { newEvent } from '#functions/domain/event-defaults';
 import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
 import { mayActivateEvents } from '#shared/rules/trial';
 import { utcDay } from '#functions/domain/booking';
-import { callerAccount } from './caller.ts';
-import { cancelBookings } from './cancel-booking.ts';
+import { callerAccount, type CallerDeps } from '#functions/app/caller';
+import { cancelBookings, type CancelBookingsDeps } from '#functions/app/cancel-booking';
 
 /**
  * The host's event types (issue 6; host-area.md §2 "Event types dashboard", "Create/edit event screen", §4, §7).
  * Every call acts on the caller's own events only: another host's event is 404 and nothing changes.
  */
 
-export type HostEventDeps = Pick<Deps, 'accounts' | 'hosts' | 'events' | 'bookings' | 'clock'>;
+/** What the host's event routes need: the caller's account, their host record, events, the booking ledger. */
+export type HostEventDeps = CallerDeps & Pick<Deps, 'hosts' | 'events' | 'bookings' | 'clock'>;
+/** Deleting an event also cancels its upcoming bookings. */
+export type DeleteEventDeps = HostEventDeps & CancelBookingsDeps;
 
 const NOT_FOUND = 'Event not found.';
 const SLUG_TAKEN = 'This URL is already taken';
@@ -25,12 +28,12 @@ export function toHostEvent(event: EventRecord, host: Pick<AccountRecord, 'photo
 }
 
 /** `{eventRef}`: digits are an id, anything else a slug. */
-async function eventIdOf(deps: Pick<Deps, 'events'>, ref: string): Promise<number | null> {
+async function eventIdOf(deps: HostEventDeps, ref: string): Promise<number | null> {
   return /^\d+$/.test(ref) ? Number(ref) : deps.events.findIdBySlug(ref);
 }
 
 /** The caller's account and one of their events with its overrides; 404 for an unknown or another host's event. */
-export async function ownedEvent(deps: Pick<Deps, 'accounts' | 'events'>, principal: Principal | null, ref: string | number) {
+export async function ownedEvent(deps: HostEventDeps, principal: Principal | null, ref: string | number) {
   const account = await callerAccount(deps, principal);
   const id = typeof ref === 'number' ? ref : await eventIdOf(deps, ref);
   const found = id === null ? null : await deps.events.findById(id);
@@ -39,13 +42,13 @@ export async function ownedEvent(deps: Pick<Deps, 'accounts' | 'events'>, princi
 }
 
 /** Whether the caller may activate events now: a trial day left or an active subscription (host-area.md §4). */
-async function mayActivateNow(deps: Pick<Deps, 'hosts' | 'clock'>, account: AccountRecord): Promise<boolean> {
+async function mayActivateNow(deps: HostEventDeps, account: AccountRecord): Promise<boolean> {
   const host = await deps.hosts.get(account.id);
   return mayActivateEvents({ createdAt: account.createdAt, plan: host?.plan ?? null }, deps.clock.now());
 }
 
 /** 402 with the tooltip's text when the caller may not activate events now. */
-async function assertMayActivate(deps: Pick<Deps, 'hosts' | 'clock'>, account: AccountRecord): Promise<void> {
+async function assertMayActivate(deps: HostEventDeps, account: AccountRecord): Promise<void> {
   if (!(await mayActivateNow(deps, account))) throw new PaymentRequired(TRIAL_EXPIRED_ACTIVATION_MESSAGE);
 }
 
@@ -120,7 +123,7 @@ export async function updateEvent(
  * DELETE /api/events/{slug}: the event, its date overrides and its slug; its bookings from today on are cancelled,
  * which frees their time (the dialog warns that associated bookings go too).
  */
-export async function deleteEvent(deps: HostEventDeps & Pick<Deps, 'calendars' | 'logger'>, principal: Principal | null, ref: string): Promise<{ message: string }> {
+export async function deleteEvent(deps: DeleteEventDeps, principal: Principal | null, ref: string): Promise<{ message: string }> {
   const { event } = await ownedEvent(deps, principal, ref);
   const today = utcDay(deps.clock.now().getTime());
   const { bookings } = await deps.bookings.read(event.userId, today, '9999-12-31');

@@ -1,7 +1,12 @@
 import { ValidationFailed } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 import { IMAGE_EXTENSIONS, sniffImageType } from '#functions/domain/images';
-import { callerAccount } from './caller.ts';
+import { callerAccount, type CallerDeps } from '#functions/app/caller';
+
+/** What removing the profile photo needs: the caller's account, the photo store. */
+export type PhotoDeps = CallerDeps & Pick<Deps, 'photos'>;
+/** What storing an uploaded image needs: also a new id for its key. */
+export type PhotoUploadDeps = PhotoDeps & Pick<Deps, 'ids'>;
 
 export const NOT_AN_IMAGE = 'Please choose an image file (PNG, JPEG, GIF or WebP).';
 
@@ -15,7 +20,7 @@ const keyOf = (photoUrl: string | null): string | null => (photoUrl?.startsWith(
  * new key (URLs are immutable, so caches never show an old photo); point the profile at it; delete the old one.
  */
 export async function uploadPhoto(
-  deps: Pick<Deps, 'accounts' | 'photos' | 'ids'>,
+  deps: PhotoUploadDeps,
   principal: Principal | null,
   file: { bytes: Uint8Array },
 ): Promise<{ message: string; photoUrl: string }> {
@@ -31,7 +36,7 @@ export async function uploadPhoto(
 }
 
 /** POST /api/profile/remove-photo: the profile has no photo afterwards, and the stored image is deleted. */
-export async function removePhoto(deps: Pick<Deps, 'accounts' | 'photos'>, principal: Principal | null): Promise<{ message: string }> {
+export async function removePhoto(deps: PhotoDeps, principal: Principal | null): Promise<{ message: string }> {
   const account = await callerAccount(deps, principal);
   const previous = keyOf(await deps.accounts.setPhoto(account.id, null));
   if (previous) await deps.photos.delete(previous);
@@ -46,7 +51,7 @@ export async function removePhoto(deps: Pick<Deps, 'accounts' | 'photos'>, princ
  * with a new key.
  */
 export async function uploadEventImage(
-  deps: Pick<Deps, 'accounts' | 'photos' | 'ids'>,
+  deps: PhotoUploadDeps,
   principal: Principal | null,
   file: { bytes: Uint8Array },
 ): Promise<{ message: string; url: string }> {

@@ -1,7 +1,10 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { NotFound } from '#functions/errors';
 import type { Deps } from '#functions/ports';
-import { assertHostPublishes, loadBookableEvent } from './event-access.ts';
+import { assertHostPublishes, loadBookableEvent, type EventAccessDeps } from '#functions/app/event-access';
+
+/** What the public event page needs: the event, its host. */
+export type PublicEventDeps = EventAccessDeps & Pick<Deps, 'hosts' | 'clock'>;
 
 /**
  * The public view of an event type, for its booking page.
@@ -10,7 +13,7 @@ import { assertHostPublishes, loadBookableEvent } from './event-access.ts';
  * host for name and photo (a host past the trial without a plan: 403 + isInactive), answer the public fields only,
  * with whether the host can take bookings now (a connected calendar), so the page says so before any form.
  */
-export async function getPublicEvent(deps: Pick<Deps, 'events' | 'hosts' | 'clock'>, slug: string): Promise<PublicEvent> {
+export async function getPublicEvent(deps: PublicEventDeps, slug: string): Promise<PublicEvent> {
   const eventId = await deps.events.findIdBySlug(slug);
   if (eventId === null) throw new NotFound('Event not found.');
   const { event } = await loadBookableEvent(deps, eventId);

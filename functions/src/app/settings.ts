@@ -2,6 +2,9 @@ import { DEFAULT_SETTINGS } from '#shared/constants';
 import type { Settings, SettingsResponse, SettingsUpdateBody } from '#shared/api/schemas/settings';
 import type { Deps, Principal } from '#functions/ports';
 
+/** What reading and changing the booking settings needs. */
+export type SettingsDeps = Pick<Deps, 'settings'>;
+
 const defaults = (): Settings => ({ ...DEFAULT_SETTINGS });
 
 /** Removes the fields only administrators may read. */
@@ -16,7 +19,7 @@ function visibleTo(settings: Settings, principal: Principal | null): SettingsRes
  * Input: the caller. Output: the stored settings (the spec's defaults where nothing was saved yet);
  * adminEmail and googleCalendarId only for administrators.
  */
-export async function getSettings(deps: Pick<Deps, 'settings'>, principal: Principal | null): Promise<SettingsResponse> {
+export async function getSettings(deps: SettingsDeps, principal: Principal | null): Promise<SettingsResponse> {
   return visibleTo({ ...defaults(), ...(await deps.settings.get()) }, principal);
 }
 
@@ -26,6 +29,6 @@ export async function getSettings(deps: Pick<Deps, 'settings'>, principal: Princ
  * Primary course: write only the changed fields in one atomic update (two admins flipping different switches at
  * once both keep their change), and answer the stored settings, the spec's defaults filling fields never saved.
  */
-export async function updateSettings(deps: Pick<Deps, 'settings'>, changes: SettingsUpdateBody): Promise<Settings> {
+export async function updateSettings(deps: SettingsDeps, changes: SettingsUpdateBody): Promise<Settings> {
   return deps.settings.update(changes, defaults());
 }

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ValidationFailed } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
-import { enforceLimits } from './abuse-limits.ts';
-import { claimAddress } from './email-verification.ts';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
+import { claimAddress, type ClaimAddressDeps } from '#functions/app/email-verification';
 
 /** How long a mailed sign-in link works. */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -16,6 +16,11 @@ export const MANUAL_LOGIN_ANSWER =
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** Asking for a sign-in link: the abuse limits, the account, the stored links, the mailer. */
+export type RequestSignInLinkDeps = RateLimitDeps & Pick<Deps, 'accounts' | 'signInLinks' | 'mailer'>;
+/** Using a sign-in link: the stored links, the claim of the proven address, a new session. */
+export type SignInWithLinkDeps = ClaimAddressDeps & Pick<Deps, 'signInLinks' | 'sessionIssuer'>;
+
 /**
  * POST /api/auth/manual-login (/direct-login; ARCHITECTURE.md §4: never a sign-in with only an e-mail).
  * Input: e-mail (username ignored: the link goes to the account's own address), the site's origin, the client's
@@ -26,7 +31,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
  * and mail the link to the account's address.
  */
 export async function requestSignInLink(
-  deps: Pick<Deps, 'accounts' | 'signInLinks' | 'mailer' | 'clock' | 'rateLimiter'>,
+  deps: RequestSignInLinkDeps,
   input: { email: string; origin: string; clientAddress: string },
 ): Promise<{ success: true; message: string }> {
   const email = input.email.trim().toLowerCase();
@@ -71,7 +76,7 @@ export function signInLinkPage(token: string | undefined): { location: string } 
  * The link proved the address (issue 13, item 6): see claimAddress.
  */
 export async function signInWithLink(
-  deps: Pick<Deps, 'signInLinks' | 'accounts' | 'sessionIssuer' | 'clock' | 'config' | 'logger'>,
+  deps: SignInWithLinkDeps,
   input: { token: string; secure: boolean },
 ): Promise<{ success: true; cookie: string }> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw new ValidationFailed(SIGN_IN_LINK_INVALID);

@@ -3,7 +3,10 @@ import { ServiceUnavailable } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 import { PRODUCT_NAME } from '#shared/constants';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
-import { enforceLimits } from './abuse-limits.ts';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
+
+/** What a contact message needs: the abuse limits, ids, the message store, the mailer and its address, the log. */
+export type SubmitContactDeps = RateLimitDeps & Pick<Deps, 'ids' | 'contactMessages' | 'mailer' | 'config' | 'logger'>;
 
 /**
  * Submit a contact message.
@@ -17,7 +20,7 @@ import { enforceLimits } from './abuse-limits.ts';
  * to try later (503), so a retry neither duplicates nor loses the message.
  */
 export async function submitContact(
-  deps: Pick<Deps, 'clock' | 'ids' | 'contactMessages' | 'mailer' | 'config' | 'logger' | 'rateLimiter'>,
+  deps: SubmitContactDeps,
   input: ContactSubmitBody,
   clientAddress: string,
 ): Promise<{ message: string }> {

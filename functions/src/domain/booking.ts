@@ -1,5 +1,5 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { MAX_BLOCKED_MINUTES, MAX_BUFFER_MINUTES } from '#shared/constants';
+import { zoneDayInterval } from '#shared/availability/wall-clock';
 import { DAY_MS, MINUTE_MS } from '#shared/time';
 
 /**
@@ -44,9 +44,7 @@ export function utcDaysOf(interval: Interval): string[] {
 
 /** The host's day (in the event's zone) that an instant falls on, as [start, end) instants. */
 export function zoneDayOf(instant: number, timeZone: string): Interval {
-  const date = formatInTimeZone(instant, timeZone, 'yyyy-MM-dd');
-  const next = utcDay(Date.parse(`${date}T00:00:00Z`) + DAY_MS);
-  return { start: fromZonedTime(`${date}T00:00:00`, timeZone).getTime(), end: fromZonedTime(`${next}T00:00:00`, timeZone).getTime() };
+  return zoneDayInterval(timeZone, instant);
 }
 
 /**

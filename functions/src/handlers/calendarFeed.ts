@@ -1,9 +1,8 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { calendarFeed } from '#functions/app/calendar-feed';
+import { calendarFeed, type CalendarFeedDeps } from '#functions/app/calendar-feed';
 import { bookingLedger, coreDeps, hostRepository } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.calendarFeed, Pick<Deps, 'hosts' | 'bookings'>> = async (deps, { params }) =>
+export const run: RouteRun<typeof routes.calendarFeed, CalendarFeedDeps> = async (deps, { params }) =>
   calendarFeed(deps, params.token);
 export const handler = httpRoute(routes.calendarFeed, run, () => ({ ...coreDeps(), hosts: hostRepository(), bookings: bookingLedger() }));

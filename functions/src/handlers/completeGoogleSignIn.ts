@@ -2,11 +2,10 @@ import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { isHttps } from '#functions/http/request';
 import { readCookie } from '#functions/http/cookies';
-import { completeGoogleSignIn, OAUTH_STATE_COOKIE, type GoogleSignInDeps } from '#functions/app/google-sign-in';
+import { completeGoogleSignIn, OAUTH_STATE_COOKIE, type CompleteGoogleSignInDeps } from '#functions/app/google-sign-in';
 import { accountDeps, coreDeps, googleSignInDeps } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.completeGoogleSignIn, GoogleSignInDeps & Pick<Deps, 'accounts' | 'sessionIssuer'>> = async (
+export const run: RouteRun<typeof routes.completeGoogleSignIn, CompleteGoogleSignInDeps> = async (
   deps,
   { query, event, setCookie },
 ) => {

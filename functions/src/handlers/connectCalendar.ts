@@ -1,12 +1,9 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { connectCalendar } from '#functions/app/calendar-connection';
+import { connectCalendar, type ConnectCalendarDeps } from '#functions/app/calendar-connection';
 import { calendarConnectionDeps, coreDeps, googleSignInDeps } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-type ConnectDeps = Pick<Deps, 'accounts' | 'hosts' | 'tokenCipher' | 'googleCalendarAuth' | 'calendars' | 'oauthStates'>;
-
-export const run: RouteRun<typeof routes.connectCalendar, ConnectDeps> = async (deps, { principal, query }) =>
+export const run: RouteRun<typeof routes.connectCalendar, ConnectCalendarDeps> = async (deps, { principal, query }) =>
   connectCalendar(deps, principal, { provider: query.provider, origin: deps.config.siteUrl });
 export const handler = httpRoute(routes.connectCalendar, run, () => ({
   ...coreDeps(),

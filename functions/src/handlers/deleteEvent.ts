@@ -1,9 +1,8 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { deleteEvent, type HostEventDeps } from '#functions/app/host-events';
+import { deleteEvent, type DeleteEventDeps } from '#functions/app/host-events';
 import { calendarProviders, coreDeps, hostEventDeps } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.deleteEvent, HostEventDeps & Pick<Deps, 'calendars'>> = async (deps, { principal, params }) =>
+export const run: RouteRun<typeof routes.deleteEvent, DeleteEventDeps> = async (deps, { principal, params }) =>
   deleteEvent(deps, principal, params.eventRef);
 export const handler = httpRoute(routes.deleteEvent, run, () => ({ ...coreDeps(), ...hostEventDeps(), calendars: calendarProviders() }));

@@ -1,10 +1,9 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { getCalendarFeed } from '#functions/app/calendar-connection';
+import { getCalendarFeed, type CalendarFeedLinkDeps } from '#functions/app/calendar-connection';
 import { accountRepository, coreDeps, hostRepository, tokenCipher } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.getCalendarFeed, Pick<Deps, 'accounts' | 'hosts' | 'tokenCipher'>> = async (deps, { principal }) =>
+export const run: RouteRun<typeof routes.getCalendarFeed, CalendarFeedLinkDeps> = async (deps, { principal }) =>
   getCalendarFeed(deps, principal, deps.config.siteUrl);
 export const handler = httpRoute(routes.getCalendarFeed, run, () => ({
   ...coreDeps(),

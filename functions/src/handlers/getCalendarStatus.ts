@@ -1,9 +1,8 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { calendarStatus } from '#functions/app/calendar-connection';
+import { calendarStatus, type CalendarStatusDeps } from '#functions/app/calendar-connection';
 import { accountRepository, coreDeps, hostRepository } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.getCalendarStatus, Pick<Deps, 'accounts' | 'hosts'>> = async (deps, { principal }) =>
+export const run: RouteRun<typeof routes.getCalendarStatus, CalendarStatusDeps> = async (deps, { principal }) =>
   calendarStatus(deps, principal);
 export const handler = httpRoute(routes.getCalendarStatus, run, () => ({ ...coreDeps(), accounts: accountRepository(), hosts: hostRepository() }));

@@ -1,9 +1,8 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { subscriptionStatus } from '#functions/app/host-status';
+import { subscriptionStatus, type SubscriptionStatusDeps } from '#functions/app/host-status';
 import { accountRepository, coreDeps, hostRepository } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.getSubscriptionStatus, Pick<Deps, 'accounts' | 'hosts'>> = async (deps, { principal }) =>
+export const run: RouteRun<typeof routes.getSubscriptionStatus, SubscriptionStatusDeps> = async (deps, { principal }) =>
   subscriptionStatus(deps, principal);
 export const handler = httpRoute(routes.getSubscriptionStatus, run, () => ({ ...coreDeps(), accounts: accountRepository(), hosts: hostRepository() }));

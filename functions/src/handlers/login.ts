@@ -1,11 +1,10 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { clientAddress, isHttps } from '#functions/http/request';
-import { login } from '#functions/app/accounts';
+import { login, type LoginDeps } from '#functions/app/accounts';
 import { accountDeps, coreDeps } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.login, Pick<Deps, 'accounts' | 'passwords' | 'sessionIssuer' | 'loginThrottle'>> = async (
+export const run: RouteRun<typeof routes.login, LoginDeps> = async (
   deps,
   { body, event, setCookie },
 ) => {

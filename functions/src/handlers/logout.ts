@@ -1,11 +1,10 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { isHttps } from '#functions/http/request';
-import { logout } from '#functions/app/accounts';
+import { logout, type LogoutDeps } from '#functions/app/accounts';
 import { accountDeps, coreDeps } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.logout, Pick<Deps, 'sessionIssuer'>> = async (deps, { principal, event, setCookie }) => {
+export const run: RouteRun<typeof routes.logout, LogoutDeps> = async (deps, { principal, event, setCookie }) => {
   const { message, cookie } = await logout(deps, principal, isHttps(event));
   setCookie(cookie);
   return { message };

@@ -1,10 +1,9 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { clientAddress } from '#functions/http/request';
-import { requestSignInLink } from '#functions/app/sign-in-link';
+import { requestSignInLink, type RequestSignInLinkDeps } from '#functions/app/sign-in-link';
 import { accountDeps, coreDeps, mailer } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.manualLogin, Pick<Deps, 'accounts' | 'signInLinks' | 'mailer' | 'rateLimiter'>> = (deps, { body, event }) =>
+export const run: RouteRun<typeof routes.manualLogin, RequestSignInLinkDeps> = (deps, { body, event }) =>
   requestSignInLink(deps, { email: body.email, origin: deps.config.siteUrl, clientAddress: clientAddress(event) });
 export const handler = httpRoute(routes.manualLogin, run, () => ({ ...coreDeps(), ...accountDeps(), mailer: mailer() }));

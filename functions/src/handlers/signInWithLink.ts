@@ -1,11 +1,10 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { isHttps } from '#functions/http/request';
-import { signInWithLink } from '#functions/app/sign-in-link';
+import { signInWithLink, type SignInWithLinkDeps } from '#functions/app/sign-in-link';
 import { accountDeps, coreDeps } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.signInWithLink, Pick<Deps, 'signInLinks' | 'accounts' | 'sessionIssuer'>> = async (
+export const run: RouteRun<typeof routes.signInWithLink, SignInWithLinkDeps> = async (
   deps,
   { body, event, setCookie },
 ) => {

@@ -1,14 +1,11 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { clientAddress } from '#functions/http/request';
-import { submitContact } from '#functions/app/submit-contact';
+import { submitContact, type SubmitContactDeps } from '#functions/app/submit-contact';
 import { contactMessageRepository, coreDeps, mailer, rateLimiter } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.submitContact, Pick<Deps, 'contactMessages' | 'mailer' | 'rateLimiter'>> = (
-  deps,
-  { body, event },
-) => submitContact(deps, body, clientAddress(event));
+export const run: RouteRun<typeof routes.submitContact, SubmitContactDeps> = (deps, { body, event }) =>
+  submitContact(deps, body, clientAddress(event));
 export const handler = httpRoute(routes.submitContact, run, () => ({
   ...coreDeps(),
   contactMessages: contactMessageRepository(),

@@ -2,11 +2,10 @@ import { routes } from '#shared/api/routes';
 import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TOO_LARGE } from '#shared/constants';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { readMultipartFile } from '#functions/http/multipart';
-import { uploadEventImage } from '#functions/app/profile-photo';
+import { uploadEventImage, type PhotoUploadDeps } from '#functions/app/profile-photo';
 import { accountRepository, coreDeps, photoStore } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.uploadEventImage, Pick<Deps, 'accounts' | 'photos'>> = async (deps, { principal, event }) => {
+export const run: RouteRun<typeof routes.uploadEventImage, PhotoUploadDeps> = async (deps, { principal, event }) => {
   const file = await readMultipartFile(event, 'image', EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TOO_LARGE);
   return uploadEventImage(deps, principal, file);
 };

@@ -1,13 +1,12 @@
 import { routes } from '#shared/api/routes';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { readMultipartFile } from '#functions/http/multipart';
-import { uploadPhoto } from '#functions/app/profile-photo';
+import { uploadPhoto, type PhotoUploadDeps } from '#functions/app/profile-photo';
 import { PHOTO_TOO_LARGE } from '#shared/constants';
 import { PROFILE_PHOTO_MAX_BYTES } from '#functions/domain/images';
 import { accountDeps, coreDeps, photoStore } from '#functions/composition';
-import type { Deps } from '#functions/ports';
 
-export const run: RouteRun<typeof routes.uploadPhoto, Pick<Deps, 'accounts' | 'photos'>> = async (deps, { principal, event }) => {
+export const run: RouteRun<typeof routes.uploadPhoto, PhotoUploadDeps> = async (deps, { principal, event }) => {
   const file = await readMultipartFile(event, 'photo', PROFILE_PHOTO_MAX_BYTES, PHOTO_TOO_LARGE);
   return uploadPhoto(deps, principal, file);
 };

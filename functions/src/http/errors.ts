@@ -2,7 +2,7 @@ import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { AppError, Overloaded, TooManyRequests, ValidationFailed, type ErrorDetail } from '#functions/errors';
 import type { Logger } from '#functions/ports';
-import { jsonResponse } from './response.ts';
+import { jsonResponse } from '#functions/http/response';
 
 /** Turns zod issues into our details list; unknown keys are named plainly. */
 export function issuesToDetails(issues: readonly z.core.$ZodIssue[], prefix?: string): ErrorDetail[] {

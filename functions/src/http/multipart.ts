@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '#functions/errors';
-import { bodyBytes, header } from './request.ts';
+import { bodyBytes, header } from '#functions/http/request';
 
 export interface UploadedFile {
   bytes: Buffer;

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { RouteDefinition } from '#shared/api/routes';
 import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
-import type { CookieToSet, CoreDeps, Deps, Principal } from '#functions/ports';
-import { setCookieValue } from './cookies.ts';
-import { errorToResponse, validationFailed } from './errors.ts';
-import { readJsonBody, refuseCrossSiteWrite, refuseDirectApiCall, refuseResourceLoad } from './request.ts';
-import { documentResponse, jsonResponse } from './response.ts';
+import { powertoolsMetrics, powertoolsMetricsPort, powertoolsRootLogger } from '#functions/adapters/observability/powertools';
+import type { CookieToSet, CoreDeps, Deps, Logger, Principal } from '#functions/ports';
+import { setCookieValue } from '#functions/http/cookies';
+import { errorToResponse, validationFailed } from '#functions/http/errors';
+import { readJsonBody, refuseCrossSiteWrite, refuseDirectApiCall, refuseResourceLoad } from '#functions/http/request';
+import { documentResponse, jsonResponse } from '#functions/http/response';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -32,7 +34,19 @@ export type RouteRun<R extends RouteDefinition, D extends Partial<Deps> = object
 
 interface State {
   requestId: string;
+  /** The caller's X-Correlation-Id when it is a sane id, else the request id: carried on every log line. */
+  correlationId: string;
   deps?: CoreDeps;
+  /** The request's logger: the route's and the request's ids on every line. */
+  logger?: Logger;
+}
+
+const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Adds this invocation's counts as one EMF line (nothing when none were counted, or when metrics are off). */
+function publishMetrics(): void {
+  const metrics = powertoolsMetrics();
+  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
 }
 
 /** Whether a body schema is satisfied by an empty object: then sending no body at all is the same call. */
@@ -51,6 +65,9 @@ function parseWith(schema: z.ZodType | undefined, value: unknown, part: string):
  * reads and validates path parameters, query and body with the row's schemas, runs the use case, shapes the answer
  * with the row's response schema (so no internal field ever leaves), and maps every error in one place.
  */
+/** The first invocation of this process counts a ColdStart metric (Powertools' own logs mark it per line). */
+let coldStart = true;
+
 export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
   route: R,
   run: (deps: D, input: RouteInput<R>) => Promise<z.input<R['response']>>,
@@ -59,9 +76,12 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
   const states = new WeakMap<object, State>();
 
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyResultV2> => {
-    const state = states.get(context) ?? { requestId: randomUUID() };
-    const deps = await provide();
-    state.deps = deps;
+    const state = states.get(context) ?? { requestId: randomUUID(), correlationId: randomUUID() };
+    const provided = await provide();
+    state.deps = provided;
+    const logger = provided.logger.with?.({ route: route.name, requestId: state.requestId, correlationId: state.correlationId }) ?? provided.logger;
+    state.logger = logger;
+    const deps = { ...provided, logger };
     refuseDirectApiCall(event, deps.config.originSecret);
     refuseCrossSiteWrite(event, deps.config.siteUrl);
     refuseResourceLoad(event);
@@ -106,16 +126,30 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
   // No early timeout: middy's would answer 500 while the use case goes on and may still commit (a registration
   // "failed" that in fact happened). The work a request may do is bounded instead (Overloaded, throttles), and the
   // function's own timeout is the only deadline.
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core, { timeoutEarlyInMillis: 0 }).use({
-    before: (request) => {
-      const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || randomUUID();
-      states.set(request.context, { requestId });
-    },
-    onError: async (request) => {
-      const state = states.get(request.context);
-      const requestId = state?.requestId ?? randomUUID();
-      const logger = state?.deps?.logger ?? console;
-      request.response = errorToResponse(request.error, requestId, logger);
-    },
-  });
+  // Logs and metrics (docs/operations.md): the Powertools logger learns the Lambda context (function, request id,
+  // cold start, trace id); each request gets a child logger with the route and the request's ids; the counts the use
+  // case made, plus a ServerError for any 5xx answer, leave as one EMF line when the invocation ends.
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core, { timeoutEarlyInMillis: 0 })
+    .use(injectLambdaContext(powertoolsRootLogger(), { resetKeys: true }))
+    .use({
+      before: (request) => {
+        const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || randomUUID();
+        const offered = request.event.headers?.['x-correlation-id'];
+        const correlationId = offered && CORRELATION_ID.test(offered) ? offered : requestId;
+        states.set(request.context, { requestId, correlationId });
+        if (coldStart) {
+          coldStart = false;
+          powertoolsMetrics().captureColdStartMetric();
+        }
+      },
+      after: () => publishMetrics(),
+      onError: async (request) => {
+        const state = states.get(request.context);
+        const requestId = state?.requestId ?? randomUUID();
+        const logger = state?.logger ?? state?.deps?.logger ?? console;
+        request.response = errorToResponse(request.error, requestId, logger);
+        if (Number((request.response as { statusCode?: number }).statusCode) >= 500) powertoolsMetricsPort().count('ServerError');
+        publishMetrics();
+      },
+    });
 }

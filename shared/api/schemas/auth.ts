@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { emailAddress, singleLine, visibleText } from './common.ts';
+import { emailAddress, singleLine, visibleText } from '#shared/api/schemas/common';
 
 /**
  * Accounts and sessions (booking-landing-auth-admin.md §3, §5, §7; host-area.md §7; issue 5). The register and

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { calendarDateOrTimestamp } from './common.ts';
+import { calendarDateOrTimestamp } from '#shared/api/schemas/common';
 
 const POSITIVE_ID = 'eventId must be a positive whole number.';
 const EVENT_REF = 'eventId must be an event id or an event slug.';

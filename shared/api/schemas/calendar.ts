@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { eventRefValue } from './availability.ts';
+import { eventRefValue } from '#shared/api/schemas/availability';
 
 /**
  * GET /api/calendar/sync (booking-landing-auth-admin.md §7, host-area.md §7). A signed-in host syncs their own

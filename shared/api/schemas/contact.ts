@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CONTACT_LIMITS as L } from '#shared/constants';
-import { emailAddress, singleLineText, visibleText } from './common.ts';
+import { emailAddress, singleLineText, visibleText } from '#shared/api/schemas/common';
 
 /** POST /api/contact/submit (host-area.md §5 "Contact", §7). The same rules run in the form and on the server. */
 export const contactSubmitBody = z.strictObject({

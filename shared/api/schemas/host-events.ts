@@ -15,8 +15,8 @@ import {
   MAX_MINIMUM_NOTICE_AMOUNT,
   RESERVED_EVENT_SLUGS,
   TIME_ZONE_OPTIONS,
-} from '../../constants.ts';
-import { calendarDateOrTimestamp, requiredText } from './common.ts';
+} from '#shared/constants';
+import { calendarDateOrTimestamp, requiredText } from '#shared/api/schemas/common';
 
 /**
  * The host's event types (host-area.md §3 "Event", §5, §7): what the dashboard and the editor read and send.

@@ -1,5 +1,5 @@
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
-import type { DataKeySource } from './token-cipher.ts';
+import type { DataKeySource } from '#functions/adapters/crypto/token-cipher';
 
 /** Data keys from AWS KMS under the stack's token key (CALENDAR_KMS_KEY_ID). */
 export function kmsDataKeys(keyId: string, client: KMSClient): DataKeySource {

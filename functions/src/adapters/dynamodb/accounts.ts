@@ -10,8 +10,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { AccountRepository } from '#functions/ports';
 import type { AccountRecord } from '#functions/domain/records';
-import { keys } from './keys.ts';
-import { newCalendarItem } from './hosts.ts';
+import { keys } from '#functions/adapters/dynamodb/keys';
+import { newCalendarItem } from '#functions/adapters/dynamodb/hosts';
 import { builtinConnection } from '#functions/domain/calendar';
 
 /**

@@ -4,7 +4,7 @@ import { utcDay } from '#functions/domain/booking';
 import { BookingChanged, IdempotencyConflict, WriteConflict } from '#functions/errors';
 import type { BookingLedger } from '#functions/ports';
 import type { BookingRecord } from '#functions/domain/records';
-import { keys } from './keys.ts';
+import { keys } from '#functions/adapters/dynamodb/keys';
 
 type Item = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessageRepository } from '#functions/ports';
 import type { ContactMessage } from '#functions/domain/records';
-import { keys } from './keys.ts';
+import { keys } from '#functions/adapters/dynamodb/keys';
 
 export function dynamoContactMessages(db: DynamoDBDocumentClient, tableName: string): ContactMessageRepository {
   return {

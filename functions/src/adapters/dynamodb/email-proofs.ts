@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EmailProof, EmailProofs } from '#functions/ports';
-import { keys } from './keys.ts';
-import { dynamoOneTimeItems } from './one-time-items.ts';
+import { keys } from '#functions/adapters/dynamodb/keys';
+import { dynamoOneTimeItems } from '#functions/adapters/dynamodb/one-time-items';
 
 /** Mailed e-mail proofs (verification, e-mail change): consumed by a conditional delete, so each works once. */
 export function dynamoEmailProofs(db: DynamoDBDocumentClient, tableName: string): EmailProofs {

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { EventRepository } from '#functions/ports';
 import type { DateOverrideRecord, EventRecord } from '#functions/domain/records';
-import { keys } from './keys.ts';
+import { keys } from '#functions/adapters/dynamodb/keys';
 
 const FIRST_EVENT_ID = 1000;
 

@@ -11,7 +11,7 @@ import type { HostRepository } from '#functions/ports';
 import type { CalendarConnection, CalendarSettings, SubscriptionRecord } from '#functions/domain/records';
 import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
 import { WriteConflict } from '#functions/errors';
-import { keys } from './keys.ts';
+import { keys } from '#functions/adapters/dynamodb/keys';
 
 type Item = Record<string, unknown>;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { overLimit, type RateRule } from '#functions/domain/abuse-limits';
 import type { LoginThrottle, RateLimiter } from '#functions/ports';
-import { keys } from './keys.ts';
+import { keys } from '#functions/adapters/dynamodb/keys';
 
 /**
  * Counts one more request for `key` in a window that opens with the first request: one item per key with the

@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OAuthState, OAuthStates } from '#functions/ports';
-import { keys } from './keys.ts';
-import { dynamoOneTimeItems } from './one-time-items.ts';
+import { keys } from '#functions/adapters/dynamodb/keys';
+import { dynamoOneTimeItems } from '#functions/adapters/dynamodb/one-time-items';
 
 /** OAuth states in flight (Google sign-in, calendar connection): used once, expiring through the TTL attribute. */
 export function dynamoOAuthStates(db: DynamoDBDocumentClient, tableName: string): OAuthStates {

@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, TransactGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from './keys.ts';
+import { keys } from '#functions/adapters/dynamodb/keys';
 
 export interface StoredSession {
   userId: string;

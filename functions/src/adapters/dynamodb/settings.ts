@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { settingsSchema, type Settings } from '#shared/api/schemas/settings';
 import type { SettingsRepository } from '#functions/ports';
-import { keys } from './keys.ts';
+import { keys } from '#functions/adapters/dynamodb/keys';
 
 const toItem = (settings: Settings) => ({ ...keys.settings(), type: 'Settings', ...settings });
 

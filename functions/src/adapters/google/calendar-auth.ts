@@ -1,7 +1,7 @@
 import { CodeChallengeMethod } from 'google-auth-library/build/src/auth/oauth2client.js';
 import type { GoogleConfig } from '#functions/config';
 import type { GoogleCalendarAuth } from '#functions/ports';
-import { googleOAuthClient } from './oauth-client.ts';
+import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
 
 /**
  * What connecting a calendar asks of the host's Google account: their free/busy times and the events we put in,

@@ -5,10 +5,10 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import type { OAuth2Client } from 'google-auth-library/build/src/auth/oauth2client.js';
 import type { GoogleConfig } from '#functions/config';
 import { CalendarDisconnected, ServiceUnavailable } from '#functions/errors';
-import type { CalendarProvider, HostRepository, Logger, TokenCipher } from '#functions/ports';
+import type { CalendarProvider, HostRepository, Logger, Metrics, TokenCipher } from '#functions/ports';
 import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import type { BusyInterval } from '#shared/availability/engine';
-import { googleOAuthClient } from './oauth-client.ts';
+import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
 
 export const CALENDAR_UNREACHABLE =
   "We couldn't check the host's calendar just now, so no times can be offered. Please try again in a moment.";
@@ -59,6 +59,8 @@ export interface GoogleCalendarDeps {
   cipher: TokenCipher;
   hosts: Pick<HostRepository, 'markCalendarDisconnected'>;
   logger: Logger;
+  /** Counts GoogleCallFailed (docs/operations.md). */
+  metrics: Metrics;
   /** The site's address for links in event descriptions, when known. */
   siteUrl: string | undefined;
   now: () => number;
@@ -146,6 +148,8 @@ export function googleCalendar(deps: GoogleCalendarDeps): CalendarProvider {
       });
       return answer.data;
     } catch (error) {
+      // An event already made (409) or already gone (404, 410) is an answer the callers expect, not a failure.
+      if (![404, 409, 410].includes(statusOf(error) ?? 0)) deps.metrics.count('GoogleCallFailed');
       if (isInvalidGrant(error)) {
         clients.delete(host.id);
         freeBusy.delete(host.id);

@@ -1,7 +1,7 @@
 import { CodeChallengeMethod } from 'google-auth-library/build/src/auth/oauth2client.js';
 import type { GoogleConfig } from '#functions/config';
 import type { GoogleSignIn } from '#functions/ports';
-import { googleOAuthClient } from './oauth-client.ts';
+import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
 
 /** Sign-in needs who the person is and their e-mail, nothing of their Google data. */
 const SIGN_IN_SCOPES = ['openid', 'email', 'profile'];

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { PasswordHasher } from '#functions/ports';
-import { workLane, type WorkLaneOptions } from '../system/work-lane.ts';
+import { workLane, type WorkLaneOptions } from '#functions/adapters/system/work-lane';
 
 /**
  * Passwords hashed with scrypt at OWASP's parameters (ARCHITECTURE.md §4): N = 2^17, r = 8, p = 1, a 16-byte

@@ -1,0 +1,101 @@
+/**
+ * The code's boundaries are kept by the lint run (eslint.config.js): each import below, put in a file at the given
+ * place, must fail `npm run lint` with `no-restricted-imports`, and the allowed ones must pass. The files do not
+ * exist: ESLint lints the text as if it lived at that path, with the repository's own configuration.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The restricted-import messages ESLint gives `source` as the file `path`. */
+async function importProblems(path: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const used = [x];\n`, { filePath: `${root}${path}` });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('front-end features', () => {
+  it('do not import another feature', async () => {
+    const problems = await importProblems(
+      'frontend/src/features/profile/components/new-card.tsx',
+      "import { x } from '#frontend/features/auth/components/auth-form.tsx';",
+    );
+    expect(problems).toEqual([expect.stringContaining('A feature does not import another feature')]);
+  });
+
+  it('do not import the app shell', async () => {
+    const problems = await importProblems('frontend/src/features/booking/lib/new.ts', "import { x } from '#frontend/app/router.tsx';");
+    expect(problems).toEqual([expect.stringContaining('does not import the app shell')]);
+  });
+
+  it('may import their own files, the shared front-end code and shared/', async () => {
+    const path = 'frontend/src/features/booking/components/new.tsx';
+    expect(await importProblems(path, "import { x } from '#frontend/lib/accent.ts';")).toEqual([]);
+    expect(await importProblems(path, "import { x } from '#frontend/lib/api.ts';")).toEqual([]);
+    expect(await importProblems(path, "import { x } from '#shared/constants';")).toEqual([]);
+  });
+
+  it('leave lib and components free of features, and the app shell free to compose them', async () => {
+    const feature = "import { x } from '#frontend/features/booking/components/booking-page.tsx';";
+    expect(await importProblems('frontend/src/lib/new.ts', feature)).toEqual([expect.stringContaining('imports no feature')]);
+    expect(await importProblems('frontend/src/components/new.tsx', feature)).toEqual([expect.stringContaining('imports no feature')]);
+    expect(await importProblems('frontend/src/app/new.tsx', feature)).toEqual([]);
+  });
+});
+
+describe('functions', () => {
+  const domainFile = 'functions/src/domain/new-rule.ts';
+
+  it('keep the domain free of adapters, use cases, HTTP, ports and AWS', async () => {
+    for (const source of [
+      "import { x } from '#functions/adapters/dynamodb/bookings';",
+      "import { x } from '#functions/app/create-booking';",
+      "import { x } from '#functions/http/cookies';",
+      "import type { x } from '#functions/ports';",
+    ]) {
+      expect(await importProblems(domainFile, source), source).toEqual([expect.stringContaining('The domain is pure rules')]);
+    }
+    expect(await importProblems(domainFile, "import { x } from '@aws-sdk/client-dynamodb';")).toEqual([
+      expect.stringContaining('does not talk to AWS'),
+    ]);
+    expect(await importProblems(domainFile, "import { x } from 'react';")).toEqual([expect.stringContaining('does not import React')]);
+  });
+
+  it('let the domain use other domain modules and shared/', async () => {
+    expect(await importProblems(domainFile, "import type { x } from '#functions/domain/records';")).toEqual([]);
+    expect(await importProblems(domainFile, "import { x } from '#shared/availability/engine';")).toEqual([]);
+  });
+
+  it('keep use cases free of HTTP code and adapters', async () => {
+    const useCase = 'functions/src/app/new-use-case.ts';
+    expect(await importProblems(useCase, "import { x } from '#functions/http/cookies';")).toEqual([
+      expect.stringContaining('A use case depends on ports and the domain'),
+    ]);
+    expect(await importProblems(useCase, "import { x } from '#functions/adapters/ses/mailer';")).toEqual([
+      expect.stringContaining('A use case depends on ports and the domain'),
+    ]);
+    expect(await importProblems(useCase, "import type { x } from '#functions/ports';")).toEqual([]);
+  });
+});
+
+describe('one import style', () => {
+  it('refuses a relative import anywhere', async () => {
+    for (const path of ['functions/src/app/new.ts', 'frontend/src/lib/new.ts', 'infra/cdk/new.ts', 'test/unit/new.test.ts']) {
+      expect(await importProblems(path, "import { x } from './neighbour.ts';"), path).toEqual([
+        expect.stringContaining('subpath imports'),
+      ]);
+    }
+  });
+
+  it('keeps shared/ free of both sides', async () => {
+    expect(await importProblems('shared/rules/new.ts', "import { x } from '#functions/domain/booking';")).toEqual([
+      expect.stringContaining('shared/ is used by both sides'),
+    ]);
+  });
+});
