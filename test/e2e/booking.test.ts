@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shiftMonthKeepDay } from '#frontend/features/booking/lib/dates.ts';
-import { addDays, chooseDate, dateIn, formatTitle, rangeIn, slotButtons } from '../support/booking-page.ts';
-import { browserStackPerFile } from '../support/browser-per-file.ts';
-import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { shiftMonthKeepDay } from '#frontend/lib/dates.ts';
+import { addDays, chooseDate, dateIn, formatTitle, rangeIn, slotButtons } from '#test/support/booking-page';
+import { browserStackPerFile } from '#test/support/browser-per-file';
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 
 /**
  * The public booking page (issue 4, "The booking page") in Debian's Chromium against the whole local stack with

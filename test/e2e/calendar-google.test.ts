@@ -1,11 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_UNREACHABLE } from '#functions/adapters/google/calendar';
-import { startFakeGoogle } from '../fakes/google.ts';
-import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
-import { addDays, chooseDate, dateIn, rangeIn, slotButtons } from '../support/booking-page.ts';
-import { browserStackPerFile } from '../support/browser-per-file.ts';
-import { eventBody, weeklyRanges } from '../support/event-body.ts';
+import { startFakeGoogle } from '#test/fakes/google';
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
+import { addDays, chooseDate, dateIn, rangeIn, slotButtons } from '#test/support/booking-page';
+import { browserStackPerFile } from '#test/support/browser-per-file';
+import { eventBody, weeklyRanges } from '#test/support/event-body';
 
 /**
  * Google Calendar in the browser (issue 7) against the fake Google (test/fakes/google.ts), on an app of this file's

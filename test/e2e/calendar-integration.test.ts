@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '../support/browser-per-file.ts';
-import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { browserStackPerFile } from '#test/support/browser-per-file';
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { CALENDAR_CONNECT_ERRORS } from '#shared/constants';
 
 /**

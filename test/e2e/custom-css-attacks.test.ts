@@ -3,8 +3,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
-import { browserStackPerFile } from '../support/browser-per-file.ts';
-import { eventBody } from '../support/event-body.ts';
+import { browserStackPerFile } from '#test/support/browser-per-file';
+import { eventBody } from '#test/support/event-body';
 
 /**
  * A host's custom CSS cannot act for a signed-in visitor or paint over the site (issue 13, item 9). The probe's

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '../support/browser-per-file.ts';
-import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { browserStackPerFile } from '#test/support/browser-per-file';
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 
 /**
  * Links in e-mails survive mail scanners (issue 13, item 8): a mailed sign-in link opens a page with one button;

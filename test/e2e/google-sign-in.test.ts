@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeGoogle } from '../fakes/google.ts';
-import { browserStackPerFile } from '../support/browser-per-file.ts';
+import { startFakeGoogle } from '#test/fakes/google';
+import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
  * Google sign-in in the browser (issue 5) against the fake Google (test/fakes/google.ts): the app runs as `npm start`

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '../support/browser-per-file.ts';
-import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
-import { addDays, calendarCell, chooseDate, dateIn, slotButtons } from '../support/booking-page.ts';
+import { browserStackPerFile } from '#test/support/browser-per-file';
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
+import { addDays, calendarCell, chooseDate, dateIn, slotButtons } from '#test/support/booking-page';
 
 /**
  * The host console in the browser (issue 6): a new host creates an event type with custom hours and a buffer while

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '../support/browser-per-file.ts';
-import { eventBody } from '../support/event-body.ts';
-import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { browserStackPerFile } from '#test/support/browser-per-file';
+import { eventBody } from '#test/support/event-body';
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 
 /**
  * New hosts are bookable at once, and a host who cannot take bookings is said to be so at step 1 (issue 13, item

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '../support/browser-per-file.ts';
-import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { browserStackPerFile } from '#test/support/browser-per-file';
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 
 /**
  * Profile settings in the browser (host-area.md "Profile Settings", §5, §8): name and e-mail, the photo (the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '../support/browser-per-file.ts';
-import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { browserStackPerFile } from '#test/support/browser-per-file';
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 
 /**
  * The shell and the contact page in Debian's Chromium against the whole local stack, started the way `npm start`

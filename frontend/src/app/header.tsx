@@ -5,9 +5,9 @@ import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { MenuIcon, XIcon } from '#frontend/components/ui/icons.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { loadAuthScreens } from '#frontend/features/auth/load.ts';
-import { chromeFor, isHostAreaPath } from './layout-rules.ts';
-import { LogoMark } from './logo.tsx';
-import { ThemeToggle } from './theme-toggle.tsx';
+import { chromeFor, isHostAreaPath } from '#frontend/app/layout-rules.ts';
+import { LogoMark } from '#frontend/app/logo.tsx';
+import { ThemeToggle } from '#frontend/app/theme-toggle.tsx';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 

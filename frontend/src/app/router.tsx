@@ -1,8 +1,8 @@
 import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { Layout } from './layout.tsx';
-import { RESERVED_EVENT_SLUGS } from './layout-rules.ts';
-import { NotFoundPage } from './not-found.tsx';
+import { Layout } from '#frontend/app/layout.tsx';
+import { bookingSlugOf, RESERVED_EVENT_SLUGS } from '#frontend/app/layout-rules.ts';
+import { NotFoundPage } from '#frontend/app/not-found.tsx';
 import { loadAuthScreens } from '#frontend/features/auth/load.ts';
 import { prefetchBookingPage } from '#frontend/features/booking/api/early-fetch.ts';
 // In the entry chunk, not lazy: the guest's page renders as soon as its data is there, without a second chunk
@@ -59,6 +59,12 @@ function BookingRoute({ skipReserved = false }: { skipReserved?: boolean }): Rea
     if (!reserved) prefetchBookingPage(eventSlug);
   }, [eventSlug, reserved]);
   return reserved ? null : <BookingPage />;
+}
+
+/** On a first load (main.tsx): a booking page's calls start before React renders. */
+export function prefetchForPath(pathname: string): void {
+  const slug = bookingSlugOf(pathname);
+  if (slug) prefetchBookingPage(slug);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api.ts';
+import { apiRequest } from '#frontend/lib/api.ts';
 
 /**
  * GET /api/user/calendar → `{ connected, email, lastSynced, provider, googleAvailable }` (host-area.md §3, §7);

@@ -1,5 +1,6 @@
 /**
- * Calendar-date and time helpers for the booking page, on Intl only (no date library in the route's chunk).
+ * Calendar-date and time helpers for the booking page (also used by the event editor), on Intl only (no date library
+ * in the route's chunk).
  * Calendar dates are 'yyyy-MM-dd' strings; arithmetic on them runs in UTC so no zone can shift a day.
  */
 

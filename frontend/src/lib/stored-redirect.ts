@@ -1,4 +1,4 @@
-import { REDIRECT_AFTER_LOGIN_KEY, safeRedirectPath } from './redirect.ts';
+import { REDIRECT_AFTER_LOGIN_KEY, safeRedirectPath } from '#frontend/lib/redirect.ts';
 
 /**
  * The path a guarded page remembers for after sign-in, in sessionStorage (host-area.md §2 "Login guard").

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { scopeCustomCss } from '#shared/custom-css';
 import { cn } from '#frontend/lib/cn.ts';
-import { accentFor } from '../lib/accent.ts';
+import { accentFor } from '#frontend/lib/accent.ts';
 
 /**
  * What an event's design changes on its booking page (host-area.md §3 "Event": color, bookingTheme, themeColor,

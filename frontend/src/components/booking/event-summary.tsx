@@ -1,6 +1,6 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { ClockIcon, MapPinIcon } from '#frontend/components/ui/icons.tsx';
-import { designColor } from './booking-theme.tsx';
+import { designColor } from '#frontend/components/booking/booking-theme.tsx';
 
 /**
  * The event's card: guest logo, event photo, host photo and name (each behind its show flag), title, duration,

@@ -1,9 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import type { TimeSlot } from '../api/booking-queries.ts';
-import { addDays, formatDateTitle, formatTimeRange, yearMonthOf, type YearMonth } from '../lib/dates.ts';
-import { MonthCalendar } from './month-calendar.tsx';
-import { TimeSlotList } from './time-slot-list.tsx';
+import type { TimeSlot } from '#frontend/lib/time-slot.ts';
+import { addDays, formatDateTitle, formatTimeRange, yearMonthOf, type YearMonth } from '#frontend/lib/dates.ts';
+import { MonthCalendar } from '#frontend/components/booking/month-calendar.tsx';
+import { TimeSlotList } from '#frontend/components/booking/time-slot-list.tsx';
 
 /**
  * The booking page's calendar and slot list on data computed in the browser, where nothing can be booked: the

@@ -1,6 +1,6 @@
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import type { TimeSlot } from '../api/booking-queries.ts';
-import { formatDateTitle, formatTimeRange } from '../lib/dates.ts';
+import type { TimeSlot } from '#frontend/lib/time-slot.ts';
+import { formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
 import { ChevronLeft, ChevronRight } from '#frontend/components/ui/icons.tsx';
 
 interface TimeSlotListProps {

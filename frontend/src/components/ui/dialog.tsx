@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps } from 'react';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { XIcon } from './icons.tsx';
+import { XIcon } from '#frontend/components/ui/icons.tsx';
 
 /**
  * Modal dialog on Radix: focus is trapped and returned to the trigger, Escape closes, the page behind is inert.

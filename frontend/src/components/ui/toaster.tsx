@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router-dom';
 import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/constants';
 import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
-import { AlertCircleIcon, CheckCircleIcon } from './icons.tsx';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast.tsx';
-import { useToast } from './use-toast.ts';
+import { AlertCircleIcon, CheckCircleIcon } from '#frontend/components/ui/icons.tsx';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '#frontend/components/ui/toast.tsx';
+import { useToast } from '#frontend/components/ui/use-toast.ts';
 
 const BOOKING_PATH_MARKERS = ['/book/', '/booking/', '/confirmation'] as const;
 

@@ -3,4 +3,4 @@
  * first time one of them shows. One dynamic import for all of them keeps the entry chunk, which every booking page
  * downloads, to a single small loader.
  */
-export const loadAuthScreens = () => import('./components/auth-screens.ts');
+export const loadAuthScreens = () => import('#frontend/features/auth/components/auth-screens.ts');

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#frontend/lib/api.ts';
-import { currentUserKey } from './use-current-user.ts';
+import { currentUserKey } from '#frontend/lib/use-current-user.ts';
 
 /** POST /api/auth/verify-email `{ token }` → `{ message, email }`: the /verify-email page's button. */
 export const verifyEmail = (token: string) => apiRequest('verifyEmail', { body: { token } });

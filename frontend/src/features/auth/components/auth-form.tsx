@@ -1,13 +1,12 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import { Input } from '#frontend/components/ui/input.tsx';
-import { Label } from '#frontend/components/ui/label.tsx';
 import { Button } from '#frontend/components/ui/button.tsx';
-import { GoogleLogo } from '#frontend/features/landing/components/landing-icons.tsx';
-import type { FieldErrors } from '../lib/field-errors.ts';
-import type { GoogleAuthType } from './use-google-sign-in.ts';
+import { GoogleLogo } from '#frontend/components/google-logo.tsx';
+import type { GoogleAuthType } from '#frontend/features/auth/components/use-google-sign-in.ts';
 
-/** The pieces shared by /login, /register and /register-email: the card, the OR divider, the Google button, fields. */
+/**
+ * The pieces shared by /login, /register and /register-email: the card, the OR divider, the Google button (the
+ * fields are components/form-field.tsx, which the profile form uses too).
+ */
 
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
@@ -49,7 +48,7 @@ export function GoogleButton({ children, onClick }: { children: ReactNode; onCli
 
 /** The fallback dialog's code (and Radix's) loads only when it first opens. */
 const GoogleFallbackDialog = lazy(async () => ({
-  default: (await import('./google-fallback-dialog.tsx')).GoogleFallbackDialog,
+  default: (await import('#frontend/features/auth/components/google-fallback-dialog.tsx')).GoogleFallbackDialog,
 }));
 
 export function GoogleFallback(props: { type: GoogleAuthType; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -61,71 +60,4 @@ export function GoogleFallback(props: { type: GoogleAuthType; open: boolean; onO
       <GoogleFallbackDialog {...props} />
     </Suspense>
   ) : null;
-}
-
-/**
- * A small form state: values, per-field messages shown under each field (aria-invalid, aria-describedby), and
- * focus on the first invalid field in form order, as the contact form does.
- */
-export function useFieldForm<F extends string>(prefix: string, fields: readonly F[], empty: Record<F, string>) {
-  const [values, setValues] = useState<Record<F, string>>(empty);
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
-
-  const fieldId = (field: F) => `${prefix}-${field}`;
-  const errorId = (field: F) => `${prefix}-${field}-error`;
-
-  const showErrors = (next: FieldErrors<F>) => {
-    flushSync(() => setErrors(next));
-    const first = fields.find((field) => next[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  };
-
-  const fieldProps = (field: F) => ({
-    id: fieldId(field),
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      // Editing a field clears its message; the next submit validates again.
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-    },
-    required: true,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? errorId(field) : undefined,
-  });
-
-  const fieldError = (field: F) =>
-    errors[field] ? (
-      <p id={errorId(field)} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-        {errors[field]}
-      </p>
-    ) : null;
-
-  return { values, setValues, errors, setErrors, showErrors, fieldId, fieldProps, fieldError };
-}
-
-type FieldForm<F extends string> = ReturnType<typeof useFieldForm<F>>;
-
-/** A labelled text field with its message. */
-export function FormField<F extends string>({
-  form,
-  field,
-  label,
-  ...inputProps
-}: {
-  form: FieldForm<F>;
-  field: F;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'email' | 'text';
-}) {
-  return (
-    <div>
-      <Label htmlFor={form.fieldId(field)}>{label}</Label>
-      <Input className="mt-1.5" {...inputProps} {...form.fieldProps(field)} />
-      {form.fieldError(field)}
-    </div>
-  );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { manualLoginBody } from '#shared/api/schemas/auth';
+import { FormField, useFieldForm } from '#frontend/components/form-field.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { CheckCircleIcon } from '#frontend/components/ui/icons.tsx';
 import { Input } from '#frontend/components/ui/input.tsx';
@@ -8,9 +9,9 @@ import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useManualLogin } from '../api/manual-login.ts';
-import { errorsFromDetails, errorsFromIssues } from '../lib/field-errors.ts';
-import { AuthCard, FormField, useFieldForm } from './auth-form.tsx';
+import { useManualLogin } from '#frontend/features/auth/api/manual-login.ts';
+import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
+import { AuthCard } from '#frontend/features/auth/components/auth-form.tsx';
 
 type Field = 'email' | 'username';
 const FIELDS: readonly Field[] = ['email', 'username'];

@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#frontend/components/ui/dialog.tsx';
-import { googleAuthUrl, type GoogleAuthType } from './use-google-sign-in.ts';
+import { googleAuthUrl, type GoogleAuthType } from '#frontend/features/auth/components/use-google-sign-in.ts';
 
 const DEBUG_URL = '/api/auth/debug-url';
 

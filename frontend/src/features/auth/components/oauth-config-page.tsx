@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useAuthDebugUrl } from '../api/get-auth-debug-url.ts';
+import { useAuthDebugUrl } from '#frontend/features/auth/api/get-auth-debug-url.ts';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 
 /**

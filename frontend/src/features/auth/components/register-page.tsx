@@ -1,14 +1,15 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { registerBody } from '#shared/api/schemas/auth';
+import { FormField, useFieldForm } from '#frontend/components/form-field.tsx';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useRegister, type RegisterInput } from '../api/register.ts';
-import { errorsFromDetails, errorsFromIssues } from '../lib/field-errors.ts';
-import { AuthCard, FormField, GoogleButton, GoogleFallback, OrDivider, useFieldForm } from './auth-form.tsx';
-import { useGoogleSignIn } from './use-google-sign-in.ts';
+import { useRegister, type RegisterInput } from '#frontend/features/auth/api/register.ts';
+import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
+import { AuthCard, GoogleButton, GoogleFallback, OrDivider } from '#frontend/features/auth/components/auth-form.tsx';
+import { useGoogleSignIn } from '#frontend/features/auth/components/use-google-sign-in.ts';
 
 type Field = keyof RegisterInput;
 const FIELDS: readonly Field[] = ['name', 'email', 'password'];

@@ -2,10 +2,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
-import { PageLoading } from '#frontend/app/page-loading.tsx';
-import { currentUserKey, useCurrentUser } from '../api/use-current-user.ts';
-import { rememberRedirect } from '../lib/stored-redirect.ts';
-import { VerifyEmailBanner } from './verify-email-banner.tsx';
+import { PageLoading } from '#frontend/components/page-loading.tsx';
+import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
+import { VerifyEmailBanner } from '#frontend/features/auth/components/verify-email-banner.tsx';
 
 /**
  * The login guard of host-area.md §2: on entering a guarded page the current user is asked for again (a spinner

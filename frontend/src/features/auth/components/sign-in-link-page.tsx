@@ -2,8 +2,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { isApiError } from '#frontend/lib/api.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useSignInWithLink } from '../api/sign-in-with-link.ts';
-import { AuthCard } from './auth-form.tsx';
+import { useSignInWithLink } from '#frontend/features/auth/api/sign-in-with-link.ts';
+import { AuthCard } from '#frontend/features/auth/components/auth-form.tsx';
 
 /**
  * /sign-in-link?token=… (issue 13, item 8): where a mailed sign-in link lands. Opening it signs nobody in (mail

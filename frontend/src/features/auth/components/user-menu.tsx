@@ -6,8 +6,8 @@ import { ChevronDownIcon } from '#frontend/components/ui/icons.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useMenuButton } from '#frontend/components/ui/use-menu-button.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { useLogout } from '../api/logout.ts';
-import { currentUserKey, useCurrentUser } from '../api/use-current-user.ts';
+import { useLogout } from '#frontend/features/auth/api/logout.ts';
+import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
 
 const helpLink = cn(
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-300',

@@ -2,7 +2,7 @@ import type { CurrentUser } from '#shared/api/schemas/auth';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { isApiError } from '#frontend/lib/api.ts';
-import { useResendVerification } from '../api/verify-email.ts';
+import { useResendVerification } from '#frontend/features/auth/api/verify-email.ts';
 
 /**
  * Over every signed-in page while the account's address is not proven (issue 13, item 6): the account works, but its

@@ -2,9 +2,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { isApiError } from '#frontend/lib/api.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useVerifyEmail } from '../api/verify-email.ts';
-import { rememberRedirect } from '../lib/stored-redirect.ts';
-import { AuthCard } from './auth-form.tsx';
+import { useVerifyEmail } from '#frontend/features/auth/api/verify-email.ts';
+import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
+import { AuthCard } from '#frontend/features/auth/components/auth-form.tsx';
 
 const VERIFY_EMAIL_PATH = '/verify-email';
 

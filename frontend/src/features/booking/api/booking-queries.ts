@@ -10,11 +10,11 @@ import {
   publicEventKey,
   SLOT_CACHE_MS,
   timeSlotsKey,
-} from './early-fetch.ts';
+} from '#frontend/features/booking/api/early-fetch.ts';
 
 /** Booking-page queries (booking-landing-auth-admin.md §7), on the shared query client's §9 defaults. */
 
-export { EventLoadError, type DaySlots, type TimeSlot } from './early-fetch.ts';
+export { EventLoadError, type DaySlots } from '#frontend/features/booking/api/early-fetch.ts';
 
 export function usePublicEvent(eventSlug: string | undefined) {
   const slug = eventSlug?.toLowerCase();

@@ -1,8 +1,8 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
-import { bookingSlugOf } from '#frontend/app/layout-rules.ts';
 import { apiRequest, isApiError } from '#frontend/lib/api.ts';
 import { queryClient } from '#frontend/lib/query-client.ts';
-import { detectTimeZone, todayIn, yearMonthOf } from '../lib/dates.ts';
+import type { TimeSlot } from '#frontend/lib/time-slot.ts';
+import { detectTimeZone, todayIn, yearMonthOf } from '#frontend/lib/dates.ts';
 
 /**
  * The booking page's calls, kept out of the page's chunk so they can start while that chunk still downloads
@@ -53,11 +53,6 @@ export async function fetchAvailableDates(
     console.warn('Could not load available dates', error);
     return new Map();
   }
-}
-
-export interface TimeSlot {
-  start: string;
-  end: string;
 }
 
 export interface DaySlots {
@@ -135,10 +130,4 @@ export function prefetchBookingPage(eventSlug: string): void {
     .catch(() => {
       // The page shows the event's error screen from the cached query state.
     });
-}
-
-/** On a first load: the booking page's calls start before React renders. */
-export function prefetchForPath(pathname: string): void {
-  const slug = bookingSlugOf(pathname);
-  if (slug) prefetchBookingPage(slug);
 }

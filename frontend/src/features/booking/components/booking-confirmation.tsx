@@ -4,9 +4,9 @@ import { PLAN_PRICES } from '#shared/constants';
 import type { CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { COPIED_NOTICE_MS } from '../lib/constants.ts';
-import { dateIn, formatDateTitle, formatTimeRange } from '../lib/dates.ts';
-import { accentButton } from './accent-button.ts';
+import { COPIED_NOTICE_MS } from '#frontend/features/booking/lib/constants.ts';
+import { dateIn, formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
+import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
 
 interface BookingConfirmationProps {
   event: PublicEvent;

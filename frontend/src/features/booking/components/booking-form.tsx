@@ -10,11 +10,11 @@ import { toast } from '#frontend/components/ui/use-toast.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
-import type { TimeSlot } from '../api/early-fetch.ts';
-import { useCreateBooking } from '../api/create-booking.ts';
-import type { BookingFormValues } from '../lib/form-values.ts';
-import { formatDateTitle, formatTimeRange } from '../lib/dates.ts';
-import { accentButton } from './accent-button.ts';
+import type { TimeSlot } from '#frontend/lib/time-slot.ts';
+import { useCreateBooking } from '#frontend/features/booking/api/create-booking.ts';
+import type { BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
+import { formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
+import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
 
 
 /** booking-landing-auth-admin.md §5: no spaces, one @, a dot in the domain. */

@@ -12,19 +12,19 @@ import {
   useCalendarSync,
   usePublicEvent,
   useTimeSlots,
-  type TimeSlot,
-} from '../api/booking-queries.ts';
-import { addDays, detectTimeZone, formatDateTitle, todayIn, yearMonthOf, type YearMonth } from '../lib/dates.ts';
-import { BookingConfirmation } from './booking-confirmation.tsx';
-import { BookingTheme } from './booking-theme.tsx';
-import { EMPTY_FORM, type BookingFormValues } from '../lib/form-values.ts';
-import { EventSummary } from './event-summary.tsx';
-import { MonthCalendar } from './month-calendar.tsx';
-import { TimeSlotList } from './time-slot-list.tsx';
-import { TimeZonePicker } from './time-zone-picker.tsx';
+} from '#frontend/features/booking/api/booking-queries.ts';
+import { addDays, detectTimeZone, formatDateTitle, todayIn, yearMonthOf, type YearMonth } from '#frontend/lib/dates.ts';
+import type { TimeSlot } from '#frontend/lib/time-slot.ts';
+import { BookingConfirmation } from '#frontend/features/booking/components/booking-confirmation.tsx';
+import { BookingTheme } from '#frontend/components/booking/booking-theme.tsx';
+import { EMPTY_FORM, type BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
+import { EventSummary } from '#frontend/components/booking/event-summary.tsx';
+import { MonthCalendar } from '#frontend/components/booking/month-calendar.tsx';
+import { TimeSlotList } from '#frontend/components/booking/time-slot-list.tsx';
+import { TimeZonePicker } from '#frontend/features/booking/components/time-zone-picker.tsx';
 
 /** Step 2 (with zod and the API client) loads on its own; its download starts once a date is chosen. */
-const loadBookingForm = () => import('./booking-form.tsx');
+const loadBookingForm = () => import('#frontend/features/booking/components/booking-form.tsx');
 const BookingForm = lazy(async () => ({ default: (await loadBookingForm()).BookingForm }));
 
 /** /book/{eventSlug} and /events/{eventSlug}: the public booking page (booking-landing-auth-admin.md "Public booking interface"). */

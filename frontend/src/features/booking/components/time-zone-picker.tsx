@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { supportedTimeZones, zoneLabel } from '../lib/dates.ts';
+import { supportedTimeZones, zoneLabel } from '#frontend/lib/dates.ts';
 import { GlobeIcon } from '#frontend/components/ui/icons.tsx';
 
 const MAX_SHOWN = 60;

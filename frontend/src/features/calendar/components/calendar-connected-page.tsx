@@ -4,7 +4,7 @@ import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { AlertCircleIcon, CheckCircleIcon } from '#frontend/components/ui/icons.tsx';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
-import { announceConnectResult } from '../lib/connect-window.ts';
+import { announceConnectResult } from '#frontend/features/calendar/lib/connect-window.ts';
 
 /** How long the result stays readable before the window closes itself. */
 const CLOSE_DELAY_MS = 1_500;

@@ -1,21 +1,21 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PageLoading } from '#frontend/app/page-loading.tsx';
+import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { AlertCircleIcon, ChevronLeft } from '#frontend/components/ui/icons.tsx';
 import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { currentUserKey, useCurrentUser } from '#frontend/features/auth/api/use-current-user.ts';
-import { rememberRedirect } from '#frontend/features/auth/lib/stored-redirect.ts';
-import { useCalendarFeed } from '../api/get-calendar-feed.ts';
-import { useCalendarSettings } from '../api/get-calendar-settings.ts';
-import { isUnauthorized } from '../lib/errors.ts';
-import { ConnectionCard } from './connection-card.tsx';
-import { SettingsCard } from './settings-card.tsx';
-import { useCalendarConnect } from './use-calendar-connect.ts';
-import { VisibilityCard } from './visibility-card.tsx';
+import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
+import { useCalendarFeed } from '#frontend/features/calendar/api/get-calendar-feed.ts';
+import { useCalendarSettings } from '#frontend/features/calendar/api/get-calendar-settings.ts';
+import { isUnauthorized } from '#frontend/features/calendar/lib/errors.ts';
+import { ConnectionCard } from '#frontend/features/calendar/components/connection-card.tsx';
+import { SettingsCard } from '#frontend/features/calendar/components/settings-card.tsx';
+import { useCalendarConnect } from '#frontend/features/calendar/components/use-calendar-connect.ts';
+import { VisibilityCard } from '#frontend/features/calendar/components/visibility-card.tsx';
 
 /**
  * /calendar and /calendar-integration (host-area.md §2 "Calendar integration screen"). Not behind the login guard's

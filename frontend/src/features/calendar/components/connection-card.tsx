@@ -2,13 +2,13 @@ import type { CalendarStatus } from '#shared/api/schemas/host-events';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { AlertCircleIcon, CheckCircleIcon } from '#frontend/components/ui/icons.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { useDisconnectCalendar } from '../api/disconnect-calendar.ts';
-import { useSyncCalendar } from '../api/sync-calendar.ts';
-import { isUnauthorized, messageOr } from '../lib/errors.ts';
-import { formatLastSynced } from '../lib/format.ts';
-import { CalendarCard } from './calendar-card.tsx';
-import { FeedSection } from './feed-section.tsx';
-import type { CalendarConnect } from './use-calendar-connect.ts';
+import { useDisconnectCalendar } from '#frontend/features/calendar/api/disconnect-calendar.ts';
+import { useSyncCalendar } from '#frontend/features/calendar/api/sync-calendar.ts';
+import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
+import { formatLastSynced } from '#frontend/features/calendar/lib/format.ts';
+import { CalendarCard } from '#frontend/features/calendar/components/calendar-card.tsx';
+import { FeedSection } from '#frontend/features/calendar/components/feed-section.tsx';
+import type { CalendarConnect } from '#frontend/features/calendar/components/use-calendar-connect.ts';
 
 /** The dashboard banner's sentence (host-area.md §8 "Calendar banner"), also the warning here. */
 const NO_CALENDAR_WARNING = "Your guests will not be able to book events on your calendar until you've connected a calendar.";

@@ -4,11 +4,11 @@ import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { useCalendarFeed } from '../api/get-calendar-feed.ts';
-import { useResetCalendarFeed } from '../api/reset-calendar-feed.ts';
-import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed.ts';
-import { isUnauthorized, messageOr } from '../lib/errors.ts';
-import { absoluteFeedUrl } from '../lib/format.ts';
+import { useCalendarFeed } from '#frontend/features/calendar/api/get-calendar-feed.ts';
+import { useResetCalendarFeed } from '#frontend/features/calendar/api/reset-calendar-feed.ts';
+import { useRevokeCalendarFeed } from '#frontend/features/calendar/api/revoke-calendar-feed.ts';
+import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
+import { absoluteFeedUrl } from '#frontend/features/calendar/lib/format.ts';
 
 const FEED_FAILED = 'Failed to update the calendar feed.';
 

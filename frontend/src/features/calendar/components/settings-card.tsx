@@ -2,10 +2,10 @@ import type { CalendarSettings } from '#shared/api/schemas/calendar';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { SwitchField } from '#frontend/components/ui/switch.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { useCalendarSettings } from '../api/get-calendar-settings.ts';
-import { useSaveCalendarSettings } from '../api/save-calendar-settings.ts';
-import { isUnauthorized, messageOr } from '../lib/errors.ts';
-import { CalendarCard } from './calendar-card.tsx';
+import { useCalendarSettings } from '#frontend/features/calendar/api/get-calendar-settings.ts';
+import { useSaveCalendarSettings } from '#frontend/features/calendar/api/save-calendar-settings.ts';
+import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
+import { CalendarCard } from '#frontend/features/calendar/components/calendar-card.tsx';
 
 /** host-area.md §3 "Calendar settings": all on until the host changes them. */
 const DEFAULT_SETTINGS: CalendarSettings = { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { calendarStatusKey, calendarStatusQueryOptions } from '#frontend/lib/calendar-status.ts';
-import { useConnectCalendar, type CalendarProvider } from '../api/connect-calendar.ts';
+import { useConnectCalendar, type CalendarProvider } from '#frontend/features/calendar/api/connect-calendar.ts';
 import {
   CONNECT_CHANNEL,
   CONNECT_POLL_INTERVAL_MS,
@@ -11,8 +11,8 @@ import {
   connectWindowFeatures,
   isConnectResult,
   openConnectWindow,
-} from '../lib/connect-window.ts';
-import { isUnauthorized, messageOr } from '../lib/errors.ts';
+} from '#frontend/features/calendar/lib/connect-window.ts';
+import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
 
 /** host-area.md §8 "Calendar": the window could not be opened, or 120 s passed without a connection. */
 const showWindowFailed = () =>

@@ -1,5 +1,5 @@
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
-import { CalendarCard } from './calendar-card.tsx';
+import { CalendarCard } from '#frontend/features/calendar/components/calendar-card.tsx';
 
 const GOOGLE_CALENDAR_URL = 'https://calendar.google.com';
 

@@ -8,7 +8,7 @@ import { Label } from '#frontend/components/ui/label.tsx';
 import { Textarea } from '#frontend/components/ui/textarea.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { isApiError, type ErrorDetail } from '#frontend/lib/api.ts';
-import { useSubmitContact } from '../api/submit-contact.ts';
+import { useSubmitContact } from '#frontend/features/contact/api/submit-contact.ts';
 
 type Field = keyof ContactSubmitInput;
 type FieldErrors = Partial<Record<Field, string>>;

@@ -1,5 +1,5 @@
-import { ContactFaq } from './contact-faq.tsx';
-import { ContactForm } from './contact-form.tsx';
+import { ContactFaq } from '#frontend/features/contact/components/contact-faq.tsx';
+import { ContactForm } from '#frontend/features/contact/components/contact-form.tsx';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /** /contact-us (host-area.md §2 "Contact page"): the contact form and a short FAQ. */

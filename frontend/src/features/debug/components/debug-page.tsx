@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { useSettings } from '../api/get-settings.ts';
+import { useSettings } from '#frontend/features/debug/api/get-settings.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 

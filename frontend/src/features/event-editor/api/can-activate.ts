@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getSubscriptionStatus, subscriptionStatusKey } from '#frontend/features/events/api/get-subscription-status.ts';
+import { getSubscriptionStatus, subscriptionStatusKey } from '#frontend/lib/subscription-status.ts';
 import { freeTrial, isSubscribed } from '#shared/rules/trial';
 
 /**

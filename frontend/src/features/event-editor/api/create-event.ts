@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventBody } from '#shared/api/schemas/host-events';
 import { apiRequest } from '#frontend/lib/api.ts';
-import { eventsKey } from '#frontend/features/events/api/list-events.ts';
+import { eventsKey } from '#frontend/lib/list-events.ts';
 
 /**
  * POST /api/events → 201 with the new event (host-area.md §4 "Save event"); 409 'This URL is already taken' for a

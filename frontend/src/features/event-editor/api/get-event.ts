@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#frontend/lib/api.ts';
-import { eventsKey } from '#frontend/features/events/api/list-events.ts';
+import { eventsKey } from '#frontend/lib/list-events.ts';
 
 /**
  * GET /api/events/{eventRef} (id or slug) → the host's event, for edit mode (host-area.md §4 "Edit mode"). Kept under

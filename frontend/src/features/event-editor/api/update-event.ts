@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventBody } from '#shared/api/schemas/host-events';
 import { apiRequest } from '#frontend/lib/api.ts';
-import { eventsKey } from '#frontend/features/events/api/list-events.ts';
+import { eventsKey } from '#frontend/lib/list-events.ts';
 
 /** PATCH /api/events/{eventRef} with the full edit (host-area.md §7); 409 when the new slug is taken. */
 export const updateEvent = ({ eventRef, body }: { eventRef: string; body: EventBody }) =>

@@ -1,10 +1,10 @@
 import { EVENT_DURATION_MAX, EVENT_DURATION_MIN, EVENT_DURATION_OPTIONS, LOCATION_TYPES } from '#shared/constants';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Textarea } from '#frontend/components/ui/textarea.tsx';
-import type { LocationType } from '../lib/event-form.ts';
-import { suggestSlug } from '../lib/slug.ts';
-import { Field, Select } from './form-controls.tsx';
-import { fieldProps, type EventForm } from './use-event-form.ts';
+import type { LocationType } from '#frontend/features/event-editor/lib/event-form.ts';
+import { suggestSlug } from '#frontend/features/event-editor/lib/slug.ts';
+import { Field, Select } from '#frontend/features/event-editor/components/form-controls.tsx';
+import { fieldProps, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
 
 const CUSTOM = 'custom';
 

@@ -3,8 +3,8 @@ import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn } from '#frontend/lib/cn.ts';
-import { useSaveDateOverride } from '../api/save-date-override.ts';
-import { DatePicker } from './date-picker.tsx';
+import { useSaveDateOverride } from '#frontend/features/event-editor/api/save-date-override.ts';
+import { DatePicker } from '#frontend/features/event-editor/components/date-picker.tsx';
 
 /**
  * 'Block a Date' (host-area.md §2 "Date exception dialog", §5, §8): a popover with a date picker, where dates

@@ -4,11 +4,11 @@ import { Button } from '#frontend/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#frontend/components/ui/dialog.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { useSaveDateOverride } from '../api/save-date-override.ts';
-import { dateExceptionTimesProblem, REGULAR_HOURS_HINT } from '../lib/date-exception.ts';
-import { formatClock, HALF_HOURS } from '../lib/time-options.ts';
-import { DatePicker } from './date-picker.tsx';
-import { Select } from './form-controls.tsx';
+import { useSaveDateOverride } from '#frontend/features/event-editor/api/save-date-override.ts';
+import { dateExceptionTimesProblem, REGULAR_HOURS_HINT } from '#frontend/features/event-editor/lib/date-exception.ts';
+import { formatClock, HALF_HOURS } from '#frontend/features/event-editor/lib/time-options.ts';
+import { DatePicker } from '#frontend/features/event-editor/components/date-picker.tsx';
+import { Select } from '#frontend/features/event-editor/components/form-controls.tsx';
 
 const SELECT_A_DATE = 'Please select a date for the override.';
 

@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import type { DateOverride } from '#shared/api/schemas/host-events';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { formatLongDate } from '#frontend/features/booking/lib/dates.ts';
-import { useDeleteDateOverride } from '../api/delete-date-override.ts';
-import { formatClock } from '../lib/time-options.ts';
-import { BlockDatePopover, BlockDateUnavailable } from './block-date-popover.tsx';
-import { DateExceptionDialog } from './date-exception-dialog.tsx';
+import { formatLongDate } from '#frontend/lib/dates.ts';
+import { useDeleteDateOverride } from '#frontend/features/event-editor/api/delete-date-override.ts';
+import { formatClock } from '#frontend/features/event-editor/lib/time-options.ts';
+import { BlockDatePopover, BlockDateUnavailable } from '#frontend/features/event-editor/components/block-date-popover.tsx';
+import { DateExceptionDialog } from '#frontend/features/event-editor/components/date-exception-dialog.tsx';
 
 /** What an exception does, in words: "Unavailable", "10:00 AM – 2:00 PM", "Regular hours". */
 function describe(override: DateOverride): string {

@@ -1,23 +1,16 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
+import { MonthGrid } from '#frontend/components/month-grid.tsx';
 import { ChevronLeft, ChevronRight } from '#frontend/components/ui/icons.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import {
-  addDays,
-  addMonths,
-  formatLongDate,
-  formatMonthTitle,
-  monthWeeks,
-  yearMonthOf,
-  type YearMonth,
-} from '#frontend/features/booking/lib/dates.ts';
+import { addMonths, formatLongDate, formatMonthTitle, yearMonthOf, type YearMonth } from '#frontend/lib/dates.ts';
 
-const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const;
-const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+const WEEKDAYS = [{ text: 'Su' }, { text: 'Mo' }, { text: 'Tu' }, { text: 'We' }, { text: 'Th' }, { text: 'Fr' }, { text: 'Sa' }] as const;
 
 /**
  * A month of days to pick one from (the date exception dialog and the 'Block a Date' popover, host-area.md §5 "Date
  * override"): days before `today` and those `isDisabled` names cannot be picked (aria-disabled, still focusable so
- * the grid can be walked). One day is tabbable; arrow keys move by day and week, across months too.
+ * the grid can be walked). One day is tabbable (the value, else today, until focus moves); arrow keys move by day
+ * and week, across months too (MonthGrid).
  */
 export function DatePicker({
   label,
@@ -38,29 +31,6 @@ export function DatePicker({
 }) {
   const titleId = useId();
   const [view, setView] = useState<YearMonth>(() => yearMonthOf(value ?? today));
-  const [focused, setFocused] = useState<string>(value ?? today);
-  const moveFocus = useRef(false);
-  const gridRef = useRef<HTMLDivElement>(null);
-  const weeks = monthWeeks(view);
-  const inView = (date: string) => date.slice(0, 7) === `${view.year}-${String(view.month).padStart(2, '0')}`;
-  const blocked = (date: string) => date < today || isDisabled(date);
-  const tabbable = inView(focused) ? focused : (weeks.flat().find(inView) ?? today);
-
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    gridRef.current?.querySelector<HTMLElement>(`[data-date="${tabbable}"]`)?.focus();
-  });
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = KEY_STEPS[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    const next = addDays(tabbable, step);
-    setFocused(next);
-    setView(yearMonthOf(next));
-    moveFocus.current = true;
-  };
 
   const navButton = cn(
     'inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100',
@@ -82,57 +52,36 @@ export function DatePicker({
           <ChevronRight className="size-4" />
         </button>
       </div>
-      <div
-        ref={gridRef}
-        role="grid"
-        aria-labelledby={titleId}
-        aria-invalid={invalid || undefined}
-        onKeyDown={onKeyDown}
-        className={cn('grid gap-1 rounded-md', invalid && 'ring-2 ring-red-600 dark:ring-red-400')}
-      >
-        <div role="row" className="grid grid-cols-7 gap-1">
-          {WEEKDAYS.map((day) => (
-            <span key={day} role="columnheader" className="text-center text-xs font-medium text-slate-600 dark:text-slate-400">
-              {day}
-            </span>
-          ))}
-        </div>
-        {weeks.map((week) => (
-          <div key={week[0]} role="row" className="grid grid-cols-7 gap-1">
-            {week.map((date) => {
-              const disabled = blocked(date);
-              const selected = date === value;
-              return (
-                <button
-                  key={date}
-                  type="button"
-                  role="gridcell"
-                  data-date={date}
-                  tabIndex={date === tabbable ? 0 : -1}
-                  aria-label={formatLongDate(date)}
-                  aria-selected={selected}
-                  aria-disabled={disabled || undefined}
-                  onClick={() => {
-                    setFocused(date);
-                    if (!disabled) onChange(date);
-                  }}
-                  className={cn(
-                    'h-9 rounded-md text-sm',
-                    focusRing,
-                    !inView(date) && 'opacity-50',
-                    disabled
-                      ? 'cursor-not-allowed text-slate-400 line-through dark:text-slate-600'
-                      : 'cursor-pointer text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',
-                    selected && 'bg-brand-700 font-semibold text-white hover:bg-brand-800 dark:text-white dark:hover:bg-brand-800',
-                  )}
-                >
-                  {Number(date.slice(8, 10))}
-                </button>
-              );
-            })}
-          </div>
-        ))}
-      </div>
+      <MonthGrid
+        view={view}
+        onViewChange={setView}
+        labelledBy={titleId}
+        invalid={invalid}
+        className={cn('rounded-md', invalid && 'ring-2 ring-red-600 dark:ring-red-400')}
+        keys="arrows"
+        weekdays={WEEKDAYS}
+        weekdayClassName="text-center text-xs font-medium text-slate-600 dark:text-slate-400"
+        selected={value}
+        isEnabled={(date) => !(date < today || isDisabled(date))}
+        onSelect={onChange}
+        preferredFocus={(monthDays) => {
+          const initial = value ?? today;
+          return monthDays.includes(initial) ? initial : undefined;
+        }}
+        day={(date, { inMonth, enabled, selected }) => ({
+          label: formatLongDate(date),
+          className: cn(
+            'h-9 rounded-md text-sm',
+            focusRing,
+            !inMonth && 'opacity-50',
+            enabled
+              ? 'cursor-pointer text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'
+              : 'cursor-not-allowed text-slate-400 line-through dark:text-slate-600',
+            selected && 'bg-brand-700 font-semibold text-white hover:bg-brand-800 dark:text-white dark:hover:bg-brand-800',
+          ),
+          content: Number(date.slice(8, 10)),
+        })}
+      />
     </div>
   );
 }

@@ -4,11 +4,11 @@ import { Button } from '#frontend/components/ui/button.tsx';
 import { Textarea } from '#frontend/components/ui/textarea.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { dominantColor } from '../lib/dominant-color.ts';
-import { Field, Switch } from './form-controls.tsx';
-import { ImageField } from './image-field.tsx';
-import { readImagePixels } from './read-image-pixels.ts';
-import { fieldProps, type EventForm } from './use-event-form.ts';
+import { dominantColor } from '#frontend/features/event-editor/lib/dominant-color.ts';
+import { Field, Switch } from '#frontend/features/event-editor/components/form-controls.tsx';
+import { ImageField } from '#frontend/features/event-editor/components/image-field.tsx';
+import { readImagePixels } from '#frontend/features/event-editor/components/read-image-pixels.ts';
+import { fieldProps, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
 
 /**
  * 'Customize Design' (host-area.md §3 "Event", §4 "Guest logo upload"): light or dark booking page, accent colour,

@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { PageLoading } from '#frontend/app/page-loading.tsx';
+import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useCurrentUser } from '#frontend/features/auth/api/use-current-user.ts';
-import { useEvent } from '../api/get-event.ts';
-import { EventEditor } from './event-editor.tsx';
+import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { useEvent } from '#frontend/features/event-editor/api/get-event.ts';
+import { EventEditor } from '#frontend/features/event-editor/components/event-editor.tsx';
 
 /**
  * /events/new (create) and /events/new?edit={id} (edit; host-area.md §2, §4 "Edit mode"), full screen behind the

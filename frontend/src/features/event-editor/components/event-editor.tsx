@@ -6,20 +6,20 @@ import { eventBody, type EventBody, type HostEvent } from '#shared/api/schemas/h
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { isApiError } from '#frontend/lib/api.ts';
-import { todayIn } from '#frontend/features/booking/lib/dates.ts';
-import { canActivateEvents } from '../api/can-activate.ts';
-import { useCreateEvent } from '../api/create-event.ts';
-import { useDateOverrides } from '../api/list-date-overrides.ts';
-import { useUpdateEvent } from '../api/update-event.ts';
-import { errorsByPath, formValuesFromEvent, newEventFormValues, toEventBody } from '../lib/event-form.ts';
-import { BasicFields } from './basic-fields.tsx';
-import { CollapsibleSection } from './collapsible-section.tsx';
-import { DateExceptionsSection } from './date-exceptions-section.tsx';
-import { DesignSection } from './design-section.tsx';
-import { EventLimitsSection } from './event-limits-section.tsx';
-import { EventPreview } from './event-preview.tsx';
-import { useEventForm } from './use-event-form.ts';
-import { WorkingHoursSection } from './working-hours-section.tsx';
+import { todayIn } from '#frontend/lib/dates.ts';
+import { canActivateEvents } from '#frontend/features/event-editor/api/can-activate.ts';
+import { useCreateEvent } from '#frontend/features/event-editor/api/create-event.ts';
+import { useDateOverrides } from '#frontend/features/event-editor/api/list-date-overrides.ts';
+import { useUpdateEvent } from '#frontend/features/event-editor/api/update-event.ts';
+import { errorsByPath, formValuesFromEvent, newEventFormValues, toEventBody } from '#frontend/features/event-editor/lib/event-form.ts';
+import { BasicFields } from '#frontend/features/event-editor/components/basic-fields.tsx';
+import { CollapsibleSection } from '#frontend/features/event-editor/components/collapsible-section.tsx';
+import { DateExceptionsSection } from '#frontend/features/event-editor/components/date-exceptions-section.tsx';
+import { DesignSection } from '#frontend/features/event-editor/components/design-section.tsx';
+import { EventLimitsSection } from '#frontend/features/event-editor/components/event-limits-section.tsx';
+import { EventPreview } from '#frontend/features/event-editor/components/event-preview.tsx';
+import { useEventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
+import { WorkingHoursSection } from '#frontend/features/event-editor/components/working-hours-section.tsx';
 
 /** host-area.md §9: the editor goes back to /events this long after a save. */
 const REDIRECT_DELAY_MS = 300;

@@ -1,8 +1,8 @@
 import { BUFFER_OPTIONS, DEFAULT_ADVANCE_BOOKING_DAYS } from '#shared/constants';
 import { Input } from '#frontend/components/ui/input.tsx';
-import type { NoticeUnit } from '../lib/event-form.ts';
-import { Field, Select, Switch } from './form-controls.tsx';
-import { fieldProps, type EventForm } from './use-event-form.ts';
+import type { NoticeUnit } from '#frontend/features/event-editor/lib/event-form.ts';
+import { Field, Select, Switch } from '#frontend/features/event-editor/components/form-controls.tsx';
+import { fieldProps, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
 
 const NOTICE_UNITS: ReadonlyArray<[NoticeUnit, string]> = [
   ['minutes', 'Minutes'],

@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import type { DateOverride } from '#shared/api/schemas/host-events';
-import { BookingTheme } from '#frontend/features/booking/components/booking-theme.tsx';
-import { EventSummary } from '#frontend/features/booking/components/event-summary.tsx';
-import { StaticBookingFlow } from '#frontend/features/booking/components/static-booking-flow.tsx';
-import type { YearMonth } from '#frontend/features/booking/lib/dates.ts';
-import type { EventFormValues } from '../lib/event-form.ts';
-import { previewAvailability, previewEvent, previewSlots, type PreviewHost, type SlotSettings } from '../lib/preview.ts';
+import { BookingTheme } from '#frontend/components/booking/booking-theme.tsx';
+import { EventSummary } from '#frontend/components/booking/event-summary.tsx';
+import { StaticBookingFlow } from '#frontend/components/booking/static-booking-flow.tsx';
+import type { YearMonth } from '#frontend/lib/dates.ts';
+import type { EventFormValues } from '#frontend/features/event-editor/lib/event-form.ts';
+import { previewAvailability, previewEvent, previewSlots, type PreviewHost, type SlotSettings } from '#frontend/features/event-editor/lib/preview.ts';
 
 /**
  * The live preview (host-area.md §2 "Create/edit event screen"): the public booking page's own event summary,

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { fieldClasses } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { fieldId, type EventForm } from './use-event-form.ts';
+import { fieldId, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
 
 /** Small form pieces of the event editor. */
 

@@ -4,9 +4,9 @@ import { fieldClasses } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { cn } from '#frontend/lib/cn.ts';
-import { useUploadEventImage } from '../api/upload-event-image.ts';
-import { EVENT_IMAGE_ACCEPT, eventImageProblem, eventImageUploadError } from '../lib/event-image.ts';
-import { Switch } from './form-controls.tsx';
+import { useUploadEventImage } from '#frontend/features/event-editor/api/upload-event-image.ts';
+import { EVENT_IMAGE_ACCEPT, eventImageProblem, eventImageUploadError } from '#frontend/features/event-editor/lib/event-image.ts';
+import { Switch } from '#frontend/features/event-editor/components/form-controls.tsx';
 
 /**
  * An event photo or guest logo (host-area.md §5 "Event images", §8 "Image"): the browser refuses a file that is

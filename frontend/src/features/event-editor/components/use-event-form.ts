@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { EventFormValues } from '../lib/event-form.ts';
+import type { EventFormValues } from '#frontend/features/event-editor/lib/event-form.ts';
 
 /**
  * The editor's form state: values, field messages by path ("title", "availabilityRanges.1.endTime") shown under

@@ -1,8 +1,8 @@
 import { TIME_ZONE_OPTIONS } from '#shared/constants';
-import type { AvailabilityRange } from '../lib/event-form.ts';
-import { formatClock, HALF_HOURS, WEEKDAY_NAMES } from '../lib/time-options.ts';
-import { Field, FieldError, Select, Switch } from './form-controls.tsx';
-import { fieldProps, type EventForm } from './use-event-form.ts';
+import type { AvailabilityRange } from '#frontend/features/event-editor/lib/event-form.ts';
+import { formatClock, HALF_HOURS, WEEKDAY_NAMES } from '#frontend/features/event-editor/lib/time-options.ts';
+import { Field, FieldError, Select, Switch } from '#frontend/features/event-editor/components/form-controls.tsx';
+import { fieldProps, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
 
 /**
  * 'Working hours' (host-area.md §3 "Availability range", §5): per weekday an on/off switch and start and end times

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HostEvent } from '#shared/api/schemas/host-events';
 import { apiRequest } from '#frontend/lib/api.ts';
-import { eventsKey } from './list-events.ts';
+import { eventsKey } from '#frontend/lib/list-events.ts';
 
 /** POST /api/events/{id}/duplicate with an empty JSON body → the copy (host-area.md §7). */
 export const duplicateEvent = (event: Pick<HostEvent, 'id'>) =>

@@ -1,4 +1,4 @@
-import type { CellMark, GridCell } from '../lib/availability-grid.ts';
+import type { CellMark, GridCell } from '#frontend/features/events/lib/availability-grid.ts';
 import { cn } from '#frontend/lib/cn.ts';
 
 /** How each mark looks: a colour and a glyph, so the marks differ without colour too. */

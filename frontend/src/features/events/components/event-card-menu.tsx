@@ -4,7 +4,7 @@ import type { HostEvent } from '#shared/api/schemas/host-events';
 import { TRIAL_EXPIRED_ACTIVATION_MESSAGE } from '#shared/constants';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { useMenuButton } from '#frontend/components/ui/use-menu-button.ts';
-import { MoreVerticalIcon } from './icons.tsx';
+import { MoreVerticalIcon } from '#frontend/features/events/components/icons.tsx';
 
 const itemBase = cn(
   'flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-left text-sm outline-hidden',

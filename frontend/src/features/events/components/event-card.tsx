@@ -4,10 +4,10 @@ import { DEFAULT_CARD_COLOR } from '#shared/constants';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { DeleteEventDialog } from './delete-event-dialog.tsx';
-import { EventCardMenu } from './event-card-menu.tsx';
-import { CopyIcon, UserIcon } from './icons.tsx';
-import { useEventActions } from './use-event-actions.ts';
+import { DeleteEventDialog } from '#frontend/features/events/components/delete-event-dialog.tsx';
+import { EventCardMenu } from '#frontend/features/events/components/event-card-menu.tsx';
+import { CopyIcon, UserIcon } from '#frontend/features/events/components/icons.tsx';
+import { useEventActions } from '#frontend/features/events/components/use-event-actions.ts';
 
 /**
  * One event type on the dashboard (host-area.md §2 "Event types dashboard", §8 "Events"): colour bar, title,

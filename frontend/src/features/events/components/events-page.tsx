@@ -1,20 +1,20 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HostEvent } from '#shared/api/schemas/host-events';
-import { PageLoading } from '#frontend/app/page-loading.tsx';
+import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
-import { useCurrentUser } from '#frontend/features/auth/api/use-current-user.ts';
-import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
-import { useEvents } from '../api/list-events.ts';
+import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { useSubscriptionStatus } from '#frontend/lib/subscription-status.ts';
+import { useEvents } from '#frontend/lib/list-events.ts';
 import { activationBlocked, freeTrial, isSubscribed } from '#shared/rules/trial';
-import { CalendarBanner } from './calendar-banner.tsx';
-import { EventCard } from './event-card.tsx';
-import { PlusIcon } from './icons.tsx';
-import { Tabs } from './tabs.tsx';
-import { TrialBanner } from './trial-banner.tsx';
+import { CalendarBanner } from '#frontend/features/events/components/calendar-banner.tsx';
+import { EventCard } from '#frontend/features/events/components/event-card.tsx';
+import { PlusIcon } from '#frontend/features/events/components/icons.tsx';
+import { Tabs } from '#frontend/features/events/components/tabs.tsx';
+import { TrialBanner } from '#frontend/features/events/components/trial-banner.tsx';
 
 type TabKey = 'active' | 'inactive';
 

@@ -5,11 +5,11 @@ import { Input, fieldClasses } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { cn } from '#frontend/lib/cn.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useCurrentUser } from '#frontend/features/auth/api/use-current-user.ts';
-import { useDebugTimeSlots } from '../api/get-time-slots.ts';
-import { useEvents } from '../api/list-events.ts';
-import { availabilityGrid } from '../lib/availability-grid.ts';
-import { AvailabilityGridTable, GridLegend } from './availability-grid-table.tsx';
+import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { useDebugTimeSlots } from '#frontend/features/events/api/get-time-slots.ts';
+import { useEvents } from '#frontend/lib/list-events.ts';
+import { availabilityGrid } from '#frontend/features/events/lib/availability-grid.ts';
+import { AvailabilityGridTable, GridLegend } from '#frontend/features/events/components/availability-grid-table.tsx';
 
 const NO_EVENT = '';
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -1,9 +1,9 @@
 import type { HostEvent } from '#shared/api/schemas/host-events';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { isApiError } from '#frontend/lib/api.ts';
-import { useDeleteEvent } from '../api/delete-event.ts';
-import { useDuplicateEvent } from '../api/duplicate-event.ts';
-import { useSetEventActive } from '../api/update-event.ts';
+import { useDeleteEvent } from '#frontend/features/events/api/delete-event.ts';
+import { useDuplicateEvent } from '#frontend/features/events/api/duplicate-event.ts';
+import { useSetEventActive } from '#frontend/features/events/api/update-event.ts';
 
 /** A 402 (the trial has expired) says why in its own words; any other failure gets the catalogue's text. */
 const reasonOr = (error: Error, fallback: string) => (isApiError(error) && error.status === 402 ? error.message : fallback);

@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
 import { TRIAL_DAYS } from '#shared/constants';
+import { GoogleLogo } from '#frontend/components/google-logo.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { BookingPreview } from '#frontend/features/booking/components/booking-preview.tsx';
-import { FeaturesSection } from './features-section.tsx';
-import { GoogleLogo } from './landing-icons.tsx';
-import { PricingSection } from './pricing-section.tsx';
-import { SectionHeading } from './section-heading.tsx';
-import { SecuritySection } from './security-section.tsx';
-import { TestimonialsSection } from './testimonials-section.tsx';
+import { BookingPreview } from '#frontend/features/landing/components/booking-preview.tsx';
+import { FeaturesSection } from '#frontend/features/landing/components/features-section.tsx';
+import { PricingSection } from '#frontend/features/landing/components/pricing-section.tsx';
+import { SectionHeading } from '#frontend/features/landing/components/section-heading.tsx';
+import { SecuritySection } from '#frontend/features/landing/components/security-section.tsx';
+import { TestimonialsSection } from '#frontend/features/landing/components/testimonials-section.tsx';
 
 /** Full browser navigation (the server starts the Google sign-in), so a plain link rather than a router Link. */
 const GOOGLE_REGISTER_URL = '/api/auth/google?type=register';

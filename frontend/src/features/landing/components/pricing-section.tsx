@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { PLAN_PRICES, TRIAL_DAYS } from '#shared/constants';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { cn } from '#frontend/lib/cn.ts';
-import { CheckIcon } from './landing-icons.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { CheckIcon } from '#frontend/features/landing/components/landing-icons.tsx';
+import { SectionHeading } from '#frontend/features/landing/components/section-heading.tsx';
 
 interface Plan {
   name: string;

@@ -1,4 +1,4 @@
-import { SectionHeading } from './section-heading.tsx';
+import { SectionHeading } from '#frontend/features/landing/components/section-heading.tsx';
 
 /**
  * Three testimonials. The spec calls them sample content, so they are labelled as such on the page and the names

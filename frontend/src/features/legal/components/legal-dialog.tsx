@@ -10,8 +10,8 @@ import {
   DialogTitle,
 } from '#frontend/components/ui/dialog.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { PrivacyPolicy } from './privacy-policy.tsx';
-import { TermsOfService } from './terms-of-service.tsx';
+import { PrivacyPolicy } from '#frontend/features/legal/components/privacy-policy.tsx';
+import { TermsOfService } from '#frontend/features/legal/components/terms-of-service.tsx';
 
 export type LegalDocument = 'privacy' | 'terms';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { profileUpdateBody } from '#shared/api/schemas/auth';
 import { apiRequest } from '#frontend/lib/api.ts';
-import { currentUserKey } from '#frontend/features/auth/api/use-current-user.ts';
+import { currentUserKey } from '#frontend/lib/use-current-user.ts';
 
 export type ProfileUpdateInput = z.input<typeof profileUpdateBody>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { apiRequest } from '#frontend/lib/api.ts';
-import { currentUserKey } from '#frontend/features/auth/api/use-current-user.ts';
+import { currentUserKey } from '#frontend/lib/use-current-user.ts';
 
 /**
  * POST /api/profile/upload-photo, multipart with the field `photo` → `{ message, photoUrl }`; 400 when the bytes

@@ -13,9 +13,9 @@ import {
   DialogTrigger,
 } from '#frontend/components/ui/dialog.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { currentUserKey } from '#frontend/features/auth/api/use-current-user.ts';
-import { useDeleteAccount } from '../api/delete-account.ts';
-import { SettingsCard } from './settings-card.tsx';
+import { currentUserKey } from '#frontend/lib/use-current-user.ts';
+import { useDeleteAccount } from '#frontend/features/profile/api/delete-account.ts';
+import { SettingsCard } from '#frontend/features/profile/components/settings-card.tsx';
 
 /**
  * The Danger Zone (host-area.md "Profile Settings", §8): 'Delete Account' asks for confirmation in a dialog; once

@@ -1,15 +1,15 @@
 import type { FormEvent } from 'react';
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { profileUpdateBody } from '#shared/api/schemas/auth';
+import { FormField, useFieldForm } from '#frontend/components/form-field.tsx';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { isApiError } from '#frontend/lib/api.ts';
-import { FormField, useFieldForm } from '#frontend/features/auth/components/auth-form.tsx';
-import { errorsFromDetails, errorsFromIssues } from '#frontend/features/auth/lib/field-errors.ts';
-import { useUpdateProfile, type ProfileUpdateInput } from '../api/update-profile.ts';
-import { SettingsCard } from './settings-card.tsx';
+import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
+import { useUpdateProfile, type ProfileUpdateInput } from '#frontend/features/profile/api/update-profile.ts';
+import { SettingsCard } from '#frontend/features/profile/components/settings-card.tsx';
 
 type Field = keyof ProfileUpdateInput;
 const FIELDS: readonly Field[] = ['name', 'email'];

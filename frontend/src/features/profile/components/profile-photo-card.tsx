@@ -6,10 +6,10 @@ import { fieldClasses } from '#frontend/components/ui/input.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn } from '#frontend/lib/cn.ts';
-import { useRemovePhoto } from '../api/remove-photo.ts';
-import { useUploadPhoto } from '../api/upload-photo.ts';
-import { initialsOf, photoFileProblem, type PhotoProblem } from '../lib/photo-file.ts';
-import { SettingsCard } from './settings-card.tsx';
+import { useRemovePhoto } from '#frontend/features/profile/api/remove-photo.ts';
+import { useUploadPhoto } from '#frontend/features/profile/api/upload-photo.ts';
+import { initialsOf, photoFileProblem, type PhotoProblem } from '#frontend/features/profile/lib/photo-file.ts';
+import { SettingsCard } from '#frontend/features/profile/components/settings-card.tsx';
 
 const UPLOAD_FAILED = 'There was an error uploading your image. Please try again.';
 

@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
-import { PageLoading } from '#frontend/app/page-loading.tsx';
+import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ChevronLeft } from '#frontend/components/ui/icons.tsx';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { useCurrentUser } from '#frontend/features/auth/api/use-current-user.ts';
-import { DeleteAccountSection } from './delete-account-section.tsx';
-import { ProfileDetailsForm } from './profile-details-form.tsx';
-import { ProfilePhotoCard } from './profile-photo-card.tsx';
+import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { DeleteAccountSection } from '#frontend/features/profile/components/delete-account-section.tsx';
+import { ProfileDetailsForm } from '#frontend/features/profile/components/profile-details-form.tsx';
+import { ProfilePhotoCard } from '#frontend/features/profile/components/profile-photo-card.tsx';
 
 /**
  * /profile-settings (host-area.md "Profile Settings"): the photo, the account details and the Danger Zone, with a
