@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -15,9 +15,19 @@ import tseslint from 'typescript-eslint';
  * test/unit/lint-boundaries.test.ts shows each of these failing the lint run.
  */
 
-const RELATIVE = { regex: '^\\.{1,2}/', message: 'Import through the package.json "#" subpath imports (#shared/…, #functions/…, #frontend/…, #test/…), not a relative path.' };
-const AWS = { regex: '^(@aws-sdk/|aws-lambda$|aws-cdk-lib(/|$)|@aws-lambda-powertools/)', message: 'Pure code does not talk to AWS.' };
-const REACT = { regex: '^(react|react-dom|react-router-dom|@tanstack/.*)(/|$)', message: 'Pure code does not import React.' };
+const RELATIVE = {
+  regex: '^\\.{1,2}/',
+  message:
+    'Import through the package.json "#" subpath imports (#shared/…, #functions/…, #frontend/…, #test/…), not a relative path.',
+};
+const AWS = {
+  regex: '^(@aws-sdk/|aws-lambda$|aws-cdk-lib(/|$)|@aws-lambda-powertools/)',
+  message: 'Pure code does not talk to AWS.',
+};
+const REACT = {
+  regex: '^(react|react-dom|react-router-dom|@tanstack/.*)(/|$)',
+  message: 'Pure code does not import React.',
+};
 
 /** `no-restricted-imports` with the relative-path rule plus `patterns` (a later block replaces an earlier one's list). */
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [RELATIVE, ...patterns] }] });
@@ -49,7 +59,10 @@ export default tseslint.config(
     files: ['functions/**/*.ts', 'shared/**/*.ts', 'infra/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
     ignores: ['functions/src/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through functions/src/config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through functions/src/config.ts.' },
+      ],
     },
   },
 
@@ -61,7 +74,10 @@ export default tseslint.config(
         regex: `^#frontend/features/(?!${feature}/)`,
         message: `A feature does not import another feature: move what both need to frontend/src/lib or frontend/src/components, or compose them in frontend/src/app.`,
       },
-      { regex: '^#frontend/app/', message: 'A feature does not import the app shell (frontend/src/app composes the features).' },
+      {
+        regex: '^#frontend/app/',
+        message: 'A feature does not import the app shell (frontend/src/app composes the features).',
+      },
     ),
   })),
   {
@@ -78,7 +94,8 @@ export default tseslint.config(
     rules: restrict(
       {
         regex: '^#functions/(?!domain/)',
-        message: 'The domain is pure rules: it imports only other domain modules and #shared (records live in functions/src/domain/records.ts).',
+        message:
+          'The domain is pure rules: it imports only other domain modules and #shared (records live in functions/src/domain/records.ts).',
       },
       AWS,
       REACT,
@@ -92,7 +109,13 @@ export default tseslint.config(
     }),
   },
   {
-    files: ['functions/src/adapters/**/*.ts', 'functions/src/http/**/*.ts', 'functions/src/ports.ts', 'functions/src/errors.ts', 'functions/src/config.ts'],
+    files: [
+      'functions/src/adapters/**/*.ts',
+      'functions/src/http/**/*.ts',
+      'functions/src/ports.ts',
+      'functions/src/errors.ts',
+      'functions/src/config.ts',
+    ],
     rules: restrict({
       regex: '^#functions/(handlers|jobs)/|^#functions/composition$',
       message: 'Only handlers and jobs import the composition root.',

@@ -8,6 +8,15 @@ export default {
   singleQuote: true,
   trailingComma: 'all',
   plugins: ['@ianvs/prettier-plugin-sort-imports'],
-  importOrder: ['<BUILTIN_MODULES>', '<THIRD_PARTY_MODULES>', '', '^#shared/', '^#functions/', '^#infra/', '^#frontend/', '^#test/'],
+  importOrder: [
+    '<BUILTIN_MODULES>',
+    '<THIRD_PARTY_MODULES>',
+    '',
+    '^#shared/',
+    '^#functions/',
+    '^#infra/',
+    '^#frontend/',
+    '^#test/',
+  ],
   importOrderTypeScriptVersion: '5.9.0',
 };

@@ -29,10 +29,12 @@ export const DEFAULT_CALENDAR_SETTINGS = {
  */
 export const CALENDAR_CONNECT_ERRORS = {
   googleNotConfigured: 'Google Calendar is not configured on this server. Use the built-in calendar instead.',
-  expired: 'This calendar connection has expired or was started in another sign-in. Please try again from the Calendar Integration page.',
+  expired:
+    'This calendar connection has expired or was started in another sign-in. Please try again from the Calendar Integration page.',
   cancelled: 'Google Calendar access was not granted.',
   notConfirmed: 'Google could not confirm the calendar connection. Please try again.',
-  scopes: 'Meetwise needs to see when you are busy and to add events to your calendar. Please connect again and allow both.',
+  scopes:
+    'Meetwise needs to see when you are busy and to add events to your calendar. Please connect again and allow both.',
   noRefreshToken: 'Google did not grant lasting access to the calendar. Please connect again.',
   changed: 'Your calendar connection changed meanwhile (in another window?). Please try again.',
 } as const;
@@ -119,4 +121,5 @@ export const EVENT_SLUG_MIN = 3;
 export const EVENT_SLUG_MAX = 60;
 export const RESERVED_EVENT_SLUGS = ['new', 'dashboard', 'public', 'slug'] as const;
 /** The trial-expired tooltip, also the 402 answer to activating then (host-area.md §4). */
-export const TRIAL_EXPIRED_ACTIVATION_MESSAGE = 'Your free trial has expired. Please upgrade to a paid plan to activate events.';
+export const TRIAL_EXPIRED_ACTIVATION_MESSAGE =
+  'Your free trial has expired. Please upgrade to a paid plan to activate events.';

@@ -80,7 +80,9 @@ const safeDeclaration = (declaration: string): boolean =>
   !escapesCard(declaration) &&
   !UNSAFE_PROPERTY.test(declaration) &&
   !UNSAFE_VALUE.test(declaration) &&
-  [...declaration.matchAll(/url\(([^)]*)\)?/gi)].every((match) => match[0].endsWith(')') && isSameOriginPath(match[1]!));
+  [...declaration.matchAll(/url\(([^)]*)\)?/gi)].every(
+    (match) => match[0].endsWith(')') && isSameOriginPath(match[1]!),
+  );
 
 /** Splits on `separator` outside quotes and parentheses. */
 function splitTopLevel(text: string, separator: string): string[] {
@@ -159,7 +161,10 @@ function scopeSelector(selector: string, scope: string): string | null {
   if (!trimmed || !safePrelude(trimmed)) return null;
   // html, body, :root (and the scope written out) stand for the container; a name going on (`bodyguard`) does not.
   const end = '(?![\\w\\u0080-\\uffff-])';
-  const root = new RegExp(`^(?:(?::root|html)${end}(?:\\s*>?\\s*body${end})?|body${end}|${escapeRegExp(scope)}${end})`, 'i');
+  const root = new RegExp(
+    `^(?:(?::root|html)${end}(?:\\s*>?\\s*body${end})?|body${end}|${escapeRegExp(scope)}${end})`,
+    'i',
+  );
   const rest = trimmed.replace(root, '');
   if (rest === trimmed) return /^[+~|]/.test(trimmed) ? null : `${scope} ${trimmed}`;
   // Only a descendant or child may follow the container: `+`, `~` or `||` first would reach outside it.

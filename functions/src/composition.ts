@@ -1,42 +1,45 @@
-import { loadConfig, type Config } from '#functions/config';
-import type { CoreDeps, Deps, Logger } from '#functions/ports';
+import { builtinCalendar } from '#functions/adapters/calendar/builtin';
+import { kmsClient, kmsDataKeys } from '#functions/adapters/crypto/kms';
+import { envelopeTokenCipher, localTokenCipher } from '#functions/adapters/crypto/token-cipher';
+import { dynamoAccounts } from '#functions/adapters/dynamodb/accounts';
+import { dynamoBookingLedger } from '#functions/adapters/dynamodb/bookings';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { dynamoContactMessages } from '#functions/adapters/dynamodb/contact-messages';
-import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
-import { sesMailer } from '#functions/adapters/ses/mailer';
+import { dynamoEmailProofs } from '#functions/adapters/dynamodb/email-proofs';
 import { dynamoEvents } from '#functions/adapters/dynamodb/events';
 import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
-import { dynamoBookingLedger } from '#functions/adapters/dynamodb/bookings';
-import { builtinCalendar } from '#functions/adapters/calendar/builtin';
+import { dynamoLoginThrottle, dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
+import { dynamoOAuthStates } from '#functions/adapters/dynamodb/oauth-states';
+import { dynamoSessionStore } from '#functions/adapters/dynamodb/sessions';
+import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
+import { dynamoSignInLinks } from '#functions/adapters/dynamodb/sign-in-links';
+import { googleCalendar } from '#functions/adapters/google/calendar';
+import { googleCalendarAuth } from '#functions/adapters/google/calendar-auth';
+import { googleSignIn } from '#functions/adapters/google/sign-in';
 import { memoryRecentReads } from '#functions/adapters/memory/recent-reads';
+import { countingMailer } from '#functions/adapters/observability/counting-mailer';
+import {
+  powertoolsLogger,
+  powertoolsMetricsPort,
+  powertoolsRootLogger,
+} from '#functions/adapters/observability/powertools';
+import { readableLogger } from '#functions/adapters/observability/readable-logger';
+import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
+import { localPhotoStore } from '#functions/adapters/photos/local-files';
+import { s3PhotoStore } from '#functions/adapters/photos/s3';
+import { sesMailer } from '#functions/adapters/ses/mailer';
+import { localKey, sessionKey } from '#functions/adapters/sessions/session-key';
+import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
+import { systemClock, uuidIds } from '#functions/adapters/system/runtime';
+import { loadConfig, type Config } from '#functions/config';
+import { LOGIN_LIMITS } from '#functions/domain/accounts';
+import type { CoreDeps, Deps, Logger } from '#functions/ports';
 
 /**
  * How long the public availability views may reuse what they read (bypassed by forceRefresh=true, cleared by a
  * booking written in the same process). Bookings themselves are always checked against fresh reads.
  */
 const RECENT_READS = { ttlMs: 5_000, maxEntries: 500 } as const;
-import { dynamoAccounts } from '#functions/adapters/dynamodb/accounts';
-import { dynamoLoginThrottle, dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
-import { dynamoSessionStore } from '#functions/adapters/dynamodb/sessions';
-import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
-import { sessionKey } from '#functions/adapters/sessions/session-key';
-import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
-import { LOGIN_LIMITS } from '#functions/domain/accounts';
-import { dynamoSignInLinks } from '#functions/adapters/dynamodb/sign-in-links';
-import { dynamoEmailProofs } from '#functions/adapters/dynamodb/email-proofs';
-import { localPhotoStore } from '#functions/adapters/photos/local-files';
-import { s3PhotoStore } from '#functions/adapters/photos/s3';
-import { systemClock, uuidIds } from '#functions/adapters/system/runtime';
-import { powertoolsLogger, powertoolsMetricsPort, powertoolsRootLogger } from '#functions/adapters/observability/powertools';
-import { readableLogger } from '#functions/adapters/observability/readable-logger';
-import { countingMailer } from '#functions/adapters/observability/counting-mailer';
-import { dynamoOAuthStates } from '#functions/adapters/dynamodb/oauth-states';
-import { googleSignIn } from '#functions/adapters/google/sign-in';
-import { googleCalendar } from '#functions/adapters/google/calendar';
-import { googleCalendarAuth } from '#functions/adapters/google/calendar-auth';
-import { envelopeTokenCipher, localTokenCipher } from '#functions/adapters/crypto/token-cipher';
-import { kmsClient, kmsDataKeys } from '#functions/adapters/crypto/kms';
-import { localKey } from '#functions/adapters/sessions/session-key';
 
 /**
  * Builds dependencies from configuration, each at most once per process (once per Lambda cold start), and only
@@ -74,23 +77,25 @@ const loggerFor = (configuration: Config): Logger =>
 const logger = /* @__PURE__ */ once(() => loggerFor(config()));
 const metrics = /* @__PURE__ */ once(() => powertoolsMetricsPort());
 
-export const coreDeps = /* @__PURE__ */ once(
-  (): CoreDeps => ({
-    config: config(),
-    clock: systemClock,
-    ids: uuidIds,
-    logger: logger(),
-    metrics: metrics(),
-    sessions: sessions(),
-  }),
-);
+export const coreDeps = /* @__PURE__ */ once((): CoreDeps => ({
+  config: config(),
+  clock: systemClock,
+  ids: uuidIds,
+  logger: logger(),
+  metrics: metrics(),
+  sessions: sessions(),
+}));
 
 /** Photos in S3 in the cloud, in files on one machine. */
 const photoStoreFor = (configuration: Config) =>
-  configuration.photoBucket ? s3PhotoStore(configuration.photoBucket, configuration.region) : localPhotoStore(configuration.dataDir);
+  configuration.photoBucket
+    ? s3PhotoStore(configuration.photoBucket, configuration.region)
+    : localPhotoStore(configuration.dataDir);
 
 /** Abuse limits on anonymous writes (bookings, registration, contact): counters in the table. */
-export const rateLimiter = /* @__PURE__ */ once(() => dynamoRateLimiter(documentClient(), config().tableName, config().rateLimitMultiplier));
+export const rateLimiter = /* @__PURE__ */ once(() =>
+  dynamoRateLimiter(documentClient(), config().tableName, config().rateLimitMultiplier),
+);
 
 /** What the account routes need: accounts, password hashing, sessions, throttling, sign-in links. */
 export const accountDeps = /* @__PURE__ */ once(() => ({
@@ -211,7 +216,10 @@ export const availabilityDeps = /* @__PURE__ */ once(() => ({
  * Every dependency for one configuration: for the local runner's seeding, tests and the bench.
  * `onDynamoRequest` counts DynamoDB commands (see createDynamoClient).
  */
-export function composeDeps(configuration: Config, options: { onDynamoRequest?: (commandName: string) => void } = {}): Deps {
+export function composeDeps(
+  configuration: Config,
+  options: { onDynamoRequest?: (commandName: string) => void } = {},
+): Deps {
   const db = createDocumentClient(createDynamoClient(configuration, options.onDynamoRequest));
   const sessionAdapter = sessionsFor(configuration, db);
   const hosts = dynamoHosts(db, configuration.tableName);

@@ -11,46 +11,84 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z.preprocess(blankToUndefined, schema.default(fallback as never));
 
-const configSchema = z.object({
-  TABLE_NAME: withDefault(
-    z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be 3–255 letters, digits, "_", "-" or "."'),
-    'meetwise',
-  ),
-  AWS_REGION: withDefault(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1'), 'us-east-1'),
-  DYNAMODB_ENDPOINT: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8000' })),
-  SES_ENDPOINT: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8005' })),
-  MAIL_FROM: withDefault(z.email({ message: 'must be an e-mail address' }), 'no-reply@meetwise.app'),
-  CONTACT_EMAIL: withDefault(z.email({ message: 'must be an e-mail address' }), 'hello@meetwise.app'),
-  LOG_LEVEL: withDefault(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
-  LOG_FORMAT: withDefault(z.enum(['json', 'readable']), 'json'),
-  PORT: withDefault(z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(65535), 3000),
-  DATA_DIR: withDefault(z.string().min(1), '.data'),
-  SITE_URL: optional(z.url({ protocol: /^https?$/, message: 'must be the site address, such as https://meetwise.example.com' })),
-  HOST: withDefault(z.string().regex(/^[\w.:-]{1,253}$/, 'must be an interface address or host name, such as 127.0.0.1 or 0.0.0.0'), '127.0.0.1'),
-  PHOTO_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
-  SESSION_SECRET: optional(
-    z.string().regex(/^[A-Za-z0-9_-]{43,}$/, 'must be at least 32 random bytes, base64url-encoded (43+ characters)'),
-  ),
-  ORIGIN_SECRET: optional(
-    z.string().regex(/^[A-Za-z0-9_-]{32,}$/, 'must be at least 32 letters, digits, "_" or "-"'),
-  ),
-  ADMIN_EMAILS: optional(
-    z
-      .string()
-      .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
-      .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' }))),
-  ),
-  GOOGLE_CLIENT_ID: optional(z.string().regex(/^[\w.-]{3,200}$/, 'must be an OAuth client id such as 1234-abc.apps.googleusercontent.com')),
-  GOOGLE_CLIENT_SECRET: optional(z.string().min(8, 'must be the OAuth client secret').max(200)),
-  CALENDAR_TOKEN_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes, base64url-encoded (43 characters)')),
-  CALENDAR_KMS_KEY_ID: optional(z.string().regex(/^(arn:aws[\w-]*:kms:[\w-]+:\d{12}:(key|alias)\/[\w/+=,.@-]+|alias\/[\w/+=,.@-]+|[0-9a-f-]{36})$/, 'must be a KMS key id, key ARN or alias')),
-  RATE_LIMIT_MULTIPLIER: withDefault(z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(100_000), 1),
-  GOOGLE_ROOT_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8100' })),
-}).superRefine((env, context) => {
-  if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
-    context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is set but GOOGLE_CLIENT_ID is not' });
-  }
-});
+const configSchema = z
+  .object({
+    TABLE_NAME: withDefault(
+      z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be 3–255 letters, digits, "_", "-" or "."'),
+      'meetwise',
+    ),
+    AWS_REGION: withDefault(
+      z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1'),
+      'us-east-1',
+    ),
+    DYNAMODB_ENDPOINT: optional(
+      z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8000' }),
+    ),
+    SES_ENDPOINT: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8005' })),
+    MAIL_FROM: withDefault(z.email({ message: 'must be an e-mail address' }), 'no-reply@meetwise.app'),
+    CONTACT_EMAIL: withDefault(z.email({ message: 'must be an e-mail address' }), 'hello@meetwise.app'),
+    LOG_LEVEL: withDefault(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
+    LOG_FORMAT: withDefault(z.enum(['json', 'readable']), 'json'),
+    PORT: withDefault(
+      z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(65535),
+      3000,
+    ),
+    DATA_DIR: withDefault(z.string().min(1), '.data'),
+    SITE_URL: optional(
+      z.url({ protocol: /^https?$/, message: 'must be the site address, such as https://meetwise.example.com' }),
+    ),
+    HOST: withDefault(
+      z.string().regex(/^[\w.:-]{1,253}$/, 'must be an interface address or host name, such as 127.0.0.1 or 0.0.0.0'),
+      '127.0.0.1',
+    ),
+    PHOTO_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
+    SESSION_SECRET: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{43,}$/, 'must be at least 32 random bytes, base64url-encoded (43+ characters)'),
+    ),
+    ORIGIN_SECRET: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{32,}$/, 'must be at least 32 letters, digits, "_" or "-"'),
+    ),
+    ADMIN_EMAILS: optional(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((email) => email.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' }))),
+    ),
+    GOOGLE_CLIENT_ID: optional(
+      z.string().regex(/^[\w.-]{3,200}$/, 'must be an OAuth client id such as 1234-abc.apps.googleusercontent.com'),
+    ),
+    GOOGLE_CLIENT_SECRET: optional(z.string().min(8, 'must be the OAuth client secret').max(200)),
+    CALENDAR_TOKEN_KEY: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes, base64url-encoded (43 characters)'),
+    ),
+    CALENDAR_KMS_KEY_ID: optional(
+      z
+        .string()
+        .regex(
+          /^(arn:aws[\w-]*:kms:[\w-]+:\d{12}:(key|alias)\/[\w/+=,.@-]+|alias\/[\w/+=,.@-]+|[0-9a-f-]{36})$/,
+          'must be a KMS key id, key ARN or alias',
+        ),
+    ),
+    RATE_LIMIT_MULTIPLIER: withDefault(
+      z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(100_000),
+      1,
+    ),
+    GOOGLE_ROOT_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8100' })),
+  })
+  .superRefine((env, context) => {
+    if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
+      context.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'is set but GOOGLE_CLIENT_ID is not',
+      });
+    }
+  });
 
 export interface Config {
   tableName: string;
@@ -148,7 +186,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ? { kmsKeyId: c.CALENDAR_KMS_KEY_ID }
       : { localKey: c.CALENDAR_TOKEN_KEY ? new Uint8Array(Buffer.from(c.CALENDAR_TOKEN_KEY, 'base64url')) : null },
     google: c.GOOGLE_CLIENT_ID
-      ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, rootUrl: c.GOOGLE_ROOT_URL?.replace(/\/+$/, '') }
+      ? {
+          clientId: c.GOOGLE_CLIENT_ID,
+          clientSecret: c.GOOGLE_CLIENT_SECRET,
+          rootUrl: c.GOOGLE_ROOT_URL?.replace(/\/+$/, ''),
+        }
       : null,
   };
 }

@@ -71,7 +71,10 @@ export class ServiceUnavailable extends AppError {
 export class Overloaded extends AppError {
   readonly status = 503;
   readonly code = 'OVERLOADED';
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(message, undefined, { retryAfterSeconds });
   }
 }
@@ -106,7 +109,10 @@ export class IdempotencyConflict extends Error {
 export class TooManyRequests extends AppError {
   readonly status = 429;
   readonly code = 'TOO_MANY_REQUESTS';
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(message, undefined, { retryAfterSeconds });
   }
 }

@@ -1,6 +1,6 @@
 import type { Settings } from '#shared/api/schemas/settings';
-import type { Config } from '#functions/config';
 import type { BusyInterval } from '#shared/availability/engine';
+import type { Config } from '#functions/config';
 import type { RateDecision, RateRule } from '#functions/domain/abuse-limits';
 import type {
   AccountRecord,
@@ -66,8 +66,7 @@ export interface Principal {
  * Max-Age 0 removes it). A string is a Set-Cookie value the SessionIssuer already wrote.
  */
 export type CookieToSet =
-  | string
-  | { name: string; value: string; path: string; maxAgeSeconds: number; httpOnly: boolean; secure: boolean };
+  string | { name: string; value: string; path: string; maxAgeSeconds: number; httpOnly: boolean; secure: boolean };
 
 export interface SessionVerifier {
   /** The caller's principal, or null when the request carries no valid session. */
@@ -114,7 +113,11 @@ export interface AccountRepository {
    * replaces it): whoever set them never proved the address. `googleSubject` is linked in the same write, where no
    * other Google account is linked. Answers 'changed' when the account or its address changed since it was read.
    */
-  claimProvenAddress(account: AccountRecord, proof: { googleSubject?: string }, now: Date): Promise<'claimed' | 'changed' | 'googleTaken'>;
+  claimProvenAddress(
+    account: AccountRecord,
+    proof: { googleSubject?: string },
+    now: Date,
+  ): Promise<'claimed' | 'changed' | 'googleTaken'>;
   /**
    * Removes the account and everything it owns: event types with their overrides and slugs, bookings as host,
    * calendar connection, sessions, and last the profile with its e-mail and username claims (so an interrupted
@@ -317,7 +320,11 @@ export interface IdempotencyRecord {
  */
 export interface BookingLedger {
   /** Bookings starting on the UTC dates fromDay..toDay and the versions of those days (one consistent read). */
-  read(hostId: string, fromDay: string, toDay: string): Promise<{ bookings: BookingRecord[]; dayVersions: Map<string, number> }>;
+  read(
+    hostId: string,
+    fromDay: string,
+    toDay: string,
+  ): Promise<{ bookings: BookingRecord[]; dayVersions: Map<string, number> }>;
   /**
    * Writes the booking, bumps each locked day from the version read, checks that every other day read is still at
    * the version read, and stores the idempotency record, all in one transaction. Throws WriteConflict when a day

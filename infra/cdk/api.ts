@@ -14,6 +14,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+
 import type { RouteDefinition, RouteNeeds } from '#shared/api/routes';
 import type { JobDefinition } from '#shared/jobs';
 
@@ -131,7 +132,9 @@ export class RouteFunctions extends Construct {
           // Not a secret (KMS decides who may use the key); set everywhere so no function falls back to a local key.
           CALENDAR_KMS_KEY_ID: props.tokenKey.keyArn,
           ...(props.google ? { GOOGLE_CLIENT_ID: props.google.clientId } : {}),
-          ...(props.google && needs.google ? { GOOGLE_CLIENT_SECRET: props.google.clientSecret.secretValue.unsafeUnwrap() } : {}),
+          ...(props.google && needs.google
+            ? { GOOGLE_CLIENT_SECRET: props.google.clientSecret.secretValue.unsafeUnwrap() }
+            : {}),
           NODE_OPTIONS: '--enable-source-maps',
           // Powertools: the `service` of every log line and the dimension of every metric (the route or job name).
           POWERTOOLS_SERVICE_NAME: name,
@@ -164,7 +167,10 @@ export class RouteFunctions extends Construct {
       }
       if (needs.google) {
         fn.addToRolePolicy(
-          new iam.PolicyStatement({ actions: ['kms:GenerateDataKey', 'kms:Decrypt'], resources: [props.tokenKey.keyArn] }),
+          new iam.PolicyStatement({
+            actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+            resources: [props.tokenKey.keyArn],
+          }),
         );
       }
       return fn;
@@ -192,7 +198,13 @@ export class RouteFunctions extends Construct {
     }
 
     for (const job of props.jobs) {
-      const fn = makeFunction(job.name, path.join(props.jobsDir, `${job.name}.ts`), `Job ${job.name}, every ${job.everyMinutes} min: ${job.summary}`, job.needs, Duration.minutes(5));
+      const fn = makeFunction(
+        job.name,
+        path.join(props.jobsDir, `${job.name}.ts`),
+        `Job ${job.name}, every ${job.everyMinutes} min: ${job.summary}`,
+        job.needs,
+        Duration.minutes(5),
+      );
       new events.Rule(this, `${job.name}Schedule`, {
         description: job.summary.slice(0, 512),
         schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),

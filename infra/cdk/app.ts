@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+
 import { MeetwiseStack } from '#infra/cdk/stack';
 
 /**

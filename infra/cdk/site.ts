@@ -9,8 +9,9 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
+
 import { EdgeFirewall } from '#infra/cdk/waf';
+import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
 
 export interface SiteProps {
   /** The built front end (Vite's output): index.html at its root, hashed files under assets/. */
@@ -70,7 +71,9 @@ export class Site extends Construct {
       throw new Error(`Build the front end first: npm run build (no index.html in ${props.siteDir})`);
     }
     if (props.domainName && !props.certificateArn) {
-      throw new Error(`domainName "${props.domainName}" needs certificateArn: an ACM certificate in us-east-1 covering it`);
+      throw new Error(
+        `domainName "${props.domainName}" needs certificateArn: an ACM certificate in us-east-1 covering it`,
+      );
     }
 
     this.bucket = new s3.Bucket(this, 'Bucket', {
@@ -107,10 +110,16 @@ export class Site extends Construct {
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Meetwise: CSP (infra/security-headers.ts), HSTS, nosniff, no framing, referrer policy',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ scriptHashes: inlineScriptHashes(indexHtml) }), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ scriptHashes: inlineScriptHashes(indexHtml) }),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
       },
     });

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { routeTable } from '#shared/api/routes';
-import type { RouteDefinition } from '#shared/api/routes';
+
+import { routeTable, type RouteDefinition } from '#shared/api/routes';
 import { jobTable, type JobDefinition } from '#shared/jobs';
 import { RouteFunctions } from '#infra/cdk/api';
 import { DataTable } from '#infra/cdk/data';
@@ -80,12 +79,17 @@ export class MeetwiseStack extends Stack {
     if (Boolean(props.googleClientId) !== Boolean(props.googleClientSecretArn)) {
       throw new Error('googleClientId and googleClientSecretArn go together: set both for Google sign-in, or neither.');
     }
-    const google = props.googleClientId && props.googleClientSecretArn
-      ? {
-          clientId: props.googleClientId,
-          clientSecret: secretsmanager.Secret.fromSecretCompleteArn(this, 'GoogleClientSecret', props.googleClientSecretArn),
-        }
-      : undefined;
+    const google =
+      props.googleClientId && props.googleClientSecretArn
+        ? {
+            clientId: props.googleClientId,
+            clientSecret: secretsmanager.Secret.fromSecretCompleteArn(
+              this,
+              'GoogleClientSecret',
+              props.googleClientSecretArn,
+            ),
+          }
+        : undefined;
 
     // Hosts' Google refresh tokens and calendar feed tokens are sealed with data keys under this key (kept on stack
     // deletion: without it the stored tokens cannot be opened).

@@ -117,23 +117,30 @@ export class EdgeFirewall extends Construct {
       customResponseBodies: {
         tooManyRequests: {
           contentType: 'APPLICATION_JSON',
-          content: JSON.stringify({ message: 'Too many requests from your network. Please try again in a few minutes.', code: 'TOO_MANY_REQUESTS' }),
+          content: JSON.stringify({
+            message: 'Too many requests from your network. Please try again in a few minutes.',
+            code: 'TOO_MANY_REQUESTS',
+          }),
         },
       },
       rules: [
         {
           name: 'api-writes-per-ip',
           priority: 0,
-          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'tooManyRequests'} } },
+          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'tooManyRequests' } } },
           statement: {
-            rateBasedStatement: { aggregateKeyType: 'IP', limit: WAF_RATE_LIMITS.apiWritesPer5Minutes, scopeDownStatement: apiWrite },
+            rateBasedStatement: {
+              aggregateKeyType: 'IP',
+              limit: WAF_RATE_LIMITS.apiWritesPer5Minutes,
+              scopeDownStatement: apiWrite,
+            },
           },
           visibilityConfig: visibility('meetwise-api-writes-per-ip'),
         },
         {
           name: 'all-requests-per-ip',
           priority: 1,
-          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'tooManyRequests'} } },
+          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'tooManyRequests' } } },
           statement: { rateBasedStatement: { aggregateKeyType: 'IP', limit: WAF_RATE_LIMITS.allRequestsPer5Minutes } },
           visibilityConfig: visibility('meetwise-all-requests-per-ip'),
         },

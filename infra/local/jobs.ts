@@ -6,7 +6,9 @@ type JobHandler = () => Promise<unknown>;
  * The local stand-in for the EventBridge rules: calls each job's handler (the same module the cloud runs) at its
  * rate, never two runs of one job at once. Answers a function that stops them.
  */
-export function startLocalJobs(options: { log?: (line: string) => void; table?: readonly JobDefinition[] } = {}): () => void {
+export function startLocalJobs(
+  options: { log?: (line: string) => void; table?: readonly JobDefinition[] } = {},
+): () => void {
   const timers = (options.table ?? jobTable).map((job) => {
     let running = false;
     const run = async () => {

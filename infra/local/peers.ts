@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { freePort, waitFor } from '#infra/local/ports';
 
@@ -150,7 +151,9 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
   const [dynamoPort, sesPort] = [await freePort(), await freePort()];
   const { jar, libraryPath } = dynamoJar();
   // DynamoDB Local writes its metadata into its working directory, even in memory: give it a folder of its own.
-  const workDir = options.dataDir ? resolve(options.dataDir, 'dynamodb') : mkdtempSync(join(tmpdir(), 'meetwise-dynamodb-'));
+  const workDir = options.dataDir
+    ? resolve(options.dataDir, 'dynamodb')
+    : mkdtempSync(join(tmpdir(), 'meetwise-dynamodb-'));
   mkdirSync(workDir, { recursive: true });
   const storage = options.dataDir ? ['-dbPath', workDir] : ['-inMemory'];
   const logs: Record<string, string[]> = { dynamodb: [], ses: [] };
@@ -161,7 +164,7 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
   const loopback = canRunJavaSource();
   if (!loopback) {
     (options.log ?? ((line) => console.log(line)))(
-      'Note: no JDK found (Java\'s source launcher needs one), so DynamoDB Local listens on every network interface, without authentication. Install a JDK 17+ (Debian: openjdk-17-jdk-headless) to keep it on 127.0.0.1.',
+      "Note: no JDK found (Java's source launcher needs one), so DynamoDB Local listens on every network interface, without authentication. Install a JDK 17+ (Debian: openjdk-17-jdk-headless) to keep it on 127.0.0.1.",
     );
   }
   const javaArgs = [`-Djava.library.path=${libraryPath}`, '-Xmx512m'];

@@ -53,10 +53,17 @@ export const DEMO_EVENT_SLUG = 'demo';
 type SeedDeps = Pick<Deps, 'settings' | 'hosts' | 'events' | 'clock' | 'accounts' | 'passwords'>;
 
 /** Creates a demo account unless its e-mail is known; answers whether it wrote. */
-async function seedAccount(deps: SeedDeps, person: typeof DEMO_HOST | typeof DEMO_ADMIN, role: 'admin' | null, now: Date) {
+async function seedAccount(
+  deps: SeedDeps,
+  person: typeof DEMO_HOST | typeof DEMO_ADMIN,
+  role: 'admin' | null,
+  now: Date,
+) {
   if (await deps.accounts.findByEmail(person.email)) return false;
   if (await deps.hosts.get(person.id)) {
-    throw new Error(`The data folder holds ${person.email} from before accounts existed; delete it (DATA_DIR) to seed again.`);
+    throw new Error(
+      `The data folder holds ${person.email} from before accounts existed; delete it (DATA_DIR) to seed again.`,
+    );
   }
   const { password, ...profile } = person;
   const result = await deps.accounts.create({
@@ -79,12 +86,18 @@ export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<str
   lines.push(`Booking settings: ${wroteSettings ? 'created with the defaults' : 'kept as saved'}`);
 
   if (await seedAccount(deps, DEMO_HOST, null, now)) {
-    await deps.hosts.setCalendar(DEMO_HOST.id, { provider: 'builtin', connected: true, email: DEMO_HOST.email, lastSynced: null }, null);
+    await deps.hosts.setCalendar(
+      DEMO_HOST.id,
+      { provider: 'builtin', connected: true, email: DEMO_HOST.email, lastSynced: null },
+      null,
+    );
     // A lifetime plan, so the demo's booking pages stay up after the 7-day trial of a long-kept data folder.
     await deps.hosts.setPlan(DEMO_HOST.id, { id: null, status: 'active', planType: 'lifetime', nextBillingDate: null });
   }
   lines.push(`Demo host: ${DEMO_HOST.name}, America/New_York, built-in calendar connected, lifetime plan`);
-  lines.push(`  sign in at ${baseUrl}/login as ${DEMO_HOST.email} (or ${DEMO_HOST.username}), password ${DEMO_HOST.password}`);
+  lines.push(
+    `  sign in at ${baseUrl}/login as ${DEMO_HOST.email} (or ${DEMO_HOST.username}), password ${DEMO_HOST.password}`,
+  );
   await seedAccount(deps, DEMO_ADMIN, 'admin', now);
   lines.push(`Demo admin: ${DEMO_ADMIN.email} (or ${DEMO_ADMIN.username}), password ${DEMO_ADMIN.password}`);
 
@@ -103,7 +116,9 @@ export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<str
     if ((await deps.events.findIdBySlug(fields.slug)) === null) {
       await deps.events.create(newEvent({ userId: DEMO_HOST.id, ...fields }, now), id);
     }
-    lines.push(`Event type: ${baseUrl}/book/${fields.slug}${id === DEMO_EVENT_ID ? ' (the demo event, id 999: never bookable)' : ''}`);
+    lines.push(
+      `Event type: ${baseUrl}/book/${fields.slug}${id === DEMO_EVENT_ID ? ' (the demo event, id 999: never bookable)' : ''}`,
+    );
   }
   return lines;
 }

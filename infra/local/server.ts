@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+
 import { hasMalformedPercentEncoding, matchPath } from '#shared/api/route-paths';
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
-import { photoFiles, staticSite } from '#infra/local/static-site';
 import { toApiGatewayEvent } from '#infra/local/api-gateway-event';
+import { photoFiles, staticSite } from '#infra/local/static-site';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -20,7 +21,9 @@ const handlers = new Map<string, Promise<LambdaHandler>>();
 function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {
   let loaded = handlers.get(route.name);
   if (!loaded) {
-    loaded = import(`../../functions/src/handlers/${route.name}.ts`).then((module: { handler: LambdaHandler }) => module.handler);
+    loaded = import(`../../functions/src/handlers/${route.name}.ts`).then(
+      (module: { handler: LambdaHandler }) => module.handler,
+    );
     handlers.set(route.name, loaded);
   }
   return loaded;
@@ -45,7 +48,11 @@ function lambdaContext(name: string): Context {
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+  });
   response.end(text);
 }
 
@@ -138,7 +145,8 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyResultV2):
   }
   const headers: Record<string, string | number | boolean | string[]> = { ...(result.headers ?? {}) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  const body =
+    result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
   response.writeHead(result.statusCode ?? 200, headers as Record<string, string | string[]>);
   response.end(body);
 }
@@ -190,7 +198,10 @@ export function createAppServer(options: {
     const rawUrl = request.url ?? '/';
     if (hasMalformedPercentEncoding(rawUrl)) {
       request.resume();
-      sendJson(response, 400, { message: 'The address is not valid: malformed percent-encoding.', code: 'VALIDATION_FAILED' });
+      sendJson(response, 400, {
+        message: 'The address is not valid: malformed percent-encoding.',
+        code: 'VALIDATION_FAILED',
+      });
       return;
     }
     const url = new URL(rawUrl, 'http://localhost');
@@ -201,7 +212,10 @@ export function createAppServer(options: {
     if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
       // Pages are served under SITE_URL only, so the browser's Origin is the one the API's same-site check expects.
       if (siteHost && request.headers.host !== siteHost && (request.method === 'GET' || request.method === 'HEAD')) {
-        response.writeHead(302, { location: `${options.siteUrl}${url.pathname}${url.search}`, 'cache-control': 'no-store' });
+        response.writeHead(302, {
+          location: `${options.siteUrl}${url.pathname}${url.search}`,
+          'cache-control': 'no-store',
+        });
         response.end();
         return;
       }
@@ -212,7 +226,12 @@ export function createAppServer(options: {
     const { route, params, allowed } = findRoute(method, url.pathname);
     if (!route) {
       if (allowed.length) {
-        sendJson(response, 405, { message: `Method ${method} is not allowed here.`, code: 'METHOD_NOT_ALLOWED' }, { allow: allowed.join(', ') });
+        sendJson(
+          response,
+          405,
+          { message: `Method ${method} is not allowed here.`, code: 'METHOD_NOT_ALLOWED' },
+          { allow: allowed.join(', ') },
+        );
       } else {
         sendJson(response, 404, { message: `No API route for ${method} ${url.pathname}.`, code: 'NOT_FOUND' });
       }

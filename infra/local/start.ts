@@ -2,16 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnvironment, ConfigError, loadConfig, setEnvironment, setEnvironmentDefaults } from '#functions/config';
-import { composeDeps } from '#functions/composition';
+
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { localPhotoDir } from '#functions/adapters/photos/local-files';
+import { composeDeps } from '#functions/composition';
+import { childEnvironment, ConfigError, loadConfig, setEnvironment, setEnvironmentDefaults } from '#functions/config';
+import { startLocalJobs } from '#infra/local/jobs';
 import { startPeers, type Peers } from '#infra/local/peers';
 import { portInUse } from '#infra/local/ports';
-import { ensureTable } from '#infra/local/table';
 import { seedDemoData } from '#infra/local/seed';
 import { createAppServer } from '#infra/local/server';
-import { startLocalJobs } from '#infra/local/jobs';
-import { localPhotoDir } from '#functions/adapters/photos/local-files';
+import { ensureTable } from '#infra/local/table';
 
 /**
  * `npm start`: the whole product on one machine. Starts DynamoDB Local and the SES emulator on free ports,
@@ -55,12 +56,16 @@ async function main() {
   if (existsSync(lockFile)) {
     const previous = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; url: string };
     if (isRunning(previous.pid)) {
-      fail(`Meetwise is already running (process ${previous.pid}) at ${previous.url} with the data in ${dataDir}.\n  Stop it first (Ctrl-C in its terminal), or start another copy with other PORT and DATA_DIR values.`);
+      fail(
+        `Meetwise is already running (process ${previous.pid}) at ${previous.url} with the data in ${dataDir}.\n  Stop it first (Ctrl-C in its terminal), or start another copy with other PORT and DATA_DIR values.`,
+      );
     }
     rmSync(lockFile, { force: true });
   }
   if (await portInUse(config.port)) {
-    fail(`Port ${config.port} is already in use by another program. Start with another port, e.g. PORT=3100 npm start.`);
+    fail(
+      `Port ${config.port} is already in use by another program. Start with another port, e.g. PORT=3100 npm start.`,
+    );
   }
   const url = config.siteUrl;
   writeFileSync(lockFile, JSON.stringify({ pid: process.pid, url }));
@@ -86,7 +91,9 @@ async function main() {
   // A stray rejection is a bug to log, not a reason to stop serving; an uncaught exception leaves the process in an
   // unknown state, so it stops, and its peers with it.
   process.on('unhandledRejection', (reason) => {
-    console.error(`Unhandled rejection (the app keeps running): ${reason instanceof Error ? reason.stack : String(reason)}`);
+    console.error(
+      `Unhandled rejection (the app keeps running): ${reason instanceof Error ? reason.stack : String(reason)}`,
+    );
   });
   process.on('uncaughtException', (error) => {
     console.error(`\n✖ Unexpected error; stopping: ${error.stack ?? error.message}`);
@@ -128,7 +135,14 @@ async function main() {
       const devPort = config.port + 1;
       vite = spawn(
         process.execPath,
-        [join(repoRoot, 'node_modules/vite/bin/vite.js'), '--config', 'frontend/vite.config.ts', '--port', String(devPort), '--strictPort'],
+        [
+          join(repoRoot, 'node_modules/vite/bin/vite.js'),
+          '--config',
+          'frontend/vite.config.ts',
+          '--port',
+          String(devPort),
+          '--strictPort',
+        ],
         { cwd: repoRoot, stdio: 'inherit', env: childEnvironment({ API_PORT: String(config.port) }) },
       );
       devUrl = `http://localhost:${devPort}`;

@@ -6,6 +6,7 @@ import {
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
+
 import { tableDefinition as def } from '#infra/table-definition';
 
 /** Creates the table from the shared definition unless it exists, and turns its TTL on. Idempotent. */

@@ -1,11 +1,35 @@
 import type { z } from 'zod';
+
 import { routePaths, type RouteAddress, type RouteName } from '#shared/api/route-paths';
-import { messageResponse } from '#shared/api/schemas/common';
-import { EVENT_IMAGE_TOO_LARGE, PHOTO_TOO_LARGE } from '#shared/constants';
-import { contactSubmitBody } from '#shared/api/schemas/contact';
-import { settingsResponse, settingsUpdateBody } from '#shared/api/schemas/settings';
-import { eventSlugParams, publicEventResponse } from '#shared/api/schemas/events';
-import { availableDatesQuery, availableDatesResponse, timeSlotsQuery, timeSlotsResponse } from '#shared/api/schemas/availability';
+import {
+  debugUrlResponse,
+  deleteAccountResponse,
+  emptyBody,
+  googleAuthQuery,
+  googleCallbackQuery,
+  loginBody,
+  loginResponse,
+  manualLoginBody,
+  manualLoginResponse,
+  meResponse,
+  profileUpdateBody,
+  profileUpdateResponse,
+  redirectResponse,
+  registerBody,
+  registerResponse,
+  signInLinkBody,
+  signInLinkQuery,
+  signInLinkResponse,
+  uploadPhotoResponse,
+  verifyEmailBody,
+  verifyEmailResponse,
+} from '#shared/api/schemas/auth';
+import {
+  availableDatesQuery,
+  availableDatesResponse,
+  timeSlotsQuery,
+  timeSlotsResponse,
+} from '#shared/api/schemas/availability';
 import { createBookingBody, createBookingResponse } from '#shared/api/schemas/bookings';
 import {
   builtinConnectBody,
@@ -18,29 +42,9 @@ import {
   calendarSyncQuery,
   calendarSyncResponse,
 } from '#shared/api/schemas/calendar';
-import {
-  debugUrlResponse,
-  deleteAccountResponse,
-  emptyBody,
-  googleAuthQuery,
-  googleCallbackQuery,
-  manualLoginBody,
-  manualLoginResponse,
-  redirectResponse,
-  signInLinkBody,
-  signInLinkQuery,
-  signInLinkResponse,
-  verifyEmailBody,
-  verifyEmailResponse,
-  uploadPhotoResponse,
-  loginBody,
-  loginResponse,
-  meResponse,
-  profileUpdateBody,
-  profileUpdateResponse,
-  registerBody,
-  registerResponse,
-} from '#shared/api/schemas/auth';
+import { messageResponse } from '#shared/api/schemas/common';
+import { contactSubmitBody } from '#shared/api/schemas/contact';
+import { eventSlugParams, publicEventResponse } from '#shared/api/schemas/events';
 import {
   calendarStatusResponse,
   dateOverrideBody,
@@ -58,6 +62,8 @@ import {
   slugParams,
   subscriptionStatusResponse,
 } from '#shared/api/schemas/host-events';
+import { settingsResponse, settingsUpdateBody } from '#shared/api/schemas/settings';
+import { EVENT_IMAGE_TOO_LARGE, PHOTO_TOO_LARGE } from '#shared/constants';
 
 /**
  * THE route table. One row per HTTP route: it feeds the CDK stack (one Lambda per row), the local server
@@ -281,7 +287,8 @@ export const routes = {
     name: 'verifyEmail',
     ...routePaths.verifyEmail,
     auth: 'public',
-    summary: "The /verify-email page's button: uses a mailed confirmation link (a new account's address, or a new one).",
+    summary:
+      "The /verify-email page's button: uses a mailed confirmation link (a new account's address, or a new one).",
     body: verifyEmailBody,
     response: verifyEmailResponse,
     needs: { table: 'readwrite' },
@@ -290,7 +297,7 @@ export const routes = {
     name: 'resendVerification',
     ...routePaths.resendVerification,
     auth: 'signed-in',
-    summary: 'Mails another confirmation link for the account\'s unproven address (3 per 15 minutes).',
+    summary: "Mails another confirmation link for the account's unproven address (3 per 15 minutes).",
     body: emptyBody,
     response: messageResponse,
     needs: { table: 'readwrite', mail: true },
@@ -308,7 +315,8 @@ export const routes = {
     name: 'startGoogleSignIn',
     ...routePaths.startGoogleSignIn,
     auth: 'public',
-    summary: 'Sends the browser to Google sign-in (state + PKCE); while Google is not configured, back to /login with the reason.',
+    summary:
+      'Sends the browser to Google sign-in (state + PKCE); while Google is not configured, back to /login with the reason.',
     query: googleAuthQuery,
     response: redirectResponse,
     successStatus: 302,
@@ -364,7 +372,8 @@ export const routes = {
     name: 'updateEvent',
     ...routePaths.updateEvent,
     auth: 'signed-in',
-    summary: 'Activates or deactivates ({ active }) or replaces the fields of an event type (402 when activating after the trial).',
+    summary:
+      'Activates or deactivates ({ active }) or replaces the fields of an event type (402 when activating after the trial).',
     params: eventRefParams,
     body: eventPatchBody,
     response: hostEventSchema,
@@ -483,7 +492,8 @@ export const routes = {
     name: 'connectCalendar',
     ...routePaths.connectCalendar,
     auth: 'signed-in',
-    summary: "Starts connecting Google Calendar: its authorization address (state + PKCE); never switches a calendar itself.",
+    summary:
+      'Starts connecting Google Calendar: its authorization address (state + PKCE); never switches a calendar itself.',
     query: calendarConnectQuery,
     response: calendarConnectResponse,
     needs: { table: 'readwrite', google: true },

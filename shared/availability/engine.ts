@@ -34,7 +34,7 @@
  *   '+00:00' rather than 'Z' for UTC, so the page can show them without further conversion.
  */
 
-import { InvalidAvailabilityInput, InvalidTimeZone, echo } from '#shared/availability/errors';
+import { echo, InvalidAvailabilityInput, InvalidTimeZone } from '#shared/availability/errors';
 import {
   boundaryInstantOfWall,
   buildZoneTimeline,
@@ -245,7 +245,12 @@ function normalizeInput(input: AvailabilityInput): Schedule {
     bufferBeforeMs: requireInteger(event.bufferBefore, 'event.bufferBefore', 0, MINUTES_PER_DAY) * MINUTE_MS,
     bufferAfterMs: requireInteger(event.bufferAfter, 'event.bufferAfter', 0, MINUTES_PER_DAY) * MINUTE_MS,
     noticeMs: noticeMs(event.minimumNoticeAmount, event.minimumNoticeUnit),
-    advanceBookingDays: requireInteger(event.advanceBookingDays, 'event.advanceBookingDays', 0, Number.MAX_SAFE_INTEGER),
+    advanceBookingDays: requireInteger(
+      event.advanceBookingDays,
+      'event.advanceBookingDays',
+      0,
+      Number.MAX_SAFE_INTEGER,
+    ),
     maxBookingsPerDay:
       event.maxBookingsPerDay === null || event.maxBookingsPerDay === undefined
         ? null
@@ -260,7 +265,10 @@ function normalizeInput(input: AvailabilityInput): Schedule {
 
 function noticeMs(amount: number, unit: NoticeUnit): number {
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) {
-    throw new InvalidAvailabilityInput('event.minimumNoticeAmount', `Invalid event.minimumNoticeAmount: ${echo(amount)}`);
+    throw new InvalidAvailabilityInput(
+      'event.minimumNoticeAmount',
+      `Invalid event.minimumNoticeAmount: ${echo(amount)}`,
+    );
   }
   const unitMs = Object.hasOwn(NOTICE_UNIT_MS, unit) ? NOTICE_UNIT_MS[unit] : undefined;
   if (unitMs === undefined) {
@@ -284,7 +292,8 @@ function weeklyRangesOf(ranges: readonly AvailabilityRange[]): WorkingRange[][] 
 /** 'HH:MM'–'HH:MM' as minutes; an end of '00:00' or '24:00' is the next midnight. */
 function workingRangeOf(startTime: string, endTime: string, field: string): WorkingRange {
   const startMinute = parseTimeOfDay(startTime);
-  if (startMinute === null) throw new InvalidAvailabilityInput(`${field}.startTime`, `Invalid time: ${echo(startTime)}`);
+  if (startMinute === null)
+    throw new InvalidAvailabilityInput(`${field}.startTime`, `Invalid time: ${echo(startTime)}`);
   const endMinute = endTime === '24:00' ? MINUTES_PER_DAY : parseTimeOfDay(endTime);
   if (endMinute === null) throw new InvalidAvailabilityInput(`${field}.endTime`, `Invalid time: ${echo(endTime)}`);
   return { startMinute, endMinute: endMinute === 0 ? MINUTES_PER_DAY : endMinute };
@@ -316,7 +325,10 @@ function overrideHoursByDay(overrides: readonly DateOverride[]): Map<number, Day
 /** Sorted, merged busy intervals; touching ones merge too, which gives the same answers for half-open overlap. */
 function mergeBusy(busy: readonly BusyInterval[]): MergedIntervals {
   const intervals = busy
-    .map((interval, index) => [toEpoch(interval.start, `busy[${index}].start`), toEpoch(interval.end, `busy[${index}].end`)])
+    .map((interval, index) => [
+      toEpoch(interval.start, `busy[${index}].start`),
+      toEpoch(interval.end, `busy[${index}].end`),
+    ])
     .filter(([start, end]) => end! > start!)
     .sort((a, b) => a[0]! - b[0]!);
   const starts: number[] = [];
@@ -496,18 +508,25 @@ function bookableSlotsOnGuestDays(
   includeUnavailable = false,
 ): { slots: GuestSlot[]; guest: ZoneTimeline } {
   const pass = openPass(schedule, firstDay - MAX_DAY_SHIFT, lastDay + MAX_DAY_SHIFT);
-  const guest = guestZone === schedule.hostZone ? pass.host : buildZoneTimeline(guestZone, pass.host.from, pass.host.to);
+  const guest =
+    guestZone === schedule.hostZone ? pass.host : buildZoneTimeline(guestZone, pass.host.from, pass.host.to);
   // The past and the days beyond the advance window have no bookable slot; listing the unavailable ones too, every
   // day of the span is laid out and those slots come back marked unavailable.
-  const fromHostDay = includeUnavailable ? firstDay - MAX_DAY_SHIFT : Math.max(firstDay - MAX_DAY_SHIFT, pass.hostToday);
-  const toHostDay = includeUnavailable ? lastDay + MAX_DAY_SHIFT : Math.min(lastDay + MAX_DAY_SHIFT, pass.hostToday + schedule.advanceBookingDays);
+  const fromHostDay = includeUnavailable
+    ? firstDay - MAX_DAY_SHIFT
+    : Math.max(firstDay - MAX_DAY_SHIFT, pass.hostToday);
+  const toHostDay = includeUnavailable
+    ? lastDay + MAX_DAY_SHIFT
+    : Math.min(lastDay + MAX_DAY_SHIFT, pass.hostToday + schedule.advanceBookingDays);
   const slots: GuestSlot[] = [];
   for (let hostDay = fromHostDay; hostDay <= toHostDay; hostDay += 1) {
     for (const candidate of gridOfHostDay(pass, hostDay)) {
-      const available = timingViolation(pass, candidate.start, hostDay) === null && capacityViolation(pass, candidate) === null;
+      const available =
+        timingViolation(pass, candidate.start, hostDay) === null && capacityViolation(pass, candidate) === null;
       if (!available && !includeUnavailable) continue;
       const guestDay = dayAt(guest, candidate.start);
-      if (guestDay >= firstDay && guestDay <= lastDay) slots.push({ start: candidate.start, end: candidate.end, guestDay, available });
+      if (guestDay >= firstDay && guestDay <= lastDay)
+        slots.push({ start: candidate.start, end: candidate.end, guestDay, available });
     }
   }
   return { slots: sortedWithoutRepeats(slots), guest };

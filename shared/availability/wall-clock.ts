@@ -15,7 +15,6 @@
 
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/time';
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // Zone names
 
@@ -102,7 +101,14 @@ function wallFromIntl(zone: string, instant: number): number {
   const text = formatter.format(instant);
   if (text.length === FORMATTED_LENGTH && text[2] === '/' && text[10] === ',') {
     const year = twoDigits(text, 6) * 100 + twoDigits(text, 8);
-    return Date.UTC(year, twoDigits(text, 0) - 1, twoDigits(text, 3), twoDigits(text, 12), twoDigits(text, 15), twoDigits(text, 18));
+    return Date.UTC(
+      year,
+      twoDigits(text, 0) - 1,
+      twoDigits(text, 3),
+      twoDigits(text, 12),
+      twoDigits(text, 15),
+      twoDigits(text, 18),
+    );
   }
   const match = FORMATTED.exec(text);
   if (match !== null) {
@@ -321,5 +327,8 @@ export function isoInZone(zone: string, instant: number): string {
 export function zoneDayInterval(zone: string, instant: number): { start: number; end: number } {
   const day = Math.floor((instant + offsetFromIntl(zone, instant)) / DAY_MS);
   const timeline = buildZoneTimeline(zone, day * DAY_MS - WIDEST_OFFSET_MS, (day + 1) * DAY_MS + WIDEST_OFFSET_MS);
-  return { start: boundaryInstantOfWall(timeline, wallOf(day, 0)), end: boundaryInstantOfWall(timeline, wallOf(day + 1, 0)) };
+  return {
+    start: boundaryInstantOfWall(timeline, wallOf(day, 0)),
+    end: boundaryInstantOfWall(timeline, wallOf(day + 1, 0)),
+  };
 }

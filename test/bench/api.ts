@@ -33,7 +33,9 @@ export function httpApi(baseUrl: string): Api {
 export async function expectStatus<T>(api: Api, request: ApiRequest, status: number): Promise<T> {
   const answer = await api(request);
   if (answer.status !== status) {
-    throw new Error(`${request.method} ${request.path} answered ${answer.status}, expected ${status}: ${JSON.stringify(answer.body)}`);
+    throw new Error(
+      `${request.method} ${request.path} answered ${answer.status}, expected ${status}: ${JSON.stringify(answer.body)}`,
+    );
   }
   return answer.body as T;
 }
@@ -56,7 +58,13 @@ export const availableDatesRequest = (eventId: number, year: number, month: numb
   query: { year: String(year), month: String(month), eventId: String(eventId), timezone },
 });
 
-export const bookingRequest = (eventId: number, slot: Slot, timezone: string, guest: number, idempotencyKey?: string): ApiRequest => ({
+export const bookingRequest = (
+  eventId: number,
+  slot: Slot,
+  timezone: string,
+  guest: number,
+  idempotencyKey?: string,
+): ApiRequest => ({
   method: 'POST',
   path: '/api/bookings',
   body: {
@@ -77,7 +85,8 @@ export async function eventIdOf(api: Api, slug: string): Promise<number> {
 }
 
 const DAY_MS = 86_400_000;
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 export const isWeekday = (date: string) => ![0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay());
 
 /** The dates the bench asks about, from today in the host's zone: a weekday about two weeks ahead, next month. */

@@ -1,4 +1,5 @@
 import { build } from 'esbuild';
+
 import { routeTable } from '#shared/api/routes';
 import { jobTable } from '#shared/jobs';
 import { LAMBDA_EXTERNAL_MODULES } from '#infra/cdk/api';
@@ -7,7 +8,11 @@ import { LAMBDA_EXTERNAL_MODULES } from '#infra/cdk/api';
 export async function benchBundles() {
   const sizes: { name: string; auth: string; bytes: number; external: string[] }[] = [];
   const entries = [
-    ...routeTable.map((route) => ({ name: route.name, auth: route.auth as string, file: `functions/src/handlers/${route.name}.ts` })),
+    ...routeTable.map((route) => ({
+      name: route.name,
+      auth: route.auth as string,
+      file: `functions/src/handlers/${route.name}.ts`,
+    })),
     ...jobTable.map((job) => ({ name: job.name, auth: 'job', file: `functions/src/jobs/${job.name}.ts` })),
   ];
   for (const route of entries) {

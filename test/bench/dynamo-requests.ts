@@ -1,16 +1,15 @@
 import { routes } from '#shared/api/routes';
-import { parseConfig, setEnvironment } from '#functions/config';
-import { composeDeps } from '#functions/composition';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
-import { httpRoute } from '#functions/http/route-handler';
+import { composeDeps } from '#functions/composition';
+import { parseConfig, setEnvironment } from '#functions/config';
+import { run as createBookingRun } from '#functions/handlers/createBooking';
+import { run as availableDatesRun } from '#functions/handlers/getAvailableDates';
 import { run as publicEventRun } from '#functions/handlers/getPublicEvent';
 import { run as timeSlotsRun } from '#functions/handlers/getTimeSlots';
-import { run as availableDatesRun } from '#functions/handlers/getAvailableDates';
-import { run as createBookingRun } from '#functions/handlers/createBooking';
+import { httpRoute } from '#functions/http/route-handler';
 import { startPeers } from '#infra/local/peers';
-import { ensureTable } from '#infra/local/table';
 import { DEMO_HOST, seedDemoData } from '#infra/local/seed';
-import { apiEvent, testContext } from '#test/support/api-event';
+import { ensureTable } from '#infra/local/table';
 import {
   availableDatesRequest,
   benchDates,
@@ -22,6 +21,7 @@ import {
   type Slot,
 } from '#test/bench/api';
 import { seedBookings } from '#test/bench/seed-bookings';
+import { apiEvent, testContext } from '#test/support/api-event';
 
 /**
  * DynamoDB requests per call (ARCHITECTURE.md §6), counted by the client middleware (`onDynamoRequest` of
@@ -136,7 +136,8 @@ export async function benchDynamoRequests() {
     const calls: CallCount[] = [];
     const measure = async (call: string, request: ApiRequest, status: number) => {
       const { count, body } = await counted(call, request);
-      if (count.status !== status) throw new Error(`${call} answered ${count.status}, expected ${status}: ${JSON.stringify(body)}`);
+      if (count.status !== status)
+        throw new Error(`${call} answered ${count.status}, expected ${status}: ${JSON.stringify(body)}`);
       calls.push(count);
       return body;
     };

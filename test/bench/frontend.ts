@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+
 import { launchBrowser } from '#test/support/browser';
 
 /**
@@ -18,7 +19,11 @@ export async function benchFrontend(baseUrl: string, paths: string[]) {
       });
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       const scripts = await Promise.all(bodies);
-      results.push({ path, scripts: scripts.length, gzipBytes: scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) });
+      results.push({
+        path,
+        scripts: scripts.length,
+        gzipBytes: scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
+      });
       await context.close();
     }
   } finally {

@@ -4,7 +4,10 @@ import autocannon from 'autocannon';
  * Latency of one local endpoint under `connections` concurrent clients (autocannon; 20 for the budget), after a
  * short warm-up. One client gives the service time of a request without queueing, for reference.
  */
-export async function benchLatency(url: string, options: { seconds?: number; connections?: number; warmUpSeconds?: number } = {}) {
+export async function benchLatency(
+  url: string,
+  options: { seconds?: number; connections?: number; warmUpSeconds?: number } = {},
+) {
   const { seconds = 10, connections = 20, warmUpSeconds = 2 } = options;
   if (warmUpSeconds > 0) await autocannon({ url, connections: Math.min(connections, 5), duration: warmUpSeconds });
   const result = await autocannon({ url, connections, duration: seconds });

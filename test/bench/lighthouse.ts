@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+
 import { CHROMIUM_FLAGS } from '#test/support/browser';
 
 /**
@@ -53,7 +54,8 @@ function lcpDetail(lhr: Result): { lcpElement: string; lcpPhases: Record<string,
       if (node && typeof node === 'object' && 'type' in node && node.type === 'node') {
         lcpElement = ('snippet' in node && typeof node.snippet === 'string' ? node.snippet : undefined) ?? lcpElement;
       }
-      if (typeof entry['phase'] === 'string' && typeof entry['timing'] === 'number') lcpPhases[entry['phase']] = entry['timing'];
+      if (typeof entry['phase'] === 'string' && typeof entry['timing'] === 'number')
+        lcpPhases[entry['phase']] = entry['timing'];
     }
   }
   return { lcpElement, lcpPhases };
@@ -69,12 +71,22 @@ class LighthouseRuntimeError extends Error {
 }
 
 async function runOnce(url: string): Promise<LighthouseRun> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: [...CHROMIUM_FLAGS], logLevel: 'error' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [...CHROMIUM_FLAGS],
+    logLevel: 'error',
+  });
   try {
-    const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.code, `Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new LighthouseRuntimeError(lhr.runtimeError.code, `Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     const score = lhr.categories['performance']?.score;
     if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score for ${url}`);
     return {

@@ -1,11 +1,19 @@
+import {
+  availableDatesRequest,
+  benchDates,
+  eventIdOf,
+  expectStatus,
+  httpApi,
+  timeSlotsRequest,
+  type ApiRequest,
+} from '#test/bench/api';
 import { benchAvailability } from '#test/bench/availability';
 import { benchBundles } from '#test/bench/bundles';
+import { benchDynamoRequests, describeCounts, type CallCount } from '#test/bench/dynamo-requests';
 import { benchFrontend } from '#test/bench/frontend';
 import { benchLatency } from '#test/bench/latency';
 import { benchLighthouse } from '#test/bench/lighthouse';
-import { benchDynamoRequests, describeCounts, type CallCount } from '#test/bench/dynamo-requests';
 import { seedBookings } from '#test/bench/seed-bookings';
-import { availableDatesRequest, benchDates, eventIdOf, expectStatus, httpApi, timeSlotsRequest, type ApiRequest } from '#test/bench/api';
 import { startApp, type RunningApp } from '#test/support/app-process';
 
 /**
@@ -62,7 +70,12 @@ async function main() {
 
   const availability = benchAvailability();
   console.log('Availability engine (200 bookings, 100 busy intervals, guest in Europe/London, host in New York)');
-  row('one month of available dates, median CPU of 50', `${availability.monthMs.toFixed(2)} ms`, `≤ ${BUDGET.monthCpuMs} ms`, availability.monthMs <= BUDGET.monthCpuMs);
+  row(
+    'one month of available dates, median CPU of 50',
+    `${availability.monthMs.toFixed(2)} ms`,
+    `≤ ${BUDGET.monthCpuMs} ms`,
+    availability.monthMs <= BUDGET.monthCpuMs,
+  );
   row('one day of time slots, median CPU of 50', `${availability.dayMs.toFixed(2)} ms`, '', null);
   row('first call in a fresh process (time-zone data, JIT)', `${availability.coldMs.toFixed(1)} ms`, '', null);
 
@@ -75,7 +88,12 @@ async function main() {
     for (const bundle of await benchBundles()) {
       const kb = bundle.bytes / 1024;
       const isPublic = bundle.auth === 'public';
-      row(`${bundle.name} (${bundle.auth}; loads ${bundle.external.map((name) => name.replace('@aws-sdk/', '')).join(', ') || 'no SDK'})`, `${kb.toFixed(0)} KB`, isPublic ? `≤ ${BUDGET.publicBundleKb} KB` : '', isPublic ? kb <= BUDGET.publicBundleKb : null);
+      row(
+        `${bundle.name} (${bundle.auth}; loads ${bundle.external.map((name) => name.replace('@aws-sdk/', '')).join(', ') || 'no SDK'})`,
+        `${kb.toFixed(0)} KB`,
+        isPublic ? `≤ ${BUDGET.publicBundleKb} KB` : '',
+        isPublic ? kb <= BUDGET.publicBundleKb : null,
+      );
     }
 
     const requests = await benchDynamoRequests();
@@ -93,34 +111,84 @@ async function main() {
     const seedStarted = performance.now();
     const seeded = await seedBookings(api, { introId, strategyId, hostZone: HOST_ZONE, today });
     const refused = [...seeded.refused].map(([status, count]) => `${count} × ${status}`).join(', ') || 'none';
-    console.log(`\nLoad: bookings of the demo host created through POST /api/bookings, one after the other (${seconds(seedStarted)})`);
-    row(`${seeded.requests} requests; booked weekdays ${seeded.firstBooked} to ${seeded.lastBooked}; refused and skipped: ${refused}`, `${seeded.created}`, 'about 200', null);
+    console.log(
+      `\nLoad: bookings of the demo host created through POST /api/bookings, one after the other (${seconds(seedStarted)})`,
+    );
+    row(
+      `${seeded.requests} requests; booked weekdays ${seeded.firstBooked} to ${seeded.lastBooked}; refused and skipped: ${refused}`,
+      `${seeded.created}`,
+      'about 200',
+      null,
+    );
 
     console.log('\nFront end: JavaScript loaded until network idle, gzip, 375 px');
     for (const page of await benchFrontend(app.baseUrl, ['/book/intro-call', '/contact-us', '/debug', '/'])) {
       const kb = page.gzipBytes / 1024;
       const booking = page.path.startsWith('/book/');
-      row(`${page.path} (${page.scripts} scripts)`, `${kb.toFixed(1)} KB`, booking ? `≤ ${BUDGET.bookingPageJsKb} KB` : '', booking ? kb <= BUDGET.bookingPageJsKb : null);
+      row(
+        `${page.path} (${page.scripts} scripts)`,
+        `${kb.toFixed(1)} KB`,
+        booking ? `≤ ${BUDGET.bookingPageJsKb} KB` : '',
+        booking ? kb <= BUDGET.bookingPageJsKb : null,
+      );
     }
 
     const lighthouseStarted = performance.now();
     const lighthouseRuns = 5;
     const lighthouseResults = await benchLighthouse(app.baseUrl, ['/book/intro-call', '/'], lighthouseRuns);
-    console.log(`\nLighthouse 12, mobile preset (simulated slow 4G, 4× CPU), performance only, median of ${lighthouseRuns} runs per metric (${seconds(lighthouseStarted)})`);
+    console.log(
+      `\nLighthouse 12, mobile preset (simulated slow 4G, 4× CPU), performance only, median of ${lighthouseRuns} runs per metric (${seconds(lighthouseStarted)})`,
+    );
     for (const page of lighthouseResults) {
       const { score, lcpMs, tbtMs, cls } = page.median;
-      const retried = page.retried.length ? `; ${page.retried.length} run(s) repeated after ${[...new Set(page.retried)].join(', ')}` : '';
-      row(`${page.path}: performance score, median of ${lighthouseRuns} (runs: ${page.runs.map((run) => run.score.toFixed(0)).join(', ')}${retried})`, `${score.toFixed(0)}`, `≥ ${BUDGET.lighthouseScore}`, score >= BUDGET.lighthouseScore);
-      row(`  LCP, median of ${lighthouseRuns}`, `${(lcpMs / 1000).toFixed(2)} s`, `≤ ${(BUDGET.lighthouseLcpMs / 1000).toFixed(1)} s`, lcpMs <= BUDGET.lighthouseLcpMs);
-      row(`  TBT, median of ${lighthouseRuns}`, `${tbtMs.toFixed(0)} ms`, `≤ ${BUDGET.lighthouseTbtMs} ms`, tbtMs <= BUDGET.lighthouseTbtMs);
-      row(`  CLS, median of ${lighthouseRuns}`, cls.toFixed(3), `≤ ${BUDGET.lighthouseCls}`, cls <= BUDGET.lighthouseCls);
+      const retried = page.retried.length
+        ? `; ${page.retried.length} run(s) repeated after ${[...new Set(page.retried)].join(', ')}`
+        : '';
+      row(
+        `${page.path}: performance score, median of ${lighthouseRuns} (runs: ${page.runs.map((run) => run.score.toFixed(0)).join(', ')}${retried})`,
+        `${score.toFixed(0)}`,
+        `≥ ${BUDGET.lighthouseScore}`,
+        score >= BUDGET.lighthouseScore,
+      );
+      row(
+        `  LCP, median of ${lighthouseRuns}`,
+        `${(lcpMs / 1000).toFixed(2)} s`,
+        `≤ ${(BUDGET.lighthouseLcpMs / 1000).toFixed(1)} s`,
+        lcpMs <= BUDGET.lighthouseLcpMs,
+      );
+      row(
+        `  TBT, median of ${lighthouseRuns}`,
+        `${tbtMs.toFixed(0)} ms`,
+        `≤ ${BUDGET.lighthouseTbtMs} ms`,
+        tbtMs <= BUDGET.lighthouseTbtMs,
+      );
+      row(
+        `  CLS, median of ${lighthouseRuns}`,
+        cls.toFixed(3),
+        `≤ ${BUDGET.lighthouseCls}`,
+        cls <= BUDGET.lighthouseCls,
+      );
       // For reference: what the LCP of the run nearest the median LCP is made of, and which element it is.
-      const typical = page.runs.reduce((best, run) => (Math.abs(run.lcpMs - lcpMs) < Math.abs(best.lcpMs - lcpMs) ? run : best));
-      const phases = Object.entries(typical.lcpPhases).map(([phase, ms]) => `${phase} ${ms.toFixed(0)}`).join(', ') || 'no breakdown';
-      row(`  LCP element ${typical.lcpElement.slice(0, 60)}`, `${(typical.lcpMs / 1000).toFixed(2)} s`, `${phases} ms`, null);
+      const typical = page.runs.reduce((best, run) =>
+        Math.abs(run.lcpMs - lcpMs) < Math.abs(best.lcpMs - lcpMs) ? run : best,
+      );
+      const phases =
+        Object.entries(typical.lcpPhases)
+          .map(([phase, ms]) => `${phase} ${ms.toFixed(0)}`)
+          .join(', ') || 'no breakdown';
+      row(
+        `  LCP element ${typical.lcpElement.slice(0, 60)}`,
+        `${(typical.lcpMs / 1000).toFixed(2)} s`,
+        `${phases} ms`,
+        null,
+      );
     }
 
-    const slots = await expectStatus<{ timeSlots: unknown[] }>(api, timeSlotsRequest(introId, slotsDate, GUEST_ZONE), 200);
+    const slots = await expectStatus<{ timeSlots: unknown[] }>(
+      api,
+      timeSlotsRequest(introId, slotsDate, GUEST_ZONE),
+      200,
+    );
     const month = await expectStatus<{ availableDates: { hasTimeSlots: boolean }[] }>(
       api,
       availableDatesRequest(introId, nextMonth.year, nextMonth.month, GUEST_ZONE),
@@ -141,11 +209,16 @@ async function main() {
       },
       {
         label: `GET /api/time-slots as above with forceRefresh=true (no reuse of recent reads: every call reads DynamoDB)`,
-        request: { ...timeSlotsRequest(introId, slotsDate, GUEST_ZONE), query: { ...timeSlotsRequest(introId, slotsDate, GUEST_ZONE).query, forceRefresh: 'true' } },
+        request: {
+          ...timeSlotsRequest(introId, slotsDate, GUEST_ZONE),
+          query: { ...timeSlotsRequest(introId, slotsDate, GUEST_ZONE).query, forceRefresh: 'true' },
+        },
         budget: false,
       },
     ];
-    console.log('\nLocal stack latency, 20 concurrent clients, 10 s each after a 2 s warm-up (autocannon, app on DynamoDB Local on disk)');
+    console.log(
+      '\nLocal stack latency, 20 concurrent clients, 10 s each after a 2 s warm-up (autocannon, app on DynamoDB Local on disk)',
+    );
     console.log('  (the availability views reuse what they read for up to 5 s; a booking in the process clears it)');
     for (const target of targets) {
       const url = `${app.baseUrl}${target.request.path}${target.request.query ? `?${new URLSearchParams(target.request.query).toString()}` : ''}`;

@@ -1,4 +1,12 @@
-import { addDays, bookingRequest, expectStatus, isWeekday, timeSlotsRequest, type Api, type Slot } from '#test/bench/api';
+import {
+  addDays,
+  bookingRequest,
+  expectStatus,
+  isWeekday,
+  timeSlotsRequest,
+  type Api,
+  type Slot,
+} from '#test/bench/api';
 
 /**
  * Load for realism: about 200 bookings of the demo host, booked one after the other through POST /api/bookings
@@ -24,16 +32,26 @@ export async function seedBookings(
   let guest = 0;
   const slotsOf = async (eventId: number, date: string) => {
     requests++;
-    const { timeSlots } = await expectStatus<{ timeSlots: Slot[] }>(api, timeSlotsRequest(eventId, date, options.hostZone), 200);
+    const { timeSlots } = await expectStatus<{ timeSlots: Slot[] }>(
+      api,
+      timeSlotsRequest(eventId, date, options.hostZone),
+      200,
+    );
     return timeSlots.filter((slot) => slot.available && slot.start.startsWith(date));
   };
 
-  for (let date = addDays(options.today, 1), day = 0; date <= lastDate && created < target; date = addDays(date, 1), day++) {
+  for (
+    let date = addDays(options.today, 1), day = 0;
+    date <= lastDate && created < target;
+    date = addDays(date, 1), day++
+  ) {
     if (!isWeekday(date)) continue;
     const strategy = await slotsOf(options.strategyId, date);
     const intro = await slotsOf(options.introId, date);
     const picks: [number, Slot][] = [
-      ...(strategy.length > 0 ? [[options.strategyId, strategy[(day * 3 + 1) % strategy.length]!] as [number, Slot]] : []),
+      ...(strategy.length > 0
+        ? [[options.strategyId, strategy[(day * 3 + 1) % strategy.length]!] as [number, Slot]]
+        : []),
       ...intro.filter((_, index) => index % 4 === 0).map((slot) => [options.introId, slot] as [number, Slot]),
     ];
     for (const [eventId, slot] of picks) {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '#test/support/browser-per-file';
+
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
+import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
  * Accounts in the browser (issue 5): registration by e-mail, sign-in with the e-mail, the login guard's return to
@@ -44,7 +45,11 @@ describe('registration and sign-in', () => {
   it('validates the registration form, creates the account and goes on to /login', async () => {
     const page = await openPage('/register-email');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    const messages = ['Full name must be at least 2 characters.', 'Please enter a valid email address.', 'Password must be at least 6 characters.'];
+    const messages = [
+      'Full name must be at least 2 characters.',
+      'Please enter a valid email address.',
+      'Password must be at least 6 characters.',
+    ];
     for (const text of messages) await expect.poll(() => page.getByText(text).isVisible()).toBe(true);
     // The first invalid field has focus and is described by its message.
     const name = page.getByLabel('Full Name');
@@ -111,7 +116,9 @@ describe('registration and sign-in', () => {
     await expect.poll(() => menu.isVisible()).toBe(false);
     expect(await menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(
-      await page.getByRole('menuitem', { includeHidden: true }).evaluateAll((items) => items.map((item) => item.textContent)),
+      await page
+        .getByRole('menuitem', { includeHidden: true })
+        .evaluateAll((items) => items.map((item) => item.textContent)),
     ).toEqual(['Calendar Sync', 'Profile Settings', 'Billing Details', 'Logout']);
 
     await menuButton.click();
@@ -130,7 +137,9 @@ describe('registration and sign-in', () => {
     await ensureAccount();
     const page = await openPage('/profile-settings?tab=1');
     await expect.poll(() => pathOf(page)).toBe('/login');
-    expect(await page.evaluate(() => sessionStorage.getItem('meetwise.redirectAfterLogin'))).toBe('/profile-settings?tab=1');
+    expect(await page.evaluate(() => sessionStorage.getItem('meetwise.redirectAfterLogin'))).toBe(
+      '/profile-settings?tab=1',
+    );
     await signIn(page, account.email, PASSWORD);
     await expect.poll(() => pathOf(page)).toBe('/profile-settings?tab=1');
     expect(await page.evaluate(() => sessionStorage.getItem('meetwise.redirectAfterLogin'))).toBeNull();
@@ -175,17 +184,25 @@ describe('sign-in page', () => {
     await page.route('**/api/auth/google?type=login', (route) => route.fulfill({ status: 204 }));
     const oauthUrl = 'https://accounts.google.com/o/oauth2/v2/auth?client_id=test';
     await page.route('**/api/auth/debug-url', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ oauth: { googleAuthUrl: oauthUrl } }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ oauth: { googleAuthUrl: oauthUrl } }),
+      }),
     );
     const started = Date.now();
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     const dialog = page.getByRole('dialog', { name: 'Google Authentication' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
-    expect(await dialog.textContent()).toContain("If automatic redirection didn't work, please try one of these options:");
+    expect(await dialog.textContent()).toContain(
+      "If automatic redirection didn't work, please try one of these options:",
+    );
     const links = dialog.getByRole('link');
     await expect.poll(() => links.count()).toBe(3);
-    expect(await links.evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('href'), a.getAttribute('target')]))).toEqual([
+    expect(
+      await links.evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('href'), a.getAttribute('target')])),
+    ).toEqual([
       ['/api/auth/google?type=login', '_blank'],
       ['/api/auth/debug-url', '_blank'],
       [oauthUrl, '_blank'],

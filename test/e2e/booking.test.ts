@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { shiftMonthKeepDay } from '#frontend/lib/dates.ts';
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { addDays, chooseDate, dateIn, formatTitle, rangeIn, slotButtons } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
-import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 
 /**
  * The public booking page (issue 4, "The booking page") in Debian's Chromium against the whole local stack with
@@ -35,7 +36,9 @@ interface Slot {
 }
 
 async function apiSlots(date: string, timezone: string): Promise<Slot[]> {
-  const response = await fetch(`${stack.app.baseUrl}/api/time-slots?date=${date}&eventId=${EVENT_ID}&timezone=${encodeURIComponent(timezone)}`);
+  const response = await fetch(
+    `${stack.app.baseUrl}/api/time-slots?date=${date}&eventId=${EVENT_ID}&timezone=${encodeURIComponent(timezone)}`,
+  );
   expect(response.status).toBe(200);
   return ((await response.json()) as { timeSlots: Slot[] }).timeSlots.filter((slot) => slot.available);
 }
@@ -91,7 +94,9 @@ async function bookEndToEnd(width: number, dayOffset: number): Promise<void> {
   expect(await page.getByTestId('confirmation-date').textContent()).toBe(formatTitle(date));
   expect(await page.getByTestId('confirmation-host').textContent()).toBe('Jordan Avery');
   expect(await page.getByTestId('confirmation-event').textContent()).toBe('Intro Call');
-  expect(await page.getByTestId('confirmation-host-s-time').textContent()).toBe(`${rangeIn(slot, HOST_ZONE)} (America/New York)`);
+  expect(await page.getByTestId('confirmation-host-s-time').textContent()).toBe(
+    `${rangeIn(slot, HOST_ZONE)} (America/New York)`,
+  );
   if (width >= 768) {
     await expect.poll(() => page.getByText('Booking Confirmed', { exact: true }).isVisible()).toBe(true);
   }
@@ -122,7 +127,9 @@ describe('booking page', () => {
     const guestInput = page.getByLabel('Guest email');
     await guestInput.fill('not-an-email');
     await page.getByRole('button', { name: 'Add guest', exact: true }).click();
-    await expect.poll(() => page.getByText('Please enter a valid email address', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Please enter a valid email address', { exact: true }).isVisible())
+      .toBe(true);
     expect(await page.getByText('Invalid email', { exact: true }).isVisible()).toBe(true);
     await guestInput.fill('');
     await page.getByRole('button', { name: 'Add guest', exact: true }).click();
@@ -212,7 +219,15 @@ describe('booking page', () => {
     const page = await openPage('/book/intro-call');
     // Once the month's availability is in: until then the tabbable day is today, afterwards the first free day.
     await page.locator('[role="grid"]:not([aria-busy])').waitFor();
-    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT']);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'SUN',
+      'MON',
+      'TUE',
+      'WED',
+      'THU',
+      'FRI',
+      'SAT',
+    ]);
     for (const text of ['Available', 'Unavailable', 'Today']) {
       expect(await page.getByRole('list', { name: 'Legend' }).getByText(text, { exact: true }).isVisible()).toBe(true);
     }
@@ -238,14 +253,20 @@ describe('booking page', () => {
       await page.route('**/api/events/public/*', async (route) => {
         const response = await route.fetch();
         const event = (await response.json()) as Record<string, unknown>;
-        await route.fulfill({ response, json: { ...event, bookingTheme: theme, color: theme === 'dark' ? '#2563EB' : event.color } });
+        await route.fulfill({
+          response,
+          json: { ...event, bookingTheme: theme, color: theme === 'dark' ? '#2563EB' : event.color },
+        });
       });
       await page.reload();
       await page.locator('[role="grid"]:not([aria-busy])').waitFor();
       expect(await page.locator('[data-booking-theme]').getAttribute('data-booking-theme')).toBe(theme);
       // The event's theme wins over the site's: a light booking page stays light on a dark site, and the reverse.
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(siteTheme === 'dark');
-      const background = await page.locator('[data-booking-theme] section').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      const background = await page
+        .locator('[data-booking-theme] section')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(background === 'rgb(255, 255, 255)').toBe(theme === 'light');
       await expectNoSeriousA11yViolations(page);
       await page.locator('[role="gridcell"][aria-disabled="false"]').last().click();
@@ -311,13 +332,17 @@ describe('booking page', () => {
       }),
     );
     await page.reload();
-    await expect.poll(() => page.getByRole('heading', { name: 'This event has been deactivated' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'This event has been deactivated' }).isVisible())
+      .toBe(true);
     expect(await page.getByRole('link', { name: 'Return to home page' }).getAttribute('href')).toBe('/');
 
     await page.unroute('**/api/events/public/*');
     await page.route('**/api/events/public/*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
     await page.reload();
-    await expect.poll(() => page.getByRole('heading', { name: 'Error loading event information.' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Error loading event information.' }).isVisible())
+      .toBe(true);
     await page.unroute('**/api/events/public/*');
     await page.getByRole('button', { name: 'Reload page' }).click();
     await page.getByRole('heading', { name: 'Intro Call' }).waitFor();

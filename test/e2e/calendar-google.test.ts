@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { CALENDAR_UNREACHABLE } from '#functions/adapters/google/calendar';
 import { startFakeGoogle } from '#test/fakes/google';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
@@ -19,7 +20,11 @@ const google = await startFakeGoogle();
 afterAll(() => google.close());
 
 const stack = browserStackPerFile({
-  env: () => ({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_ROOT_URL: google.url }),
+  env: () => ({
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_ROOT_URL: google.url,
+  }),
 });
 
 const ZONE = 'Europe/London';
@@ -38,7 +43,11 @@ const toast = (target: Page, text: string) => target.getByText(text, { exact: tr
 const googleCard = () => page.getByRole('region', { name: 'Google Calendar' });
 const lastSynced = () => googleCard().locator('dt:text-is("Last synced") + dd');
 /** The `datetime` of 'Last synced' (null while it reads 'Never'). */
-const lastSyncedAt = () => lastSynced().locator('time').getAttribute('datetime', { timeout: 2_000 }).catch(() => null);
+const lastSyncedAt = () =>
+  lastSynced()
+    .locator('time')
+    .getAttribute('datetime', { timeout: 2_000 })
+    .catch(() => null);
 const settingsSwitch = (name: string) => page.getByRole('switch', { name, exact: true });
 
 async function apiJson<T>(path: string): Promise<T> {
@@ -60,8 +69,13 @@ async function disconnectStartingCalendar(email: string, password: string): Prom
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: email, password }),
   });
-  const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  expect((await fetch(`${stack.app.baseUrl}/api/user/calendar/disconnect`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  expect(
+    (await fetch(`${stack.app.baseUrl}/api/user/calendar/disconnect`, { method: 'POST', headers: { cookie } })).status,
+  ).toBe(200);
 }
 
 beforeAll(async () => {
@@ -73,7 +87,11 @@ beforeAll(async () => {
   });
   expect(registered.status).toBe(201);
   await disconnectStartingCalendar(account.email, account.password);
-  context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE, colorScheme: 'light' });
+  context = await stack.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    timezoneId: ZONE,
+    colorScheme: 'light',
+  });
   page = await context.newPage();
   await page.goto(`${stack.app.baseUrl}/login`);
   await page.getByLabel('Username or Email').fill(account.email);
@@ -89,7 +107,10 @@ describe('Google Calendar', () => {
     await expect.poll(() => page.getByText('No calendar connected', { exact: true }).isVisible()).toBe(true);
     const tokensBefore = new Set(google.liveRefreshTokens());
 
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Add your calendar' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Add your calendar' }).click(),
+    ]);
     await expect.poll(() => popup.url()).toContain(`${google.url}/o/oauth2/v2/auth`);
     await popup.getByRole('button', { name: `${googleAccount.name} (${googleAccount.email})` }).click();
     // Our callback sends the window to /calendar-connected, which closes itself after a moment.
@@ -103,7 +124,12 @@ describe('Google Calendar', () => {
     for (const name of ['Add bookings to Google Calendar', 'Update on reschedule', 'Delete on cancel']) {
       await expect.poll(() => settingsSwitch(name).getAttribute('aria-checked'), { message: name }).toBe('true');
     }
-    expect(await apiJson('/api/user/calendar')).toMatchObject({ connected: true, provider: 'google', email: googleAccount.email, lastSynced: null });
+    expect(await apiJson('/api/user/calendar')).toMatchObject({
+      connected: true,
+      provider: 'google',
+      email: googleAccount.email,
+      lastSynced: null,
+    });
 
     const newTokens = google.liveRefreshTokens().filter((token) => !tokensBefore.has(token));
     expect(newTokens).toHaveLength(1);
@@ -129,7 +155,7 @@ describe('Google Calendar', () => {
     expect(Date.parse((await lastSyncedAt()) ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('adds a guest\'s booking to Google Calendar with a Meet link, syncs, and disconnects (revoking the grant)', async () => {
+  it("adds a guest's booking to Google Calendar with a Meet link, syncs, and disconnects (revoking the grant)", async () => {
     const created = await page.request.post(`${stack.app.baseUrl}/api/events`, {
       data: eventBody({
         slug,
@@ -142,18 +168,28 @@ describe('Google Calendar', () => {
     expect(created.status(), await created.text()).toBe(201);
 
     // A guest without a session books tomorrow's first time.
-    const guestContext = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE, colorScheme: 'light' });
+    const guestContext = await stack.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      timezoneId: ZONE,
+      colorScheme: 'light',
+    });
     const guestPage = await guestContext.newPage();
     // While Google cannot be reached the page offers no times and says why (fail closed), then recovers on "Try again".
     google.unreachable = true;
     try {
       await guestPage.goto(`${stack.app.baseUrl}/book/${slug}`);
-      await expect.poll(() => guestPage.getByRole('alert').filter({ hasText: CALENDAR_UNREACHABLE }).isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => guestPage.getByRole('alert').filter({ hasText: CALENDAR_UNREACHABLE }).isVisible(), {
+          timeout: 20_000,
+        })
+        .toBe(true);
     } finally {
       google.unreachable = false;
     }
     await guestPage.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => guestPage.getByRole('alert').filter({ hasText: CALENDAR_UNREACHABLE }).count(), { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(() => guestPage.getByRole('alert').filter({ hasText: CALENDAR_UNREACHABLE }).count(), { timeout: 20_000 })
+      .toBe(0);
     await chooseDate(guestPage, addDays(dateIn(new Date().toISOString(), ZONE), 1));
     await expect.poll(() => slotButtons(guestPage).count()).toBeGreaterThan(0);
     const slotText = (await slotButtons(guestPage).first().textContent()) ?? '';
@@ -179,7 +215,13 @@ describe('Google Calendar', () => {
     await guestPage.getByRole('button', { name: 'Reschedule' }).click();
     await chooseDate(guestPage, addDays(dateIn(new Date().toISOString(), ZONE), 1));
     // The list cached before the booking shows until the refetch answers: wait for the booked time to leave it.
-    await expect.poll(async () => (await slotButtons(guestPage).count()) > 0 && (await slotButtons(guestPage).first().textContent()) !== slotText).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await slotButtons(guestPage).count()) > 0 &&
+          (await slotButtons(guestPage).first().textContent()) !== slotText,
+      )
+      .toBe(true);
     const laterText = (await slotButtons(guestPage).first().textContent()) ?? '';
     await slotButtons(guestPage).first().click();
     await guestPage.getByRole('heading', { name: 'Enter Your Details' }).waitFor();

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '#test/support/browser-per-file';
-import { expectNoSeriousA11yViolations } from '#test/support/a11y';
+
 import { CALENDAR_CONNECT_ERRORS } from '#shared/constants';
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
+import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
  * Calendar integration in the browser, on the built-in calendar (host-area.md §2 "Calendar integration screen", §4
@@ -57,8 +58,13 @@ async function disconnectStartingCalendar(email: string, password: string): Prom
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: email, password }),
   });
-  const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  expect((await fetch(`${stack.app.baseUrl}/api/user/calendar/disconnect`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  expect(
+    (await fetch(`${stack.app.baseUrl}/api/user/calendar/disconnect`, { method: 'POST', headers: { cookie } })).status,
+  ).toBe(200);
 }
 
 beforeAll(async () => {
@@ -93,7 +99,9 @@ describe('calendar integration', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Back to Events' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Back to Events' }).getAttribute('href')).toBe('/events');
     // A host page for the header: the user menu, not Login.
-    await expect.poll(() => page.getByRole('banner').getByRole('button', { name: account.name }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('banner').getByRole('button', { name: account.name }).isVisible())
+      .toBe(true);
   });
 
   it('starts with no calendar: the warning here and the banner on the dashboard', async () => {
@@ -108,12 +116,16 @@ describe('calendar integration', () => {
   });
 
   it('connects the built-in calendar at once: no window, the toast, and the card says what it means', async () => {
-    const status = (await page.evaluate(async () => (await fetch('/api/user/calendar')).json())) as { googleAvailable: boolean };
+    const status = (await page.evaluate(async () => (await fetch('/api/user/calendar')).json())) as {
+      googleAvailable: boolean;
+    };
     const popups: Page[] = [];
     const onPopup = (opened: Page) => popups.push(opened);
     context.on('page', onPopup);
     // With Google configured on this machine after all, the built-in calendar is the secondary choice.
-    await page.getByRole('button', { name: status.googleAvailable ? 'Use the built-in calendar instead' : 'Add your calendar' }).click();
+    await page
+      .getByRole('button', { name: status.googleAvailable ? 'Use the built-in calendar instead' : 'Add your calendar' })
+      .click();
     await expect.poll(() => toast('Calendar connected!').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Connected: Meetwise built-in calendar').isVisible()).toBe(true);
     expect(await page.getByText(/Other commitments are not checked for conflicts/).isVisible()).toBe(true);
@@ -126,7 +138,10 @@ describe('calendar integration', () => {
     expect(popups).toEqual([]);
     await expectNoSeriousA11yViolations(page);
 
-    const answer = (await page.evaluate(async () => (await fetch('/api/user/calendar')).json())) as { connected: boolean; provider: string };
+    const answer = (await page.evaluate(async () => (await fetch('/api/user/calendar')).json())) as {
+      connected: boolean;
+      provider: string;
+    };
     expect(answer).toMatchObject({ connected: true, provider: 'builtin' });
   });
 
@@ -172,7 +187,9 @@ describe('calendar integration', () => {
     await expect.poll(() => calendarBanner().count()).toBe(0);
     await page.goto(`${stack.app.baseUrl}/calendar`);
     await expect.poll(() => page.getByText('Connected: Meetwise built-in calendar').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('banner').getByRole('button', { name: account.name }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('banner').getByRole('button', { name: account.name }).isVisible())
+      .toBe(true);
   });
 
   it('disconnects: no calendar again here, and the banner is back on the dashboard', async () => {
@@ -197,8 +214,12 @@ describe('calendar integration', () => {
     await darkPage.goto(`${stack.app.baseUrl}/calendar-integration`);
     await expect.poll(() => darkPage.getByText('No calendar connected', { exact: true }).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(darkPage);
-    const status = (await darkPage.evaluate(async () => (await fetch('/api/user/calendar')).json())) as { googleAvailable: boolean };
-    await darkPage.getByRole('button', { name: status.googleAvailable ? 'Use the built-in calendar instead' : 'Add your calendar' }).click();
+    const status = (await darkPage.evaluate(async () => (await fetch('/api/user/calendar')).json())) as {
+      googleAvailable: boolean;
+    };
+    await darkPage
+      .getByRole('button', { name: status.googleAvailable ? 'Use the built-in calendar instead' : 'Add your calendar' })
+      .click();
     await expect.poll(() => darkPage.getByText('Connected: Meetwise built-in calendar').isVisible()).toBe(true);
     await darkPage.getByRole('button', { name: 'Create feed link' }).click();
     await expect.poll(() => darkPage.getByLabel('Private feed address').isVisible()).toBe(true);
@@ -213,7 +234,9 @@ describe('calendar integration', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Add your calendar' }).isVisible()).toBe(true);
     // The session ends behind the page's back.
     const loggedOut = await page.evaluate(
-      async () => (await fetch('/api/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status,
+      async () =>
+        (await fetch('/api/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }))
+          .status,
     );
     expect(loggedOut).toBe(200);
 
@@ -238,20 +261,34 @@ describe('/calendar-connected (the end of the Google authorization window)', () 
     const connected = await stack.browser.newContext({ viewport: { width: 800, height: 600 } });
     const result = await connected.newPage();
     await result.goto(`${stack.app.baseUrl}/calendar-connected?status=connected`);
-    await expect.poll(() => result.getByRole('heading', { name: 'Google Calendar connected', level: 1 }).isVisible()).toBe(true);
+    await expect
+      .poll(() => result.getByRole('heading', { name: 'Google Calendar connected', level: 1 }).isVisible())
+      .toBe(true);
     expect(await result.getByText('You can close this window.').isVisible()).toBe(true);
     expect(pathOf(result)).toBe('/calendar-connected');
     await expectNoSeriousA11yViolations(result);
 
     await result.goto(`${stack.app.baseUrl}/calendar-connected?error=cancelled`);
-    await expect.poll(() => result.getByRole('heading', { name: 'Google Calendar was not connected', level: 1 }).isVisible()).toBe(true);
-    expect(await result.getByRole('alert').filter({ hasText: CALENDAR_CONNECT_ERRORS.cancelled }).isVisible()).toBe(true);
+    await expect
+      .poll(() => result.getByRole('heading', { name: 'Google Calendar was not connected', level: 1 }).isVisible())
+      .toBe(true);
+    expect(await result.getByRole('alert').filter({ hasText: CALENDAR_CONNECT_ERRORS.cancelled }).isVisible()).toBe(
+      true,
+    );
     // Only the fixed texts of our codes: text put in the address is not shown.
-    await result.goto(`${stack.app.baseUrl}/calendar-connected?error=${encodeURIComponent('Call +1 555 0100 to verify your account')}`);
-    await expect.poll(() => result.getByRole('alert').filter({ hasText: 'The connection did not finish. Please try again.' }).isVisible()).toBe(true);
+    await result.goto(
+      `${stack.app.baseUrl}/calendar-connected?error=${encodeURIComponent('Call +1 555 0100 to verify your account')}`,
+    );
+    await expect
+      .poll(() =>
+        result.getByRole('alert').filter({ hasText: 'The connection did not finish. Please try again.' }).isVisible(),
+      )
+      .toBe(true);
     expect(await result.getByText('Call +1 555 0100', { exact: false }).count()).toBe(0);
     // Not opened by the calendar screen: a way there instead of closing.
-    expect(await result.getByRole('link', { name: 'Go to Calendar Integration' }).getAttribute('href')).toBe('/calendar-integration');
+    expect(await result.getByRole('link', { name: 'Go to Calendar Integration' }).getAttribute('href')).toBe(
+      '/calendar-integration',
+    );
     await expectNoSeriousA11yViolations(result);
     await connected.close();
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { browserStackPerFile } from '#test/support/browser-per-file';
@@ -24,10 +25,17 @@ const ATTACK_CSS = [
 async function account(): Promise<string> {
   const email = `css-${randomBytes(4).toString('hex')}@example.com`;
   const post = (path: string, body: unknown) =>
-    fetch(`${stack.app.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${stack.app.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   expect((await post('/api/auth/register', { name: 'Css Host', email, password: 'css secret' })).status).toBe(201);
   const login = await post('/api/login', { username: email, password: 'css secret' });
-  return login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 describe('custom CSS from a host', () => {
@@ -81,7 +89,9 @@ describe('custom CSS from a host', () => {
     await expect.poll(() => page.getByRole('grid').count()).toBe(1);
     await page.waitForTimeout(500);
     expect(apiLoads).toEqual([]);
-    const status = (await (await api('GET', '/api/user/calendar', undefined, visitorCookie)).json()) as { connected: boolean };
+    const status = (await (await api('GET', '/api/user/calendar', undefined, visitorCookie)).json()) as {
+      connected: boolean;
+    };
     expect(status.connected).toBe(false);
 
     // Nothing covers the page: the header's logo link is still what is on top at its place.

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '#test/support/browser-per-file';
+
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
+import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
  * Links in e-mails survive mail scanners (issue 13, item 8): a mailed sign-in link opens a page with one button;
@@ -47,7 +48,10 @@ describe('a mailed sign-in link', () => {
     expect((await fetch(link)).status).toBe(200);
     await page.goto(link);
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Meetwise' }).isVisible()).toBe(true);
-    const me = () => page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { user: { email: string } | null }).user?.email ?? null);
+    const me = () =>
+      page.evaluate(
+        async () => ((await (await fetch('/api/me')).json()) as { user: { email: string } | null }).user?.email ?? null,
+      );
     expect(await me()).toBeNull();
     await expectNoSeriousA11yViolations(page);
     const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -66,7 +70,9 @@ describe('a mailed sign-in link', () => {
 
     const page = await stack.openPage(new URL(link).pathname + new URL(link).search, { width: 375 });
     await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Please sign in to the Meetwise account that asked for this link');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Please sign in to the Meetwise account that asked for this link');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByLabel('Username or Email').fill(email);

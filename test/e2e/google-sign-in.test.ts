@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { startFakeGoogle } from '#test/fakes/google';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 
@@ -12,7 +13,11 @@ const google = await startFakeGoogle();
 afterAll(() => google.close());
 
 const stack = browserStackPerFile({
-  env: () => ({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_ROOT_URL: google.url }),
+  env: () => ({
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_ROOT_URL: google.url,
+  }),
 });
 
 const pathOf = (page: Page): string => new URL(page.url()).pathname;
@@ -25,7 +30,7 @@ function googleUser(name: string) {
 }
 
 describe('Google sign-in', () => {
-  it('signs up from the landing page: Google\'s consent, then /auth-success, then /events', async () => {
+  it("signs up from the landing page: Google's consent, then /auth-success, then /events", async () => {
     const person = googleUser('Katherine Johnson');
     const page = await stack.openPage('/');
     await page.getByRole('link', { name: 'Sign up with Google' }).first().click();

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '#test/support/browser-per-file';
+
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { addDays, calendarCell, chooseDate, dateIn, slotButtons } from '#test/support/booking-page';
+import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
  * The host console in the browser (issue 6): a new host creates an event type with custom hours and a buffer while
@@ -27,7 +28,11 @@ beforeAll(async () => {
     body: JSON.stringify(account),
   });
   expect(registered.status).toBe(201);
-  context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE, colorScheme: 'light' });
+  context = await stack.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    timezoneId: ZONE,
+    colorScheme: 'light',
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.app.baseUrl });
   page = await context.newPage();
   await page.goto(`${stack.app.baseUrl}/events`);
@@ -48,7 +53,9 @@ function nextMonday(): string {
 
 const card = (name: string) => page.getByRole('article', { name, exact: true });
 async function cardMenu(name: string, item: string) {
-  await card(name).getByRole('button', { name: `Options for ${name}` }).click();
+  await card(name)
+    .getByRole('button', { name: `Options for ${name}` })
+    .click();
   await card(name).getByRole('menuitem', { name: item, exact: true }).click();
 }
 const toast = (text: string) => page.getByText(text, { exact: true }).first();
@@ -82,7 +89,9 @@ describe('host console', () => {
     await page.getByRole('link', { name: 'Create New' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/events/new');
     const preview = page.getByRole('complementary', { name: 'Booking page preview' });
-    await expect.poll(() => preview.textContent()).toContain('This is a preview. To book an event, share the link with your invitees.');
+    await expect
+      .poll(() => preview.textContent())
+      .toContain('This is a preview. To book an event, share the link with your invitees.');
     await expectNoSeriousA11yViolations(page);
 
     await page.getByLabel('Event name').fill(title);
@@ -113,11 +122,21 @@ describe('host console', () => {
   });
 
   it('opens the public page in a new tab with exactly the slots the hours allow', async () => {
-    const [publicPage] = await Promise.all([context.waitForEvent('page'), card(title).getByRole('link', { name: /View booking page/ }).click()]);
+    const [publicPage] = await Promise.all([
+      context.waitForEvent('page'),
+      card(title)
+        .getByRole('link', { name: /View booking page/ })
+        .click(),
+    ]);
     await publicPage.waitForLoadState();
     expect(new URL(publicPage.url()).pathname).toBe(`/book/${slug}`);
     // Monday has 10:00–12:00 in 30-minute slots; Tuesday is off.
-    expect(await publicSlots(publicPage)).toEqual(['10:00 AM - 10:30 AM', '10:30 AM - 11:00 AM', '11:00 AM - 11:30 AM', '11:30 AM - 12:00 PM']);
+    expect(await publicSlots(publicPage)).toEqual([
+      '10:00 AM - 10:30 AM',
+      '10:30 AM - 11:00 AM',
+      '11:00 AM - 11:30 AM',
+      '11:30 AM - 12:00 PM',
+    ]);
     await publicPage.reload();
     const tuesday = await calendarCell(publicPage, addDays(nextMonday(), 1));
     await expect.poll(() => tuesday.getAttribute('aria-disabled')).toBe('true');
@@ -141,9 +160,13 @@ describe('host console', () => {
     await page.getByRole('button', { name: 'Block a Date' }).click();
     const popover = page.getByRole('dialog', { name: 'Block a Date' });
     const monday = nextMonday();
-    const label = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(
-      new Date(`${monday}T12:00:00Z`),
-    );
+    const label = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(`${monday}T12:00:00Z`));
     for (let i = 0; i < 2 && !(await popover.getByRole('gridcell', { name: label }).isVisible()); i++) {
       await popover.getByRole('button', { name: 'Next month' }).click();
     }

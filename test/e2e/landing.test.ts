@@ -1,7 +1,8 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '#test/support/browser-per-file';
+
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
+import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
  * The landing page at / (booking-landing-auth-admin.md "Landing page at /") in Debian's Chromium against the whole
@@ -37,7 +38,10 @@ async function openLanding(
 }
 
 const apiCalls = (requests: Request[]): string[] =>
-  requests.map((request) => new URL(request.url())).filter((url) => url.pathname.startsWith('/api/')).map((url) => url.pathname);
+  requests
+    .map((request) => new URL(request.url()))
+    .filter((url) => url.pathname.startsWith('/api/'))
+    .map((url) => url.pathname);
 
 const demo = (page: Page): Locator => page.getByRole('region', { name: 'Booking page demo' });
 
@@ -60,7 +64,9 @@ describe('landing page', () => {
     expect(await email.getAttribute('href')).toBe('/register-email');
 
     // "Sign up with Google" is a full browser navigation to the server's Google sign-in.
-    await page.route('**/api/auth/google**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>google</p>' }));
+    await page.route('**/api/auth/google**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<p>google</p>' }),
+    );
     const google = page.getByRole('link', { name: 'Sign up with Google' });
     expect(await google.getAttribute('href')).toBe('/api/auth/google?type=register');
     const [request] = await Promise.all([page.waitForRequest('**/api/auth/google**'), google.click()]);
@@ -75,7 +81,17 @@ describe('landing page', () => {
     const { page } = await openLanding();
     const pricing = page.locator('#pricing');
     const text = (await pricing.textContent()) ?? '';
-    for (const expected of ['$3', '/month', '$29', '/year', 'Save 20%', 'Most popular', '$79', 'one-time', 'Limited Supply']) {
+    for (const expected of [
+      '$3',
+      '/month',
+      '$29',
+      '/year',
+      'Save 20%',
+      'Most popular',
+      '$79',
+      'one-time',
+      'Limited Supply',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).toContain('7-day free trial, no credit card required');
@@ -89,7 +105,9 @@ describe('landing page', () => {
 
     await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL('**/#pricing');
-    await expect.poll(() => pricing.evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBeLessThan(100);
+    await expect
+      .poll(() => pricing.evaluate((element) => Math.round(element.getBoundingClientRect().top)))
+      .toBeLessThan(100);
     await page.context().close();
   });
 
@@ -133,7 +151,9 @@ describe('landing page', () => {
     await expectNoSeriousA11yViolations(page);
 
     await times.getByRole('button').first().click();
-    await expect.poll(() => demo(page).getByText('This is a demo, so nothing is booked.', { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() => demo(page).getByText('This is a demo, so nothing is booked.', { exact: false }).isVisible())
+      .toBe(true);
     await demo(page).getByRole('button', { name: '← Back to Select Time' }).click();
     await demo(page).getByRole('button', { name: '← Back to Calendar' }).click();
     await expect.poll(() => demo(page).getByRole('grid').isVisible()).toBe(true);
@@ -152,7 +172,11 @@ describe('landing page', () => {
     await page.waitForTimeout(300);
     expect(await demo(page).getByRole('grid').isVisible()).toBe(true);
     expect(await day.getAttribute('aria-selected')).toBe('false');
-    expect(await demo(page).getByRole('list', { name: /^Available times on / }).count()).toBe(0);
+    expect(
+      await demo(page)
+        .getByRole('list', { name: /^Available times on / })
+        .count(),
+    ).toBe(0);
     expect(apiCalls(requests)).toEqual([]);
     await page.context().close();
   });
@@ -162,7 +186,9 @@ describe('landing page', () => {
       for (const width of [1280, 375]) {
         const { page } = await openLanding({ colorScheme, width, mobile: width < 768 });
         await page.waitForLoadState('networkidle');
-        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+          colorScheme === 'dark',
+        );
         await expectNoSeriousA11yViolations(page);
         await page.context().close();
       }

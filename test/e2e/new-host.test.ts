@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 import { eventBody } from '#test/support/event-body';
-import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 
 /**
  * New hosts are bookable at once, and a host who cannot take bookings is said to be so at step 1 (issue 13, item
@@ -15,7 +16,10 @@ const stack = browserStackPerFile();
 async function api(path: string, options: { method?: string; body?: unknown; cookie?: string } = {}) {
   const response = await fetch(`${stack.app.baseUrl}${path}`, {
     method: options.method ?? 'GET',
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   return response;
@@ -23,10 +27,16 @@ async function api(path: string, options: { method?: string; body?: unknown; coo
 
 async function newHost(): Promise<string> {
   const email = `fresh-${randomBytes(4).toString('hex')}@example.com`;
-  expect((await api('/api/auth/register', { method: 'POST', body: { name: 'Fresh Host', email, password: 'fresh secret' } })).status).toBe(201);
+  expect(
+    (await api('/api/auth/register', { method: 'POST', body: { name: 'Fresh Host', email, password: 'fresh secret' } }))
+      .status,
+  ).toBe(201);
   const login = await api('/api/login', { method: 'POST', body: { username: email, password: 'fresh secret' } });
   expect(login.status).toBe(200);
-  return login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 describe('a new host', () => {
@@ -43,7 +53,9 @@ describe('a new host', () => {
     await page.reload();
     const notice = page.getByRole('status').filter({ hasText: 'Bookings are not available right now' });
     await expect.poll(() => notice.isVisible()).toBe(true);
-    expect(await notice.textContent()).toContain('Fresh Host has not connected a calendar yet, so this event cannot be booked.');
+    expect(await notice.textContent()).toContain(
+      'Fresh Host has not connected a calendar yet, so this event cannot be booked.',
+    );
     expect(await page.getByRole('grid').count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
     await page.context().close();

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '#test/support/browser-per-file';
+
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
+import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
  * Profile settings in the browser (host-area.md "Profile Settings", §5, §8): name and e-mail, the photo (the
@@ -93,7 +94,9 @@ describe('profile settings', () => {
     const other = await newAccount();
     await page.getByLabel('Email', { exact: true }).fill(other.email);
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => page.getByText('An account with this email already exists.').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('An account with this email already exists.').first().isVisible())
+      .toBe(true);
     expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.context().close();
   });
@@ -111,7 +114,11 @@ describe('profile settings', () => {
     expect(await page.getByRole('button', { name: 'Save Photo' }).count()).toBe(0);
 
     // A text file named .png passes the browser's check (its type is image/png); the server reads the bytes.
-    await chooser.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
+    await chooser.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not a picture'),
+    });
     await page.getByRole('button', { name: 'Save Photo' }).click();
     await expect.poll(() => page.getByText('Upload failed').first().isVisible()).toBe(true);
     await expect
@@ -130,7 +137,9 @@ describe('profile settings', () => {
     await expect.poll(() => photo.getAttribute('src')).toMatch(/^\/photos\//);
     // The stored photo is served: the browser decodes the 1×1 image.
     await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
-    const me = await page.evaluate(async () => (await (await fetch('/api/me')).json()) as { user: { photoUrl: string } });
+    const me = await page.evaluate(
+      async () => (await (await fetch('/api/me')).json()) as { user: { photoUrl: string } },
+    );
     expect(await photo.getAttribute('src')).toBe(me.user.photoUrl);
 
     await page.getByRole('button', { name: 'Remove Photo' }).click();
@@ -211,15 +220,21 @@ describe('sign-in helpers', () => {
     const response = await fetch(`${stack.app.baseUrl}/api/auth/debug-url`);
     expect(response.status).toBe(200);
     const { oauth } = (await response.json()) as {
-      oauth: { googleConfigured: boolean; googleAuthUrl: string | null; callbackUrl: string; origin: string; environment: string };
+      oauth: {
+        googleConfigured: boolean;
+        googleAuthUrl: string | null;
+        callbackUrl: string;
+        origin: string;
+        environment: string;
+      };
     };
     const page = await openPage('/oauth-config');
     await expect.poll(() => page.getByRole('heading', { name: 'OAuth Configuration' }).isVisible()).toBe(true);
     const list = page.locator('dl');
     await expect.poll(() => list.isVisible()).toBe(true);
-    const entries = await list.locator('dt').evaluateAll((terms) =>
-      terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-    );
+    const entries = await list
+      .locator('dt')
+      .evaluateAll((terms) => terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]));
     expect(entries).toEqual([
       ['Google sign-in configured', oauth.googleConfigured ? 'Yes' : 'No'],
       ['Origin', oauth.origin],

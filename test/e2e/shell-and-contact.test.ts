@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { browserStackPerFile } from '#test/support/browser-per-file';
+
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
+import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
  * The shell and the contact page in Debian's Chromium against the whole local stack, started the way `npm start`
@@ -99,7 +100,11 @@ describe('contact page', () => {
   it('shows the failure toast when the server cannot take the message', async () => {
     const page = await openPage('/contact-us');
     await page.route('**/api/contact/submit', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'down', code: 'SERVICE_UNAVAILABLE' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'down', code: 'SERVICE_UNAVAILABLE' }),
+      }),
     );
     await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
@@ -107,7 +112,9 @@ describe('contact page', () => {
     await page.getByLabel('Message', { exact: true }).fill('Do you support round-robin booking for teams?');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect.poll(() => page.getByText('Something went wrong').isVisible()).toBe(true);
-    expect(await page.getByText("Your message couldn't be sent. Please try again later.").first().isVisible()).toBe(true);
+    expect(await page.getByText("Your message couldn't be sent. Please try again later.").first().isVisible()).toBe(
+      true,
+    );
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Grace Hopper');
     await page.context().close();
   });

@@ -164,7 +164,11 @@ export interface FakeGoogle {
    * browser would follow it. For integration tests without a browser. `grantScopes`: the user grants only these of
    * the requested scopes (Google's granular consent); by default all of them.
    */
-  consent(authorizationUrl: string, account: FakeGoogleAccount | 'cancel', options?: { grantScopes?: string[] }): Promise<string>;
+  consent(
+    authorizationUrl: string,
+    account: FakeGoogleAccount | 'cancel',
+    options?: { grantScopes?: string[] },
+  ): Promise<string>;
   /** Every event of this account's primary calendar, cancelled ones included, with the writes (and sendUpdates) of each. */
   calendarEvents(email: string): FakeCalendarEvent[];
   /** The host makes an opaque event of their own in Google Calendar (not ours); returns its id. */
@@ -194,7 +198,12 @@ const SCOPES = {
     `${CALENDAR_SCOPE}.events`,
     CALENDAR_SCOPE,
   ],
-  readEvents: [`${CALENDAR_SCOPE}.readonly`, `${CALENDAR_SCOPE}.events.readonly`, `${CALENDAR_SCOPE}.events`, CALENDAR_SCOPE],
+  readEvents: [
+    `${CALENDAR_SCOPE}.readonly`,
+    `${CALENDAR_SCOPE}.events.readonly`,
+    `${CALENDAR_SCOPE}.events`,
+    CALENDAR_SCOPE,
+  ],
   writeEvents: [`${CALENDAR_SCOPE}.events`, CALENDAR_SCOPE],
 };
 const ACCESS_TOKEN_SECONDS = 3599;
@@ -276,14 +285,23 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
         form.set('account', JSON.stringify(account));
         if (consentOptions.grantScopes) form.set('granted_scopes', consentOptions.grantScopes.join(' '));
       }
-      const decided = await fetch(`${fake.url}/o/oauth2/v2/auth/decide`, { method: 'POST', body: form, redirect: 'manual' });
+      const decided = await fetch(`${fake.url}/o/oauth2/v2/auth/decide`, {
+        method: 'POST',
+        body: form,
+        redirect: 'manual',
+      });
       const location = decided.headers.get('location');
-      if (decided.status !== 302 || !location) throw new Error(`The fake consent answered ${decided.status}: ${await decided.text()}`);
+      if (decided.status !== 302 || !location)
+        throw new Error(`The fake consent answered ${decided.status}: ${await decided.text()}`);
       return location;
     },
     calendarEvents: (email) =>
       [...calendarOf(email).values()].map(({ event, writes }) =>
-        structuredClone({ ...event, sendUpdates: writes.filter((write) => write.by === 'api').at(-1)?.sendUpdates ?? null, writes }),
+        structuredClone({
+          ...event,
+          sendUpdates: writes.filter((write) => write.by === 'api').at(-1)?.sendUpdates ?? null,
+          writes,
+        }),
       ),
     addBusyEvent(email, { start, end, summary }) {
       const calendarId = email.toLowerCase();
@@ -314,7 +332,13 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
       for (const token of accessTokens.values()) token.expiresAt = Math.min(token.expiresAt, now - 1);
     },
     failNext(rule) {
-      failures.push({ method: rule.method.toUpperCase(), path: rule.path, status: rule.status, times: rule.times ?? 1, afterApply: rule.afterApply ?? false });
+      failures.push({
+        method: rule.method.toUpperCase(),
+        path: rule.path,
+        status: rule.status,
+        times: rule.times ?? 1,
+        afterApply: rule.afterApply ?? false,
+      });
     },
     close: () =>
       new Promise((resolve) => {
@@ -374,7 +398,8 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
       const value = form.token ?? query.token ?? '';
       const refresh = refreshTokens.get(value);
       const access = accessTokens.get(value);
-      if (!refresh && !access) return json(response, 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+      if (!refresh && !access)
+        return json(response, 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
       if (access) access.revoked = true;
       const grant = refresh ? value : access?.refreshToken;
       if (grant) revokeGrant(grant);
@@ -389,9 +414,16 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
     if (query.response_type !== 'code') return 'unsupported_response_type';
     if (!query.redirect_uri || !/^https?:\/\//.test(query.redirect_uri)) return 'redirect_uri_mismatch';
     if (!query.scope) return 'invalid_request: Missing required parameter: scope';
-    const invalid = query.scope.split(' ').filter((scope) => !['openid', 'email', 'profile'].includes(scope) && !scope.startsWith('https://www.googleapis.com/auth/'));
-    if (invalid.length > 0) return `invalid_scope: Some requested scopes were invalid. {invalid=[${invalid.join(', ')}]}`;
-    if (query.code_challenge && query.code_challenge_method !== 'S256') return 'invalid_request: code_challenge_method must be S256';
+    const invalid = query.scope
+      .split(' ')
+      .filter(
+        (scope) =>
+          !['openid', 'email', 'profile'].includes(scope) && !scope.startsWith('https://www.googleapis.com/auth/'),
+      );
+    if (invalid.length > 0)
+      return `invalid_scope: Some requested scopes were invalid. {invalid=[${invalid.join(', ')}]}`;
+    if (query.code_challenge && query.code_challenge_method !== 'S256')
+      return 'invalid_request: code_challenge_method must be S256';
     return null;
   }
 
@@ -410,7 +442,11 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
       )
       .join('');
     const cancel = `<form method="post" action="/o/oauth2/v2/auth/decide">${hidden}<input type="hidden" name="decision" value="cancel"><button type="submit">Cancel</button></form>`;
-    return html(response, 200, `<title>Sign in - Google Accounts</title><h1>Choose an account</h1><p>to continue to Meetwise</p>${buttons}${cancel}`);
+    return html(
+      response,
+      200,
+      `<title>Sign in - Google Accounts</title><h1>Choose an account</h1><p>to continue to Meetwise</p>${buttons}${cancel}`,
+    );
   }
 
   function decide(form: Record<string, string>, response: ServerResponse) {
@@ -428,7 +464,12 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
     if (form.granted_scopes !== undefined) {
       const granted = form.granted_scopes.split(' ').filter(Boolean);
       const unrequested = granted.filter((grantedScope) => !requested.includes(grantedScope));
-      if (unrequested.length > 0) return html(response, 400, `<h1>Error 400: scopes granted but not requested: ${escape(unrequested.join(' '))}</h1>`);
+      if (unrequested.length > 0)
+        return html(
+          response,
+          400,
+          `<h1>Error 400: scopes granted but not requested: ${escape(unrequested.join(' '))}</h1>`,
+        );
       scope = requested.filter((requestedScope) => granted.includes(requestedScope)).join(' ');
     }
     const code = `4/fake-${randomBytes(24).toString('base64url')}`;
@@ -450,36 +491,56 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
 
   async function token(form: Record<string, string>, authorization: string | undefined, response: ServerResponse) {
     const [id, secret] = clientCredentials(form, authorization);
-    if (id !== clientId || secret !== clientSecret) return json(response, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
-    if (fake.failTokenExchange) return json(response, 400, { error: fake.failTokenExchange, error_description: 'Bad Request' });
+    if (id !== clientId || secret !== clientSecret)
+      return json(response, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
+    if (fake.failTokenExchange)
+      return json(response, 400, { error: fake.failTokenExchange, error_description: 'Bad Request' });
 
     if (form.grant_type === 'authorization_code') {
       const pending = codes.get(form.code ?? '');
       codes.delete(form.code ?? '');
-      if (!pending || pending.expiresAt < Date.now()) return json(response, 400, { error: 'invalid_grant', error_description: 'Malformed auth code.' });
-      if (pending.redirectUri !== form.redirect_uri) return json(response, 400, { error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
+      if (!pending || pending.expiresAt < Date.now())
+        return json(response, 400, { error: 'invalid_grant', error_description: 'Malformed auth code.' });
+      if (pending.redirectUri !== form.redirect_uri)
+        return json(response, 400, { error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
       if (pending.codeChallenge) {
-        const verified = form.code_verifier && createHash('sha256').update(form.code_verifier).digest('base64url') === pending.codeChallenge;
-        if (!verified) return json(response, 400, { error: 'invalid_grant', error_description: 'Invalid code verifier.' });
+        const verified =
+          form.code_verifier &&
+          createHash('sha256').update(form.code_verifier).digest('base64url') === pending.codeChallenge;
+        if (!verified)
+          return json(response, 400, { error: 'invalid_grant', error_description: 'Invalid code verifier.' });
       }
       // Issued for every offline consent (Google issues one on the first consent, and on each with prompt=consent).
       const refreshToken = pending.offline ? `1//fake-${randomBytes(24).toString('base64url')}` : undefined;
-      if (refreshToken) refreshTokens.set(refreshToken, { account: pending.account, scope: pending.scope, revoked: false });
+      if (refreshToken)
+        refreshTokens.set(refreshToken, { account: pending.account, scope: pending.scope, revoked: false });
       return json(response, 200, await tokenAnswer(pending.account, pending.scope, refreshToken, refreshToken));
     }
     if (form.grant_type === 'refresh_token') {
       const stored = refreshTokens.get(form.refresh_token ?? '');
-      if (!stored || stored.revoked) return json(response, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      if (!stored || stored.revoked)
+        return json(response, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
       return json(response, 200, await tokenAnswer(stored.account, stored.scope, undefined, form.refresh_token));
     }
     return json(response, 400, { error: 'unsupported_grant_type' });
   }
 
   /** The token endpoint's answer; `grant` is the refresh token the new access token belongs to, if any. */
-  async function tokenAnswer(account: FakeGoogleAccount, scope: string, refreshToken: string | undefined, grant: string | undefined) {
+  async function tokenAnswer(
+    account: FakeGoogleAccount,
+    scope: string,
+    refreshToken: string | undefined,
+    grant: string | undefined,
+  ) {
     const accessToken = `ya29.fake-${randomBytes(24).toString('base64url')}`;
     const scopes = scope.split(' ').filter(Boolean);
-    accessTokens.set(accessToken, { account, scopes, refreshToken: grant, revoked: false, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000 });
+    accessTokens.set(accessToken, {
+      account,
+      scopes,
+      refreshToken: grant,
+      revoked: false,
+      expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000,
+    });
     const forged = fake.forgeIdTokens ?? {};
     const idToken = scopes.includes('openid')
       ? await new SignJWT({
@@ -540,7 +601,8 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
     const needed = method === 'GET' ? SCOPES.readEvents : SCOPES.writeEvents;
     if (!token.scopes.some((scope) => needed.includes(scope))) return insufficientScopes();
     const calendarId = decodeURIComponent(match[1]!);
-    if (calendarId !== 'primary' && calendarId.toLowerCase() !== email) return googleError(404, 'notFound', 'Not Found');
+    if (calendarId !== 'primary' && calendarId.toLowerCase() !== email)
+      return googleError(404, 'notFound', 'Not Found');
     const calendar = calendarOf(email);
     const sendUpdates = query.get('sendUpdates');
     const withMeet = query.get('conferenceDataVersion') === '1';
@@ -589,20 +651,35 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
         if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
         else merged.push({ ...interval });
       }
-      calendarsAnswer[id] = { busy: merged.map((interval) => ({ start: rfc3339(interval.start), end: rfc3339(interval.end) })) };
+      calendarsAnswer[id] = {
+        busy: merged.map((interval) => ({ start: rfc3339(interval.start), end: rfc3339(interval.end) })),
+      };
     }
-    const body = { kind: 'calendar#freeBusy', timeMin: new Date(timeMin).toISOString(), timeMax: new Date(timeMax).toISOString(), calendars: calendarsAnswer };
+    const body = {
+      kind: 'calendar#freeBusy',
+      timeMin: new Date(timeMin).toISOString(),
+      timeMax: new Date(timeMax).toISOString(),
+      calendars: calendarsAnswer,
+    };
     return { status: 200, body };
   }
 
-  function insertEvent(email: string, calendar: Map<string, StoredEvent>, input: Record<string, unknown>, sendUpdates: string | null, withMeet: boolean): Reply {
+  function insertEvent(
+    email: string,
+    calendar: Map<string, StoredEvent>,
+    input: Record<string, unknown>,
+    sendUpdates: string | null,
+    withMeet: boolean,
+  ): Reply {
     const id = input.id ?? newEventId();
-    if (typeof id !== 'string' || !/^[a-v0-9]{5,1024}$/.test(id)) return googleError(400, 'invalid', 'Invalid resource id value.');
+    if (typeof id !== 'string' || !/^[a-v0-9]{5,1024}$/.test(id))
+      return googleError(400, 'invalid', 'Invalid resource id value.');
     if (calendar.has(id)) return googleError(409, 'duplicate', 'The requested identifier already exists.');
     const problem = eventProblem(input);
     if (problem) return problem;
     /* eslint-disable @typescript-eslint/no-unused-vars -- server-owned fields the client cannot set */
-    const { kind, etag, htmlLink, created, updated, creator, organizer, hangoutLink, conferenceData, ...fields } = input;
+    const { kind, etag, htmlLink, created, updated, creator, organizer, hangoutLink, conferenceData, ...fields } =
+      input;
     /* eslint-enable @typescript-eslint/no-unused-vars */
     const event = newEvent(email, id, normalizeAttendees(fields));
     if (withMeet) {
@@ -614,13 +691,34 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
     return { status: 200, body: event };
   }
 
-  function patchEvent(email: string, stored: StoredEvent, input: Record<string, unknown>, sendUpdates: string | null, withMeet: boolean): Reply {
+  function patchEvent(
+    email: string,
+    stored: StoredEvent,
+    input: Record<string, unknown>,
+    sendUpdates: string | null,
+    withMeet: boolean,
+  ): Reply {
     /* eslint-disable @typescript-eslint/no-unused-vars -- server-owned fields a patch cannot change */
-    const { id, kind, etag, htmlLink, created, updated, creator, organizer, iCalUID, hangoutLink, conferenceData, ...changes } = input;
+    const {
+      id,
+      kind,
+      etag,
+      htmlLink,
+      created,
+      updated,
+      creator,
+      organizer,
+      iCalUID,
+      hangoutLink,
+      conferenceData,
+      ...changes
+    } = input;
     /* eslint-enable @typescript-eslint/no-unused-vars */
     if (Array.isArray(changes.attendees)) {
       // Attendees already invited keep their answer.
-      const answers = new Map((stored.event.attendees ?? []).map((attendee) => [attendee.email.toLowerCase(), attendee.responseStatus]));
+      const answers = new Map(
+        (stored.event.attendees ?? []).map((attendee) => [attendee.email.toLowerCase(), attendee.responseStatus]),
+      );
       changes.attendees = (changes.attendees as unknown[]).map((attendee) =>
         isObject(attendee) && typeof attendee.email === 'string' && answers.get(attendee.email.toLowerCase())
           ? { responseStatus: answers.get(attendee.email.toLowerCase()), ...attendee }
@@ -658,13 +756,15 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
       filters.push([filter.slice(0, at), filter.slice(at + 1)]);
     }
     const maxResults = query.has('maxResults') ? Number(query.get('maxResults')) : 250;
-    if (!Number.isInteger(maxResults) || maxResults < 1) return googleError(400, 'invalid', 'Invalid value for: maxResults');
+    if (!Number.isInteger(maxResults) || maxResults < 1)
+      return googleError(400, 'invalid', 'Invalid value for: maxResults');
     let after: [number, string] | null = null;
     const pageToken = query.get('pageToken');
     if (pageToken) {
       try {
         after = JSON.parse(Buffer.from(pageToken, 'base64url').toString()) as [number, string];
-        if (!Array.isArray(after) || typeof after[0] !== 'number' || typeof after[1] !== 'string') throw new Error('bad page token');
+        if (!Array.isArray(after) || typeof after[0] !== 'number' || typeof after[1] !== 'string')
+          throw new Error('bad page token');
       } catch {
         return googleError(400, 'invalid', 'Invalid pageToken value.');
       }
@@ -684,8 +784,12 @@ export async function startFakeGoogle(options: { clientId?: string; clientSecret
       .filter((event) => !after || before(after, key(event)));
     const items = matching.slice(0, Math.min(maxResults, 2500));
     const last = items.at(-1);
-    const nextPageToken = matching.length > items.length && last ? Buffer.from(JSON.stringify(key(last))).toString('base64url') : undefined;
-    const updated = items.reduce((latest, event) => (event.updated > latest ? event.updated : latest), new Date(0).toISOString());
+    const nextPageToken =
+      matching.length > items.length && last ? Buffer.from(JSON.stringify(key(last))).toString('base64url') : undefined;
+    const updated = items.reduce(
+      (latest, event) => (event.updated > latest ? event.updated : latest),
+      new Date(0).toISOString(),
+    );
     return {
       status: 200,
       body: {
@@ -734,11 +838,13 @@ function newEvent(email: string, id: string, fields: Record<string, unknown>): G
 function eventProblem(event: Record<string, unknown>): Reply | null {
   for (const side of ['start', 'end'] as const) {
     const time = event[side];
-    if (!isObject(time) || (time.dateTime === undefined && time.date === undefined)) return googleError(400, 'required', `Missing ${side} time.`);
+    if (!isObject(time) || (time.dateTime === undefined && time.date === undefined))
+      return googleError(400, 'required', `Missing ${side} time.`);
     if (typeof time.dateTime === 'string' && !/(Z|[+-]\d{2}:\d{2})$/i.test(time.dateTime) && !time.timeZone) {
       return googleError(400, 'required', `Missing time zone definition for ${side} time.`);
     }
-    if (time.timeZone !== undefined && !validTimeZone(time.timeZone)) return googleError(400, 'invalid', `Invalid time zone definition for ${side} time.`);
+    if (time.timeZone !== undefined && !validTimeZone(time.timeZone))
+      return googleError(400, 'invalid', `Invalid time zone definition for ${side} time.`);
     if (Number.isNaN(timeOf(time))) return googleError(400, 'invalid', `Invalid ${side} time.`);
   }
   const { start, end } = eventInterval(event);
@@ -751,20 +857,27 @@ function meetFor(conferenceData: unknown): Pick<GoogleCalendarEvent, 'hangoutLin
   const createRequest = isObject(conferenceData) ? conferenceData.createRequest : undefined;
   if (!isObject(createRequest)) return null;
   const key = isObject(createRequest.conferenceSolutionKey) ? createRequest.conferenceSolutionKey.type : undefined;
-  if (typeof createRequest.requestId !== 'string' || !createRequest.requestId) return googleError(400, 'invalid', 'Invalid conference create request.');
+  if (typeof createRequest.requestId !== 'string' || !createRequest.requestId)
+    return googleError(400, 'invalid', 'Invalid conference create request.');
   if (key !== 'hangoutsMeet') return googleError(400, 'invalid', 'Invalid conference type value.');
-  const letters = (count: number) => Array.from({ length: count }, () => 'abcdefghijklmnopqrstuvwxyz'[randomInt(26)]).join('');
+  const letters = (count: number) =>
+    Array.from({ length: count }, () => 'abcdefghijklmnopqrstuvwxyz'[randomInt(26)]).join('');
   const conferenceId = `${letters(3)}-${letters(4)}-${letters(3)}`;
   const uri = `https://meet.google.com/${conferenceId}`;
   return {
     hangoutLink: uri,
     conferenceData: {
-      createRequest: { requestId: createRequest.requestId, conferenceSolutionKey: { type: 'hangoutsMeet' }, status: { statusCode: 'success' } },
+      createRequest: {
+        requestId: createRequest.requestId,
+        conferenceSolutionKey: { type: 'hangoutsMeet' },
+        status: { statusCode: 'success' },
+      },
       entryPoints: [{ entryPointType: 'video', uri, label: `meet.google.com/${conferenceId}` }],
       conferenceSolution: {
         key: { type: 'hangoutsMeet' },
         name: 'Google Meet',
-        iconUri: 'https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png',
+        iconUri:
+          'https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png',
       },
       conferenceId,
     },
@@ -774,7 +887,9 @@ function meetFor(conferenceData: unknown): Pick<GoogleCalendarEvent, 'hangoutLin
 /** Attendees as Google keeps them: each with a responseStatus (needsAction until they answer). */
 function normalizeAttendees(fields: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(fields.attendees)) return fields;
-  const attendees = (fields.attendees as unknown[]).map((attendee) => (isObject(attendee) ? { responseStatus: 'needsAction', ...attendee } : attendee));
+  const attendees = (fields.attendees as unknown[]).map((attendee) =>
+    isObject(attendee) ? { responseStatus: 'needsAction', ...attendee } : attendee,
+  );
   return { ...fields, attendees };
 }
 
@@ -796,7 +911,8 @@ function eventInterval(event: Record<string, unknown>): { start: number; end: nu
 
 function timeOf(time: unknown): number {
   if (!isObject(time)) return NaN;
-  if (typeof time.date === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(time.date) ? Date.parse(`${time.date}T00:00:00Z`) : NaN;
+  if (typeof time.date === 'string')
+    return /^\d{4}-\d{2}-\d{2}$/.test(time.date) ? Date.parse(`${time.date}T00:00:00Z`) : NaN;
   if (typeof time.dateTime !== 'string') return NaN;
   if (/(Z|[+-]\d{2}:\d{2})$/i.test(time.dateTime)) return parseInstant(time.dateTime) ?? NaN;
   return typeof time.timeZone === 'string' ? zonedToEpoch(time.dateTime, time.timeZone) : NaN;
@@ -804,7 +920,8 @@ function timeOf(time: unknown): number {
 
 /** An RFC 3339 timestamp with its offset, as Google requires for timeMin/timeMax; null when it is not one. */
 function parseInstant(value: unknown): number | null {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value)) return null;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value))
+    return null;
   const time = Date.parse(value);
   return Number.isNaN(time) ? null : time;
 }
@@ -816,11 +933,30 @@ function zonedToEpoch(local: string, timeZone: string): number {
   try {
     const offsetAt = (time: number) => {
       const parts = Object.fromEntries(
-        new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+        new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        })
           .formatToParts(new Date(time))
           .map((part) => [part.type, part.value]),
       );
-      return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - Math.floor(time / 1000) * 1000;
+      return (
+        Date.UTC(
+          Number(parts.year),
+          Number(parts.month) - 1,
+          Number(parts.day),
+          Number(parts.hour),
+          Number(parts.minute),
+          Number(parts.second),
+        ) -
+        Math.floor(time / 1000) * 1000
+      );
     };
     const guess = asUtc - offsetAt(asUtc);
     return asUtc - offsetAt(guess);
@@ -866,7 +1002,13 @@ function googleError(
   code: number,
   reason: string,
   message: string,
-  more: { domain?: string; errorMessage?: string; location?: string; locationType?: string; headers?: Record<string, string> } = {},
+  more: {
+    domain?: string;
+    errorMessage?: string;
+    location?: string;
+    locationType?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Reply {
   const error = {
     domain: more.domain ?? 'global',
@@ -875,7 +1017,11 @@ function googleError(
     ...(more.location ? { location: more.location, locationType: more.locationType } : {}),
   };
   const status = RPC_STATUS[code];
-  return { status: code, body: { error: { code, message, errors: [error], ...(status ? { status } : {}) } }, ...(more.headers ? { headers: more.headers } : {}) };
+  return {
+    status: code,
+    body: { error: { code, message, errors: [error], ...(status ? { status } : {}) } },
+    ...(more.headers ? { headers: more.headers } : {}),
+  };
 }
 
 const unauthenticated = () =>
@@ -898,12 +1044,17 @@ const insufficientScopes = () =>
   });
 
 const timeRangeEmpty = () =>
-  googleError(400, 'timeRangeEmpty', 'The specified time range is empty.', { domain: 'calendar', location: 'timeMax', locationType: 'parameter' });
+  googleError(400, 'timeRangeEmpty', 'The specified time range is empty.', {
+    domain: 'calendar',
+    location: 'timeMax',
+    locationType: 'parameter',
+  });
 
 /** The error `failNext` answers for a status. */
 function injectedFailure(status: number): Reply {
   if (status === 401) return unauthenticated();
-  if (status === 403 || status === 429) return googleError(status, 'rateLimitExceeded', 'Rate Limit Exceeded', { domain: 'usageLimits' });
+  if (status === 403 || status === 429)
+    return googleError(status, 'rateLimitExceeded', 'Rate Limit Exceeded', { domain: 'usageLimits' });
   if (status === 404) return googleError(404, 'notFound', 'Not Found');
   if (status === 409) return googleError(409, 'conflict', 'Conflict');
   if (status === 410) return googleError(410, 'deleted', 'Resource has been deleted');
@@ -925,7 +1076,8 @@ function parseJson(body: string): unknown {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isReply = (value: unknown): value is Reply => isObject(value) && typeof value.status === 'number';
 
 function send(response: ServerResponse, reply: Reply) {
@@ -934,7 +1086,10 @@ function send(response: ServerResponse, reply: Reply) {
 }
 
 /** client_secret_basic (what googleapis sends) or client_secret_post. */
-function clientCredentials(form: Record<string, string>, authorization: string | undefined): [string | undefined, string | undefined] {
+function clientCredentials(
+  form: Record<string, string>,
+  authorization: string | undefined,
+): [string | undefined, string | undefined] {
   if (authorization?.startsWith('Basic ')) {
     const [id, ...secret] = Buffer.from(authorization.slice(6), 'base64').toString().split(':');
     return [id, secret.join(':')];
@@ -951,10 +1106,14 @@ async function readBody(request: IncomingMessage): Promise<string> {
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(body));
+  response
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
+    .end(JSON.stringify(body));
 }
 function html(response: ServerResponse, status: number, body: string) {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><meta charset="utf-8">${body}`);
+  response
+    .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
+    .end(`<!doctype html><meta charset="utf-8">${body}`);
 }
 function redirect(response: ServerResponse, location: string) {
   response.writeHead(302, { location }).end();

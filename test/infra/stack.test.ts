@@ -1,20 +1,29 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeTable } from '#shared/api/routes';
-import type { RouteDefinition } from '#shared/api/routes';
+
+import { routeTable, type RouteDefinition } from '#shared/api/routes';
 import { jobs, jobTable, type JobDefinition } from '#shared/jobs';
-import { tableDefinition } from '#infra/table-definition';
 import { mailDomain } from '#infra/cdk/api';
 import { forwardedHostFunctionCode, spaFallbackFunctionCode } from '#infra/cdk/site';
-import { MeetwiseStack, repoRoot } from '#infra/cdk/stack';
-import type { MeetwiseStackProps } from '#infra/cdk/stack';
+import { MeetwiseStack, repoRoot, type MeetwiseStackProps } from '#infra/cdk/stack';
+import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
+import { tableDefinition } from '#infra/table-definition';
 
 /**
  * CDK assertions on the synthesized template. One synth (it bundles every route's function with esbuild).
@@ -58,7 +67,10 @@ function handlerProps(): Pick<MeetwiseStackProps, 'projectRoot' | 'handlersDir'>
   const handlersDir = path.join(root, 'handlers');
   mkdirSync(handlersDir);
   writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'stand-in', type: 'module' }));
-  writeFileSync(path.join(root, 'package-lock.json'), JSON.stringify({ name: 'stand-in', lockfileVersion: 3, packages: {} }));
+  writeFileSync(
+    path.join(root, 'package-lock.json'),
+    JSON.stringify({ name: 'stand-in', lockfileVersion: 3, packages: {} }),
+  );
   // Bundling runs `npx --no-install esbuild` in the project root: lend it the repository's node_modules.
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   for (const route of routeTable) {
@@ -76,7 +88,10 @@ function siteDir(): string | undefined {
   if (existsSync(path.join(repoRoot, 'frontend/dist/index.html'))) return undefined;
   const dir = tempDir('meetwise-dist-');
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Meetwise</title><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Meetwise</title><script type="module" src="/assets/app.js"></script>',
+  );
   writeFileSync(path.join(dir, 'assets/app.js'), 'console.log("Meetwise");\n');
   console.warn(`[infra test] frontend/dist missing: using a minimal dist in ${dir}`);
   return dir;
@@ -115,7 +130,8 @@ const refId = (value: unknown): string => {
 };
 const getAttId = (value: unknown): string => {
   const getAtt = (value as { 'Fn::GetAtt'?: unknown[] })['Fn::GetAtt'];
-  if (!Array.isArray(getAtt) || typeof getAtt[0] !== 'string') throw new Error(`Not a GetAtt: ${JSON.stringify(value)}`);
+  if (!Array.isArray(getAtt) || typeof getAtt[0] !== 'string')
+    throw new Error(`Not a GetAtt: ${JSON.stringify(value)}`);
   return getAtt[0];
 };
 const actionsOf = (statement: Statement) => [statement.Action].flat();
@@ -123,7 +139,9 @@ const actionsOf = (statement: Statement) => [statement.Action].flat();
 /** Follows RouteKey → route → integration → function. */
 /** A job's function: the one whose description names the job. */
 function jobFunctionIdOf(job: JobDefinition): string {
-  const found = ofType('AWS::Lambda::Function').filter(([, fn]) => String(fn.Properties.Description).startsWith(`Job ${job.name},`));
+  const found = ofType('AWS::Lambda::Function').filter(([, fn]) =>
+    String(fn.Properties.Description).startsWith(`Job ${job.name},`),
+  );
   expect(found, job.name).toHaveLength(1);
   return found[0]![0];
 }
@@ -190,12 +208,16 @@ describe('route functions', () => {
       expect(rule, job.name).toBeDefined();
       expect(rule![1].Properties.ScheduleExpression).toBe(`rate(${job.everyMinutes} minutes)`);
       const permission = ofType('AWS::Lambda::Permission').find(
-        ([, p]) => JSON.stringify(p.Properties.FunctionName).includes(`"${id}"`) && p.Properties.Principal === 'events.amazonaws.com',
+        ([, p]) =>
+          JSON.stringify(p.Properties.FunctionName).includes(`"${id}"`) &&
+          p.Properties.Principal === 'events.amazonaws.com',
       );
       expect(permission, job.name).toBeDefined();
     }
     expect(jobs.syncCalendars.everyMinutes).toBe(15);
-    const variables = (get(jobFunctionIdOf(jobs.syncCalendars)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const variables = (
+      get(jobFunctionIdOf(jobs.syncCalendars)).Properties.Environment as { Variables: Record<string, unknown> }
+    ).Variables;
     expect(JSON.stringify(variables.GOOGLE_CLIENT_SECRET)).toContain('{{resolve:secretsmanager:');
   });
 
@@ -207,12 +229,16 @@ describe('route functions', () => {
     expect(key.DeletionPolicy).toBe('Retain');
     const policies = ofType('AWS::IAM::Policy');
     for (const route of routeTable) {
-      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> })
+        .Variables;
       expect(JSON.stringify(variables.CALENDAR_KMS_KEY_ID), route.name).toContain(keyId);
       const roleId = (get(functionIdOf(route)).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       const statements = policies
         .filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(`"${roleId}"`))
-        .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement);
+        .flatMap(
+          ([, policy]) =>
+            (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+        );
       const kmsStatements = statements.filter((statement) => JSON.stringify(statement.Action).includes('kms:'));
       if (route.needs.google) {
         expect(kmsStatements, route.name).toHaveLength(1);
@@ -243,7 +269,9 @@ describe('route functions', () => {
         },
       });
       // The session key is a dynamic reference to the generated secret, never a literal in the template.
-      const secretRef = JSON.stringify((fn.Environment as { Variables: { SESSION_SECRET: unknown } }).Variables.SESSION_SECRET);
+      const secretRef = JSON.stringify(
+        (fn.Environment as { Variables: { SESSION_SECRET: unknown } }).Variables.SESSION_SECRET,
+      );
       expect(secretRef, route.name).toMatch(/resolve:secretsmanager:/);
       // The site's address (the distribution's domain), for links in e-mails and the same-site check.
       const siteUrl = JSON.stringify((fn.Environment as { Variables: { SITE_URL: unknown } }).Variables.SITE_URL);
@@ -255,15 +283,23 @@ describe('route functions', () => {
 
   it('gives every function the Google client id and only the Google routes its secret, as a dynamic reference', () => {
     for (const route of routeTable) {
-      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> })
+        .Variables;
       expect(variables.GOOGLE_CLIENT_ID, route.name).toBe('1234-test.apps.googleusercontent.com');
       if (route.needs.google) {
-        expect(JSON.stringify(variables.GOOGLE_CLIENT_SECRET), route.name).toContain(`{{resolve:secretsmanager:${GOOGLE_SECRET_ARN}`);
+        expect(JSON.stringify(variables.GOOGLE_CLIENT_SECRET), route.name).toContain(
+          `{{resolve:secretsmanager:${GOOGLE_SECRET_ARN}`,
+        );
       } else {
         expect(variables.GOOGLE_CLIENT_SECRET, route.name).toBeUndefined();
       }
     }
-    expect(routeTable.filter((route) => route.needs.google).map((route) => route.name).sort()).toEqual([
+    expect(
+      routeTable
+        .filter((route) => route.needs.google)
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual([
       'completeCalendarConnect',
       'completeGoogleSignIn',
       // Connecting the built-in calendar revokes a Google grant it replaces.
@@ -288,12 +324,16 @@ describe('route functions', () => {
       JSON.stringify(origin.DomainName).includes('execute-api'),
     );
     expect(apiOrigins).toHaveLength(1);
-    const headers = (apiOrigins[0]!.CustomOriginConfig ? apiOrigins[0]!.OriginCustomHeaders : undefined) as { HeaderName: string; HeaderValue: unknown }[];
+    const headers = (apiOrigins[0]!.CustomOriginConfig ? apiOrigins[0]!.OriginCustomHeaders : undefined) as {
+      HeaderName: string;
+      HeaderValue: unknown;
+    }[];
     expect(headers.map((h) => h.HeaderName)).toEqual(['x-origin-verify']);
     const sent = JSON.stringify(headers[0]!.HeaderValue);
     expect(sent).toMatch(/resolve:secretsmanager:/);
     for (const route of routeTable) {
-      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> })
+        .Variables;
       expect(JSON.stringify(variables.ORIGIN_SECRET), route.name).toBe(sent);
     }
   });
@@ -301,9 +341,14 @@ describe('route functions', () => {
   it('refuses a Google client id without its secret (and the other way round)', () => {
     for (const google of [{ googleClientId: 'abc' }, { googleClientSecretArn: GOOGLE_SECRET_ARN }]) {
       const app = new App({ outdir: tempDir('meetwise-cdk-refused-') });
-      expect(() => new MeetwiseStack(app, 'Refused', { mailFrom: 'no-reply@meetwise.app', contactEmail: 'hello@meetwise.app', ...google })).toThrow(
-        'googleClientId and googleClientSecretArn go together',
-      );
+      expect(
+        () =>
+          new MeetwiseStack(app, 'Refused', {
+            mailFrom: 'no-reply@meetwise.app',
+            contactEmail: 'hello@meetwise.app',
+            ...google,
+          }),
+      ).toThrow('googleClientId and googleClientSecretArn go together');
     }
   });
 
@@ -331,7 +376,11 @@ describe('route functions', () => {
         copyFileSync(bundle, path.join(task, 'index.mjs'));
         const loaded = spawnSync(
           process.execPath,
-          ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(path.join(task, 'index.mjs')).href)}); console.log(typeof m.handler);`],
+          [
+            '--input-type=module',
+            '-e',
+            `const m = await import(${JSON.stringify(pathToFileURL(path.join(task, 'index.mjs')).href)}); console.log(typeof m.handler);`,
+          ],
           { cwd: task, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' } },
         );
         expect({ status: loaded.status, stdout: loaded.stdout.trim() }, `${route.name}: ${loaded.stderr}`).toEqual({
@@ -372,14 +421,18 @@ describe('operations (issue 14, item 5)', () => {
   const topicIds = () => ofType('AWS::SNS::Topic').map(([id]) => id);
   const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
   const notifiesTopic = (alarm: Json) =>
-    [alarm.AlarmActions, alarm.OKActions].every((list) => (list as unknown[]).length === 1 && topicIds().includes(refId((list as unknown[])[0])));
+    [alarm.AlarmActions, alarm.OKActions].every(
+      (list) => (list as unknown[]).length === 1 && topicIds().includes(refId((list as unknown[])[0])),
+    );
 
   it('traces every function with X-Ray and names its Powertools service after its route or job', () => {
     const names = [...routeTable.map((route) => route.name), ...jobTable.map((job) => job.name)];
     functionIds().forEach((id, index) => {
       const fn = get(id).Properties;
       expect(fn.TracingConfig, names[index]).toEqual({ Mode: 'Active' });
-      expect((fn.Environment as { Variables: Json }).Variables.POWERTOOLS_SERVICE_NAME, names[index]).toBe(names[index]);
+      expect((fn.Environment as { Variables: Json }).Variables.POWERTOOLS_SERVICE_NAME, names[index]).toBe(
+        names[index],
+      );
     });
   });
 
@@ -387,14 +440,25 @@ describe('operations (issue 14, item 5)', () => {
     expect(topicIds()).toHaveLength(1);
     for (const id of functionIds()) {
       const watching = alarms().filter((alarm) =>
-        ((alarm.Metrics ?? []) as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Value: unknown }[] } } }[]).some(
-          (query) => query.MetricStat?.Metric.MetricName === 'Errors' && refId(query.MetricStat.Metric.Dimensions[0]!.Value) === id,
+        (
+          (alarm.Metrics ?? []) as {
+            MetricStat?: { Metric: { MetricName: string; Dimensions: { Value: unknown }[] } };
+          }[]
+        ).some(
+          (query) =>
+            query.MetricStat?.Metric.MetricName === 'Errors' &&
+            refId(query.MetricStat.Metric.Dimensions[0]!.Value) === id,
         ),
       );
       expect(watching, id).toHaveLength(1);
-      const metrics = (watching[0]!.Metrics as { Expression?: string; MetricStat?: { Metric: { MetricName: string } } }[]);
+      const metrics = watching[0]!.Metrics as {
+        Expression?: string;
+        MetricStat?: { Metric: { MetricName: string } };
+      }[];
       expect(metrics.find((query) => query.Expression)?.Expression).toBe('errors + throttles');
-      expect(metrics.flatMap((query) => (query.MetricStat ? [query.MetricStat.Metric.MetricName] : [])).sort()).toEqual(['Errors', 'Throttles']);
+      expect(metrics.flatMap((query) => (query.MetricStat ? [query.MetricStat.Metric.MetricName] : [])).sort()).toEqual(
+        ['Errors', 'Throttles'],
+      );
       expect(watching[0]!.Threshold).toBe(1);
       expect(notifiesTopic(watching[0]!)).toBe(true);
     }
@@ -438,7 +502,8 @@ describe('least privilege', () => {
         expect(dynamo, route.name).toContain('dynamodb:GetItem');
         for (const write of WRITE_ACTIONS) expect(dynamo, route.name).not.toContain(write);
       }
-      if (route.needs.table === 'readwrite') expect(dynamo, route.name).toEqual(expect.arrayContaining(['dynamodb:GetItem', ...WRITE_ACTIONS]));
+      if (route.needs.table === 'readwrite')
+        expect(dynamo, route.name).toEqual(expect.arrayContaining(['dynamodb:GetItem', ...WRITE_ACTIONS]));
     }
   });
 
@@ -446,19 +511,33 @@ describe('least privilege', () => {
     const expectedIdentity = {
       'Fn::Join': [
         '',
-        ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/meetwise.app'],
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':ses:',
+          { Ref: 'AWS::Region' },
+          ':',
+          { Ref: 'AWS::AccountId' },
+          ':identity/meetwise.app',
+        ],
       ],
     };
     const mailing = routeTable.filter((route) => route.needs.mail).map((route) => route.name);
     expect(mailing).toEqual(['submitContact', 'register', 'updateProfile', 'manualLogin', 'resendVerification']);
     for (const route of routeTable) {
-      const ses = statementsOf(functionIdOf(route)).filter((statement) => actionsOf(statement).some((a) => a.startsWith('ses:')));
+      const ses = statementsOf(functionIdOf(route)).filter((statement) =>
+        actionsOf(statement).some((a) => a.startsWith('ses:')),
+      );
       if (!route.needs.mail) {
         expect(ses, route.name).toEqual([]);
         continue;
       }
       expect(ses, route.name).toHaveLength(1);
-      expect(ses[0]).toEqual({ Effect: 'Allow', Action: ['ses:SendEmail', 'ses:SendRawEmail'], Resource: expectedIdentity });
+      expect(ses[0]).toEqual({
+        Effect: 'Allow',
+        Action: ['ses:SendEmail', 'ses:SendRawEmail'],
+        Resource: expectedIdentity,
+      });
     }
     // Nothing else in the stack can mail either.
     const allSes = ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
@@ -473,18 +552,25 @@ describe('least privilege', () => {
     const photoRows = routeTable.filter((route) => route.needs.photos).map((route) => route.name);
     expect(photoRows).toEqual(['deleteAccount', 'uploadPhoto', 'removePhoto', 'uploadEventImage']);
     for (const route of routeTable) {
-      const s3 = statementsOf(functionIdOf(route)).filter((statement) => actionsOf(statement).some((a) => a.startsWith('s3:')));
+      const s3 = statementsOf(functionIdOf(route)).filter((statement) =>
+        actionsOf(statement).some((a) => a.startsWith('s3:')),
+      );
       if (!route.needs.photos) {
         expect(s3, route.name).toEqual([]);
         continue;
       }
       const actions = s3.flatMap(actionsOf).sort();
       expect(actions, route.name).toEqual(expect.arrayContaining(['s3:DeleteObject*', 's3:PutObject']));
-      expect(actions.some((a) => a.startsWith('s3:Get') || a === 's3:*'), route.name).toBe(false);
+      expect(
+        actions.some((a) => a.startsWith('s3:Get') || a === 's3:*'),
+        route.name,
+      ).toBe(false);
       for (const statement of s3) {
         // Listing (account deletion finds a user's images) is allowed under photos/ only.
         if (actionsOf(statement).includes('s3:ListBucket')) {
-          expect((statement as Statement & { Condition?: unknown }).Condition, route.name).toEqual({ StringLike: { 's3:prefix': ['photos/*'] } });
+          expect((statement as Statement & { Condition?: unknown }).Condition, route.name).toEqual({
+            StringLike: { 's3:prefix': ['photos/*'] },
+          });
         } else expect(JSON.stringify(statement.Resource), route.name).toContain('/photos/*');
       }
     }
@@ -557,8 +643,14 @@ describe('site', () => {
     expect(photos.FunctionAssociations).toBeUndefined();
     const origin = config.Origins.find((o) => o.Id === photos.TargetOriginId)!;
     const bucketId = getAttId(origin.DomainName);
-    expect(get(bucketId).Properties).toMatchObject({ PublicAccessBlockConfiguration: { BlockPublicAcls: true, RestrictPublicBuckets: true } });
-    const env = (get(functionIdOf(routeTable.find((route) => route.name === 'uploadPhoto')!)).Properties.Environment as { Variables: { PHOTO_BUCKET: unknown } }).Variables;
+    expect(get(bucketId).Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, RestrictPublicBuckets: true },
+    });
+    const env = (
+      get(functionIdOf(routeTable.find((route) => route.name === 'uploadPhoto')!)).Properties.Environment as {
+        Variables: { PHOTO_BUCKET: unknown };
+      }
+    ).Variables;
     expect(refId(env.PHOTO_BUCKET)).toBe(bucketId);
   });
 
@@ -582,7 +674,9 @@ describe('site', () => {
       ViewerProtocolPolicy: 'redirect-to-https',
       Compress: true,
       CachePolicyId: CACHING_OPTIMIZED,
-      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } }],
+      FunctionAssociations: [
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
+      ],
     });
 
     // Private, encrypted, TLS only, readable by this distribution.
@@ -593,7 +687,9 @@ describe('site', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       },
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
     });
     const [, policy] = ofType('AWS::S3::BucketPolicy').find(([, p]) => refId(p.Properties.Bucket) === bucketId)!;
     const statements = (policy.Properties.PolicyDocument as { Statement: Json[] }).Statement;
@@ -601,11 +697,15 @@ describe('site', () => {
       expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
     );
     expect(statements).toContainEqual(
-      expect.objectContaining({ Effect: 'Allow', Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } }),
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+      }),
     );
   });
 
-  it('forwards /api/* to the HTTP API over HTTPS, uncached, with all methods and the viewer\'s headers', () => {
+  it("forwards /api/* to the HTTP API over HTTPS, uncached, with all methods and the viewer's headers", () => {
     const config = distribution();
     const api = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
     expect(api).toMatchObject({
@@ -613,7 +713,15 @@ describe('site', () => {
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       ViewerProtocolPolicy: 'https-only',
     });
-    expect([...(api.AllowedMethods as string[])].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    expect([...(api.AllowedMethods as string[])].sort()).toEqual([
+      'DELETE',
+      'GET',
+      'HEAD',
+      'OPTIONS',
+      'PATCH',
+      'POST',
+      'PUT',
+    ]);
     const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
     // The site's host reaches the API as X-Forwarded-Host (the same-site check for writes).
@@ -624,7 +732,10 @@ describe('site', () => {
       request: { headers: Record<string, { value: string }> };
       viewer: { ip: string };
     }) => { headers: Record<string, { value: string }> };
-    const forwarded = forward({ request: { headers: { host: { value: 'meetwise.app' }, 'x-viewer-address': { value: '6.6.6.6' } } }, viewer: { ip: '203.0.113.7' } }).headers;
+    const forwarded = forward({
+      request: { headers: { host: { value: 'meetwise.app' }, 'x-viewer-address': { value: '6.6.6.6' } } },
+      viewer: { ip: '203.0.113.7' },
+    }).headers;
     expect(forwarded['x-forwarded-host']).toEqual({ value: 'meetwise.app' });
     expect(forwarded['x-viewer-address']).toEqual({ value: '203.0.113.7' });
     const [apiId] = ofType('AWS::ApiGatewayV2::Api')[0]!;
@@ -718,9 +829,16 @@ describe('edge protection (issue 13, items 9 and 10)', () => {
     });
     expect(config.SecurityHeadersConfig.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
     const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
-    const distributionConfig = distribution.Properties.DistributionConfig as { DefaultCacheBehavior: Json; CacheBehaviors: Json[]; WebACLId: unknown };
+    const distributionConfig = distribution.Properties.DistributionConfig as {
+      DefaultCacheBehavior: Json;
+      CacheBehaviors: Json[];
+      WebACLId: unknown;
+    };
     // Every page, asset and photo (the API answers JSON, which no browser renders as a page).
-    const pages = [distributionConfig.DefaultCacheBehavior, ...distributionConfig.CacheBehaviors.filter((behavior) => behavior.PathPattern !== '/api/*')];
+    const pages = [
+      distributionConfig.DefaultCacheBehavior,
+      ...distributionConfig.CacheBehaviors.filter((behavior) => behavior.PathPattern !== '/api/*'),
+    ];
     expect(pages).toHaveLength(3);
     for (const behavior of pages) {
       expect(refId(behavior.ResponseHeadersPolicyId), String(behavior.PathPattern ?? 'default')).toBe(policyId);
@@ -732,8 +850,17 @@ describe('edge protection (issue 13, items 9 and 10)', () => {
     expect(acls).toHaveLength(1);
     const [aclId, acl] = acls[0]!;
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
-    const rules = acl.Properties.Rules as { Name: string; Statement: { RateBasedStatement: { Limit: number; AggregateKeyType: string } } }[];
-    expect(rules.map((rule) => [rule.Name, rule.Statement.RateBasedStatement.Limit, rule.Statement.RateBasedStatement.AggregateKeyType])).toEqual([
+    const rules = acl.Properties.Rules as {
+      Name: string;
+      Statement: { RateBasedStatement: { Limit: number; AggregateKeyType: string } };
+    }[];
+    expect(
+      rules.map((rule) => [
+        rule.Name,
+        rule.Statement.RateBasedStatement.Limit,
+        rule.Statement.RateBasedStatement.AggregateKeyType,
+      ]),
+    ).toEqual([
       ['api-writes-per-ip', 300, 'IP'],
       ['all-requests-per-ip', 2000, 'IP'],
     ]);
@@ -762,10 +889,14 @@ describe('edge protection (issue 13, items 9 and 10)', () => {
     const edge = app.node.tryFindChild('Meetwise-Edge');
     return { main, edge: edge && Stack.isStack(edge) ? edge : undefined };
   }
-  const resourcesOf = (stack: Stack) => Object.entries(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>);
-  const webAclsOf = (stack: Stack) => resourcesOf(stack).filter(([, resource]) => resource.Type === 'AWS::WAFv2::WebACL');
+  const resourcesOf = (stack: Stack) =>
+    Object.entries(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>);
+  const webAclsOf = (stack: Stack) =>
+    resourcesOf(stack).filter(([, resource]) => resource.Type === 'AWS::WAFv2::WebACL');
   const webAclIdOf = (stack: Stack): unknown => {
-    const [, distribution] = resourcesOf(stack).find(([, resource]) => resource.Type === 'AWS::CloudFront::Distribution')!;
+    const [, distribution] = resourcesOf(stack).find(
+      ([, resource]) => resource.Type === 'AWS::CloudFront::Distribution',
+    )!;
     return (distribution.Properties.DistributionConfig as Json).WebACLId;
   };
 
@@ -791,9 +922,14 @@ describe('edge protection (issue 13, items 9 and 10)', () => {
     expect(acls).toHaveLength(1);
     const [aclId, acl] = acls[0]!;
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
-    expect((acl.Properties.Rules as { Name: string }[]).map((rule) => rule.Name)).toEqual(['api-writes-per-ip', 'all-requests-per-ip']);
+    expect((acl.Properties.Rules as { Name: string }[]).map((rule) => rule.Name)).toEqual([
+      'api-writes-per-ip',
+      'all-requests-per-ip',
+    ]);
     // cdk.json's weak cross-stack references: the distribution reads the edge stack's output holding the ACL's ARN.
-    const read = (webAclIdOf(main) as { 'Fn::GetStackOutput'?: { StackName: string; Region: string; OutputName: string } })['Fn::GetStackOutput'];
+    const read = (
+      webAclIdOf(main) as { 'Fn::GetStackOutput'?: { StackName: string; Region: string; OutputName: string } }
+    )['Fn::GetStackOutput'];
     expect(read).toMatchObject({ StackName: 'Meetwise-Edge', Region: 'us-east-1' });
     const outputs = Template.fromStack(edge!).toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(getAttId(outputs[read!.OutputName]?.Value)).toBe(aclId);
@@ -801,6 +937,8 @@ describe('edge protection (issue 13, items 9 and 10)', () => {
     // Deployed first: the main stack depends on its edge stack.
     expect(main.dependencies).toContain(edge);
     // A stack with a region needs no rule against deploying elsewhere.
-    expect(Object.keys((Template.fromStack(main).toJSON().Rules ?? {}) as Json).filter((id) => id.includes('OnlyInUsEast1'))).toEqual([]);
+    expect(
+      Object.keys((Template.fromStack(main).toJSON().Rules ?? {}) as Json).filter((id) => id.includes('OnlyInUsEast1')),
+    ).toEqual([]);
   });
 });

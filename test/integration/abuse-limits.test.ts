@@ -1,22 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { routes } from '#shared/api/routes';
+
+import { routes, type RouteDefinition } from '#shared/api/routes';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { composeDeps } from '#functions/composition';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { run as createBookingRun } from '#functions/handlers/createBooking';
-import { run as registerRun } from '#functions/handlers/register';
 import { run as loginRun } from '#functions/handlers/login';
-import { run as submitContactRun } from '#functions/handlers/submitContact';
 import { run as manualLoginRun } from '#functions/handlers/manualLogin';
+import { run as registerRun } from '#functions/handlers/register';
 import { run as resendVerificationRun } from '#functions/handlers/resendVerification';
+import { run as submitContactRun } from '#functions/handlers/submitContact';
 import { run as updateProfileRun } from '#functions/handlers/updateProfile';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import type { Deps } from '#functions/ports';
-import type { RouteDefinition } from '#shared/api/routes';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
-import { NOW, bookingFixtures, bookingRequest, isoWithOffset } from '#test/support/booking-fixtures';
+import { bookingFixtures, bookingRequest, isoWithOffset, NOW } from '#test/support/booking-fixtures';
 import { integrationConfig, sentEmails } from '#test/support/local-stack';
 
 /**
@@ -42,20 +42,36 @@ const productionDeps = (): Deps => ({
 function caller<R extends RouteDefinition>(route: R, run: RouteRun<R, never>, deps: Deps) {
   const handler = httpRoute(route, run as never, async () => deps);
   return async (body: unknown, sourceIp: string) => {
-    const event = apiEvent({ method: route.method, path: route.path, headers: jsonHeaders, body: JSON.stringify(body) });
+    const event = apiEvent({
+      method: route.method,
+      path: route.path,
+      headers: jsonHeaders,
+      body: JSON.stringify(body),
+    });
     event.requestContext.http.sourceIp = sourceIp;
     const result = (await handler(event, { ...testContext, awsRequestId: randomUUID() })) as {
       statusCode: number;
       body: string;
       headers?: Record<string, string>;
     };
-    return { status: result.statusCode, body: JSON.parse(result.body) as Record<string, unknown>, headers: result.headers ?? {} };
+    return {
+      status: result.statusCode,
+      body: JSON.parse(result.body) as Record<string, unknown>,
+      headers: result.headers ?? {},
+    };
   };
 }
 
-const expectLimited = (answer: { status: number; body: Record<string, unknown>; headers: Record<string, string> }, what: string, source = 'from your network') => {
+const expectLimited = (
+  answer: { status: number; body: Record<string, unknown>; headers: Record<string, string> },
+  what: string,
+  source = 'from your network',
+) => {
   expect(answer.status).toBe(429);
-  expect(answer.body).toMatchObject({ message: expect.stringMatching(new RegExp(`^Too many ${what} ${source}\\. Please try again in `)), code: 'TOO_MANY_REQUESTS' });
+  expect(answer.body).toMatchObject({
+    message: expect.stringMatching(new RegExp(`^Too many ${what} ${source}\\. Please try again in `)),
+    code: 'TOO_MANY_REQUESTS',
+  });
   expect(Number(answer.headers['Retry-After'])).toBe(answer.body.retryAfterSeconds);
   expect(Number(answer.headers['Retry-After'])).toBeGreaterThan(0);
 };
@@ -73,7 +89,8 @@ describe('booking limits', () => {
     const event = await fixtures.eventType(host.id);
     const book = caller(routes.createBooking, createBookingRun as never, productionDeps());
     const ip = address();
-    for (let n = 0; n < 6; n++) expect((await book(bookingRequest(event, slot(n)), ip)).status, `booking ${n + 1}`).toBe(201);
+    for (let n = 0; n < 6; n++)
+      expect((await book(bookingRequest(event, slot(n)), ip)).status, `booking ${n + 1}`).toBe(201);
     expectLimited(await book(bookingRequest(event, slot(6)), ip), 'bookings with this host');
     expect(await fixtures.bookingsOf(host.id)).toHaveLength(6);
     expect((await book(bookingRequest(event, slot(6)), address())).status).toBe(201);
@@ -96,11 +113,17 @@ describe('booking limits', () => {
 
 describe('registration limits and floods', () => {
   it('allows 5 new accounts an hour from one address; the 6th is 429 and creates nothing', async () => {
-    const deps = { ...productionDeps(), clock: { now: () => new Date() }, passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }) };
+    const deps = {
+      ...productionDeps(),
+      clock: { now: () => new Date() },
+      passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }),
+    };
     const register = caller(routes.register, registerRun as never, deps);
     const ip = address();
     for (let n = 0; n < 5; n++) {
-      expect((await register({ name: 'Flood', email: `flood-${randomUUID()}@example.com`, password: 'secret1' }, ip)).status).toBe(201);
+      expect(
+        (await register({ name: 'Flood', email: `flood-${randomUUID()}@example.com`, password: 'secret1' }, ip)).status,
+      ).toBe(201);
     }
     const email = `flood-${randomUUID()}@example.com`;
     expectLimited(await register({ name: 'Flood', email, password: 'secret1' }, ip), 'new accounts');
@@ -115,7 +138,11 @@ describe('registration limits and floods', () => {
     const member = { name: 'Member', email: `member-${randomUUID()}@example.com`, password: 'member secret' };
     expect((await register(member, address())).status).toBe(201);
 
-    const people = Array.from({ length: 40 }, (_, n) => ({ name: `Person ${n}`, email: `crowd-${n}-${randomUUID()}@example.com`, password: 'crowd secret' }));
+    const people = Array.from({ length: 40 }, (_, n) => ({
+      name: `Person ${n}`,
+      email: `crowd-${n}-${randomUUID()}@example.com`,
+      password: 'crowd secret',
+    }));
     const flood = Promise.all(people.map((person) => register(person, address())));
     // While the flood is in hand, a sign-in is not refused: it has its own lane.
     const duringFlood = await login({ username: member.email, password: member.password }, address());
@@ -123,13 +150,19 @@ describe('registration limits and floods', () => {
     expect(duringFlood.status).toBe(200);
 
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.every((status) => status === 201 || status === 503), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((status) => status === 201 || status === 503),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
     for (const [index, answer] of answers.entries()) {
       const stored = await deps.accounts.findByEmail(people[index]!.email);
       if (answer.status === 201) expect(stored, `person ${index}`).not.toBeNull();
       else {
-        expect(answer.body).toMatchObject({ message: 'The server is busy. Please try again in a few seconds.', code: 'OVERLOADED' });
+        expect(answer.body).toMatchObject({
+          message: 'The server is busy. Please try again in a few seconds.',
+          code: 'OVERLOADED',
+        });
         expect(Number(answer.headers['Retry-After'])).toBeGreaterThan(0);
         expect(stored, `person ${index}`).toBeNull();
       }
@@ -140,7 +173,11 @@ describe('registration limits and floods', () => {
   });
 
   it('answers a repeated registration (same e-mail and password, minutes later) like the first: its answer was lost', async () => {
-    const deps = { ...productionDeps(), clock: { now: () => new Date() }, passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }) };
+    const deps = {
+      ...productionDeps(),
+      clock: { now: () => new Date() },
+      passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }),
+    };
     const register = caller(routes.register, registerRun as never, deps);
     const person = { name: 'Retry', email: `retry-${randomUUID()}@example.com`, password: 'secret1' };
     const first = await register(person, address());
@@ -154,10 +191,18 @@ describe('registration limits and floods', () => {
 
 describe('contact limits', () => {
   it('mails 5 messages an hour from one address; the 6th is 429, neither stored nor mailed', async () => {
-    const contact = caller(routes.submitContact, submitContactRun as never, { ...productionDeps(), clock: { now: () => new Date() } });
+    const contact = caller(routes.submitContact, submitContactRun as never, {
+      ...productionDeps(),
+      clock: { now: () => new Date() },
+    });
     const ip = address();
     const tag = randomUUID();
-    const message = (n: number) => ({ name: 'Sam', email: 'sam@example.com', subject: `Limit ${tag} ${n}`, message: 'Hello there, a question.' });
+    const message = (n: number) => ({
+      name: 'Sam',
+      email: 'sam@example.com',
+      subject: `Limit ${tag} ${n}`,
+      message: 'Hello there, a question.',
+    });
     for (let n = 0; n < 5; n++) expect((await contact(message(n), ip)).status).toBe(200);
     expectLimited(await contact(message(5), ip), 'messages');
     const mailed = (await sentEmails(config.sesEndpoint!)).filter((mail) => mail.subject.includes(tag));
@@ -166,12 +211,19 @@ describe('contact limits', () => {
 });
 
 describe('sign-in and confirmation link limits', () => {
-  const links = () => caller(routes.manualLogin, manualLoginRun as never, { ...productionDeps(), clock: { now: () => new Date() } });
+  const links = () =>
+    caller(routes.manualLogin, manualLoginRun as never, { ...productionDeps(), clock: { now: () => new Date() } });
   const linksTo = async (email: string) =>
-    (await sentEmails(config.sesEndpoint!)).filter((mail) => mail.destination.to.includes(email) && mail.subject === 'Your Meetwise sign-in link').length;
+    (await sentEmails(config.sesEndpoint!)).filter(
+      (mail) => mail.destination.to.includes(email) && mail.subject === 'Your Meetwise sign-in link',
+    ).length;
   const account = async () => {
     const email = `linked-${randomUUID()}@example.com`;
-    const register = caller(routes.register, registerRun as never, { ...productionDeps(), clock: { now: () => new Date() }, passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }) });
+    const register = caller(routes.register, registerRun as never, {
+      ...productionDeps(),
+      clock: { now: () => new Date() },
+      passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }),
+    });
     expect((await register({ name: 'Lin Ked', email, password: 'secret1' }, address())).status).toBe(201);
     return email;
   };
@@ -205,14 +257,19 @@ describe('sign-in and confirmation link limits', () => {
   it('takes 20 sign-in link requests from one address in 15 minutes; the 21st is 429', async () => {
     const request = links();
     const ip = address();
-    for (let n = 0; n < 20; n++) expect((await request({ email: `many-${n}-${randomUUID()}@example.com` }, ip)).status).toBe(200);
+    for (let n = 0; n < 20; n++)
+      expect((await request({ email: `many-${n}-${randomUUID()}@example.com` }, ip)).status).toBe(200);
     expectLimited(await request({ email: `many-${randomUUID()}@example.com` }, ip), 'sign-in links');
   });
 
   it('mails 3 confirmation e-mails per account in 15 minutes, a new address for the profile counting too; then 429', async () => {
     const email = await account();
     const userId = (await productionDeps().accounts.findByEmail(email))!.id;
-    const signedIn = { ...productionDeps(), clock: { now: () => new Date() }, sessions: { authenticate: async () => ({ userId, isAdmin: false, sessionId: 's' }) } };
+    const signedIn = {
+      ...productionDeps(),
+      clock: { now: () => new Date() },
+      sessions: { authenticate: async () => ({ userId, isAdmin: false, sessionId: 's' }) },
+    };
     const resend = caller(routes.resendVerification, resendVerificationRun as never, signedIn);
     const update = caller(routes.updateProfile, updateProfileRun as never, signedIn);
     const ip = address();
@@ -221,8 +278,14 @@ describe('sign-in and confirmation link limits', () => {
     expect((await update({ name: 'Lin Ked', email: next }, ip)).status).toBe(200);
     expectLimited(await resend({}, address()), 'confirmation e-mails', 'for your account');
     const later = `later-${randomUUID()}@example.com`;
-    expectLimited(await update({ name: 'Lin Ked', email: later }, address()), 'confirmation e-mails', 'for your account');
-    expect((await sentEmails(config.sesEndpoint!)).filter((mail) => mail.destination.to.includes(later))).toHaveLength(0);
+    expectLimited(
+      await update({ name: 'Lin Ked', email: later }, address()),
+      'confirmation e-mails',
+      'for your account',
+    );
+    expect((await sentEmails(config.sesEndpoint!)).filter((mail) => mail.destination.to.includes(later))).toHaveLength(
+      0,
+    );
     expect(await productionDeps().accounts.findByEmail(email)).toMatchObject({ pendingEmail: next });
   });
 });

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { routes } from '#shared/api/routes';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
+import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
+import { register } from '#functions/app/accounts';
 import { composeDeps } from '#functions/composition';
-import { httpRoute } from '#functions/http/route-handler';
 import { run as loginRun } from '#functions/handlers/login';
 import { run as manualLoginRun } from '#functions/handlers/manualLogin';
-import { register } from '#functions/app/accounts';
-import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
+import { httpRoute } from '#functions/http/route-handler';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { bookingApi, bookingFixtures, bookingRequest } from '#test/support/booking-fixtures';
 import { integrationConfig, sentEmails, startAppServer, TEST_SESSION_SECRET } from '#test/support/local-stack';
@@ -34,7 +35,11 @@ afterAll(() => app.close());
 
 const unique = () => randomBytes(4).toString('hex');
 
-async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${app.baseUrl}${path}`, {
     method,
     headers: {
@@ -45,7 +50,11 @@ async function call(method: string, path: string, options: { body?: unknown; coo
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: response.headers,
+  };
 }
 
 /** The cookie pair (name=value) the answer sets, for the next request. */
@@ -56,7 +65,12 @@ const sessionCookieOf = (headers: Headers): string => {
 };
 
 async function registered(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
-  const account = { name: 'Alice Example', email: `alice.${unique()}@example.com`, password: 'correct horse', ...overrides };
+  const account = {
+    name: 'Alice Example',
+    email: `alice.${unique()}@example.com`,
+    password: 'correct horse',
+    ...overrides,
+  };
   const result = await call('POST', '/api/auth/register', { body: account });
   expect(result.status).toBe(201);
   return { ...account, user: result.body.user as Record<string, unknown> };
@@ -71,7 +85,9 @@ async function signedIn(username: string, password: string) {
 describe('POST /api/auth/register', () => {
   it('creates the account with a username from the e-mail, answers the user, and signs nobody in', async () => {
     const email = `Mary.Jones+work.${unique()}@Example.com`;
-    const result = await call('POST', '/api/auth/register', { body: { name: '  Mary Jones ', email, password: 'secret1' } });
+    const result = await call('POST', '/api/auth/register', {
+      body: { name: '  Mary Jones ', email, password: 'secret1' },
+    });
     expect(result.status).toBe(201);
     expect(result.body).toEqual({
       message: 'Account created',
@@ -103,9 +119,14 @@ describe('POST /api/auth/register', () => {
     const again = await call('POST', '/api/auth/register', {
       body: { name: 'Mallory', email: first.email.toUpperCase(), password: 'another password' },
     });
-    expect(again).toMatchObject({ status: 409, body: { message: 'An account with this email already exists.', code: 'CONFLICT' } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: 'An account with this email already exists.', code: 'CONFLICT' },
+    });
     await signedIn(first.email, first.password);
-    expect((await call('POST', '/api/login', { body: { username: first.email, password: 'another password' } })).status).toBe(401);
+    expect(
+      (await call('POST', '/api/login', { body: { username: first.email, password: 'another password' } })).status,
+    ).toBe(401);
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
@@ -119,7 +140,9 @@ describe('POST /api/auth/register', () => {
   for (const [label, fields, message] of bad) {
     it(`answers 400 for ${label} and stores nothing`, async () => {
       const email = `bad.${unique()}@example.com`;
-      const result = await call('POST', '/api/auth/register', { body: { name: 'Bob Example', email, password: 'secret1', ...fields } });
+      const result = await call('POST', '/api/auth/register', {
+        body: { name: 'Bob Example', email, password: 'secret1', ...fields },
+      });
       expect(result).toMatchObject({ status: 400, body: { message, code: 'VALIDATION_FAILED' } });
       const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(email) }));
       expect(claim.Item).toBeUndefined();
@@ -129,7 +152,9 @@ describe('POST /api/auth/register', () => {
   it('stores an scrypt hash (N=2^17, r=8, p=1, 16-byte salt), never the password', async () => {
     const account = await registered();
     const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(account.email) }));
-    const profile = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userProfile(String(claim.Item!.userId)) }));
+    const profile = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: keys.userProfile(String(claim.Item!.userId)) }),
+    );
     const [scheme, n, r, p, salt] = String(profile.Item!.passwordHash).split('$');
     expect([scheme, n, r, p]).toEqual(['scrypt', String(2 ** 17), '8', '1']);
     expect(Buffer.from(salt!, 'base64url')).toHaveLength(16);
@@ -140,11 +165,15 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/login, GET /api/me, POST /api/logout', () => {
   it('signs in by e-mail (any case) or username with an HttpOnly, SameSite=Lax session cookie of 7 days', async () => {
     const account = await registered();
-    const result = await call('POST', '/api/login', { body: { username: account.email.toUpperCase(), password: account.password } });
+    const result = await call('POST', '/api/login', {
+      body: { username: account.email.toUpperCase(), password: account.password },
+    });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ user: account.user });
     const setCookie = result.headers.getSetCookie()[0]!;
-    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800$`));
+    expect(setCookie).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800$`),
+    );
     // Plain HTTP locally: no Secure flag; API Gateway (X-Forwarded-Proto https) gets it (see the unit test).
     const cookie = sessionCookieOf(result.headers);
     expect(await call('GET', '/api/me', { cookie })).toMatchObject({ status: 200, body: { user: account.user } });
@@ -158,8 +187,13 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
   it('answers the same 401 for an unknown user and a wrong password', async () => {
     const account = await registered();
     const wrong = await call('POST', '/api/login', { body: { username: account.email, password: 'wrong password' } });
-    const unknown = await call('POST', '/api/login', { body: { username: `nobody.${unique()}@example.com`, password: 'wrong password' } });
-    expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid username or password', code: 'UNAUTHORIZED' } });
+    const unknown = await call('POST', '/api/login', {
+      body: { username: `nobody.${unique()}@example.com`, password: 'wrong password' },
+    });
+    expect(wrong).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid username or password', code: 'UNAUTHORIZED' },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
   });
@@ -180,15 +214,19 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
     const cookie = await signedIn(account.email, account.password);
     const result = await call('POST', '/api/logout', { body: {}, cookie });
     expect(result).toMatchObject({ status: 200, body: { message: 'Logged out' } });
-    expect(result.headers.getSetCookie()[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0$`));
+    expect(result.headers.getSetCookie()[0]).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0$`),
+    );
     expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: null });
   });
 
-  it("refuses the session of a deleted account", async () => {
+  it('refuses the session of a deleted account', async () => {
     const account = await registered();
     const cookie = await signedIn(account.email, account.password);
     const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(account.email) }));
-    await db.send(new DeleteCommand({ TableName: config.tableName, Key: keys.userProfile(String(claim.Item!.userId)) }));
+    await db.send(
+      new DeleteCommand({ TableName: config.tableName, Key: keys.userProfile(String(claim.Item!.userId)) }),
+    );
     expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: null });
   });
 
@@ -199,7 +237,12 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string; sid: string };
     const tamperedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'demo-admin' })).toString('base64url');
-    const unsigned = new UnsecuredJWT({ sid: claims.sid }).setIssuer('meetwise').setAudience('meetwise-web').setSubject(claims.sub).setExpirationTime('1h').encode();
+    const unsigned = new UnsecuredJWT({ sid: claims.sid })
+      .setIssuer('meetwise')
+      .setAudience('meetwise-web')
+      .setSubject(claims.sub)
+      .setExpirationTime('1h')
+      .encode();
     const otherKey = await new SignJWT({ sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer('meetwise')
@@ -218,7 +261,13 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
   it('makes a configured admin address an administrator only once it proves itself by a sign-in link', async () => {
     const host = await registered();
     const adminEmail = ACCOUNTS_ADMIN;
-    expect((await call('POST', '/api/auth/register', { body: { name: 'The Boss', email: adminEmail, password: 'boss-password' } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/auth/register', {
+          body: { name: 'The Boss', email: adminEmail, password: 'boss-password' },
+        })
+      ).status,
+    ).toBe(201);
     const adminCookie = await signedIn(adminEmail, 'boss-password');
     const change = { body: { emailNotifications: true } };
     // Typing the address at sign-up proves nothing.
@@ -226,7 +275,9 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
     expect((await call('PUT', '/api/settings', { ...change, cookie: adminCookie })).status).toBe(403);
 
     await call('POST', '/api/auth/manual-login', { body: { email: adminEmail } });
-    const mail = (await sentEmails(config.sesEndpoint!)).filter((email) => email.destination.to.includes(adminEmail)).at(-1)!;
+    const mail = (await sentEmails(config.sesEndpoint!))
+      .filter((email) => email.destination.to.includes(adminEmail))
+      .at(-1)!;
     const link = new URL(mail.body.text!.match(/https?:\/\/\S+sign-in-link\?token=[\w-]+/)![0]);
     const used = await call('POST', '/api/auth/email-link', { body: { token: link.searchParams.get('token') } });
     expect(used.status).toBe(200);
@@ -246,13 +297,17 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
     const cookie = await signedIn(account.email, account.password);
     const adminLike = `boss.${unique()}@meetwise.test`;
     // Only TEST_ADMIN_EMAIL is configured; an unlisted address is no admin either way.
-    expect((await call('POST', '/api/profile/update', { cookie, body: { name: 'Not Boss', email: adminLike } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/profile/update', { cookie, body: { name: 'Not Boss', email: adminLike } })).status,
+    ).toBe(200);
     expect((await call('GET', '/api/me', { cookie })).body).toMatchObject({ user: { isAdmin: false } });
   });
 });
 
 async function userIdOf(email: string): Promise<string> {
-  const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(email.toLowerCase()) }));
+  const claim = await db.send(
+    new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(email.toLowerCase()) }),
+  );
   return String(claim.Item!.userId);
 }
 
@@ -261,7 +316,10 @@ describe('POST /api/profile/update', () => {
     const account = await registered();
     const cookie = await signedIn(account.email, account.password);
     const newEmail = `renamed.${unique()}@example.com`;
-    const result = await call('POST', '/api/profile/update', { cookie, body: { name: 'Alice Renamed', email: newEmail } });
+    const result = await call('POST', '/api/profile/update', {
+      cookie,
+      body: { name: 'Alice Renamed', email: newEmail },
+    });
     // The name at once; the address once the link mailed to it is used (issue 13, item 6).
     expect(result).toMatchObject({
       status: 200,
@@ -270,12 +328,20 @@ describe('POST /api/profile/update', () => {
         user: { name: 'Alice Renamed', email: account.email, pendingEmail: newEmail, username: account.user.username },
       },
     });
-    const mail = (await sentEmails(config.sesEndpoint!)).filter((email) => email.destination.to.includes(newEmail)).at(-1)!;
-    const token = new URL(mail.body.text!.match(/https?:\/\/\S+verify-email\?token=[\w-]+/)![0]).searchParams.get('token');
+    const mail = (await sentEmails(config.sesEndpoint!))
+      .filter((email) => email.destination.to.includes(newEmail))
+      .at(-1)!;
+    const token = new URL(mail.body.text!.match(/https?:\/\/\S+verify-email\?token=[\w-]+/)![0]).searchParams.get(
+      'token',
+    );
     expect((await call('POST', '/api/auth/verify-email', { body: { token }, cookie })).status).toBe(200);
-    expect((await call('GET', '/api/me', { cookie })).body).toMatchObject({ user: { name: 'Alice Renamed', email: newEmail } });
+    expect((await call('GET', '/api/me', { cookie })).body).toMatchObject({
+      user: { name: 'Alice Renamed', email: newEmail },
+    });
     await signedIn(newEmail, account.password);
-    expect((await call('POST', '/api/login', { body: { username: account.email, password: account.password } })).status).toBe(401);
+    expect(
+      (await call('POST', '/api/login', { body: { username: account.email, password: account.password } })).status,
+    ).toBe(401);
     // The old address is free again.
     await registered({ email: account.email });
   });
@@ -284,7 +350,10 @@ describe('POST /api/profile/update', () => {
     const mine = await registered();
     const theirs = await registered();
     const cookie = await signedIn(mine.email, mine.password);
-    const result = await call('POST', '/api/profile/update', { cookie, body: { name: 'Changed', email: theirs.email.toUpperCase() } });
+    const result = await call('POST', '/api/profile/update', {
+      cookie,
+      body: { name: 'Changed', email: theirs.email.toUpperCase() },
+    });
     expect(result).toMatchObject({ status: 409, body: { message: 'An account with this email already exists.' } });
     expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: mine.user });
   });
@@ -292,16 +361,27 @@ describe('POST /api/profile/update', () => {
   it('answers 401 signed out, 400 for an empty or 201-character name (host-area.md §5 texts) and for unknown fields', async () => {
     const account = await registered();
     const cookie = await signedIn(account.email, account.password);
-    expect((await call('POST', '/api/profile/update', { body: { name: 'X Y', email: account.email } })).status).toBe(401);
-    expect(await call('POST', '/api/profile/update', { cookie, body: { name: 'N'.repeat(201), email: account.email } })).toMatchObject({
+    expect((await call('POST', '/api/profile/update', { body: { name: 'X Y', email: account.email } })).status).toBe(
+      401,
+    );
+    expect(
+      await call('POST', '/api/profile/update', { cookie, body: { name: 'N'.repeat(201), email: account.email } }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'Name is too long (maximum 200 characters).' },
     });
-    expect(await call('POST', '/api/profile/update', { cookie, body: { name: '  ', email: account.email } })).toMatchObject({
+    expect(
+      await call('POST', '/api/profile/update', { cookie, body: { name: '  ', email: account.email } }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'Name is required.' },
     });
-    expect(await call('POST', '/api/profile/update', { cookie, body: { name: 'Al', email: account.email, username: 'root' } })).toMatchObject({
+    expect(
+      await call('POST', '/api/profile/update', {
+        cookie,
+        body: { name: 'Al', email: account.email, username: 'root' },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'Unknown field: "username".' },
     });
@@ -317,7 +397,11 @@ describe('DELETE /api/auth/account', () => {
     const fixtures = bookingFixtures(config);
     const { hosts } = composeDeps(config);
     // New accounts start with the built-in calendar connected (issue 13, item 14).
-    expect((await hosts.get(userId))?.calendar).toMatchObject({ provider: 'builtin', connected: true, email: account.email });
+    expect((await hosts.get(userId))?.calendar).toMatchObject({
+      provider: 'builtin',
+      connected: true,
+      email: account.email,
+    });
     const event = await fixtures.eventType(userId, { duration: 30 });
     await fixtures.override(event.id, '2026-03-10', false);
     expect((await bookingApi(config).book(bookingRequest(event, '2026-03-03T10:00:00-05:00'))).status).toBe(201);
@@ -337,7 +421,8 @@ describe('DELETE /api/auth/account', () => {
       expect((await db.send(new GetCommand({ TableName: config.tableName, Key: key }))).Item, key.pk).toBeUndefined();
     }
     expect(await fixtures.bookingsOf(userId)).toEqual([]);
-    for (const session of [cookie, other]) expect((await call('GET', '/api/me', { cookie: session })).body).toEqual({ user: null });
+    for (const session of [cookie, other])
+      expect((await call('GET', '/api/me', { cookie: session })).body).toEqual({ user: null });
     expect((await call('DELETE', '/api/auth/account', { cookie, body: {} })).status).toBe(401);
     const again = await registered({ email: account.email });
     expect(again.user.username).toBe(account.user.username);
@@ -357,7 +442,11 @@ const PNG = Buffer.from(
 async function upload(cookie: string, bytes: Buffer, filename: string, type: string) {
   const form = new FormData();
   form.append('photo', new Blob([new Uint8Array(bytes)], { type }), filename);
-  const response = await fetch(`${app.baseUrl}/api/profile/upload-photo`, { method: 'POST', headers: { cookie }, body: form });
+  const response = await fetch(`${app.baseUrl}/api/profile/upload-photo`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -366,7 +455,10 @@ describe('profile photo', () => {
     const account = await registered();
     const cookie = await signedIn(account.email, account.password);
     const first = await upload(cookie, PNG, 'me.png', 'image/png');
-    expect(first).toMatchObject({ status: 200, body: { message: 'Photo updated', photoUrl: expect.stringMatching(/^\/photos\/.+\.png$/) } });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { message: 'Photo updated', photoUrl: expect.stringMatching(/^\/photos\/.+\.png$/) },
+    });
     const firstUrl = String(first.body.photoUrl);
     const served = await fetch(`${app.baseUrl}${firstUrl}`);
     expect(served.status).toBe(200);
@@ -415,13 +507,21 @@ describe('direct login by e-mailed link', () => {
 
   it('builds the link from the site, never from a forwarded host header the client sends', async () => {
     const account = await registered();
-    await call('POST', '/api/auth/manual-login', { body: { email: account.email }, headers: { 'x-forwarded-host': 'evil.example' } });
+    await call('POST', '/api/auth/manual-login', {
+      body: { email: account.email },
+      headers: { 'x-forwarded-host': 'evil.example' },
+    });
     const link = (await linkIn(account.email))!;
     expect(link).not.toContain('evil.example');
     expect(new URL(link).host).toBe(new URL(app.baseUrl).host);
     // The handler itself, as API Gateway calls it, with a forged Host and domain name: SITE_URL still.
     const handler = httpRoute(routes.manualLogin, manualLoginRun, async () => composeDeps(config));
-    const event = apiEvent({ method: 'POST', path: '/api/auth/manual-login', headers: { ...jsonHeaders, host: 'evil.example' }, body: JSON.stringify({ email: account.email }) });
+    const event = apiEvent({
+      method: 'POST',
+      path: '/api/auth/manual-login',
+      headers: { ...jsonHeaders, host: 'evil.example' },
+      body: JSON.stringify({ email: account.email }),
+    });
     event.requestContext.domainName = 'evil.example';
     expect(((await handler(event, { ...testContext })) as { statusCode: number }).statusCode).toBe(200);
     const forged = (await linkIn(account.email))!;
@@ -438,7 +538,9 @@ describe('direct login by e-mailed link', () => {
     expect(known).toMatchObject({ status: 200, body: { success: true } });
     expect(unknown.body).toEqual(known.body);
     expect(await linkIn(stranger)).toBeUndefined();
-    expect(await linkIn(account.email)).toMatch(new RegExp(`^${app.baseUrl.replace('127.0.0.1', '(127.0.0.1|localhost)')}`));
+    expect(await linkIn(account.email)).toMatch(
+      new RegExp(`^${app.baseUrl.replace('127.0.0.1', '(127.0.0.1|localhost)')}`),
+    );
   });
 
   it('opens a page that changes nothing; its POST signs in once (with the cookie); the second use fails', async () => {
@@ -460,12 +562,17 @@ describe('direct login by e-mailed link', () => {
     // The link proved the address (issue 13, item 6).
     expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: { ...account.user, emailVerified: true } });
     const second = await call('POST', '/api/auth/email-link', { body: { token } });
-    expect(second).toMatchObject({ status: 400, body: { message: 'This sign-in link is invalid, used or expired. Please ask for a new one.' } });
+    expect(second).toMatchObject({
+      status: 400,
+      body: { message: 'This sign-in link is invalid, used or expired. Please ask for a new one.' },
+    });
     expect(second.headers.getSetCookie()).toEqual([]);
     for (const bad of ['short', 'x'.repeat(43)]) {
       expect((await call('POST', '/api/auth/email-link', { body: { token: bad } })).status, bad).toBe(400);
     }
-    expect((await fetch(`${app.baseUrl}/api/auth/email-link`, { redirect: 'manual' })).headers.get('location')).toBe('/auth-success/failure');
+    expect((await fetch(`${app.baseUrl}/api/auth/email-link`, { redirect: 'manual' })).headers.get('location')).toBe(
+      '/auth-success/failure',
+    );
   });
 
   it('gets the owner in with a link while their account is locked against passwords', async () => {
@@ -473,11 +580,17 @@ describe('direct login by e-mailed link', () => {
     const deps = composeDeps(config);
     const { signInWithLink, requestSignInLink } = await import('#functions/app/sign-in-link');
     // Locked for every address: 50 failures across addresses.
-    for (let i = 0; i < 50; i++) await deps.loginThrottle.reserve(`account:${(await deps.accounts.findByEmail(account.email))!.id}`, new Date());
-    expect((await call('POST', '/api/login', { body: { username: account.email, password: account.password } })).status).toBe(429);
+    for (let i = 0; i < 50; i++)
+      await deps.loginThrottle.reserve(`account:${(await deps.accounts.findByEmail(account.email))!.id}`, new Date());
+    expect(
+      (await call('POST', '/api/login', { body: { username: account.email, password: account.password } })).status,
+    ).toBe(429);
     await requestSignInLink(deps, { email: account.email, origin: config.siteUrl, clientAddress: '10.9.9.8' });
     const token = new URL((await linkIn(account.email))!).searchParams.get('token')!;
-    expect(await signInWithLink(deps, { token, secure: false })).toMatchObject({ success: true, cookie: expect.stringContaining(`${SESSION_COOKIE}=`) });
+    expect(await signInWithLink(deps, { token, secure: false })).toMatchObject({
+      success: true,
+      cookie: expect.stringContaining(`${SESSION_COOKIE}=`),
+    });
   });
 
   it('refuses a link after 15 minutes', async () => {
@@ -487,7 +600,9 @@ describe('direct login by e-mailed link', () => {
     const { requestSignInLink, signInWithLink } = await import('#functions/app/sign-in-link');
     await requestSignInLink(deps, { email: account.email, origin: 'http://localhost', clientAddress: '10.9.9.9' });
     const token = new URL((await linkIn(account.email))!).searchParams.get('token')!;
-    await expect(signInWithLink(later, { token, secure: false })).rejects.toThrow('This sign-in link is invalid, used or expired.');
+    await expect(signInWithLink(later, { token, secure: false })).rejects.toThrow(
+      'This sign-in link is invalid, used or expired.',
+    );
   });
 
   it('answers 400 without an e-mail, with the spec text', async () => {
@@ -505,11 +620,16 @@ describe('GET /api/auth/google', () => {
       expect(answer.status).toBe(302);
       const location = new URL(answer.headers.get('location')!, app.baseUrl);
       expect(location.pathname).toBe('/login');
-      expect(location.searchParams.get('error')).toBe('Google sign-in is not configured on this server. Please use your e-mail and password.');
+      expect(location.searchParams.get('error')).toBe(
+        'Google sign-in is not configured on this server. Please use your e-mail and password.',
+      );
     }
     expect((await fetch(`${app.baseUrl}/api/auth/google?type=admin`, { redirect: 'manual' })).status).toBe(400);
     // Our callback says the same, and sets no session, whatever it is sent.
-    const callback = await fetch(`${app.baseUrl}/api/auth/google/callback?code=x&state=y`, { redirect: 'manual', headers: { cookie: 'meetwise_oauth_state=y' } });
+    const callback = await fetch(`${app.baseUrl}/api/auth/google/callback?code=x&state=y`, {
+      redirect: 'manual',
+      headers: { cookie: 'meetwise_oauth_state=y' },
+    });
     expect(callback.status).toBe(302);
     expect(new URL(callback.headers.get('location')!, app.baseUrl).searchParams.get('error')).toBe(
       'Google sign-in is not configured on this server. Please use your e-mail and password.',
@@ -540,8 +660,12 @@ describe('CSRF', () => {
     const account = await registered();
     const cookie = await signedIn(account.email, account.password);
     const refused = { status: 403, body: { message: 'Cross-site request refused.', code: 'FORBIDDEN' } };
-    expect(await call('POST', '/api/logout', { body: {}, cookie, headers: { origin: 'https://evil.example' } })).toMatchObject(refused);
-    expect(await call('POST', '/api/logout', { body: {}, cookie, headers: { 'sec-fetch-site': 'cross-site' } })).toMatchObject(refused);
+    expect(
+      await call('POST', '/api/logout', { body: {}, cookie, headers: { origin: 'https://evil.example' } }),
+    ).toMatchObject(refused);
+    expect(
+      await call('POST', '/api/logout', { body: {}, cookie, headers: { 'sec-fetch-site': 'cross-site' } }),
+    ).toMatchObject(refused);
     expect(await call('POST', '/api/logout', { body: {}, cookie, headers: { origin: 'null' } })).toMatchObject(refused);
     // Still signed in: nothing happened.
     expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: account.user });
@@ -565,10 +689,23 @@ describe('CSRF', () => {
 describe('login throttling', () => {
   const login = httpRoute(routes.login, loginRun, async () => composeDeps(config));
   const attempt = async (username: string, password: string, sourceIp: string) => {
-    const event = apiEvent({ method: 'POST', path: '/api/login', headers: jsonHeaders, body: JSON.stringify({ username, password }) });
+    const event = apiEvent({
+      method: 'POST',
+      path: '/api/login',
+      headers: jsonHeaders,
+      body: JSON.stringify({ username, password }),
+    });
     event.requestContext.http.sourceIp = sourceIp;
-    const result = (await login(event, { ...testContext })) as { statusCode: number; body: string; headers: Record<string, string> };
-    return { status: result.statusCode, body: JSON.parse(result.body) as Record<string, unknown>, headers: result.headers };
+    const result = (await login(event, { ...testContext })) as {
+      statusCode: number;
+      body: string;
+      headers: Record<string, string>;
+    };
+    return {
+      status: result.statusCode,
+      body: JSON.parse(result.body) as Record<string, unknown>,
+      headers: result.headers,
+    };
   };
   const address = () => `10.${randomBytes(3).join('.')}`;
 
@@ -625,7 +762,10 @@ describe('login throttling', () => {
 
   it('does not lock out the other accounts behind a shared address after 20 failures; 100 failures do', async () => {
     // Unknown accounts with a cheap hasher: the address is counted the same, and the run stays short.
-    const cheap = httpRoute(routes.login, loginRun, async () => ({ ...composeDeps(config), passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }) }));
+    const cheap = httpRoute(routes.login, loginRun, async () => ({
+      ...composeDeps(config),
+      passwords: scryptPasswords({ N: 2 ** 10, r: 8, p: 1 }),
+    }));
     const failFrom = async (ip: string, count: number) => {
       for (let batch = 0; batch < count; batch += 10) {
         await Promise.all(
@@ -663,7 +803,8 @@ describe('login throttling', () => {
   it('does not count successful sign-ins against the client address', async () => {
     const account = await registered();
     const ip = address();
-    for (let i = 0; i < 21; i++) expect((await attempt(account.email, account.password, ip)).status, `sign-in ${i + 1}`).toBe(200);
+    for (let i = 0; i < 21; i++)
+      expect((await attempt(account.email, account.password, ip)).status, `sign-in ${i + 1}`).toBe(200);
   });
 
   it('forgets an account’s failures after a successful sign-in', async () => {

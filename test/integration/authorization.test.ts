@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { routeTable, type AuthLevel } from '#shared/api/routes';
+import { composeDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import type { Principal } from '#functions/ports';
 import { apiEvent, testContext } from '#test/support/api-event';
-import { composeDeps } from '#functions/composition';
 import { depsAs, integrationConfig } from '#test/support/local-stack';
 
 /**
@@ -61,13 +62,19 @@ function expected(route: { name: string; auth: AuthLevel }, principal: Principal
 describe('authorization table', () => {
   for (const route of routeTable) {
     it(`${route.method} ${route.path} (${route.auth})`, async () => {
-      const { run } = (await import(`../../functions/src/handlers/${route.name}.ts`)) as { run: RouteRun<typeof route> };
+      const { run } = (await import(`../../functions/src/handlers/${route.name}.ts`)) as {
+        run: RouteRun<typeof route>;
+      };
       const statuses: Record<string, number> = {};
       for (const { label, principal } of callers) {
         const handler = httpRoute(route, run, depsAs(config, principal));
         // Path parameters named but empty values: enough to reach the auth check and the validation after it.
-        const pathParameters = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((match) => [match[1]!, '']));
-        const result = (await handler(apiEvent({ method: route.method, path: route.path, pathParameters }), { ...testContext })) as {
+        const pathParameters = Object.fromEntries(
+          [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => [match[1]!, '']),
+        );
+        const result = (await handler(apiEvent({ method: route.method, path: route.path, pathParameters }), {
+          ...testContext,
+        })) as {
           statusCode: number;
         };
         statuses[label] = result.statusCode;

@@ -1,9 +1,17 @@
-import { DEFAULT_SETTINGS } from '#shared/constants';
-import { CALENDAR_DATE_MESSAGE } from '#shared/api/schemas/common';
 import { beforeAll, describe, expect, it } from 'vitest';
+
+import { CALENDAR_DATE_MESSAGE } from '#shared/api/schemas/common';
+import { DEFAULT_SETTINGS } from '#shared/constants';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
+import {
+  bookingApi,
+  bookingFixtures,
+  bookingRequest,
+  countingApi,
+  unique,
+  weeklyHours,
+} from '#test/support/booking-fixtures';
 import { integrationConfig } from '#test/support/local-stack';
-import { bookingApi, bookingFixtures, bookingRequest, countingApi, unique, weeklyHours } from '#test/support/booking-fixtures';
 
 /**
  * The read side of the public booking API (booking-landing-auth-admin.md §3, §7): GET /api/events/public/{slug},
@@ -50,7 +58,11 @@ beforeAll(async () => {
 /** Dates of a month with their weekday, for expectations. */
 function daysOf(year: number, month: number): { date: string; weekday: number }[] {
   const days: { date: string; weekday: number }[] = [];
-  for (let d = new Date(Date.UTC(year, month - 1, 1)); d.getUTCMonth() === month - 1; d = new Date(d.getTime() + 86_400_000)) {
+  for (
+    let d = new Date(Date.UTC(year, month - 1, 1));
+    d.getUTCMonth() === month - 1;
+    d = new Date(d.getTime() + 86_400_000)
+  ) {
     days.push({ date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() });
   }
   return days;
@@ -118,7 +130,12 @@ describe('GET /api/events/public/{eventSlug}', () => {
 });
 
 describe('GET /api/available-dates', () => {
-  const query = (fields: Record<string, string> = {}) => ({ year: '2026', month: '3', eventId: String(event.id), ...fields });
+  const query = (fields: Record<string, string> = {}) => ({
+    year: '2026',
+    month: '3',
+    eventId: String(event.id),
+    ...fields,
+  });
 
   it('lists every day of the month once; days with slots are the host weekdays from today on (guest in the host zone)', async () => {
     const result = await api.availableDates(query({ timezone: 'America/New_York' }));
@@ -151,13 +168,27 @@ describe('GET /api/available-dates', () => {
   it('marks a blocked date (override available: false) as having no slots, and the advance window ends the listing', async () => {
     const own = await fixtures.eventType(host.id, { advanceBookingDays: 10 });
     await fixtures.override(own.id, '2026-03-04', false);
-    const result = await api.availableDates({ year: '2026', month: '3', eventId: String(own.id), timezone: 'America/New_York' });
+    const result = await api.availableDates({
+      year: '2026',
+      month: '3',
+      eventId: String(own.id),
+      timezone: 'America/New_York',
+    });
     expect(result.status).toBe(200);
     const withSlots = (result.body.availableDates as { date: string; hasTimeSlots: boolean }[])
       .filter((d) => d.hasTimeSlots)
       .map((d) => d.date);
     // Today + 10 days = 12 March is the last bookable host date.
-    expect(withSlots).toEqual(['2026-03-02', '2026-03-03', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12']);
+    expect(withSlots).toEqual([
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+    ]);
   });
 
   const bad: [string, Record<string, string>, string][] = [
@@ -166,7 +197,11 @@ describe('GET /api/available-dates', () => {
     ['a month that is not a number', { month: 'march' }, 'Month must be a number from 1 to 12.'],
     ['year 1999', { year: '1999' }, 'Year must be between 2000 and 2100.'],
     ['year 2101', { year: '2101' }, 'Year must be between 2000 and 2100.'],
-    ['an eventId that is neither an id nor a slug', { eventId: 'Intro Call!' }, 'eventId must be an event id or an event slug.'],
+    [
+      'an eventId that is neither an id nor a slug',
+      { eventId: 'Intro Call!' },
+      'eventId must be an event id or an event slug.',
+    ],
     ['the zone PST', { timezone: 'PST' }, 'Unknown time zone: PST'],
     ['the zone Mars/Olympus', { timezone: 'Mars/Olympus' }, 'Unknown time zone: Mars/Olympus'],
   ];
@@ -197,7 +232,10 @@ describe('GET /api/available-dates', () => {
     const byId = await api.availableDates(query({ timezone: 'Europe/Berlin' }));
     const bySlug = await api.availableDates(query({ timezone: 'Europe/Berlin', eventId: event.slug }));
     expect(bySlug).toEqual(byId);
-    expect(await api.availableDates(query({ eventId: `missing-${unique()}` }))).toMatchObject({ status: 404, body: NOT_FOUND });
+    expect(await api.availableDates(query({ eventId: `missing-${unique()}` }))).toMatchObject({
+      status: 404,
+      body: NOT_FOUND,
+    });
     expect(await api.availableDates(query({ eventId: inactive.slug }))).toMatchObject({ status: 403, body: INACTIVE });
   });
 
@@ -232,7 +270,11 @@ describe('GET /api/time-slots', () => {
     });
     const slots = result.body.timeSlots as { start: string }[];
     expect(slots).toHaveLength(18);
-    expect(slots.at(-1)).toEqual({ start: '2026-03-03T23:30:00+01:00', end: '2026-03-04T00:00:00+01:00', available: true });
+    expect(slots.at(-1)).toEqual({
+      start: '2026-03-03T23:30:00+01:00',
+      end: '2026-03-04T00:00:00+01:00',
+      available: true,
+    });
   });
 
   it("lists the host's own wall-clock hours for a guest in the host's zone, and UTC when no zone is given", async () => {
@@ -262,7 +304,11 @@ describe('GET /api/time-slots', () => {
     const booked = await api.book(bookingRequest(other, '2026-03-03T11:00:00-05:00'), {});
     expect(booked.status).toBe(201);
 
-    const result = await api.timeSlots({ date: '2026-03-03', eventId: String(slotsEvent.id), timezone: 'America/New_York' });
+    const result = await api.timeSlots({
+      date: '2026-03-03',
+      eventId: String(slotsEvent.id),
+      timezone: 'America/New_York',
+    });
     expect(result.status).toBe(200);
     const starts = (result.body.timeSlots as { start: string }[]).map((s) => s.start.slice(11, 16));
     // 10:30 needs until 11:10 (buffer after) → taken; 12:00 needs from 11:55 → taken; 12:30 needs from 12:25 → free.
@@ -301,7 +347,9 @@ describe('GET /api/time-slots', () => {
   });
 
   it('keeps 09:00–18:00 wall clock on the day New York springs forward (8 March), for a host open every day', async () => {
-    const own = await fixtures.eventType(host.id, { availabilityRanges: weeklyHours('09:00', '18:00', [0, 1, 2, 3, 4, 5, 6]) });
+    const own = await fixtures.eventType(host.id, {
+      availabilityRanges: weeklyHours('09:00', '18:00', [0, 1, 2, 3, 4, 5, 6]),
+    });
     const result = await api.timeSlots({ date: '2026-03-08', eventId: String(own.id), timezone: 'America/New_York' });
     expect(result.body.timeSlots).toEqual(slotsAt('2026-03-08', '09:00', '17:30', '-04:00'));
     // The day before is still standard time.
@@ -320,8 +368,16 @@ describe('GET /api/time-slots', () => {
 
   const bad: [string, Record<string, string>, string][] = [
     ['a malformed date 2026-3-1', { date: '2026-3-1' }, 'Date must be in the format yyyy-MM-dd.'],
-    ['a date that does not exist, 2026-02-30', { date: '2026-02-30' }, 'Date must be a real calendar date (yyyy-MM-dd) between 2000 and 2100.'],
-    ['a date past 2100, 9999-12-31', { date: '9999-12-31' }, 'Date must be a real calendar date (yyyy-MM-dd) between 2000 and 2100.'],
+    [
+      'a date that does not exist, 2026-02-30',
+      { date: '2026-02-30' },
+      'Date must be a real calendar date (yyyy-MM-dd) between 2000 and 2100.',
+    ],
+    [
+      'a date past 2100, 9999-12-31',
+      { date: '9999-12-31' },
+      'Date must be a real calendar date (yyyy-MM-dd) between 2000 and 2100.',
+    ],
     ['forceRefresh=yes', { forceRefresh: 'yes' }, 'forceRefresh must be true or false.'],
     ['the zone PST', { timezone: 'PST' }, 'Unknown time zone: PST'],
     ['the zone Mars/Olympus', { timezone: 'Mars/Olympus' }, 'Unknown time zone: Mars/Olympus'],
@@ -340,12 +396,21 @@ describe('GET /api/time-slots', () => {
     const iso = await api.timeSlots(query({ date: '2026-03-03T00:00:00.000Z', timezone: 'Asia/Tokyo' }));
     expect(iso.status).toBe(200);
     expect(iso).toEqual(await api.timeSlots(query({ date: '2026-03-03', timezone: 'Asia/Tokyo' })));
-    expect(await api.timeSlots(query({ date: '2027-02-29T00:00:00.000Z' }))).toMatchObject({ status: 400, body: validation(CALENDAR_DATE_MESSAGE) });
-    expect(await api.timeSlots(query({ date: '3 March 2026' }))).toMatchObject({ status: 400, body: validation('Date must be in the format yyyy-MM-dd.') });
+    expect(await api.timeSlots(query({ date: '2027-02-29T00:00:00.000Z' }))).toMatchObject({
+      status: 400,
+      body: validation(CALENDAR_DATE_MESSAGE),
+    });
+    expect(await api.timeSlots(query({ date: '3 March 2026' }))).toMatchObject({
+      status: 400,
+      body: validation('Date must be in the format yyyy-MM-dd.'),
+    });
   });
 
   it('answers 400 when date is missing', async () => {
-    expect(await api.timeSlots({ eventId: String(event.id) })).toMatchObject({ status: 400, body: validation('date is required.') });
+    expect(await api.timeSlots({ eventId: String(event.id) })).toMatchObject({
+      status: 400,
+      body: validation('date is required.'),
+    });
   });
 
   it('without eventId, lists the default hours: 9am–5pm Eastern in slots of the admin meeting duration (/hourly-debug)', async () => {
@@ -353,7 +418,11 @@ describe('GET /api/time-slots', () => {
     const settings = { ...DEFAULT_SETTINGS, ...(await fixtures.deps.settings.get()) };
     const result = await api.timeSlots({ date: '2026-03-03', timezone: 'UTC' });
     expect(result.status).toBe(200);
-    const body = result.body as { timeSlots: { start: string; end: string }[]; timezone: string; eventSettings: unknown };
+    const body = result.body as {
+      timeSlots: { start: string; end: string }[];
+      timezone: string;
+      eventSettings: unknown;
+    };
     expect(body.timezone).toBe('America/New_York');
     expect(body.eventSettings).toEqual({ duration: settings.meetingDuration, timezone: 'America/New_York' });
     if (!settings.availableForBookings) return expect(body.timeSlots).toEqual([]);
@@ -361,7 +430,11 @@ describe('GET /api/time-slots', () => {
     // 2026-03-03 is before DST: 09:00–17:00 EST is 14:00–22:00 UTC.
     expect(Date.parse(body.timeSlots[0]!.start)).toBe(Date.parse('2026-03-03T14:00:00Z'));
     for (const slot of body.timeSlots) {
-      expect(Date.parse(slot.start) >= Date.parse('2026-03-03T14:00:00Z') && Date.parse(slot.end) <= Date.parse('2026-03-03T22:00:00Z'), slot.start).toBe(true);
+      expect(
+        Date.parse(slot.start) >= Date.parse('2026-03-03T14:00:00Z') &&
+          Date.parse(slot.end) <= Date.parse('2026-03-03T22:00:00Z'),
+        slot.start,
+      ).toBe(true);
       expect(Date.parse(slot.end) - Date.parse(slot.start)).toBe(settings.meetingDuration * 60_000);
     }
   });
@@ -370,12 +443,17 @@ describe('GET /api/time-slots', () => {
     const byId = await api.timeSlots(query({ timezone: 'Asia/Tokyo' }));
     expect((byId.body as { timeSlots: unknown[] }).timeSlots.length).toBeGreaterThan(0);
     expect(await api.timeSlots(query({ timezone: 'Asia/Tokyo', eventId: event.slug }))).toEqual(byId);
-    expect(await api.timeSlots(query({ eventId: `missing-${unique()}` }))).toMatchObject({ status: 404, body: NOT_FOUND });
+    expect(await api.timeSlots(query({ eventId: `missing-${unique()}` }))).toMatchObject({
+      status: 404,
+      body: NOT_FOUND,
+    });
   });
 
   it('stays within the request budget (≤ 4 DynamoDB requests) when asked by slug', async () => {
     const { count } = countingApi(config);
-    const { result, commands } = await count((a) => a.timeSlots(query({ timezone: 'Europe/Paris', eventId: event.slug })));
+    const { result, commands } = await count((a) =>
+      a.timeSlots(query({ timezone: 'Europe/Paris', eventId: event.slug })),
+    );
     expect(result.status).toBe(200);
     // The slug's item, the event with its overrides, the host, the host's bookings.
     expect(commands.length).toBeLessThanOrEqual(4);

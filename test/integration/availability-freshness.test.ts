@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { integrationConfig } from '#test/support/local-stack';
-import { bookingApi, bookingFixtures, bookingRequest, unique } from '#test/support/booking-fixtures';
+
 import type { BookingRecord } from '#functions/domain/records';
+import { bookingApi, bookingFixtures, bookingRequest, unique } from '#test/support/booking-fixtures';
+import { integrationConfig } from '#test/support/local-stack';
 
 /**
  * The availability views reuse what they read for a few seconds (a burst of guests on one page costs one read),
@@ -10,7 +11,8 @@ import type { BookingRecord } from '#functions/domain/records';
 
 const config = integrationConfig();
 const fixtures = bookingFixtures(config);
-const starts = (answer: { body: Record<string, unknown> }) => (answer.body.timeSlots as { start: string }[]).map((s) => s.start);
+const starts = (answer: { body: Record<string, unknown> }) =>
+  (answer.body.timeSlots as { start: string }[]).map((s) => s.start);
 
 describe('freshness of the availability views', () => {
   it('stops offering a time as soon as this process books it', async () => {
@@ -53,7 +55,11 @@ describe('freshness of the availability views', () => {
       calendarEventId: null,
       createdAt: start,
     };
-    await fixtures.deps.bookings.commit({ booking: other, lockDays: [{ day: '2026-03-10', expectedVersion: 0 }], checkDays: [] });
+    await fixtures.deps.bookings.commit({
+      booking: other,
+      lockDays: [{ day: '2026-03-10', expectedVersion: 0 }],
+      checkDays: [],
+    });
     expect(starts(await api.timeSlots({ ...query, forceRefresh: 'true' }))).not.toContain('2026-03-10T11:00:00-04:00');
   });
 });

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { EventRecord, HostRecord } from '#functions/domain/records';
+import { bookingApi, bookingFixtures, bookingRequest, countingApi, NOW, unique } from '#test/support/booking-fixtures';
 import { integrationConfig } from '#test/support/local-stack';
-import { NOW, bookingApi, bookingFixtures, bookingRequest, countingApi, unique } from '#test/support/booking-fixtures';
 
 /**
  * POST /api/bookings (booking-landing-auth-admin.md §3 "Booking request/response", §5; issue 3 "The API" and
@@ -96,11 +97,20 @@ describe('POST /api/bookings: success', () => {
   it('reschedules: the new time is booked and the old one cancelled in one write; the token works once', async () => {
     // A host of its own: the other tests here count their host's bookings.
     const own = await fixtures.host();
-    const event = await fixtures.eventType(own.id, { title: 'Intro Call', duration: 30, bufferBefore: 10, bufferAfter: 15 });
+    const event = await fixtures.eventType(own.id, {
+      title: 'Intro Call',
+      duration: 30,
+      bufferBefore: 10,
+      bufferAfter: 15,
+    });
     const host = own;
     const first = await api.book(bookingRequest(event, '2026-03-05T14:00:00-05:00'));
     expect(first.status).toBe(201);
-    const reference = { bookingId: first.body.bookingId, startTime: first.body.startTime, token: first.body.rescheduleToken };
+    const reference = {
+      bookingId: first.body.bookingId,
+      startTime: first.body.startTime,
+      token: first.body.rescheduleToken,
+    };
     const moved = await api.book(bookingRequest(event, '2026-03-05T14:30:00-05:00', { reschedule: reference }));
     expect(moved.status).toBe(201);
     const onThatDay = (await fixtures.bookingsOf(host.id)).filter((booking) => booking.start.startsWith('2026-03-05'));
@@ -111,18 +121,28 @@ describe('POST /api/bookings: success', () => {
     expect(onThatDay[0]!.rescheduledTo).toBe(moved.body.bookingId);
 
     const again = await api.book(bookingRequest(event, '2026-03-05T16:00:00-05:00', { reschedule: reference }));
-    expect(again).toMatchObject({ status: 409, body: { message: 'This booking was already cancelled or rescheduled.' } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: 'This booking was already cancelled or rescheduled.' },
+    });
     for (const wrong of [
       { ...reference, token: 'x'.repeat(43) },
       { ...reference, startTime: '2026-03-05T15:00:00-05:00' },
       { ...reference, bookingId: '00000000-0000-4000-8000-000000000000' },
     ]) {
       const refused = await api.book(bookingRequest(event, '2026-03-05T16:00:00-05:00', { reschedule: wrong }));
-      expect(refused).toMatchObject({ status: 404, body: { message: 'This booking cannot be rescheduled: it was not found.' } });
+      expect(refused).toMatchObject({
+        status: 404,
+        body: { message: 'This booking cannot be rescheduled: it was not found.' },
+      });
     }
-    const malformed = await api.book(bookingRequest(event, '2026-03-05T16:00:00-05:00', { reschedule: { ...reference, token: 'short' } }));
+    const malformed = await api.book(
+      bookingRequest(event, '2026-03-05T16:00:00-05:00', { reschedule: { ...reference, token: 'short' } }),
+    );
     expect(malformed).toMatchObject({ status: 400, body: { message: 'reschedule.token is not a reschedule token.' } });
-    expect((await fixtures.bookingsOf(host.id)).filter((booking) => booking.start.startsWith('2026-03-05'))).toHaveLength(2);
+    expect(
+      (await fixtures.bookingsOf(host.id)).filter((booking) => booking.start.startsWith('2026-03-05')),
+    ).toHaveLength(2);
   });
 
   it('removes the booked slot, and those its buffers reach, from the time slots', async () => {
@@ -164,7 +184,10 @@ describe('POST /api/bookings: success', () => {
     const limited = await fixtures.eventType(own.id, { maxBookingsPerDay: 1 });
     expect((await api.book(bookingRequest(limited, '2026-03-03T09:00:00-05:00'))).status).toBe(201);
     const second = await api.book(bookingRequest(limited, '2026-03-03T15:00:00-05:00'));
-    expect(second).toMatchObject({ status: 409, body: { message: 'The host has no more bookings available on this day.', code: 'CONFLICT' } });
+    expect(second).toMatchObject({
+      status: 409,
+      body: { message: 'The host has no more bookings available on this day.', code: 'CONFLICT' },
+    });
     expect(await fixtures.bookingsOf(own.id)).toHaveLength(1);
     // The next day is free again.
     expect((await api.book(bookingRequest(limited, '2026-03-04T15:00:00-05:00'))).status).toBe(201);
@@ -218,7 +241,10 @@ describe('POST /api/bookings: Idempotency-Key', () => {
       const result = await api.book(other, { 'Idempotency-Key': key });
       expect(result).toMatchObject({
         status: 422,
-        body: { message: 'This Idempotency-Key was already used for a different booking request.', code: 'UNPROCESSABLE' },
+        body: {
+          message: 'This Idempotency-Key was already used for a different booking request.',
+          code: 'UNPROCESSABLE',
+        },
       });
     }
     expect(await fixtures.ledger(host.id)).toEqual(before);
@@ -264,7 +290,10 @@ describe('POST /api/bookings: bad input (status, message, nothing written)', () 
     code: string;
     extra?: Record<string, unknown>;
   };
-  const at = (startTime: string, fields: Record<string, unknown> = {}) => () => bookingRequest(event, startTime, fields);
+  const at =
+    (startTime: string, fields: Record<string, unknown> = {}) =>
+    () =>
+      bookingRequest(event, startTime, fields);
   const valid = at('2026-03-03T09:00:00-05:00');
   const cases: Case[] = [
     {
@@ -365,7 +394,13 @@ describe('POST /api/bookings: bad input (status, message, nothing written)', () 
       message: 'startTime must be an ISO 8601 date and time with a UTC offset, such as 2026-03-09T09:00:00-04:00.',
       code: 'UNPROCESSABLE',
     },
-    { label: 'the guest zone PST', request: at('2026-03-03T09:00:00-05:00', { timezone: 'PST' }), status: 400, message: 'Unknown time zone: PST', code: 'VALIDATION_FAILED' },
+    {
+      label: 'the guest zone PST',
+      request: at('2026-03-03T09:00:00-05:00', { timezone: 'PST' }),
+      status: 400,
+      message: 'Unknown time zone: PST',
+      code: 'VALIDATION_FAILED',
+    },
     {
       label: 'the guest zone Mars/Olympus',
       request: at('2026-03-03T09:00:00-05:00', { timezone: 'Mars/Olympus' }),
@@ -388,8 +423,20 @@ describe('POST /api/bookings: bad input (status, message, nothing written)', () 
       code: 'FORBIDDEN',
       extra: { isInactive: true },
     },
-    { label: 'an empty name', request: at('2026-03-03T09:00:00-05:00', { name: '' }), status: 400, message: 'Name is required', code: 'VALIDATION_FAILED' },
-    { label: 'a name of spaces only', request: at('2026-03-03T09:00:00-05:00', { name: '   ' }), status: 400, message: 'Name is required', code: 'VALIDATION_FAILED' },
+    {
+      label: 'an empty name',
+      request: at('2026-03-03T09:00:00-05:00', { name: '' }),
+      status: 400,
+      message: 'Name is required',
+      code: 'VALIDATION_FAILED',
+    },
+    {
+      label: 'a name of spaces only',
+      request: at('2026-03-03T09:00:00-05:00', { name: '   ' }),
+      status: 400,
+      message: 'Name is required',
+      code: 'VALIDATION_FAILED',
+    },
     {
       label: 'a missing name',
       request: () => {
@@ -416,7 +463,9 @@ describe('POST /api/bookings: bad input (status, message, nothing written)', () 
     },
     {
       label: '11 guests',
-      request: at('2026-03-03T09:00:00-05:00', { guests: Array.from({ length: 11 }, (_, i) => `guest${i}@example.com`) }),
+      request: at('2026-03-03T09:00:00-05:00', {
+        guests: Array.from({ length: 11 }, (_, i) => `guest${i}@example.com`),
+      }),
       status: 400,
       message: 'You can add at most 10 guests.',
       code: 'VALIDATION_FAILED',
@@ -511,9 +560,15 @@ describe('POST /api/bookings: bad input (status, message, nothing written)', () 
 
   it('refuses a request without a body (400) or without a JSON content type (415)', async () => {
     const missing = await api.book(undefined);
-    expect(missing).toMatchObject({ status: 400, body: { message: 'Request body is required.', code: 'VALIDATION_FAILED' } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { message: 'Request body is required.', code: 'VALIDATION_FAILED' },
+    });
     const plain = await api.book(valid(), { 'content-type': 'text/plain' });
-    expect(plain).toMatchObject({ status: 415, body: { message: 'Content-Type must be application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    expect(plain).toMatchObject({
+      status: 415,
+      body: { message: 'Content-Type must be application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' },
+    });
     await expectLedgerEmpty(host.id);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { WriteConflict } from '#functions/errors';
+
 import type { BookingRecord } from '#functions/domain/records';
-import { integrationConfig } from '#test/support/local-stack';
+import { WriteConflict } from '#functions/errors';
 import { bookingFixtures, unique } from '#test/support/booking-fixtures';
+import { integrationConfig } from '#test/support/local-stack';
 
 /**
  * The ledger's transaction, alone. A Query on DynamoDB is read-committed, not a snapshot: a booking may commit
@@ -43,7 +44,13 @@ describe('booking ledger commit', () => {
     const before = await deps.bookings.read(hostId, '2026-03-09', '2026-03-10');
     expect(before.dayVersions.size).toBe(0);
     // …then another booking commits: it starts on the 9th at 23:30 and runs into the 10th, bumping both days.
-    const other = booking(hostId, '2026-03-09T23:30:00.000Z', '2026-03-10T00:30:00.000Z', '2026-03-09T23:30:00.000Z', '2026-03-10T00:30:00.000Z');
+    const other = booking(
+      hostId,
+      '2026-03-09T23:30:00.000Z',
+      '2026-03-10T00:30:00.000Z',
+      '2026-03-09T23:30:00.000Z',
+      '2026-03-10T00:30:00.000Z',
+    );
     await deps.bookings.commit({
       booking: other,
       lockDays: [
@@ -54,7 +61,13 @@ describe('booking ledger commit', () => {
     });
     // …and our read of day 10 happens after it: version 1, as if consistent. Our booking (00:00–00:30 on the 10th)
     // overlaps the other, but the other's item (stored under the 9th) was not in what we read.
-    const mine = booking(hostId, '2026-03-10T00:00:00.000Z', '2026-03-10T00:30:00.000Z', '2026-03-10T00:00:00.000Z', '2026-03-10T00:30:00.000Z');
+    const mine = booking(
+      hostId,
+      '2026-03-10T00:00:00.000Z',
+      '2026-03-10T00:30:00.000Z',
+      '2026-03-10T00:00:00.000Z',
+      '2026-03-10T00:30:00.000Z',
+    );
     await expect(
       deps.bookings.commit({
         booking: mine,
@@ -69,7 +82,13 @@ describe('booking ledger commit', () => {
 
   it('commits when every day read is still at the version read, and leaves checked days unchanged', async () => {
     const hostId = `host-${unique()}`;
-    const mine = booking(hostId, '2026-03-10T09:00:00.000Z', '2026-03-10T09:30:00.000Z', '2026-03-10T09:00:00.000Z', '2026-03-10T09:30:00.000Z');
+    const mine = booking(
+      hostId,
+      '2026-03-10T09:00:00.000Z',
+      '2026-03-10T09:30:00.000Z',
+      '2026-03-10T09:00:00.000Z',
+      '2026-03-10T09:30:00.000Z',
+    );
     await deps.bookings.commit({
       booking: mine,
       lockDays: [{ day: '2026-03-10', expectedVersion: 0 }],

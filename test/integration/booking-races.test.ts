@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
+
 import type { EventRecord } from '#functions/domain/records';
+import {
+  bookingApi,
+  bookingFixtures,
+  bookingRequest,
+  unique,
+  weeklyHours,
+  type ApiAnswer,
+} from '#test/support/booking-fixtures';
 import { integrationConfig } from '#test/support/local-stack';
-import { bookingApi, bookingFixtures, bookingRequest, unique, weeklyHours, type ApiAnswer } from '#test/support/booking-fixtures';
 
 /**
  * Race tests of POST /api/bookings (issue 3 "Race tests"; ARCHITECTURE.md §3 "No double booking") against
@@ -22,7 +30,10 @@ const ROUNDS = [1, 2];
 type Request = ReturnType<typeof bookingRequest>;
 
 /** Fires every request at once, round-robin over the instances, with an optional header per request. */
-function fireTogether(requests: Request[], headers: (index: number) => Record<string, string> = () => ({})): Promise<ApiAnswer[]> {
+function fireTogether(
+  requests: Request[],
+  headers: (index: number) => Record<string, string> = () => ({}),
+): Promise<ApiAnswer[]> {
   return Promise.all(requests.map((request, index) => lambdas[index % lambdas.length]!.book(request, headers(index))));
 }
 
@@ -57,17 +68,36 @@ describe.each(ROUNDS)('booking races, round %i', () => {
    * (where the two blocks touch different sets of UTC days and share just one).
    */
   const overlapping: { label: string; short: string; long: string }[] = [
-    { label: 'meetings overlap (30 min at 10:30, 60 min at 10:00)', short: '2026-03-03T10:30:00-05:00', long: '2026-03-03T10:00:00-05:00' },
-    { label: 'only a buffer overlaps (30 min at 11:00 blocks from 10:55; 60 min at 10:00 ends 11:00)', short: '2026-03-03T11:00:00-05:00', long: '2026-03-03T10:00:00-05:00' },
-    { label: 'across midnight UTC (30 min at 19:00 EST = 00:00Z, 60 min at 18:00 EST)', short: '2026-03-03T19:00:00-05:00', long: '2026-03-03T18:00:00-05:00' },
+    {
+      label: 'meetings overlap (30 min at 10:30, 60 min at 10:00)',
+      short: '2026-03-03T10:30:00-05:00',
+      long: '2026-03-03T10:00:00-05:00',
+    },
+    {
+      label: 'only a buffer overlaps (30 min at 11:00 blocks from 10:55; 60 min at 10:00 ends 11:00)',
+      short: '2026-03-03T11:00:00-05:00',
+      long: '2026-03-03T10:00:00-05:00',
+    },
+    {
+      label: 'across midnight UTC (30 min at 19:00 EST = 00:00Z, 60 min at 18:00 EST)',
+      short: '2026-03-03T19:00:00-05:00',
+      long: '2026-03-03T18:00:00-05:00',
+    },
   ];
   for (const { label, short, long } of overlapping) {
     it(`30- and 60-minute bookings whose blocked times overlap, 5 of each: exactly one succeeds; ${label}`, async () => {
       const host = await fixtures.host();
       const hours = weeklyHours('09:00', '21:00');
-      const thirty = await fixtures.eventType(host.id, { duration: 30, bufferBefore: 5, bufferAfter: 10, availabilityRanges: hours });
+      const thirty = await fixtures.eventType(host.id, {
+        duration: 30,
+        bufferBefore: 5,
+        bufferAfter: 10,
+        availabilityRanges: hours,
+      });
       const sixty = await fixtures.eventType(host.id, { duration: 60, bufferBefore: 15, availabilityRanges: hours });
-      const requests = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? bookingRequest(thirty, short) : bookingRequest(sixty, long)));
+      const requests = Array.from({ length: 10 }, (_, i) =>
+        i % 2 === 0 ? bookingRequest(thirty, short) : bookingRequest(sixty, long),
+      );
 
       const results = await fireTogether(requests);
 
@@ -107,7 +137,8 @@ describe.each(ROUNDS)('booking races, round %i', () => {
     const host = await fixtures.host();
     const event = await fixtures.eventType(host.id);
     const starts = Array.from({ length: 18 }, (_, i) => 9 * 60 + 30 * i).map(
-      (minute) => `2026-03-03T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00-05:00`,
+      (minute) =>
+        `2026-03-03T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00-05:00`,
     );
     const requests = starts.map((start) => bookingRequest(event, start));
 
@@ -117,7 +148,11 @@ describe.each(ROUNDS)('booking races, round %i', () => {
     const { bookings, dayVersions } = await fixtures.ledger(host.id);
     expect(bookings).toHaveLength(18);
     expect([...dayVersions]).toEqual([['2026-03-03', 18]]);
-    const left = await lambdas[0]!.timeSlots({ date: '2026-03-03', eventId: String(event.id), timezone: 'America/New_York' });
+    const left = await lambdas[0]!.timeSlots({
+      date: '2026-03-03',
+      eventId: String(event.id),
+      timezone: 'America/New_York',
+    });
     expect(left.body.timeSlots).toEqual([]);
   });
 
@@ -125,7 +160,10 @@ describe.each(ROUNDS)('booking races, round %i', () => {
     const host = await fixtures.host();
     // 15:00–23:00 New York is 20:00–04:00 UTC: the host day's slots lie on two UTC days, so the limit holds only
     // because a limited booking locks every UTC day of its host day, not just the day of its own time.
-    const event = await fixtures.eventType(host.id, { maxBookingsPerDay: 2, availabilityRanges: weeklyHours('15:00', '23:00') });
+    const event = await fixtures.eventType(host.id, {
+      maxBookingsPerDay: 2,
+      availabilityRanges: weeklyHours('15:00', '23:00'),
+    });
     const starts = ['15:00', '16:00', '17:00', '18:30', '19:00', '20:00', '21:00', '22:30'];
     const requests = starts.map((time) => bookingRequest(event, `2026-03-04T${time}:00-05:00`));
 
@@ -146,11 +184,18 @@ describe.each(ROUNDS)('booking races, round %i', () => {
     const request = bookingRequest(event, '2026-03-03T12:00:00-05:00', { timezone: 'Europe/London' });
     const key = `race-${unique()}`;
 
-    const results = await fireTogether(Array.from({ length: 10 }, () => request), () => ({ 'Idempotency-Key': key }));
+    const results = await fireTogether(
+      Array.from({ length: 10 }, () => request),
+      () => ({ 'Idempotency-Key': key }),
+    );
 
     expect(results.map((r) => r.status)).toEqual(results.map(() => 201));
     expect(new Set(results.map((r) => r.text)).size).toBe(1);
-    expect(results[0]!.body).toMatchObject({ calendarEventCreated: false, startTime: '2026-03-03T17:00:00+00:00', userTimezone: 'Europe/London' });
+    expect(results[0]!.body).toMatchObject({
+      calendarEventCreated: false,
+      startTime: '2026-03-03T17:00:00+00:00',
+      userTimezone: 'Europe/London',
+    });
     expect((await fixtures.bookingsOf(host.id)).map((b) => b.email)).toEqual([request.email]);
   });
 });

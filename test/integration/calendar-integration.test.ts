@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
-import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { CALENDAR_UNREACHABLE } from '#functions/adapters/google/calendar';
+import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { BUILTIN_NEEDS_POST, CALENDAR_CONNECT_ERRORS } from '#functions/app/calendar-connection';
-import { NO_CALENDAR } from '#functions/app/create-booking';
 import { SYNC_UNREACHABLE, syncAllCalendars } from '#functions/app/calendar-sync';
+import { NO_CALENDAR } from '#functions/app/create-booking';
 import { composeDeps } from '#functions/composition';
 import { newEvent } from '#functions/domain/event-defaults';
 import type { EventRecord } from '#functions/domain/records';
@@ -42,13 +43,21 @@ const unique = () => randomBytes(4).toString('hex');
 async function call(method: string, path: string, options: { body?: unknown; cookie?: string } = {}) {
   const response = await fetch(`${app.baseUrl}${path}`, {
     method,
-    headers: { ...(options.body !== undefined ? jsonHeaders : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
+    headers: {
+      ...(options.body !== undefined ? jsonHeaders : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     redirect: 'manual',
   });
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
-  return { status: response.status, headers: response.headers, text, body: type.includes('json') && text ? JSON.parse(text) : {} };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: type.includes('json') && text ? JSON.parse(text) : {},
+  };
 }
 
 /** The hosts this file made (the scheduled job's test syncs only these: other files may share the table). */
@@ -63,7 +72,10 @@ async function newHost() {
     headers: jsonHeaders,
     body: JSON.stringify({ username: account.email, password: account.password }),
   });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+    .split(';')[0]!;
   const user = await deps.accounts.findByEmail(account.email);
   hostsOfThisFile.add(user!.id);
   // New accounts start with the built-in calendar connected (issue 13, item 14); these tests start from none.
@@ -71,25 +83,49 @@ async function newHost() {
   return { cookie, id: user!.id, email: account.email };
 }
 
-const googleAccount = (): FakeGoogleAccount => ({ sub: `2${Date.now()}${unique()}`, email: `grace.${unique()}@gmail.test`, name: 'Grace Hopper' });
+const googleAccount = (): FakeGoogleAccount => ({
+  sub: `2${Date.now()}${unique()}`,
+  email: `grace.${unique()}@gmail.test`,
+  name: 'Grace Hopper',
+});
 
 /** Connects the host's Google Calendar through the fake consent page; answers the callback's redirect target. */
-async function connectGoogle(host: { cookie: string }, account = googleAccount(), options?: { grantScopes?: string[] }) {
+async function connectGoogle(
+  host: { cookie: string },
+  account = googleAccount(),
+  options?: { grantScopes?: string[] },
+) {
   google.accounts.push(account);
   const started = await call('GET', '/api/user/calendar/connect', { cookie: host.cookie });
   expect(started.status).toBe(200);
   const back = await google.consent(started.body.authUrl as string, account, options);
   const answer = await call('GET', back.replace(/^https?:\/\/[^/]+/, ''), { cookie: host.cookie });
   expect(answer.status).toBe(302);
-  return { account, location: new URL(answer.headers.get('location')!, app.baseUrl), authUrl: started.body.authUrl as string };
+  return {
+    account,
+    location: new URL(answer.headers.get('location')!, app.baseUrl),
+    authUrl: started.body.authUrl as string,
+  };
 }
 
-const allWeek = (start: string, end: string) => [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, active: true, startTime: start, endTime: end }));
+const allWeek = (start: string, end: string) =>
+  [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, active: true, startTime: start, endTime: end }));
 
 async function eventOf(hostId: string, rules: Partial<EventRecord> = {}) {
   const slug = `cal-${unique()}`;
   const created = await deps.events.create(
-    newEvent({ title: 'Design Review', userId: hostId, slug, timeZone: 'UTC', availabilityRanges: allWeek('08:00', '18:00'), locationType: 'phone', ...rules }, new Date()),
+    newEvent(
+      {
+        title: 'Design Review',
+        userId: hostId,
+        slug,
+        timeZone: 'UTC',
+        availabilityRanges: allWeek('08:00', '18:00'),
+        locationType: 'phone',
+        ...rules,
+      },
+      new Date(),
+    ),
   );
   return created!;
 }
@@ -99,7 +135,10 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 
 
 const slotsOf = async (event: EventRecord, date: string) => {
   const answer = await call('GET', `/api/time-slots?eventId=${event.id}&date=${date}&timezone=UTC`);
-  return { ...answer, times: ((answer.body.timeSlots ?? []) as { start: string }[]).map((slot) => slot.start.slice(11, 16)) };
+  return {
+    ...answer,
+    times: ((answer.body.timeSlots ?? []) as { start: string }[]).map((slot) => slot.start.slice(11, 16)),
+  };
 };
 
 const book = (event: EventRecord, date: string, time: string, fields: Record<string, unknown> = {}) =>
@@ -111,7 +150,9 @@ const book = (event: EventRecord, date: string, time: string, fields: Record<str
       additionalInfo: 'Bring the engine plans.',
       date,
       startTime: `${date}T${time}:00+00:00`,
-      endTime: new Date(Date.parse(`${date}T${time}:00Z`) + event.duration * 60_000).toISOString().replace('.000Z', '+00:00'),
+      endTime: new Date(Date.parse(`${date}T${time}:00Z`) + event.duration * 60_000)
+        .toISOString()
+        .replace('.000Z', '+00:00'),
       eventId: event.id,
       timezone: 'UTC',
       ...fields,
@@ -137,7 +178,8 @@ describe('connecting Google Calendar', () => {
       prompt: 'consent',
       redirect_uri: `${app.baseUrl}/api/user/calendar/callback`,
       code_challenge_method: 'S256',
-      scope: 'openid email https://www.googleapis.com/auth/calendar.freebusy https://www.googleapis.com/auth/calendar.events',
+      scope:
+        'openid email https://www.googleapis.com/auth/calendar.freebusy https://www.googleapis.com/auth/calendar.events',
     });
     expect(params.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(`${location.pathname}${location.search}`).toBe('/calendar-connected?status=connected');
@@ -146,7 +188,9 @@ describe('connecting Google Calendar', () => {
     expect(status).toMatchObject({ connected: true, email: account.email, lastSynced: null, provider: 'google' });
 
     // The raw item: the refresh token Google issued appears nowhere in clear.
-    const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }),
+    );
     const issued = google.liveRefreshTokens().filter((token) => JSON.stringify(Item).includes(token));
     expect(issued).toEqual([]);
     expect(String(Item?.sealedRefreshToken)).toMatch(/^l1\.\./);
@@ -161,7 +205,10 @@ describe('connecting Google Calendar', () => {
     const other = await newHost();
     google.accounts.push(googleAccount());
     const started = await call('GET', '/api/user/calendar/connect', { cookie: host.cookie });
-    const back = (await google.consent(started.body.authUrl as string, google.accounts.at(-1)!)).replace(/^https?:\/\/[^/]+/, '');
+    const back = (await google.consent(started.body.authUrl as string, google.accounts.at(-1)!)).replace(
+      /^https?:\/\/[^/]+/,
+      '',
+    );
     const foreign = await call('GET', back, { cookie: other.cookie });
     expect(new URL(foreign.headers.get('location')!, app.baseUrl).searchParams.get('error')).toBe('expired');
     // The state was used up by that attempt: the right host cannot use it afterwards either.
@@ -170,7 +217,10 @@ describe('connecting Google Calendar', () => {
     expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body.connected).toBe(false);
 
     const cancelled = await call('GET', '/api/user/calendar/connect', { cookie: host.cookie });
-    const cancelBack = (await google.consent(cancelled.body.authUrl as string, 'cancel')).replace(/^https?:\/\/[^/]+/, '');
+    const cancelBack = (await google.consent(cancelled.body.authUrl as string, 'cancel')).replace(
+      /^https?:\/\/[^/]+/,
+      '',
+    );
     const cancelAnswer = await call('GET', cancelBack, { cookie: host.cookie });
     expect(new URL(cancelAnswer.headers.get('location')!, app.baseUrl).searchParams.get('error')).toBe('cancelled');
 
@@ -199,11 +249,16 @@ describe('connecting Google Calendar', () => {
     const answers = await Promise.all(starts.map((back) => call('GET', back, { cookie: host.cookie })));
     const outcomes = answers.map((answer) => new URL(answer.headers.get('location')!, app.baseUrl).searchParams);
     // Each window either connected or was told the connection changed meanwhile (when both read before either wrote).
-    for (const outcome of outcomes) expect(outcome.get('status') ?? outcome.get('error')).toMatch(/^(connected|changed)$/);
+    for (const outcome of outcomes)
+      expect(outcome.get('status') ?? outcome.get('error')).toMatch(/^(connected|changed)$/);
     const status = (await call('GET', '/api/user/calendar', { cookie: host.cookie })).body;
-    const connectedEmails = accounts.filter((_, index) => outcomes[index]!.get('status') === 'connected').map((account) => account.email);
+    const connectedEmails = accounts
+      .filter((_, index) => outcomes[index]!.get('status') === 'connected')
+      .map((account) => account.email);
     expect(connectedEmails).toContain(status.email);
-    const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }),
+    );
     const kept = await deps.tokenCipher.open(String(Item?.sealedRefreshToken), host.id);
     // Whatever the order, exactly one grant of the two is still alive: the one stored (a refused one is handed
     // back; one replaced by a later connection of another account is revoked).
@@ -260,7 +315,11 @@ describe('calendar settings', () => {
       updateOnReschedule: true,
       deleteOnCancel: false,
     });
-    for (const body of [{ addToCalendar: true }, { addToCalendar: 'yes', updateOnReschedule: true, deleteOnCancel: true }, { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true, extra: 1 }]) {
+    for (const body of [
+      { addToCalendar: true },
+      { addToCalendar: 'yes', updateOnReschedule: true, deleteOnCancel: true },
+      { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true, extra: 1 },
+    ]) {
       const refused = await call('POST', '/api/user/calendar/settings', { cookie: host.cookie, body });
       expect(refused.status).toBe(400);
     }
@@ -278,7 +337,10 @@ describe('Google Calendar and bookings', () => {
 
     const before = requestsTo(/\/calendar\/v3\/freeBusy$/);
     // The booking page: the month view first (one call covering the weeks it shows), then the days within it.
-    const month = await call('GET', `/api/available-dates?eventId=${event.id}&year=${date.slice(0, 4)}&month=${Number(date.slice(5, 7))}&timezone=UTC`);
+    const month = await call(
+      'GET',
+      `/api/available-dates?eventId=${event.id}&year=${date.slice(0, 4)}&month=${Number(date.slice(5, 7))}&timezone=UTC`,
+    );
     expect(month.status).toBe(200);
     const slots = await slotsOf(event, date);
     expect(slots.status).toBe(200);
@@ -296,7 +358,7 @@ describe('Google Calendar and bookings', () => {
     expect(requestsTo(/\/calendar\/v3\/freeBusy$/) - before).toBe(2);
   });
 
-  it('fails the slot list closed when Google cannot be reached, and retries Google\'s passing errors', async () => {
+  it("fails the slot list closed when Google cannot be reached, and retries Google's passing errors", async () => {
     const host = await newHost();
     await connectGoogle(host);
     const event = await eventOf(host.id);
@@ -310,7 +372,10 @@ describe('Google Calendar and bookings', () => {
     google.unreachable = true;
     try {
       await call('GET', '/api/calendar/sync', { cookie: host.cookie }).catch(() => undefined);
-      const refused = await call('GET', `/api/time-slots?eventId=${event.id}&date=${date}&timezone=UTC&forceRefresh=true`);
+      const refused = await call(
+        'GET',
+        `/api/time-slots?eventId=${event.id}&date=${date}&timezone=UTC&forceRefresh=true`,
+      );
       expect(refused.status).toBe(503);
       expect(refused.body.message).toBe(CALENDAR_UNREACHABLE);
       const booking = await book(event, date, '12:00');
@@ -329,7 +394,9 @@ describe('Google Calendar and bookings', () => {
     const date = tomorrow();
 
     google.failNext({ method: 'POST', path: /\/events$/, status: 503, afterApply: true });
-    const inserts = () => google.requests.filter((request) => request.method === 'POST' && /\/calendars\/[^/]+\/events$/.test(request.path)).length;
+    const inserts = () =>
+      google.requests.filter((request) => request.method === 'POST' && /\/calendars\/[^/]+\/events$/.test(request.path))
+        .length;
     const insertsBefore = inserts();
     const booked = await book(event, date, '14:00');
     expect(booked.status).toBe(201);
@@ -365,7 +432,10 @@ describe('Google Calendar and bookings', () => {
     expect(stored!.hangoutLink).toMatch(/^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
     expect(stored!.conferenceData?.conferenceSolution?.key?.type).toBe('hangoutsMeet');
 
-    await call('POST', '/api/user/calendar/settings', { cookie: host.cookie, body: { addToCalendar: false, updateOnReschedule: true, deleteOnCancel: true } });
+    await call('POST', '/api/user/calendar/settings', {
+      cookie: host.cookie,
+      body: { addToCalendar: false, updateOnReschedule: true, deleteOnCancel: true },
+    });
     const count = google.calendarEvents(account.email).length;
     const second = await book(meetEvent, date, '15:00');
     expect(second.status).toBe(201);
@@ -382,15 +452,24 @@ describe('Google Calendar and bookings', () => {
     expect((await call('DELETE', `/api/events/${first.slug}`, { cookie: host.cookie })).status).toBe(200);
     const [cancelled] = (await deps.bookings.read(host.id, date, date)).bookings;
     expect(cancelled!.status).toBe('cancelled');
-    expect(google.calendarEvents(account.email).find((item) => item.id === cancelled!.calendarEventId)?.status).toBe('cancelled');
+    expect(google.calendarEvents(account.email).find((item) => item.id === cancelled!.calendarEventId)?.status).toBe(
+      'cancelled',
+    );
 
-    await call('POST', '/api/user/calendar/settings', { cookie: host.cookie, body: { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: false } });
+    await call('POST', '/api/user/calendar/settings', {
+      cookie: host.cookie,
+      body: { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: false },
+    });
     const second = await eventOf(host.id);
     expect((await book(second, date, '11:00')).status).toBe(201);
     expect((await call('DELETE', `/api/events/${second.slug}`, { cookie: host.cookie })).status).toBe(200);
-    const kept = (await deps.bookings.read(host.id, date, date)).bookings.find((booking) => booking.eventId === second.id)!;
+    const kept = (await deps.bookings.read(host.id, date, date)).bookings.find(
+      (booking) => booking.eventId === second.id,
+    )!;
     expect(kept.status).toBe('cancelled');
-    expect(google.calendarEvents(account.email).find((item) => item.id === kept.calendarEventId)?.status).toBe('confirmed');
+    expect(google.calendarEvents(account.email).find((item) => item.id === kept.calendarEventId)?.status).toBe(
+      'confirmed',
+    );
   });
 
   it('cancels a booking whose event the host deleted in Google Calendar when syncing, and frees its slot', async () => {
@@ -429,7 +508,11 @@ describe('Google Calendar and bookings', () => {
     const date = tomorrow();
     const first = await book(event, date, '09:00');
     expect(first.status).toBe(201);
-    const reference = { bookingId: first.body.bookingId, startTime: first.body.startTime, token: first.body.rescheduleToken };
+    const reference = {
+      bookingId: first.body.bookingId,
+      startTime: first.body.startTime,
+      token: first.body.rescheduleToken,
+    };
     const [original] = google.calendarEvents(account.email);
     expect(original!.hangoutLink).toBeDefined();
 
@@ -443,7 +526,11 @@ describe('Google Calendar and bookings', () => {
     expect(replacement).toMatchObject({ status: 'confirmed', calendarEventId: old.calendarEventId });
     const events = google.calendarEvents(account.email);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ id: old.calendarEventId, status: 'confirmed', hangoutLink: original!.hangoutLink });
+    expect(events[0]).toMatchObject({
+      id: old.calendarEventId,
+      status: 'confirmed',
+      hangoutLink: original!.hangoutLink,
+    });
     expect(events[0]!.start.dateTime).toBe(`${date}T09:30:00.000Z`);
     expect(events[0]!.writes.at(-1)).toMatchObject({ action: 'patch', sendUpdates: 'all' });
     const slots = await slotsOf(event, date);
@@ -451,22 +538,35 @@ describe('Google Calendar and bookings', () => {
     expect(slots.times).toContain('10:30');
 
     // The token was for the replaced booking: it cannot move it again; a wrong token names nothing.
-    expect((await book(event, date, '11:00', { reschedule: reference })).body.message).toBe('This booking was already cancelled or rescheduled.');
-    const wrong = await book(event, date, '11:00', { reschedule: { ...reference, bookingId: moved.body.bookingId, startTime: moved.body.startTime } });
+    expect((await book(event, date, '11:00', { reschedule: reference })).body.message).toBe(
+      'This booking was already cancelled or rescheduled.',
+    );
+    const wrong = await book(event, date, '11:00', {
+      reschedule: { ...reference, bookingId: moved.body.bookingId, startTime: moved.body.startTime },
+    });
     expect(wrong.status).toBe(404);
     expect(wrong.body.message).toBe('This booking cannot be rescheduled: it was not found.');
-    expect((await deps.bookings.read(host.id, date, date)).bookings.filter((booking) => booking.status !== 'cancelled')).toHaveLength(1);
+    expect(
+      (await deps.bookings.read(host.id, date, date)).bookings.filter((booking) => booking.status !== 'cancelled'),
+    ).toHaveLength(1);
   });
 
   it('replaces the Google event on a reschedule with "Update on reschedule" off (the old one deleted on cancel)', async () => {
     const host = await newHost();
     const { account } = await connectGoogle(host);
-    await call('POST', '/api/user/calendar/settings', { cookie: host.cookie, body: { addToCalendar: true, updateOnReschedule: false, deleteOnCancel: true } });
+    await call('POST', '/api/user/calendar/settings', {
+      cookie: host.cookie,
+      body: { addToCalendar: true, updateOnReschedule: false, deleteOnCancel: true },
+    });
     const event = await eventOf(host.id);
     const date = tomorrow();
     const first = await book(event, date, '13:00');
     const moved = await book(event, date, '15:00', {
-      reschedule: { bookingId: first.body.bookingId, startTime: first.body.startTime, token: first.body.rescheduleToken },
+      reschedule: {
+        bookingId: first.body.bookingId,
+        startTime: first.body.startTime,
+        token: first.body.rescheduleToken,
+      },
     });
     expect(moved.status).toBe(201);
     const bookings = (await deps.bookings.read(host.id, date, date)).bookings;
@@ -486,43 +586,72 @@ describe('Google Calendar and bookings', () => {
     const date = tomorrow();
     expect((await book(event, date, '09:00')).status).toBe(201);
     expect((await book(event, date, '10:00')).status).toBe(201);
-    const [nine, ten] = (await deps.bookings.read(host.id, date, date)).bookings.sort((a, b) => a.start.localeCompare(b.start));
+    const [nine, ten] = (await deps.bookings.read(host.id, date, date)).bookings.sort((a, b) =>
+      a.start.localeCompare(b.start),
+    );
 
     // An event that vanished (its insert never ran, or Google purged it): made again, the booking kept.
     google.purgeEvent(first.account.email, nine!.calendarEventId!);
-    expect((await call('GET', '/api/calendar/sync', { cookie: host.cookie })).body).toEqual({ message: 'Calendar is up to date.', removed: 0 });
-    expect(google.calendarEvents(first.account.email).filter((item) => item.id === nine!.calendarEventId && item.status === 'confirmed')).toHaveLength(1);
+    expect((await call('GET', '/api/calendar/sync', { cookie: host.cookie })).body).toEqual({
+      message: 'Calendar is up to date.',
+      removed: 0,
+    });
+    expect(
+      google
+        .calendarEvents(first.account.email)
+        .filter((item) => item.id === nine!.calendarEventId && item.status === 'confirmed'),
+    ).toHaveLength(1);
 
     // "Add bookings" off: a vanished event is not made again, and the booking still stands.
-    await call('POST', '/api/user/calendar/settings', { cookie: host.cookie, body: { addToCalendar: false, updateOnReschedule: true, deleteOnCancel: true } });
+    await call('POST', '/api/user/calendar/settings', {
+      cookie: host.cookie,
+      body: { addToCalendar: false, updateOnReschedule: true, deleteOnCancel: true },
+    });
     google.purgeEvent(first.account.email, ten!.calendarEventId!);
     expect((await call('GET', '/api/calendar/sync', { cookie: host.cookie })).body.removed).toBe(0);
     expect(google.calendarEvents(first.account.email).some((item) => item.id === ten!.calendarEventId)).toBe(false);
-    await call('POST', '/api/user/calendar/settings', { cookie: host.cookie, body: { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true } });
+    await call('POST', '/api/user/calendar/settings', {
+      cookie: host.cookie,
+      body: { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true },
+    });
 
     // Another Google account: its calendar has none of the first account's events, and they are not judged by it.
     const second = await connectGoogle(host);
     expect(second.location.searchParams.get('status')).toBe('connected');
     expect((await call('GET', '/api/calendar/sync', { cookie: host.cookie })).body.removed).toBe(0);
-    expect((await deps.bookings.read(host.id, date, date)).bookings.map((booking) => booking.status)).toEqual(['confirmed', 'confirmed']);
+    expect((await deps.bookings.read(host.id, date, date)).bookings.map((booking) => booking.status)).toEqual([
+      'confirmed',
+      'confirmed',
+    ]);
     expect(google.calendarEvents(second.account.email)).toEqual([]);
     // Deleting the event type cancels them, but their events live in the first account's calendar, out of reach.
     expect((await call('DELETE', `/api/events/${event.slug}`, { cookie: host.cookie })).status).toBe(200);
-    expect(google.calendarEvents(first.account.email).find((item) => item.id === nine!.calendarEventId)?.status).toBe('confirmed');
+    expect(google.calendarEvents(first.account.email).find((item) => item.id === nine!.calendarEventId)?.status).toBe(
+      'confirmed',
+    );
 
     // A removal that failed at cancel time stays owed and is done by the next sync.
     const third = await eventOf(host.id);
     expect((await book(third, date, '11:00')).status).toBe(201);
-    const eleven = (await deps.bookings.read(host.id, date, date)).bookings.find((booking) => booking.eventId === third.id)!;
+    const eleven = (await deps.bookings.read(host.id, date, date)).bookings.find(
+      (booking) => booking.eventId === third.id,
+    )!;
     // Each removal is tried 4 times (3 retries): all of them fail.
     google.failNext({ method: 'DELETE', path: /\/events\//, status: 500, times: 4 });
     expect((await call('DELETE', `/api/events/${third.slug}`, { cookie: host.cookie })).status).toBe(200);
     const owed = (await deps.bookings.read(host.id, date, date)).bookings.find((booking) => booking.id === eleven.id)!;
     expect(owed).toMatchObject({ status: 'cancelled', calendarPending: 'delete' });
-    expect(google.calendarEvents(second.account.email).find((item) => item.id === eleven.calendarEventId)?.status).toBe('confirmed');
+    expect(google.calendarEvents(second.account.email).find((item) => item.id === eleven.calendarEventId)?.status).toBe(
+      'confirmed',
+    );
     expect((await call('GET', '/api/calendar/sync', { cookie: host.cookie })).status).toBe(200);
-    expect(google.calendarEvents(second.account.email).find((item) => item.id === eleven.calendarEventId)?.status).toBe('cancelled');
-    expect((await deps.bookings.read(host.id, date, date)).bookings.find((booking) => booking.id === eleven.id)!.calendarPending).toBeUndefined();
+    expect(google.calendarEvents(second.account.email).find((item) => item.id === eleven.calendarEventId)?.status).toBe(
+      'cancelled',
+    );
+    expect(
+      (await deps.bookings.read(host.id, date, date)).bookings.find((booking) => booking.id === eleven.id)!
+        .calendarPending,
+    ).toBeUndefined();
   });
 
   it('answers the host 503 when Google cannot be reached during Sync Now', async () => {
@@ -554,7 +683,11 @@ describe('Google Calendar and bookings', () => {
     // share the table.
     const result = await syncAllCalendars({
       ...deps,
-      hosts: { ...deps.hosts, listGoogleConnectedHosts: async () => (await deps.hosts.listGoogleConnectedHosts()).filter((id) => hostsOfThisFile.has(id)) },
+      hosts: {
+        ...deps.hosts,
+        listGoogleConnectedHosts: async () =>
+          (await deps.hosts.listGoogleConnectedHosts()).filter((id) => hostsOfThisFile.has(id)),
+      },
     });
     expect(result, JSON.stringify(result)).toMatchObject({ failed: 0, deferred: 0 });
     expect(result.synced).toBeGreaterThanOrEqual(1);
@@ -571,28 +704,42 @@ describe('Google Calendar and bookings', () => {
 
     const slots = await slotsOf(event, date);
     expect(slots.status).toBe(200);
-    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toMatchObject({ connected: false, email: null });
+    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toMatchObject({
+      connected: false,
+      email: null,
+    });
     const refused = await book(event, date, '10:00');
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(NO_CALENDAR);
-    const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }),
+    );
     expect(Item?.sealedRefreshToken).toBeNull();
-    expect((await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleCalendarHost(host.id) }))).Item).toBeUndefined();
+    expect(
+      (await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleCalendarHost(host.id) }))).Item,
+    ).toBeUndefined();
   });
 
   it('disconnects on request: the token is revoked at Google and deleted here', async () => {
     const host = await newHost();
     await connectGoogle(host);
-    const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }),
+    );
     const token = await deps.tokenCipher.open(String(Item?.sealedRefreshToken), host.id);
     expect((await call('POST', '/api/user/calendar/disconnect', { cookie: host.cookie, body: {} })).status).toBe(200);
     expect(google.liveRefreshTokens()).not.toContain(token);
-    const after = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    const after = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }),
+    );
     expect(after.Item?.sealedRefreshToken).toBeUndefined();
     expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body.connected).toBe(false);
     const sync = await call('GET', '/api/calendar/sync', { cookie: host.cookie });
     expect(sync.status).toBe(409);
-    expect(sync.body).toMatchObject({ message: 'Calendar not connected: Please connect your Google Calendar first', code: 'CONFLICT' });
+    expect(sync.body).toMatchObject({
+      message: 'Calendar not connected: Please connect your Google Calendar first',
+      code: 'CONFLICT',
+    });
   });
 });
 
@@ -600,14 +747,22 @@ describe('account deletion', () => {
   it("revokes the host's Google grant and removes the calendar's lookup items", async () => {
     const host = await newHost();
     await connectGoogle(host);
-    const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id), ConsistentRead: true }),
+    );
     const token = await deps.tokenCipher.open(String(Item?.sealedRefreshToken), host.id);
-    expect((await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleCalendarHost(host.id) }))).Item).toBeDefined();
+    expect(
+      (await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleCalendarHost(host.id) }))).Item,
+    ).toBeDefined();
 
     expect((await call('DELETE', '/api/auth/account', { cookie: host.cookie, body: {} })).status).toBe(200);
     expect(google.liveRefreshTokens()).not.toContain(token);
-    expect((await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleCalendarHost(host.id) }))).Item).toBeUndefined();
-    expect((await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id) }))).Item).toBeUndefined();
+    expect(
+      (await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleCalendarHost(host.id) }))).Item,
+    ).toBeUndefined();
+    expect(
+      (await db.send(new GetCommand({ TableName: config.tableName, Key: keys.userCalendar(host.id) }))).Item,
+    ).toBeUndefined();
   });
 });
 
@@ -617,8 +772,15 @@ describe('the built-in calendar', () => {
     // The spec's client sends no body; the POST connects the built-in calendar.
     const connected = await call('POST', '/api/user/calendar/connect', { cookie: host.cookie });
     expect(connected.body).toEqual({ authUrl: null, provider: 'builtin' });
-    expect((await call('GET', '/api/user/calendar/connect?provider=builtin', { cookie: host.cookie })).body).toEqual({ authUrl: null, provider: 'builtin' });
-    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toMatchObject({ connected: true, provider: 'builtin', email: host.email });
+    expect((await call('GET', '/api/user/calendar/connect?provider=builtin', { cookie: host.cookie })).body).toEqual({
+      authUrl: null,
+      provider: 'builtin',
+    });
+    expect((await call('GET', '/api/user/calendar', { cookie: host.cookie })).body).toMatchObject({
+      connected: true,
+      provider: 'builtin',
+      email: host.email,
+    });
 
     const event = await eventOf(host.id);
     const date = tomorrow();

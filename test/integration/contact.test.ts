@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { routes } from '#shared/api/routes';
-import { httpRoute } from '#functions/http/route-handler';
 import { run as submitContactRun } from '#functions/handlers/submitContact';
+import { httpRoute } from '#functions/http/route-handler';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { depsAs, integrationConfig, sentEmails, startAppServer, tableReader } from '#test/support/local-stack';
 
@@ -77,7 +77,11 @@ describe('POST /api/contact/submit', () => {
     ['an invalid e-mail', { email: 'not-an-email' }, 'Please enter a valid email address.'],
     ['a subject shorter than 5', { subject: 'Hey' }, 'Subject must be at least 5 characters.'],
     ['a message shorter than 10', { message: 'Too short' }, 'Message must be at least 10 characters.'],
-    ['a name with CR LF (header injection)', { name: 'Ada\r\nBcc: victim@example.com' }, 'Name must not contain line breaks.'],
+    [
+      'a name with CR LF (header injection)',
+      { name: 'Ada\r\nBcc: victim@example.com' },
+      'Name must not contain line breaks.',
+    ],
     ['a subject with LF', { subject: 'Hello\nBcc: victim@example.com' }, 'Subject must not contain line breaks.'],
     ['a missing message', { message: undefined }, 'Message is required.'],
     ['a name that is not text', { name: 42 }, 'Name must be text.'],
@@ -115,7 +119,10 @@ describe('POST /api/contact/submit', () => {
     const email = sender();
     const response = await post(JSON.stringify({ ...valid(email), message: 'x'.repeat(17 * 1024) }));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ message: 'Request body is too large (limit 16 KB).', code: 'PAYLOAD_TOO_LARGE' });
+    expect(await response.json()).toEqual({
+      message: 'Request body is too large (limit 16 KB).',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     await expectNothingWritten(email);
   });
 
@@ -123,7 +130,10 @@ describe('POST /api/contact/submit', () => {
     const email = sender();
     const response = await post(JSON.stringify(valid(email)), { 'content-type': 'text/plain' });
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ message: 'Content-Type must be application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await response.json()).toEqual({
+      message: 'Content-Type must be application/json.',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
     await expectNothingWritten(email);
   });
 
@@ -154,7 +164,12 @@ describe('POST /api/contact/submit', () => {
       }),
     );
     const result = await handler(
-      apiEvent({ method: 'POST', path: '/api/contact/submit', headers: jsonHeaders, body: JSON.stringify(valid(email)) }),
+      apiEvent({
+        method: 'POST',
+        path: '/api/contact/submit',
+        headers: jsonHeaders,
+        body: JSON.stringify(valid(email)),
+      }),
       testContext,
     );
     expect(result).toMatchObject({ statusCode: 503 });

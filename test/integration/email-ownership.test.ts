@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
+import { EMAIL_PROOF_NEEDS_SESSION } from '#functions/app/email-verification';
 import { jsonHeaders } from '#test/support/api-event';
 import { integrationConfig, sentEmails, startAppServer } from '#test/support/local-stack';
-import { EMAIL_PROOF_NEEDS_SESSION } from '#functions/app/email-verification';
 
 /**
  * An address belongs to whoever proves it (issue 13, item 6), through the local app server: registration mails a
@@ -25,28 +26,43 @@ afterAll(() => app.close());
 async function call(method: string, path: string, options: { body?: unknown; cookie?: string } = {}) {
   const response = await fetch(`${app.baseUrl}${path}`, {
     method,
-    headers: { ...(options.body !== undefined ? jsonHeaders : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
+    headers: {
+      ...(options.body !== undefined ? jsonHeaders : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown>, headers: response.headers };
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    headers: response.headers,
+  };
 }
 
-const sessionOf = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0];
+const sessionOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    ?.split(';')[0];
 
 async function login(email: string, password: string) {
   const answer = await call('POST', '/api/login', { body: { username: email, password } });
   return { status: answer.status, cookie: sessionOf(answer.headers) };
 }
 
-const me = async (cookie: string) => (await call('GET', '/api/me', { cookie })).body.user as Record<string, unknown> | null;
+const me = async (cookie: string) =>
+  (await call('GET', '/api/me', { cookie })).body.user as Record<string, unknown> | null;
 
 /** The last link of `kind` mailed to `to`, and every mail to them. */
 async function mailsTo(to: string) {
   return (await sentEmails(config.sesEndpoint!)).filter((mail) => mail.destination.to.includes(to));
 }
 async function tokenFrom(to: string, page: '/verify-email' | '/sign-in-link'): Promise<string> {
-  const text = (await mailsTo(to)).map((mail) => mail.body.text ?? '').reverse().find((body) => body.includes(page));
+  const text = (await mailsTo(to))
+    .map((mail) => mail.body.text ?? '')
+    .reverse()
+    .find((body) => body.includes(page));
   const link = text?.match(new RegExp(`https?://\\S+${page}\\?token=[\\w-]+`))?.[0];
   expect(link, `a ${page} link mailed to ${to}`).toBeDefined();
   expect(new URL(link!).origin).toBe(app.baseUrl);
@@ -56,7 +72,9 @@ async function tokenFrom(to: string, page: '/verify-email' | '/sign-in-link'): P
 describe('registration', () => {
   it('mails a verification link; the account works but its address is unproven until the link page is used', async () => {
     const email = `ver-${randomUUID()}@example.com`;
-    expect((await call('POST', '/api/auth/register', { body: { name: 'Vera Fied', email, password: 'secret1' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/auth/register', { body: { name: 'Vera Fied', email, password: 'secret1' } })).status,
+    ).toBe(201);
     const { cookie } = await login(email, 'secret1');
     expect(await me(cookie!)).toMatchObject({ email, emailVerified: false, pendingEmail: null });
     const token = await tokenFrom(email, '/verify-email');
@@ -70,7 +88,9 @@ describe('registration', () => {
     });
     const other = `other-${randomUUID()}@example.com`;
     await call('POST', '/api/auth/register', { body: { name: 'Oth Er', email: other, password: 'secret1' } });
-    expect(await call('POST', '/api/auth/verify-email', { body: { token }, cookie: (await login(other, 'secret1')).cookie })).toMatchObject({
+    expect(
+      await call('POST', '/api/auth/verify-email', { body: { token }, cookie: (await login(other, 'secret1')).cookie }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'This confirmation link is invalid, used or expired. Please ask for a new one.' },
     });
@@ -93,7 +113,10 @@ describe('registration', () => {
     await call('POST', '/api/auth/register', { body: { name: 'Ag Ain', email, password: 'secret1' } });
     const { cookie } = await login(email, 'secret1');
     for (let i = 0; i < 3; i++) {
-      expect(await call('POST', '/api/auth/resend-verification', { cookie })).toMatchObject({ status: 200, body: { message: `A new confirmation link is on its way to ${email}.` } });
+      expect(await call('POST', '/api/auth/resend-verification', { cookie })).toMatchObject({
+        status: 200,
+        body: { message: `A new confirmation link is on its way to ${email}.` },
+      });
     }
     expect(await mailsTo(email)).toHaveLength(4);
   });
@@ -102,7 +125,9 @@ describe('registration', () => {
 describe('an address registered by someone else', () => {
   it('goes to its owner with a sign-in link: the password is cleared and every earlier session ends', async () => {
     const email = `victim-${randomUUID()}@example.com`;
-    expect((await call('POST', '/api/auth/register', { body: { name: 'Squatter', email, password: 'squat-pass' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/auth/register', { body: { name: 'Squatter', email, password: 'squat-pass' } })).status,
+    ).toBe(201);
     const squatter = await login(email, 'squat-pass');
     expect(await me(squatter.cookie!)).toMatchObject({ email });
 
@@ -124,18 +149,33 @@ describe('an address registered by someone else', () => {
     const squatter = await login(email, 'squat-pass');
     // The squatter switches away from the built-in calendar and asks to move the account to an address of theirs.
     expect((await call('POST', '/api/user/calendar/disconnect', { cookie: squatter.cookie })).status).toBe(200);
-    expect((await call('POST', '/api/profile/update', { cookie: squatter.cookie, body: { name: 'Squatter', email: escape } })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/profile/update', {
+          cookie: squatter.cookie,
+          body: { name: 'Squatter', email: escape },
+        })
+      ).status,
+    ).toBe(200);
     const escapeToken = await tokenFrom(escape, '/verify-email');
 
     // The owner takes the account with a sign-in link.
     expect((await call('POST', '/api/auth/manual-login', { body: { email } })).status).toBe(200);
-    const owner = await call('POST', '/api/auth/email-link', { body: { token: await tokenFrom(email, '/sign-in-link') } });
+    const owner = await call('POST', '/api/auth/email-link', {
+      body: { token: await tokenFrom(email, '/sign-in-link') },
+    });
     const ownerCookie = sessionOf(owner.headers)!;
     expect(await me(ownerCookie)).toMatchObject({ email, emailVerified: true, pendingEmail: null });
-    expect((await call('GET', '/api/user/calendar', { cookie: ownerCookie })).body).toMatchObject({ connected: true, provider: 'builtin', email });
+    expect((await call('GET', '/api/user/calendar', { cookie: ownerCookie })).body).toMatchObject({
+      connected: true,
+      provider: 'builtin',
+      email,
+    });
 
     // The squatter's change link, even pressed in a session of the account (the owner's own), moves nothing.
-    expect(await call('POST', '/api/auth/verify-email', { body: { token: escapeToken }, cookie: ownerCookie })).toMatchObject({
+    expect(
+      await call('POST', '/api/auth/verify-email', { body: { token: escapeToken }, cookie: ownerCookie }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'This confirmation link is invalid, used or expired. Please ask for a new one.' },
     });
@@ -145,17 +185,25 @@ describe('an address registered by someone else', () => {
   it("never gives an administrator address to a squatter whose mail its owner confirms without the squatter's session", async () => {
     const admin = ADMIN.replace('chief-', 'chief2-');
     const squatterEmail = `sq-${randomUUID()}@example.com`;
-    await call('POST', '/api/auth/register', { body: { name: 'Squatter', email: squatterEmail, password: 'squat-pass' } });
+    await call('POST', '/api/auth/register', {
+      body: { name: 'Squatter', email: squatterEmail, password: 'squat-pass' },
+    });
     const squatter = await login(squatterEmail, 'squat-pass');
     // The squatter asks to move their account to an address that is not theirs; its owner presses the mailed button.
-    expect((await call('POST', '/api/profile/update', { cookie: squatter.cookie, body: { name: 'Squatter', email: admin } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/profile/update', { cookie: squatter.cookie, body: { name: 'Squatter', email: admin } }))
+        .status,
+    ).toBe(200);
     const token = await tokenFrom(admin, '/verify-email');
     expect((await call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(401);
     expect(await me(squatter.cookie!)).toMatchObject({ email: squatterEmail, pendingEmail: admin, isAdmin: false });
   });
 
   it('makes an administrator address an administrator only once it is proven', async () => {
-    expect((await call('POST', '/api/auth/register', { body: { name: 'Chief', email: ADMIN, password: 'chief-pass' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/auth/register', { body: { name: 'Chief', email: ADMIN, password: 'chief-pass' } }))
+        .status,
+    ).toBe(201);
     const { cookie } = await login(ADMIN, 'chief-pass');
     expect(await me(cookie!)).toMatchObject({ isAdmin: false, emailVerified: false });
     const token = await tokenFrom(ADMIN, '/verify-email');
@@ -173,14 +221,22 @@ describe('a profile e-mail change', () => {
     const changed = await call('POST', '/api/profile/update', { cookie, body: { name: 'Chan Ge', email: next } });
     expect(changed).toMatchObject({
       status: 200,
-      body: { message: `We sent a confirmation link to ${next}. Your e-mail address changes when you open it.`, user: { email, pendingEmail: next } },
+      body: {
+        message: `We sent a confirmation link to ${next}. Your e-mail address changes when you open it.`,
+        user: { email, pendingEmail: next },
+      },
     });
     expect(await me(cookie!)).toMatchObject({ email, pendingEmail: next });
     expect((await login(next, 'secret1')).status).toBe(401);
-    expect((await mailsTo(email)).map((mail) => mail.subject)).toContain('Your Meetwise e-mail address is about to change');
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toContain(
+      'Your Meetwise e-mail address is about to change',
+    );
 
     const token = await tokenFrom(next, '/verify-email');
-    expect(await call('POST', '/api/auth/verify-email', { body: { token }, cookie })).toMatchObject({ status: 200, body: { email: next } });
+    expect(await call('POST', '/api/auth/verify-email', { body: { token }, cookie })).toMatchObject({
+      status: 200,
+      body: { email: next },
+    });
     expect(await me(cookie!)).toMatchObject({ email: next, pendingEmail: null, emailVerified: true });
     expect((await login(next, 'secret1')).status).toBe(200);
     expect((await login(email, 'secret1')).status).toBe(401);

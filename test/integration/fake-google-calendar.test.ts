@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import {
+  CodeChallengeMethod,
+  OAuth2Client,
+  type OAuth2ClientOptions,
+} from 'google-auth-library/build/src/auth/oauth2client.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeChallengeMethod, OAuth2Client, type OAuth2ClientOptions } from 'google-auth-library/build/src/auth/oauth2client.js';
+
 import { googleEndpoints } from '#functions/adapters/google/oauth-client';
 import { startFakeGoogle, type GoogleCalendarEvent } from '#test/fakes/google';
 
@@ -49,8 +54,10 @@ async function connectedHost(options: { grantScopes?: string[]; client?: Partial
   const { tokens } = await oauth.getToken({ code: back.searchParams.get('code')!, codeVerifier });
   const api = newClient(options.client);
   api.setCredentials({ refresh_token: tokens.refresh_token });
-  const calendar = <T = GoogleCalendarEvent>(path: string, request: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; data?: unknown; params?: unknown } = {}) =>
-    api.request<T>({ url: `${google.url}/calendar/v3${path}`, ...request });
+  const calendar = <T = GoogleCalendarEvent>(
+    path: string,
+    request: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; data?: unknown; params?: unknown } = {},
+  ) => api.request<T>({ url: `${google.url}/calendar/v3${path}`, ...request });
   return { email, tokens, back, api, calendar };
 }
 
@@ -64,7 +71,10 @@ async function failure(request: Promise<unknown>) {
   );
   const data = error.response?.data;
   const googleError = data?.error as { errors?: { reason: string }[] } | string | undefined;
-  return { status: error.response?.status, reason: typeof googleError === 'object' ? googleError.errors?.[0]?.reason : data };
+  return {
+    status: error.response?.status,
+    reason: typeof googleError === 'object' ? googleError.errors?.[0]?.reason : data,
+  };
 }
 
 const tokenCalls = () => google.requests.filter((request) => request.path === '/token').length;
@@ -93,11 +103,18 @@ describe('fake Google Calendar API', () => {
     google.addBusyEvent(host.email, { start: '2030-03-04T13:00:00Z', end: '2030-03-04T14:00:00Z', summary: 'Dentist' });
     const gone = google.addBusyEvent(host.email, { start: '2030-03-04T15:00:00Z', end: '2030-03-04T16:00:00Z' });
     google.deleteEventAsOwner(host.email, gone);
-    await host.calendar('/calendars/primary/events', { method: 'POST', data: event(undefined, '2030-03-04T17:00:00+01:00', '2030-03-04T18:00:00+01:00', { transparency: 'transparent' }) });
+    await host.calendar('/calendars/primary/events', {
+      method: 'POST',
+      data: event(undefined, '2030-03-04T17:00:00+01:00', '2030-03-04T18:00:00+01:00', { transparency: 'transparent' }),
+    });
 
     const { data } = await host.calendar<Record<string, unknown>>('/freeBusy', {
       method: 'POST',
-      data: { timeMin: '2030-03-04T09:00:00Z', timeMax: '2030-03-05T00:00:00Z', items: [{ id: host.email }, { id: 'someone.else@gmail.test' }] },
+      data: {
+        timeMin: '2030-03-04T09:00:00Z',
+        timeMax: '2030-03-05T00:00:00Z',
+        items: [{ id: host.email }, { id: 'someone.else@gmail.test' }],
+      },
     });
     expect(data).toEqual({
       kind: 'calendar#freeBusy',
@@ -114,7 +131,10 @@ describe('fake Google Calendar API', () => {
       },
     });
     const empty = { timeMin: '2030-03-04T09:00:00Z', timeMax: '2030-03-04T09:00:00Z', items: [{ id: 'primary' }] };
-    expect(await failure(host.calendar('/freeBusy', { method: 'POST', data: empty }))).toEqual({ status: 400, reason: 'timeRangeEmpty' });
+    expect(await failure(host.calendar('/freeBusy', { method: 'POST', data: empty }))).toEqual({
+      status: 400,
+      reason: 'timeRangeEmpty',
+    });
   });
 
   it('inserts an event with our id and a Meet link; a second insert of the id is 409, a bad id 400', async () => {
@@ -125,7 +145,11 @@ describe('fake Google Calendar API', () => {
       extendedProperties: { private: { meetwiseBookingId: 'b1' } },
       conferenceData: { createRequest: { requestId: id, conferenceSolutionKey: { type: 'hangoutsMeet' } } },
     });
-    const { data, status } = await host.calendar('/calendars/primary/events', { method: 'POST', data: body, params: { sendUpdates: 'all', conferenceDataVersion: 1 } });
+    const { data, status } = await host.calendar('/calendars/primary/events', {
+      method: 'POST',
+      data: body,
+      params: { sendUpdates: 'all', conferenceDataVersion: 1 },
+    });
     expect(status).toBe(200);
     expect(data).toMatchObject({
       kind: 'calendar#event',
@@ -134,18 +158,34 @@ describe('fake Google Calendar API', () => {
       organizer: { email: host.email, self: true },
       attendees: [{ email: 'guest@example.test', displayName: 'Guest', responseStatus: 'needsAction' }],
       extendedProperties: { private: { meetwiseBookingId: 'b1' } },
-      conferenceData: { conferenceSolution: { key: { type: 'hangoutsMeet' }, name: 'Google Meet' }, createRequest: { requestId: id, status: { statusCode: 'success' } } },
+      conferenceData: {
+        conferenceSolution: { key: { type: 'hangoutsMeet' }, name: 'Google Meet' },
+        createRequest: { requestId: id, status: { statusCode: 'success' } },
+      },
     });
     expect(data.hangoutLink).toMatch(/^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
-    expect(data.conferenceData?.entryPoints).toEqual([{ entryPointType: 'video', uri: data.hangoutLink, label: data.hangoutLink!.slice(8) }]);
+    expect(data.conferenceData?.entryPoints).toEqual([
+      { entryPointType: 'video', uri: data.hangoutLink, label: data.hangoutLink!.slice(8) },
+    ]);
     expect(data).not.toHaveProperty('writes');
     expect(data).not.toHaveProperty('sendUpdates');
-    expect(google.calendarEvents(host.email)).toMatchObject([{ id, sendUpdates: 'all', writes: [{ action: 'insert', by: 'api', sendUpdates: 'all' }] }]);
+    expect(google.calendarEvents(host.email)).toMatchObject([
+      { id, sendUpdates: 'all', writes: [{ action: 'insert', by: 'api', sendUpdates: 'all' }] },
+    ]);
 
-    expect(await failure(host.calendar('/calendars/primary/events', { method: 'POST', data: body }))).toEqual({ status: 409, reason: 'duplicate' });
+    expect(await failure(host.calendar('/calendars/primary/events', { method: 'POST', data: body }))).toEqual({
+      status: 409,
+      reason: 'duplicate',
+    });
     const badId = event('Not-Base32hex', '2030-03-04T10:00:00Z', '2030-03-04T10:30:00Z');
-    expect(await failure(host.calendar('/calendars/primary/events', { method: 'POST', data: badId }))).toEqual({ status: 400, reason: 'invalid' });
-    const withoutMeet = await host.calendar('/calendars/primary/events', { method: 'POST', data: { ...body, id: eventId() } });
+    expect(await failure(host.calendar('/calendars/primary/events', { method: 'POST', data: badId }))).toEqual({
+      status: 400,
+      reason: 'invalid',
+    });
+    const withoutMeet = await host.calendar('/calendars/primary/events', {
+      method: 'POST',
+      data: { ...body, id: eventId() },
+    });
     expect(withoutMeet.data.hangoutLink).toBeUndefined();
     expect(withoutMeet.data.conferenceData).toBeUndefined();
   });
@@ -153,11 +193,23 @@ describe('fake Google Calendar API', () => {
   it('gets, patches and deletes an event; a second delete is 410, a purged event 404', async () => {
     const host = await connectedHost();
     const id = eventId();
-    await host.calendar(`/calendars/${encodeURIComponent(host.email)}/events`, { method: 'POST', data: event(id, '2030-03-04T10:00:00Z', '2030-03-04T11:00:00Z') });
+    await host.calendar(`/calendars/${encodeURIComponent(host.email)}/events`, {
+      method: 'POST',
+      data: event(id, '2030-03-04T10:00:00Z', '2030-03-04T11:00:00Z'),
+    });
     const path = `/calendars/primary/events/${id}`;
 
-    const patched = await host.calendar(path, { method: 'PATCH', data: { summary: 'Moved', end: { dateTime: '2030-03-04T11:30:00Z' } }, params: { sendUpdates: 'externalOnly' } });
-    expect(patched.data).toMatchObject({ summary: 'Moved', start: { dateTime: '2030-03-04T10:00:00Z' }, end: { dateTime: '2030-03-04T11:30:00Z' }, sequence: 1 });
+    const patched = await host.calendar(path, {
+      method: 'PATCH',
+      data: { summary: 'Moved', end: { dateTime: '2030-03-04T11:30:00Z' } },
+      params: { sendUpdates: 'externalOnly' },
+    });
+    expect(patched.data).toMatchObject({
+      summary: 'Moved',
+      start: { dateTime: '2030-03-04T10:00:00Z' },
+      end: { dateTime: '2030-03-04T11:30:00Z' },
+      sequence: 1,
+    });
     expect(patched.data.updated >= patched.data.created).toBe(true);
 
     expect((await host.calendar(path, { method: 'DELETE', params: { sendUpdates: 'none' } })).status).toBe(204);
@@ -169,10 +221,15 @@ describe('fake Google Calendar API', () => {
       ['delete', 'none'],
     ]);
 
-    expect((await host.calendar(path, { method: 'PATCH', data: { status: 'confirmed' } })).data.status).toBe('confirmed');
+    expect((await host.calendar(path, { method: 'PATCH', data: { status: 'confirmed' } })).data.status).toBe(
+      'confirmed',
+    );
     google.purgeEvent(host.email, id);
     expect(await failure(host.calendar(path))).toEqual({ status: 404, reason: 'notFound' });
-    expect(await failure(host.calendar(`/calendars/other%40gmail.test/events/${id}`))).toEqual({ status: 404, reason: 'notFound' });
+    expect(await failure(host.calendar(`/calendars/other%40gmail.test/events/${id}`))).toEqual({
+      status: 404,
+      reason: 'notFound',
+    });
   });
 
   it('lists events in a range by private extended properties, cancelled ones with showDeleted, page by page', async () => {
@@ -181,14 +238,17 @@ describe('fake Google Calendar API', () => {
     for (const [index, id] of ids.entries()) {
       const start = `2030-03-0${4 + index}T10:00:00Z`;
       const end = `2030-03-0${4 + index}T11:00:00Z`;
-      const data = event(id, start, end, { extendedProperties: { private: { source: 'meetwise', bookingId: `b${index}` } } });
+      const data = event(id, start, end, {
+        extendedProperties: { private: { source: 'meetwise', bookingId: `b${index}` } },
+      });
       await host.calendar('/calendars/primary/events', { method: 'POST', data });
     }
     google.addBusyEvent(host.email, { start: '2030-03-04T12:00:00Z', end: '2030-03-04T13:00:00Z' });
     await host.calendar(`/calendars/primary/events/${ids[1]}`, { method: 'DELETE' });
 
     type List = { kind: string; summary: string; items: GoogleCalendarEvent[]; nextPageToken?: string };
-    const list = (params: URLSearchParams) => host.calendar<List>('/calendars/primary/events', { params }).then(({ data }) => data);
+    const list = (params: URLSearchParams) =>
+      host.calendar<List>('/calendars/primary/events', { params }).then(({ data }) => data);
     const range = [
       ['timeMin', '2030-03-01T00:00:00Z'],
       ['timeMax', '2030-03-10T00:00:00Z'],
@@ -210,7 +270,14 @@ describe('fake Google Calendar API', () => {
 
     const firstPage = await list(new URLSearchParams([...range, ['showDeleted', 'true'], ['maxResults', '2']]));
     expect(firstPage.items.map((item) => item.id)).toEqual([ids[0], ids[1]]);
-    const lastPage = await list(new URLSearchParams([...range, ['showDeleted', 'true'], ['maxResults', '2'], ['pageToken', firstPage.nextPageToken!]]));
+    const lastPage = await list(
+      new URLSearchParams([
+        ...range,
+        ['showDeleted', 'true'],
+        ['maxResults', '2'],
+        ['pageToken', firstPage.nextPageToken!],
+      ]),
+    );
     expect(lastPage.items.map((item) => item.id)).toEqual([ids[2]]);
     expect(lastPage.nextPageToken).toBeUndefined();
   });
@@ -222,7 +289,9 @@ describe('fake Google Calendar API', () => {
     google.expireAccessTokens();
     expect((await host.calendar('/calendars/primary/events')).status).toBe(200);
     expect(tokenCalls()).toBe(before + 1);
-    const calls = google.requests.filter((request) => request.path === '/calendar/v3/calendars/primary/events').slice(-2);
+    const calls = google.requests
+      .filter((request) => request.path === '/calendar/v3/calendars/primary/events')
+      .slice(-2);
     expect(calls[0]!.authorization).not.toBe(calls[1]!.authorization);
 
     // Without forceRefreshOnFailure the client knows its token's expiry date and lets the 401 through.
@@ -246,7 +315,11 @@ describe('fake Google Calendar API', () => {
   it('fails requests on demand: an insert whose answer is lost is created once, a 429 creates nothing', async () => {
     const host = await connectedHost();
     const id = eventId();
-    const insert = () => host.calendar('/calendars/primary/events', { method: 'POST', data: event(id, '2030-03-04T10:00:00Z', '2030-03-04T11:00:00Z') });
+    const insert = () =>
+      host.calendar('/calendars/primary/events', {
+        method: 'POST',
+        data: event(id, '2030-03-04T10:00:00Z', '2030-03-04T11:00:00Z'),
+      });
     google.failNext({ method: 'POST', path: /\/calendars\/primary\/events$/, status: 503, afterApply: true });
     expect(await failure(insert())).toEqual({ status: 503, reason: 'backendError' });
     expect(await failure(insert())).toEqual({ status: 409, reason: 'duplicate' });
@@ -254,12 +327,17 @@ describe('fake Google Calendar API', () => {
 
     google.failNext({ method: 'post', path: /\/events$/, status: 429 });
     const other = event(eventId(), '2030-03-04T12:00:00Z', '2030-03-04T13:00:00Z');
-    expect(await failure(host.calendar('/calendars/primary/events', { method: 'POST', data: other }))).toEqual({ status: 429, reason: 'rateLimitExceeded' });
+    expect(await failure(host.calendar('/calendars/primary/events', { method: 'POST', data: other }))).toEqual({
+      status: 429,
+      reason: 'rateLimitExceeded',
+    });
     expect(google.calendarEvents(host.email)).toHaveLength(1);
 
     google.unreachable = true;
     try {
-      const dropped = await host.calendar('/calendars/primary/events').catch((error: unknown) => error as { response?: unknown });
+      const dropped = await host
+        .calendar('/calendars/primary/events')
+        .catch((error: unknown) => error as { response?: unknown });
       expect(dropped).toBeInstanceOf(Error);
       expect(dropped).toMatchObject({ response: undefined });
     } finally {
@@ -273,7 +351,10 @@ describe('fake Google Calendar API', () => {
     expect(host.tokens.scope).toBe(granted.join(' '));
     const range = { timeMin: '2030-03-04T00:00:00Z', timeMax: '2030-03-05T00:00:00Z', items: [{ id: 'primary' }] };
     expect((await host.calendar('/freeBusy', { method: 'POST', data: range })).status).toBe(200);
-    const insert = host.calendar('/calendars/primary/events', { method: 'POST', data: event(eventId(), '2030-03-04T10:00:00Z', '2030-03-04T11:00:00Z') });
+    const insert = host.calendar('/calendars/primary/events', {
+      method: 'POST',
+      data: event(eventId(), '2030-03-04T10:00:00Z', '2030-03-04T11:00:00Z'),
+    });
     expect(await failure(insert)).toEqual({ status: 403, reason: 'insufficientPermissions' });
     expect(google.calendarEvents(host.email)).toEqual([]);
   });

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
-import { composeDeps } from '#functions/composition';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { GOOGLE_SIGN_IN_ERRORS, OAUTH_STATE_COOKIE } from '#functions/app/google-sign-in';
+import { composeDeps } from '#functions/composition';
 import { startFakeGoogle, type FakeGoogleAccount } from '#test/fakes/google';
 import { jsonHeaders } from '#test/support/api-event';
 import { integrationConfig, startAppServer, TEST_ADMIN_EMAIL } from '#test/support/local-stack';
@@ -41,7 +42,8 @@ const googleAccount = (overrides: Partial<FakeGoogleAccount> = {}): FakeGoogleAc
 });
 
 const cookiePair = (setCookie: string) => setCookie.split(';')[0]!;
-const cookieNamed = (headers: Headers, name: string) => headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+const cookieNamed = (headers: Headers, name: string) =>
+  headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
 
 /** GET /api/auth/google: the redirect to the fake consent page and the state cookie. */
 async function start(type = 'login') {
@@ -49,7 +51,11 @@ async function start(type = 'login') {
   expect(answer.status).toBe(302);
   const stateCookie = cookieNamed(answer.headers, OAUTH_STATE_COOKIE);
   expect(stateCookie).toBeDefined();
-  return { authorizationUrl: answer.headers.get('location')!, stateCookie: stateCookie!, cookie: cookiePair(stateCookie!) };
+  return {
+    authorizationUrl: answer.headers.get('location')!,
+    stateCookie: stateCookie!,
+    cookie: cookiePair(stateCookie!),
+  };
 }
 
 /** Our callback as the browser reaches it (with or without the state cookie). */
@@ -90,11 +96,15 @@ describe('GET /api/auth/google', () => {
     });
     expect(params.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(params.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(stateCookie).toBe(`${OAUTH_STATE_COOKIE}=${params.state}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=600`);
+    expect(stateCookie).toBe(
+      `${OAUTH_STATE_COOKIE}=${params.state}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=600`,
+    );
 
     // Stored by the hash of the state (never the state itself), with the verifier whose S256 is the challenge.
     const stateHash = createHash('sha256').update(params.state!).digest('base64url');
-    const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.oauthState(stateHash), ConsistentRead: true }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: keys.oauthState(stateHash), ConsistentRead: true }),
+    );
     const stored = Item?.value as { purpose: string; codeVerifier: string; redirectUri: string };
     expect(stored.purpose).toBe('sign-in');
     expect(stored.redirectUri).toBe(params.redirect_uri);
@@ -127,7 +137,9 @@ describe('GET /api/auth/google/callback', () => {
       pendingEmail: null,
     });
     // The Google account is claimed for this account; there is no password to sign in with.
-    const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleClaim(account.sub), ConsistentRead: true }));
+    const claim = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: keys.googleClaim(account.sub), ConsistentRead: true }),
+    );
     expect(claim.Item?.userId).toEqual(expect.any(String));
     const login = await fetch(`${app.baseUrl}/api/login`, {
       method: 'POST',
@@ -156,14 +168,22 @@ describe('GET /api/auth/google/callback', () => {
       return ((await registered.json()) as { user: Record<string, unknown> }).user;
     };
     const login = (email: string) =>
-      fetch(`${app.baseUrl}/api/login`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ username: email, password: 'cobol-1959' }) });
+      fetch(`${app.baseUrl}/api/login`, {
+        method: 'POST',
+        headers: jsonHeaders,
+        body: JSON.stringify({ username: email, password: 'cobol-1959' }),
+      });
 
     // Proven (its verification link used): linked; the password keeps working.
     const provenEmail = `grace.${unique()}@example.test`;
     const proven = await register(provenEmail);
     const account = (await deps.accounts.findByEmail(provenEmail))!;
-    expect(await deps.accounts.updateProfile(account, { name: account.name, email: account.email, emailVerified: true })).toBe('updated');
-    const linked = await signInWithGoogle(googleAccount({ email: provenEmail.toUpperCase(), name: 'Rear Admiral Hopper' }));
+    expect(
+      await deps.accounts.updateProfile(account, { name: account.name, email: account.email, emailVerified: true }),
+    ).toBe('updated');
+    const linked = await signInWithGoogle(
+      googleAccount({ email: provenEmail.toUpperCase(), name: 'Rear Admiral Hopper' }),
+    );
     expect(linked.location.pathname).toBe('/auth-success/success');
     expect(await me(sessionOf(linked.answer.headers))).toEqual({ ...proven, emailVerified: true });
     expect((await login(provenEmail)).status).toBe(200);
@@ -185,7 +205,13 @@ describe('GET /api/auth/google/callback', () => {
     const { error, answer } = await signInWithGoogle(account);
     expect(error).toBe(GOOGLE_SIGN_IN_ERRORS.unverified);
     expect(cookieNamed(answer.headers, SESSION_COOKIE)).toBeUndefined();
-    const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(account.email.toLowerCase()), ConsistentRead: true }));
+    const claim = await db.send(
+      new GetCommand({
+        TableName: config.tableName,
+        Key: keys.emailClaim(account.email.toLowerCase()),
+        ConsistentRead: true,
+      }),
+    );
     expect(claim.Item).toBeUndefined();
   });
 
@@ -201,7 +227,9 @@ describe('GET /api/auth/google/callback', () => {
     const back = await google.consent(started.authorizationUrl, googleAccount());
     // Another browser (no state cookie), or a cookie of another sign-in: refused without using up the state.
     expect((await callback(back)).error).toBe(GOOGLE_SIGN_IN_ERRORS.expired);
-    expect((await callback(back, `${OAUTH_STATE_COOKIE}=${randomBytes(32).toString('base64url')}`)).error).toBe(GOOGLE_SIGN_IN_ERRORS.expired);
+    expect((await callback(back, `${OAUTH_STATE_COOKIE}=${randomBytes(32).toString('base64url')}`)).error).toBe(
+      GOOGLE_SIGN_IN_ERRORS.expired,
+    );
     // The browser that started it.
     const done = await callback(back, started.cookie);
     expect(done.location.pathname).toBe('/auth-success/success');
@@ -216,7 +244,10 @@ describe('GET /api/auth/google/callback', () => {
 
     const started = await start();
     const state = new URL(started.authorizationUrl).searchParams.get('state')!;
-    const odd = await callback(`${app.baseUrl}/api/auth/google/callback?state=${state}&error=${encodeURIComponent('<b>evil</b>')}`, started.cookie);
+    const odd = await callback(
+      `${app.baseUrl}/api/auth/google/callback?state=${state}&error=${encodeURIComponent('<b>evil</b>')}`,
+      started.cookie,
+    );
     expect(odd.error).toBe('Google sign-in failed: unknown_error.');
   });
 
@@ -227,7 +258,11 @@ describe('GET /api/auth/google/callback', () => {
     } finally {
       google.failTokenExchange = null;
     }
-    for (const forged of [{ otherKey: true }, { audience: 'someone-else.apps.googleusercontent.com' }, { issuer: 'https://evil.test' }]) {
+    for (const forged of [
+      { otherKey: true },
+      { audience: 'someone-else.apps.googleusercontent.com' },
+      { issuer: 'https://evil.test' },
+    ]) {
       google.forgeIdTokens = forged;
       try {
         const { error, answer } = await signInWithGoogle(googleAccount());
@@ -242,7 +277,10 @@ describe('GET /api/auth/google/callback', () => {
   it('sends the PKCE verifier with the code (Google checks it against the challenge)', async () => {
     await signInWithGoogle(googleAccount());
     const exchange = google.requests.filter((request) => request.path === '/token').at(-1)!;
-    expect(exchange.form).toMatchObject({ grant_type: 'authorization_code', redirect_uri: `${app.baseUrl}/api/auth/google/callback` });
+    expect(exchange.form).toMatchObject({
+      grant_type: 'authorization_code',
+      redirect_uri: `${app.baseUrl}/api/auth/google/callback`,
+    });
     expect(exchange.form.code_verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
   });
 
@@ -256,9 +294,15 @@ describe('GET /api/auth/google/callback', () => {
     const first = await signInWithGoogle(account);
     const session = sessionOf(first.answer.headers);
     const before = await me(session);
-    const deleted = await fetch(`${app.baseUrl}/api/auth/account`, { method: 'DELETE', headers: { ...jsonHeaders, cookie: session }, body: '{}' });
+    const deleted = await fetch(`${app.baseUrl}/api/auth/account`, {
+      method: 'DELETE',
+      headers: { ...jsonHeaders, cookie: session },
+      body: '{}',
+    });
     expect(deleted.status).toBe(200);
-    const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.googleClaim(account.sub), ConsistentRead: true }));
+    const claim = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: keys.googleClaim(account.sub), ConsistentRead: true }),
+    );
     expect(claim.Item).toBeUndefined();
 
     const again = await signInWithGoogle(account);

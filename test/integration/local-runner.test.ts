@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { dynamoJar, orphanedDynamoPids } from '#infra/local/peers';
 import { freePort } from '#infra/local/ports';
 import { startApp, type RunningApp } from '#test/support/app-process';
@@ -53,16 +54,31 @@ describe.runIf(existsSync('/proc/self/cmdline'))('local runner peers', () => {
     // An orphan: DynamoDB Local on this data folder with no runner (as a killed runner of an older version left it).
     mkdirSync(workDir, { recursive: true });
     const { jar, libraryPath } = dynamoJar();
-    const orphan = spawn('java', [`-Djava.library.path=${libraryPath}`, '-jar', jar, '-sharedDb', '-port', String(await freePort()), '-dbPath', workDir], {
-      cwd: workDir,
-      detached: true,
-      stdio: 'ignore',
-    });
+    const orphan = spawn(
+      'java',
+      [
+        `-Djava.library.path=${libraryPath}`,
+        '-jar',
+        jar,
+        '-sharedDb',
+        '-port',
+        String(await freePort()),
+        '-dbPath',
+        workDir,
+      ],
+      {
+        cwd: workDir,
+        detached: true,
+        stdio: 'ignore',
+      },
+    );
     orphan.unref();
     await until(() => orphanedDynamoPids(workDir).includes(orphan.pid!), 'the orphan runs');
 
     app = await startApp({ dataDir });
-    expect(app.output()).toContain(`Stopped DynamoDB Local (process ${orphan.pid}) left running on ${workDir} by an earlier start.`);
+    expect(app.output()).toContain(
+      `Stopped DynamoDB Local (process ${orphan.pid}) left running on ${workDir} by an earlier start.`,
+    );
     expect(alive(orphan.pid!)).toBe(false);
     const own = orphanedDynamoPids(workDir);
     expect(own).toHaveLength(1);
@@ -77,13 +93,18 @@ describe.runIf(existsSync('/proc/self/cmdline'))('local runner peers', () => {
     if (lanAddress) expect(await reachable(lanAddress, dynamoPort), lanAddress).toBe(false);
     else console.warn('[local-runner test] no non-loopback IPv4 address on this machine: the LAN check was skipped');
     // The app itself listens on 127.0.0.1 (HOST) too.
-    if (lanAddress) expect(await reachable(lanAddress, Number(new URL(app.baseUrl).port)), `app on ${lanAddress}`).toBe(false);
+    if (lanAddress)
+      expect(await reachable(lanAddress, Number(new URL(app.baseUrl).port)), `app on ${lanAddress}`).toBe(false);
 
     // SIGKILL the runner alone (not its process group): no handler of its runs, yet its peers end.
     process.kill(app.pid!, 'SIGKILL');
     await until(() => orphanedDynamoPids(workDir).length === 0, 'DynamoDB Local ends with its runner');
     const sesPort = Number(new URL(app.mailViewer).port);
-    const sesAnswers = () => fetch(`http://127.0.0.1:${sesPort}/health-check`).then(() => true, () => false);
+    const sesAnswers = () =>
+      fetch(`http://127.0.0.1:${sesPort}/health-check`).then(
+        () => true,
+        () => false,
+      );
     const deadline = Date.now() + 20_000;
     while ((await sesAnswers()) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 200));
     expect(await sesAnswers()).toBe(false);

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { inlineScriptHashes, pageSecurityHeaders } from '#infra/security-headers';
 import { integrationConfig, startAppServer } from '#test/support/local-stack';
 
@@ -28,7 +29,9 @@ function streamLargeBody(baseUrl: string, { method, path, headers, agent }: Larg
       response.setEncoding('utf8');
       response.on('data', (text: string) => (result.body += text));
       response.on('end', () => resolve(result));
-      response.on('error', (error: NodeJS.ErrnoException) => resolve({ ...result, error: error.code ?? error.message }));
+      response.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ ...result, error: error.code ?? error.message }),
+      );
     });
     request.on('error', (error: NodeJS.ErrnoException) => resolve({ ...result, error: error.code ?? error.message }));
     let written = 0;
@@ -75,15 +78,24 @@ describe('local server', () => {
   });
 
   it('answers malformed percent-encoding in a path or query with a JSON 400, and keeps serving', async () => {
-    for (const path of ['/api/events/public/%E0%A4%A', '/api/events/%ZZ', '/api/time-slots?date=%ZZ&eventId=1001', '/book/%E0%A4%A', '/photos/%ZZ.png']) {
+    for (const path of [
+      '/api/events/public/%E0%A4%A',
+      '/api/events/%ZZ',
+      '/api/time-slots?date=%ZZ&eventId=1001',
+      '/book/%E0%A4%A',
+      '/photos/%ZZ.png',
+    ]) {
       const response = await fetch(`${app.baseUrl}${path}`);
       expect(response.status, path).toBe(400);
-      expect(await response.json(), path).toEqual({ message: 'The address is not valid: malformed percent-encoding.', code: 'VALIDATION_FAILED' });
+      expect(await response.json(), path).toEqual({
+        message: 'The address is not valid: malformed percent-encoding.',
+        code: 'VALIDATION_FAILED',
+      });
     }
     expect((await fetch(`${app.baseUrl}/api/settings`)).status).toBe(200);
   });
 
-  it('answers an upload over 10 MB with 413 and the spec\'s words for that upload, not a connection reset', async () => {
+  it("answers an upload over 10 MB with 413 and the spec's words for that upload, not a connection reset", async () => {
     const body = new FormData();
     body.append('photo', new Blob([new Uint8Array(11 * 1024 * 1024)], { type: 'image/png' }), 'big.png');
     const response = await fetch(`${app.baseUrl}/api/profile/upload-photo`, { method: 'POST', body });
@@ -110,7 +122,13 @@ describe('local server', () => {
         agent: keepAlive,
         answer: { message: 'The photo must be 2 MB or smaller.', code: 'PAYLOAD_TOO_LARGE' },
       },
-      { method: 'PATCH', path: '/api/events/anything', headers: { 'content-type': 'application/json' }, agent: false, answer: generic },
+      {
+        method: 'PATCH',
+        path: '/api/events/anything',
+        headers: { 'content-type': 'application/json' },
+        agent: false,
+        answer: generic,
+      },
       {
         method: 'POST',
         path: '/api/events/anything/date-overrides',
@@ -137,7 +155,9 @@ describe('local server', () => {
     const html = readFileSync('frontend/dist/index.html', 'utf8');
     for (const path of ['/', '/book/intro-call', '/events']) {
       const response = await fetch(`${app.baseUrl}${path}`);
-      expect(response.headers.get('content-security-policy'), path).toBe(pageSecurityHeaders(html)['content-security-policy']);
+      expect(response.headers.get('content-security-policy'), path).toBe(
+        pageSecurityHeaders(html)['content-security-policy'],
+      );
       expect(response.headers.get('x-frame-options')).toBe('DENY');
     }
     expect(inlineScriptHashes(html).length).toBeGreaterThan(0);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+
+import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { register } from '#functions/app/accounts';
 import { calendarStatus } from '#functions/app/calendar-connection';
 import { newEvent } from '#functions/domain/event-defaults';
-import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
-import { NOW, bookingApi, bookingFixtures, bookingRequest } from '#test/support/booking-fixtures';
+import { bookingApi, bookingFixtures, bookingRequest, NOW } from '#test/support/booking-fixtures';
 import { integrationConfig } from '#test/support/local-stack';
 
 /**
@@ -31,7 +32,9 @@ describe('a new host', () => {
       email,
     });
 
-    const event = (await deps.events.create(newEvent({ userId: account.id, slug: `nia-${randomUUID().slice(0, 8)}`, title: 'Intro' }, NOW)))!;
+    const event = (await deps.events.create(
+      newEvent({ userId: account.id, slug: `nia-${randomUUID().slice(0, 8)}`, title: 'Intro' }, NOW),
+    ))!;
     const page = await api.publicEvent(event.slug);
     expect(page).toMatchObject({ status: 200, body: { acceptingBookings: true, hostName: 'Nia New' } });
     expect((await api.book(bookingRequest(event, '2026-03-03T09:00:00-05:00'))).status).toBe(201);

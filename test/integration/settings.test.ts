@@ -1,12 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_SETTINGS } from '#shared/constants';
+import { beforeEach, describe, expect, it } from 'vitest';
+
 import { routes } from '#shared/api/routes';
-import { httpRoute } from '#functions/http/route-handler';
+import { DEFAULT_SETTINGS } from '#shared/constants';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
-import { run as getRun } from '#functions/handlers/getSettings';
-import { run as updateRun, handler as updateHandler } from '#functions/handlers/updateSettings';
-import { handler as getHandler } from '#functions/handlers/getSettings';
+import { handler as getHandler, run as getRun } from '#functions/handlers/getSettings';
+import { handler as updateHandler, run as updateRun } from '#functions/handlers/updateSettings';
+import { httpRoute } from '#functions/http/route-handler';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { depsAs, integrationConfig } from '#test/support/local-stack';
 
@@ -30,12 +30,20 @@ function parse(result: unknown) {
   return { status: statusCode, body: JSON.parse(body) };
 }
 const put = (body: unknown, deps = admin) =>
-  httpRoute(routes.updateSettings, updateRun, deps)(
+  httpRoute(
+    routes.updateSettings,
+    updateRun,
+    deps,
+  )(
     apiEvent({ method: 'PUT', path: '/api/settings', headers: jsonHeaders, body: JSON.stringify(body) }),
     testContext,
   ).then(parse);
 const getAs = (deps: typeof admin) =>
-  httpRoute(routes.getSettings, getRun, deps)(apiEvent({ method: 'GET', path: '/api/settings' }), testContext).then(parse);
+  httpRoute(
+    routes.getSettings,
+    getRun,
+    deps,
+  )(apiEvent({ method: 'GET', path: '/api/settings' }), testContext).then(parse);
 
 beforeEach(async () => {
   await db.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: 'SETTINGS', sk: 'GLOBAL' } }));
@@ -57,7 +65,12 @@ describe('PUT /api/settings', () => {
   it('answers 401 to a caller without a session (everyone, until accounts exist)', async () => {
     const result = parse(
       await updateHandler(
-        apiEvent({ method: 'PUT', path: '/api/settings', headers: jsonHeaders, body: JSON.stringify({ meetingDuration: 45 }) }),
+        apiEvent({
+          method: 'PUT',
+          path: '/api/settings',
+          headers: jsonHeaders,
+          body: JSON.stringify({ meetingDuration: 45 }),
+        }),
         testContext,
       ),
     );
@@ -76,7 +89,10 @@ describe('PUT /api/settings', () => {
   it('saves a change from an administrator and answers the saved settings', async () => {
     const full = { ...DEFAULT_SETTINGS, meetingDuration: 45, breakBetweenMeetings: 15, adminEmail: 'ops@example.com' };
     expect(await put(full)).toEqual({ status: 200, body: full });
-    expect(await put({ emailNotifications: false })).toEqual({ status: 200, body: { ...full, emailNotifications: false } });
+    expect(await put({ emailNotifications: false })).toEqual({
+      status: 200,
+      body: { ...full, emailNotifications: false },
+    });
     expect((await getAs(admin)).body).toEqual({ ...full, emailNotifications: false });
   });
 
@@ -87,10 +103,22 @@ describe('PUT /api/settings', () => {
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
-    ['a meeting duration outside 15/30/45/60', { meetingDuration: 20 }, 'Meeting duration must be one of 15, 30, 45, 60 minutes.'],
+    [
+      'a meeting duration outside 15/30/45/60',
+      { meetingDuration: 20 },
+      'Meeting duration must be one of 15, 30, 45, 60 minutes.',
+    ],
     ['a meeting duration of 90', { meetingDuration: 90 }, 'Meeting duration must be one of 15, 30, 45, 60 minutes.'],
-    ['a break outside 0/5/10/15/30', { breakBetweenMeetings: 20 }, 'Break between meetings must be one of 0, 5, 10, 15, 30 minutes.'],
-    ['a negative break', { breakBetweenMeetings: -5 }, 'Break between meetings must be one of 0, 5, 10, 15, 30 minutes.'],
+    [
+      'a break outside 0/5/10/15/30',
+      { breakBetweenMeetings: 20 },
+      'Break between meetings must be one of 0, 5, 10, 15, 30 minutes.',
+    ],
+    [
+      'a negative break',
+      { breakBetweenMeetings: -5 },
+      'Break between meetings must be one of 0, 5, 10, 15, 30 minutes.',
+    ],
     ['a duration sent as text', { meetingDuration: '30' }, 'Meeting duration must be one of 15, 30, 45, 60 minutes.'],
     ['an invalid admin e-mail', { adminEmail: 'ops@' }, 'Please enter a valid email address.'],
     ['an unknown field', { theme: 'dark' }, 'Unknown field: "theme".'],

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { freePort } from '#infra/local/ports';
 
 export interface RunningApp {
@@ -24,7 +25,14 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'meetwise-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     // The browser tests book and register far more often from 127.0.0.1 than a person could.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '1000', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '1000',
+      ...options.env,
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+
 import { routes } from '#shared/api/routes';
-import type { Config } from '#functions/config';
-import { composeDeps } from '#functions/composition';
-import { newEvent } from '#functions/domain/event-defaults';
-import { httpRoute } from '#functions/http/route-handler';
-import { run as publicEventRun } from '#functions/handlers/getPublicEvent';
-import { run as availableDatesRun } from '#functions/handlers/getAvailableDates';
-import { run as timeSlotsRun } from '#functions/handlers/getTimeSlots';
-import { run as createBookingRun } from '#functions/handlers/createBooking';
-import { run as syncCalendarRun } from '#functions/handlers/syncCalendar';
 import type { AvailabilityRange } from '#shared/availability/engine';
-import type { Deps } from '#functions/ports';
+import { composeDeps } from '#functions/composition';
+import type { Config } from '#functions/config';
+import { newEvent } from '#functions/domain/event-defaults';
 import type { BookingRecord, EventRecord, HostRecord, SubscriptionRecord } from '#functions/domain/records';
+import { run as createBookingRun } from '#functions/handlers/createBooking';
+import { run as availableDatesRun } from '#functions/handlers/getAvailableDates';
+import { run as publicEventRun } from '#functions/handlers/getPublicEvent';
+import { run as timeSlotsRun } from '#functions/handlers/getTimeSlots';
+import { run as syncCalendarRun } from '#functions/handlers/syncCalendar';
+import { httpRoute } from '#functions/http/route-handler';
+import type { Deps } from '#functions/ports';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { depsAs } from '#test/support/local-stack';
 
@@ -24,14 +25,28 @@ import { depsAs } from '#test/support/local-stack';
 
 /** Monday 2 March 2026, 07:00 in New York (EST, UTC−5; DST starts on Sunday 8 March). */
 export const NOW = new Date('2026-03-02T12:00:00Z');
-export const ACTIVE_PLAN: SubscriptionRecord = { id: 'sub_test', status: 'active', planType: 'lifetime', nextBillingDate: null };
+export const ACTIVE_PLAN: SubscriptionRecord = {
+  id: 'sub_test',
+  status: 'active',
+  planType: 'lifetime',
+  nextBillingDate: null,
+};
 
 /** A short random suffix for ids and slugs (slugs allow only [a-z0-9-]). */
 export const unique = () => randomUUID().replaceAll('-', '').slice(0, 10);
 
 /** The same hours on the given weekdays (0 = Sunday), the other days off. */
-export function weeklyHours(startTime: string, endTime: string, days: readonly number[] = [1, 2, 3, 4, 5]): AvailabilityRange[] {
-  return [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, active: days.includes(dayOfWeek), startTime, endTime }));
+export function weeklyHours(
+  startTime: string,
+  endTime: string,
+  days: readonly number[] = [1, 2, 3, 4, 5],
+): AvailabilityRange[] {
+  return [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+    dayOfWeek,
+    active: days.includes(dayOfWeek),
+    startTime,
+    endTime,
+  }));
 }
 
 /** The rules of an event type a test may choose; the rest are newEvent's defaults (09:00–18:00 Mon–Fri, New York). */
@@ -64,7 +79,10 @@ export function bookingFixtures(config: Config) {
         createdAt: NOW.toISOString(),
       };
       if (!(await deps.hosts.createIfAbsent(profile))) throw new Error(`Host ${id} exists already`);
-      const calendar = options.calendar === false ? null : { provider: 'builtin' as const, connected: true, email: profile.email, lastSynced: null };
+      const calendar =
+        options.calendar === false
+          ? null
+          : { provider: 'builtin' as const, connected: true, email: profile.email, lastSynced: null };
       if (calendar) await deps.hosts.setCalendar(id, calendar, null);
       // Hosts of the booking tests are paying (their fixed creation date is long past the 7-day trial).
       const plan = options.plan === undefined ? ACTIVE_PLAN : options.plan;
@@ -82,7 +100,13 @@ export function bookingFixtures(config: Config) {
     },
 
     /** A date exception in the event's zone: `available: false` blocks the day; with times it replaces the hours. */
-    async override(eventId: number, date: string, available: boolean, startTime: string | null = null, endTime: string | null = null) {
+    async override(
+      eventId: number,
+      date: string,
+      available: boolean,
+      startTime: string | null = null,
+      endTime: string | null = null,
+    ) {
       await deps.events.saveOverride({ id: unique(), eventId, date, available, startTime, endTime });
     },
 
@@ -162,7 +186,12 @@ export function bookingApi(config: Config, options: ApiOptions = {}) {
     book: async (body: unknown, headers: Record<string, string> = {}) =>
       parse(
         await createBooking(
-          apiEvent({ method: 'POST', path: '/api/bookings', headers: { ...jsonHeaders, ...headers }, body: JSON.stringify(body) }),
+          apiEvent({
+            method: 'POST',
+            path: '/api/bookings',
+            headers: { ...jsonHeaders, ...headers },
+            body: JSON.stringify(body),
+          }),
           context(),
         ),
       ),
@@ -186,7 +215,11 @@ export function countingApi(config: Config, now: Date = NOW) {
 }
 
 /** A valid booking request for `event`, meeting at `startTime` (ISO with offset). */
-export function bookingRequest(event: Pick<EventRecord, 'id' | 'duration'>, startTime: string, fields: Record<string, unknown> = {}) {
+export function bookingRequest(
+  event: Pick<EventRecord, 'id' | 'duration'>,
+  startTime: string,
+  fields: Record<string, unknown> = {},
+) {
   const start = Date.parse(startTime);
   const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(startTime)?.[1] ?? 'Z';
   return {

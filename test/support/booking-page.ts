@@ -4,7 +4,9 @@ import { expect } from 'vitest';
 /** Reading and driving the public booking page in browser tests (test/e2e). */
 
 export const dateIn = (instant: string, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(instant),
+  );
 
 export const timeIn = (instant: string | number, timeZone: string): string =>
   new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true })
@@ -28,7 +30,9 @@ export const formatTitle = (date: string): string =>
 
 async function isInViewMonth(page: Page, date: string): Promise<boolean> {
   const title = await page.locator('#booking-calendar-title').textContent();
-  const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${date}T12:00:00Z`));
+  const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
   return title === month;
 }
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
 import type { RunningApp } from '#test/support/app-process';
 import { startBrowserStack } from '#test/support/browser';
 

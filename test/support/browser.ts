@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
+
 import { startApp, type RunningApp } from '#test/support/app-process';
 
 /** The flags every Chromium we start gets (headless, no sandbox, no network chatter of its own). */
@@ -32,14 +33,17 @@ export async function startBrowserStack(
   options: { env?: Record<string, string> } = {},
 ): Promise<{ app: RunningApp; browser: Browser; stop(): Promise<void> }> {
   if (!existsSync('/usr/bin/chromium')) {
-    throw new Error("Browser tests need Debian's Chromium at /usr/bin/chromium: apt-get install -y chromium (bash .ci/run does it).");
+    throw new Error(
+      "Browser tests need Debian's Chromium at /usr/bin/chromium: apt-get install -y chromium (bash .ci/run does it).",
+    );
   }
-  if (!existsSync('frontend/dist/index.html')) throw new Error('Build the front end first: npm run build (npm test does it).');
+  if (!existsSync('frontend/dist/index.html'))
+    throw new Error('Build the front end first: npm run build (npm test does it).');
   const own = options.env !== undefined;
   const shared: RunningApp = {
     baseUrl: inject('e2eAppBaseUrl'),
     mailViewer: inject('e2eMailViewer'),
-    output: () => '(the shared app: its output is the global setup\'s)',
+    output: () => "(the shared app: its output is the global setup's)",
     stop: async () => {},
   };
   const [app, browser] = await Promise.all([own ? startApp(options) : shared, launchBrowser()]);

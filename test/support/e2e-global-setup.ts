@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+
 import { startApp } from '#test/support/app-process';
 
 declare module 'vitest' {

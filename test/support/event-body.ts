@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 
 /** The seven days of the week with the same hours; `days` (0 = Sunday) are active, the others off. */
 export const weeklyRanges = (start: string, end: string, days: readonly number[] = [1, 2, 3, 4, 5]) =>
-  [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, active: days.includes(dayOfWeek), startTime: start, endTime: end }));
+  [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+    dayOfWeek,
+    active: days.includes(dayOfWeek),
+    startTime: start,
+    endTime: end,
+  }));
 
 /** Every field the event editor sends (POST /api/events), with the spec's new-event defaults. */
 export const eventBody = (overrides: Record<string, unknown> = {}) => ({

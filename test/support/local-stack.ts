@@ -1,15 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { inject } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { parseConfig, setEnvironment, type Config } from '#functions/config';
-import { composeDeps } from '#functions/composition';
-import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
-import type { Deps, Principal } from '#functions/ports';
-import { createAppServer } from '#infra/local/server';
-import { localPhotoDir } from '#functions/adapters/photos/local-files';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+
+import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { localPhotoDir } from '#functions/adapters/photos/local-files';
+import { composeDeps } from '#functions/composition';
+import { parseConfig, setEnvironment, type Config } from '#functions/config';
+import type { Deps, Principal } from '#functions/ports';
+import { createAppServer } from '#infra/local/server';
 
 /**
  * Test helpers for integration tests: the configuration pointing at the peers started by the global setup, the
@@ -45,7 +46,11 @@ export function integrationConfig(extra: Record<string, string> = {}): Config {
 }
 
 /** Real adapters with another caller identity, for routes that need a signed-in or admin principal. */
-export function depsAs(config: Config, principal: Principal | null, overrides: Partial<Deps> = {}): () => Promise<Deps> {
+export function depsAs(
+  config: Config,
+  principal: Principal | null,
+  overrides: Partial<Deps> = {},
+): () => Promise<Deps> {
   const deps: Deps = {
     ...composeDeps(config),
     sessions: { authenticate: async () => principal },

@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
-import { setEnvironment } from '#functions/config';
+
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { setEnvironment } from '#functions/config';
 import { startPeers } from '#infra/local/peers';
 import { ensureTable } from '#infra/local/table';
 

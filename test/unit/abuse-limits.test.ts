@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ABUSE_LIMITS, limitMessage, overLimit, retryAfterText } from '#functions/domain/abuse-limits';
+
 import { workLane } from '#functions/adapters/system/work-lane';
+import { ABUSE_LIMITS, limitMessage, overLimit, retryAfterText } from '#functions/domain/abuse-limits';
 import { Overloaded } from '#functions/errors';
 import { errorToResponse } from '#functions/http/errors';
 
@@ -8,13 +9,18 @@ describe('abuse limits', () => {
   it('allows up to the limit in a window and then names the wait until the window ends', () => {
     const rule = ABUSE_LIMITS.registrationsPerAddress;
     expect(overLimit(rule, { failures: 4, windowEndsAt: 60_000 }, 0)).toEqual({ allowed: true });
-    expect(overLimit(rule, { failures: 5, windowEndsAt: 60_000 }, 0)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(overLimit(rule, { failures: 5, windowEndsAt: 60_000 }, 0)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 60,
+    });
     expect(overLimit(rule, { failures: 9, windowEndsAt: 100 }, 0)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 
   it('has the bounds the issue note explains', () => {
     expect(
-      Object.fromEntries(Object.entries(ABUSE_LIMITS).map(([name, rule]) => [name, [rule.limit, rule.windowMs / 60_000]])),
+      Object.fromEntries(
+        Object.entries(ABUSE_LIMITS).map(([name, rule]) => [name, [rule.limit, rule.windowMs / 60_000]]),
+      ),
     ).toEqual({
       bookingsPerAddress: [30, 60],
       bookingsPerAddressAndHost: [6, 1440],
@@ -61,7 +67,11 @@ describe('work lane (bounded password hashing)', () => {
     const accepted = [run(task), run(task), run(task)];
     const refused = await run(task).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(Overloaded);
-    const answer = errorToResponse(refused, 'r', console) as { statusCode: number; headers: Record<string, string>; body: string };
+    const answer = errorToResponse(refused, 'r', console) as {
+      statusCode: number;
+      headers: Record<string, string>;
+      body: string;
+    };
     expect(answer.statusCode).toBe(503);
     expect(answer.headers['Retry-After']).toBe('5');
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'OVERLOADED', retryAfterSeconds: 5 });

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { earnsAdminRole, loginBlocked, LOGIN_LIMITS, usernameBase, usernameCandidate } from '#functions/domain/accounts';
+
 import { sessionToken, signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
-import { clientAddress, isHttps, refuseCrossSiteWrite } from '#functions/http/request';
 import { authDebugInfo } from '#functions/app/auth-config';
+import {
+  earnsAdminRole,
+  LOGIN_LIMITS,
+  loginBlocked,
+  usernameBase,
+  usernameCandidate,
+} from '#functions/domain/accounts';
 import { Forbidden } from '#functions/errors';
+import { clientAddress, isHttps, refuseCrossSiteWrite } from '#functions/http/request';
 import { apiEvent } from '#test/support/api-event';
 
 describe('usernames from e-mail addresses (issue 5)', () => {
@@ -26,7 +33,9 @@ describe('login throttling rule', () => {
   const window = (failures: number, endsAt = 60_000) => ({ failures, windowEndsAt: endsAt });
   it('blocks at 5 failures of the account from this address, 50 of the account, or 100 of the address', () => {
     const none = window(0);
-    expect(loginBlocked({ accountAndAddress: window(4), account: window(49), address: window(99) }, 0)).toEqual({ blocked: false });
+    expect(loginBlocked({ accountAndAddress: window(4), account: window(49), address: window(99) }, 0)).toEqual({
+      blocked: false,
+    });
     expect(loginBlocked({ accountAndAddress: window(5), account: window(5), address: window(5) }, 0)).toEqual({
       blocked: true,
       retryAfterSeconds: 60,
@@ -34,9 +43,16 @@ describe('login throttling rule', () => {
     // Five failures on the account from elsewhere do not block this address: lock-out is not a weapon.
     expect(loginBlocked({ accountAndAddress: none, account: window(5), address: none }, 0)).toEqual({ blocked: false });
     // Twenty failures behind a shared address do not block its other accounts.
-    expect(loginBlocked({ accountAndAddress: none, account: none, address: window(20) }, 0)).toEqual({ blocked: false });
-    expect(loginBlocked({ accountAndAddress: none, account: window(50), address: none }, 0)).toEqual({ blocked: true, retryAfterSeconds: 60 });
-    expect(loginBlocked({ accountAndAddress: window(5, 30_000), account: none, address: window(100, 90_500) }, 0)).toEqual({
+    expect(loginBlocked({ accountAndAddress: none, account: none, address: window(20) }, 0)).toEqual({
+      blocked: false,
+    });
+    expect(loginBlocked({ accountAndAddress: none, account: window(50), address: none }, 0)).toEqual({
+      blocked: true,
+      retryAfterSeconds: 60,
+    });
+    expect(
+      loginBlocked({ accountAndAddress: window(5, 30_000), account: none, address: window(100, 90_500) }, 0),
+    ).toEqual({
       blocked: true,
       retryAfterSeconds: 91,
     });
@@ -53,9 +69,13 @@ describe('session cookie', () => {
   });
 
   it('is Secure over HTTPS and not over plain HTTP', async () => {
-    expect(await sessions.start('user-1', { secure: true })).toMatch(/; HttpOnly; SameSite=Lax; Secure; Max-Age=604800$/);
+    expect(await sessions.start('user-1', { secure: true })).toMatch(
+      /; HttpOnly; SameSite=Lax; Secure; Max-Age=604800$/,
+    );
     expect(await sessions.start('user-1', { secure: false })).not.toContain('Secure');
-    expect(sessions.clearCookie({ secure: true })).toBe('meetwise_session=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0');
+    expect(sessions.clearCookie({ secure: true })).toBe(
+      'meetwise_session=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0',
+    );
   });
 
   it('is found among API Gateway cookies or in the Cookie header', () => {
@@ -65,7 +85,9 @@ describe('session cookie', () => {
   });
 
   it("takes the viewer's address from CloudFront's X-Viewer-Address, else API Gateway's source", () => {
-    expect(clientAddress(apiEvent({ method: 'POST', path: '/api/login', headers: { 'x-viewer-address': '203.0.113.7' } }))).toBe('203.0.113.7');
+    expect(
+      clientAddress(apiEvent({ method: 'POST', path: '/api/login', headers: { 'x-viewer-address': '203.0.113.7' } })),
+    ).toBe('203.0.113.7');
     expect(clientAddress(apiEvent({ method: 'POST', path: '/api/login' }))).toBe('127.0.0.1');
   });
 
@@ -86,23 +108,33 @@ describe('CSRF check with SITE_URL (the cloud)', () => {
   it('compares the Origin with SITE_URL, never with a forwarded host header', () => {
     expect(() => refuseCrossSiteWrite(write({ origin: 'https://meetwise.app' }), 'https://meetwise.app')).not.toThrow();
     expect(() =>
-      refuseCrossSiteWrite(write({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), 'https://meetwise.app'),
+      refuseCrossSiteWrite(
+        write({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }),
+        'https://meetwise.app',
+      ),
     ).toThrow(Forbidden);
   });
 });
 
 describe('CSRF check', () => {
-  const write = (headers: Record<string, string>, method = 'POST') => apiEvent({ method, path: '/api/logout', headers });
+  const write = (headers: Record<string, string>, method = 'POST') =>
+    apiEvent({ method, path: '/api/logout', headers });
   it('lets same-site writes, reads and writes without browser hints through', () => {
     for (const headers of <Record<string, string>[]>[
       {},
       { 'sec-fetch-site': 'same-origin', origin: 'https://meetwise.app', host: 'meetwise.app' },
-      { origin: 'https://meetwise.app', host: 'abc.execute-api.us-east-1.amazonaws.com', 'x-forwarded-host': 'meetwise.app' },
+      {
+        origin: 'https://meetwise.app',
+        host: 'abc.execute-api.us-east-1.amazonaws.com',
+        'x-forwarded-host': 'meetwise.app',
+      },
       { 'sec-fetch-site': 'none' },
     ]) {
       expect(() => refuseCrossSiteWrite(write(headers), 'https://meetwise.app')).not.toThrow();
     }
-    expect(() => refuseCrossSiteWrite(write({ origin: 'https://evil.example' }, 'GET'), 'https://meetwise.app')).not.toThrow();
+    expect(() =>
+      refuseCrossSiteWrite(write({ origin: 'https://evil.example' }, 'GET'), 'https://meetwise.app'),
+    ).not.toThrow();
   });
 
   it('refuses cross-site writes', () => {

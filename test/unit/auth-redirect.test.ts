@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { safeRedirectPath } from '#frontend/lib/redirect.ts';
 
 /** Where sign-in may send the visitor: same-site relative paths only (issue 5; also used by the server). */
@@ -38,10 +39,15 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('//evil.com', '/home')).toBe('/home');
   });
 
-  it.each(['/events?x=1', '/profile-settings', '/', '/events/new?edit=12', '/billing-details#plans', '/events?q=a%20b', '/events?next=%2Fx'])(
-    'keeps the same-site path %s',
-    (value) => {
-      expect(safeRedirectPath(value)).toBe(value);
-    },
-  );
+  it.each([
+    '/events?x=1',
+    '/profile-settings',
+    '/',
+    '/events/new?edit=12',
+    '/billing-details#plans',
+    '/events?q=a%20b',
+    '/events?next=%2Fx',
+  ])('keeps the same-site path %s', (value) => {
+    expect(safeRedirectPath(value)).toBe(value);
+  });
 });

@@ -2,9 +2,10 @@
  * Invariants of the availability engine (ARCHITECTURE.md §5), checked on random events against an independent
  * oracle: date-fns-tz conversions and brute-force walks over the clock, never the engine's own wall-clock code.
  */
-import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
 import {
   availableDatesForMonth,
   isBookableSlot,
@@ -20,7 +21,13 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /** Pago Pago (UTC−11) against Kiritimati (UTC+14) puts 25 hours between host and guest clocks. */
-const HOST_ZONES = ['America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Kolkata', 'Pacific/Pago_Pago'] as const;
+const HOST_ZONES = [
+  'America/New_York',
+  'Europe/London',
+  'Australia/Sydney',
+  'Asia/Kolkata',
+  'Pacific/Pago_Pago',
+] as const;
 const GUEST_ZONES = [...HOST_ZONES, 'Pacific/Auckland', 'Pacific/Kiritimati', 'America/Los_Angeles', 'UTC'] as const;
 const DST_DAYS: Readonly<Record<string, readonly string[]>> = {
   'America/New_York': ['2026-03-08', '2026-11-01'],
@@ -33,11 +40,14 @@ const BUFFERS = [0, 5, 10, 15, 30, 45, 60] as const;
 // ---------------------------------------------------------------------------------------------------------------
 // Small date helpers for the oracle (UTC date arithmetic on 'yyyy-MM-dd')
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-const minutesOf = (time: string) => (time === '24:00' ? 1440 : Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
-const timeText = (halfHours: number) => (halfHours >= 48 ? '24:00' : `${String(Math.floor(halfHours / 2)).padStart(2, '0')}:${halfHours % 2 ? '30' : '00'}`);
+const minutesOf = (time: string) =>
+  time === '24:00' ? 1440 : Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const timeText = (halfHours: number) =>
+  halfHours >= 48 ? '24:00' : `${String(Math.floor(halfHours / 2)).padStart(2, '0')}:${halfHours % 2 ? '30' : '00'}`;
 const wallFormatters = new Map<string, Intl.DateTimeFormat>();
 /**
  * 'yyyy-MM-dd HH:mm' on the zone's clock, straight from Intl with a cached formatter (date-fns-tz's
@@ -46,7 +56,15 @@ const wallFormatters = new Map<string, Intl.DateTimeFormat>();
 function wallIn(instant: number, zone: string): string {
   let formatter = wallFormatters.get(zone);
   if (formatter === undefined) {
-    const options = { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' } as const;
+    const options = {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    } as const;
     formatter = new Intl.DateTimeFormat('sv-SE', options);
     wallFormatters.set(zone, formatter);
   }
@@ -56,7 +74,9 @@ const hostDateOf = (instant: number, zone: string) => wallIn(instant, zone).slic
 const isoIn = (instant: number, zone: string) => formatInTimeZone(instant, zone, "yyyy-MM-dd'T'HH:mm:ssxxx");
 /** The instant a range boundary happens by date-fns-tz (which maps a wall time in a gap forward past the gap). */
 const boundaryByDateFns = (date: string, time: string, zone: string) =>
-  time === '24:00' ? fromZonedTime(`${addDays(date, 1)}T00:00:00`, zone).getTime() : fromZonedTime(`${date}T${time}:00`, zone).getTime();
+  time === '24:00'
+    ? fromZonedTime(`${addDays(date, 1)}T00:00:00`, zone).getTime()
+    : fromZonedTime(`${date}T${time}:00`, zone).getTime();
 
 interface OracleRange {
   start: number;
@@ -82,8 +102,16 @@ const toMs = (value: Date | number) => (value instanceof Date ? value.getTime() 
 // Random scenarios
 
 const rangeArb = fc
-  .record({ active: fc.constantFrom(true, true, true, false), start: fc.integer({ min: 0, max: 46 }), length: fc.integer({ min: 1, max: 48 }) })
-  .map(({ active, start, length }) => ({ active, startTime: timeText(start), endTime: timeText(Math.min(48, start + length)) }));
+  .record({
+    active: fc.constantFrom(true, true, true, false),
+    start: fc.integer({ min: 0, max: 46 }),
+    length: fc.integer({ min: 1, max: 48 }),
+  })
+  .map(({ active, start, length }) => ({
+    active,
+    startTime: timeText(start),
+    endTime: timeText(Math.min(48, start + length)),
+  }));
 
 /** Ranges that start or end around the small hours, where every DST transition here happens. */
 const nearTransitionRangeArb = fc
@@ -91,7 +119,10 @@ const nearTransitionRangeArb = fc
   .map(({ start, length }) => ({ active: true, startTime: timeText(start), endTime: timeText(start + length) }));
 
 const weeklyArb = fc
-  .tuple(fc.array(rangeArb, { minLength: 7, maxLength: 7 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), rangeArb), { maxLength: 2 }))
+  .tuple(
+    fc.array(rangeArb, { minLength: 7, maxLength: 7 }),
+    fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), rangeArb), { maxLength: 2 }),
+  )
   .map(([week, extra]): AvailabilityRange[] => [
     ...week.map((range, dayOfWeek) => ({ dayOfWeek, ...range })),
     ...extra.map(([dayOfWeek, range]) => ({ dayOfWeek, ...range })),
@@ -104,7 +135,10 @@ const noticeArb = fc.oneof(
 );
 
 /** Mostly a wide window, sometimes one that ends near the anchor. */
-const advanceArb = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 6 }), weight: 1 }, { arbitrary: fc.constant(60), weight: 2 });
+const advanceArb = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 6 }), weight: 1 },
+  { arbitrary: fc.constant(60), weight: 2 },
+);
 
 const anyDayOf2026 = fc.integer({ min: 0, max: 364 }).map((offset) => addDays('2026-01-01', offset));
 const anchorDayArb = fc.oneof(fc.constantFrom(...Object.values(DST_DAYS).flat()), anyDayOf2026);
@@ -152,7 +186,8 @@ const scenarioArb = fc
       date: addDays(drawn.anchorDay, override.dayShift),
       available: override.available,
       startTime: override.available ? timeText(override.start) : null,
-      endTime: override.available && !override.blankEnd ? timeText(Math.min(48, override.start + override.length)) : null,
+      endTime:
+        override.available && !override.blankEnd ? timeText(Math.min(48, override.start + override.length)) : null,
     }));
     const input: AvailabilityInput = {
       event: {
@@ -167,7 +202,10 @@ const scenarioArb = fc
         maxBookingsPerDay: drawn.maxBookingsPerDay,
       },
       overrides,
-      busy: drawn.busy.map(({ quarter, minutes }) => ({ start: anchor + quarter * 15 * MINUTE, end: new Date(anchor + (quarter * 15 + minutes) * MINUTE) })),
+      busy: drawn.busy.map(({ quarter, minutes }) => ({
+        start: anchor + quarter * 15 * MINUTE,
+        end: new Date(anchor + (quarter * 15 + minutes) * MINUTE),
+      })),
       bookingStarts: drawn.bookingMinutes.map((minutes) => anchor + minutes * MINUTE),
       now: anchor + drawn.nowMinutes * MINUTE,
     };
@@ -189,7 +227,10 @@ function brokenRules(input: AvailabilityInput, slot: TimeSlot, guestDate: string
   check(slot.available, 'available');
   check(end - start === event.duration * MINUTE, 'lasts the duration');
   // Displayed in the guest's zone (by date-fns-tz), on the requested date.
-  check(slot.start === isoIn(start, guestZone) && slot.end === isoIn(end, guestZone), "shown with the guest zone's offset");
+  check(
+    slot.start === isoIn(start, guestZone) && slot.end === isoIn(end, guestZone),
+    "shown with the guest zone's offset",
+  );
   check(slot.start.slice(0, 10) === guestDate, 'starts on the requested guest date');
   // The slot widened by its own buffers overlaps no busy interval (half-open).
   const from = start - event.bufferBefore * MINUTE;
@@ -197,7 +238,10 @@ function brokenRules(input: AvailabilityInput, slot: TimeSlot, guestDate: string
   for (const interval of input.busy) {
     const busyStart = toMs(interval.start);
     const busyEnd = toMs(interval.end);
-    check(!(busyEnd > busyStart && busyStart < to && busyEnd > from), `clear of busy ${new Date(busyStart).toISOString()}`);
+    check(
+      !(busyEnd > busyStart && busyStart < to && busyEnd > from),
+      `clear of busy ${new Date(busyStart).toISOString()}`,
+    );
   }
   // Inside the host's hours, converted back into the host's zone: on a range's grid, ending by its end.
   const zone = event.timeZone;
@@ -221,7 +265,9 @@ function brokenRules(input: AvailabilityInput, slot: TimeSlot, guestDate: string
   check(start >= now + event.minimumNoticeAmount * noticeUnit, 'minimum notice');
   check(hostDate <= addDays(hostDateOf(now, zone), event.advanceBookingDays), 'advance window');
   if (event.maxBookingsPerDay !== null && event.maxBookingsPerDay !== undefined) {
-    const booked = input.bookingStarts.filter((bookingStart) => hostDateOf(toMs(bookingStart), zone) === hostDate).length;
+    const booked = input.bookingStarts.filter(
+      (bookingStart) => hostDateOf(toMs(bookingStart), zone) === hostDate,
+    ).length;
     check(booked < event.maxBookingsPerDay, 'daily limit');
   }
   // And the write-time check agrees.
@@ -235,7 +281,8 @@ function hostDayAsSeenFrom(input: AvailabilityInput, hostDate: string, guestZone
   for (let shift = -2; shift <= 2; shift += 1) {
     for (const slot of timeSlotsForDate(input, { date: addDays(hostDate, shift), guestTimeZone: guestZone })) {
       const start = Date.parse(slot.start);
-      if (hostDateOf(start, input.event.timeZone) === hostDate) seen.push(`${new Date(start).toISOString()}/${new Date(Date.parse(slot.end)).toISOString()}`);
+      if (hostDateOf(start, input.event.timeZone) === hostDate)
+        seen.push(`${new Date(start).toISOString()}/${new Date(Date.parse(slot.end)).toISOString()}`);
     }
   }
   return seen;
@@ -249,7 +296,8 @@ function hostDayAsSeenFrom(input: AvailabilityInput, hostDate: string, guestZone
 function bruteForceGrid(zone: string, date: string, ranges: readonly OracleRange[], duration: number): number[] {
   const walkFrom = fromZonedTime(`${date}T00:00:00`, zone).getTime() - 3 * 60 * MINUTE;
   const walk: [number, string][] = [];
-  for (let instant = walkFrom; instant <= walkFrom + 32 * 60 * MINUTE; instant += 15 * MINUTE) walk.push([instant, wallIn(instant, zone)]);
+  for (let instant = walkFrom; instant <= walkFrom + 32 * 60 * MINUTE; instant += 15 * MINUTE)
+    walk.push([instant, wallIn(instant, zone)]);
   const starts = new Set<number>();
   for (const range of ranges) {
     const endWall = range.end >= 1440 ? `${addDays(date, 1)} 00:00` : `${date} ${range.endTime}`;
@@ -259,7 +307,12 @@ function bruteForceGrid(zone: string, date: string, ranges: readonly OracleRange
       if (!wall.startsWith(date) || seenWalls.has(wall)) continue;
       seenWalls.add(wall);
       const minute = minutesOf(wall.slice(11));
-      if (minute >= range.start && minute < range.end && (minute - range.start) % duration === 0 && instant + duration * MINUTE <= rangeEnd) {
+      if (
+        minute >= range.start &&
+        minute < range.end &&
+        (minute - range.start) % duration === 0 &&
+        instant + duration * MINUTE <= rangeEnd
+      ) {
         starts.add(instant);
       }
     }
@@ -277,7 +330,11 @@ describe('availability invariants (property-based)', () => {
         const list = timeSlotsForDate(input, { date: guestDate, guestTimeZone: guestZone });
         const starts = list.map((slot) => Date.parse(slot.start));
         expect(starts).toEqual([...new Set(starts)].sort((a, b) => a - b));
-        for (const slot of list) expect({ slot: slot.start, broken: brokenRules(input, slot, guestDate, guestZone) }).toEqual({ slot: slot.start, broken: [] });
+        for (const slot of list)
+          expect({ slot: slot.start, broken: brokenRules(input, slot, guestDate, guestZone) }).toEqual({
+            slot: slot.start,
+            broken: [],
+          });
       }),
       { numRuns: 200 },
     );
@@ -285,32 +342,48 @@ describe('availability invariants (property-based)', () => {
 
   it('lists exactly the instants the write-time check accepts (probing listed starts, their neighbours and random ones)', () => {
     fc.assert(
-      fc.property(scenarioArb, fc.array(fc.integer({ min: -96, max: 96 }), { maxLength: 8 }), ({ input, anchorDay }, quarters) => {
-        const zone = input.event.timeZone;
-        const listed = new Set<number>();
-        for (let shift = -1; shift <= 1; shift += 1) {
-          for (const slot of timeSlotsForDate(input, { date: addDays(anchorDay, shift), guestTimeZone: zone })) listed.add(Date.parse(slot.start));
-        }
-        const anchor = Date.parse(`${anchorDay}T12:00:00Z`);
-        const probes = new Set([...listed].flatMap((start) => [start - 15 * MINUTE, start, start + 15 * MINUTE]));
-        for (const quarter of quarters) probes.add(anchor + quarter * 15 * MINUTE);
-        const disagreements = [...probes]
-          .filter((start) => Math.abs(dayNumber(hostDateOf(start, zone)) - dayNumber(anchorDay)) <= 1) // dates listed above
-          .filter((start) => isBookableSlot(input, { start, end: start + input.event.duration * MINUTE }).bookable !== listed.has(start))
-          .map((start) => `${new Date(start).toISOString()} ${listed.has(start) ? 'listed but refused' : 'accepted but not listed'}`);
-        expect(disagreements).toEqual([]);
-      }),
+      fc.property(
+        scenarioArb,
+        fc.array(fc.integer({ min: -96, max: 96 }), { maxLength: 8 }),
+        ({ input, anchorDay }, quarters) => {
+          const zone = input.event.timeZone;
+          const listed = new Set<number>();
+          for (let shift = -1; shift <= 1; shift += 1) {
+            for (const slot of timeSlotsForDate(input, { date: addDays(anchorDay, shift), guestTimeZone: zone }))
+              listed.add(Date.parse(slot.start));
+          }
+          const anchor = Date.parse(`${anchorDay}T12:00:00Z`);
+          const probes = new Set([...listed].flatMap((start) => [start - 15 * MINUTE, start, start + 15 * MINUTE]));
+          for (const quarter of quarters) probes.add(anchor + quarter * 15 * MINUTE);
+          const disagreements = [...probes]
+            .filter((start) => Math.abs(dayNumber(hostDateOf(start, zone)) - dayNumber(anchorDay)) <= 1) // dates listed above
+            .filter(
+              (start) =>
+                isBookableSlot(input, { start, end: start + input.event.duration * MINUTE }).bookable !==
+                listed.has(start),
+            )
+            .map(
+              (start) =>
+                `${new Date(start).toISOString()} ${listed.has(start) ? 'listed but refused' : 'accepted but not listed'}`,
+            );
+          expect(disagreements).toEqual([]);
+        },
+      ),
       { numRuns: 100 },
     );
   });
 
   it("changes with the guest's zone only which date a slot is filed under, never the set of instants", () => {
     fc.assert(
-      fc.property(scenarioArb, fc.constantFrom(...GUEST_ZONES), ({ input, anchorDay, guestZone, hostZone }, otherZone) => {
-        const asHost = hostDayAsSeenFrom(input, anchorDay, hostZone);
-        expect(hostDayAsSeenFrom(input, anchorDay, guestZone)).toEqual(asHost);
-        expect(hostDayAsSeenFrom(input, anchorDay, otherZone)).toEqual(asHost);
-      }),
+      fc.property(
+        scenarioArb,
+        fc.constantFrom(...GUEST_ZONES),
+        ({ input, anchorDay, guestZone, hostZone }, otherZone) => {
+          const asHost = hostDayAsSeenFrom(input, anchorDay, hostZone);
+          expect(hostDayAsSeenFrom(input, anchorDay, guestZone)).toEqual(asHost);
+          expect(hostDayAsSeenFrom(input, anchorDay, otherZone)).toEqual(asHost);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -355,10 +428,15 @@ describe('availability invariants (property-based)', () => {
         const [year, month] = anchorDay.split('-').map(Number) as [number, number];
         const dates = availableDatesForMonth(input, { year, month, guestTimeZone: guestZone });
         expect(dates.map((entry) => entry.date)).toEqual(
-          Array.from({ length: new Date(Date.UTC(year, month, 0)).getUTCDate() }, (_, index) => addDays(`${anchorDay.slice(0, 8)}01`, index)),
+          Array.from({ length: new Date(Date.UTC(year, month, 0)).getUTCDate() }, (_, index) =>
+            addDays(`${anchorDay.slice(0, 8)}01`, index),
+          ),
         );
         for (const { date, hasTimeSlots } of dates) {
-          expect({ date, hasTimeSlots }).toEqual({ date, hasTimeSlots: timeSlotsForDate(input, { date, guestTimeZone: guestZone }).length > 0 });
+          expect({ date, hasTimeSlots }).toEqual({
+            date,
+            hasTimeSlots: timeSlotsForDate(input, { date, guestTimeZone: guestZone }).length > 0,
+          });
         }
       }),
       { numRuns: 40 },

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import { formatInTimeZone } from 'date-fns-tz';
+import { describe, expect, it } from 'vitest';
+
 import {
+  availableDatesForMonth,
   InvalidAvailabilityInput,
   InvalidTimeZone,
-  availableDatesForMonth,
   isBookableSlot,
   isValidTimeZone,
   timeSlotsForDate,
@@ -17,8 +18,17 @@ const NY = 'America/New_York';
 const MINUTE = 60_000;
 
 /** Weekly ranges: the given weekdays active with the same hours, the others inactive. */
-function weekly(startTime: string, endTime: string, activeDays: readonly number[] = [1, 2, 3, 4, 5]): AvailabilityRange[] {
-  return [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, active: activeDays.includes(dayOfWeek), startTime, endTime }));
+function weekly(
+  startTime: string,
+  endTime: string,
+  activeDays: readonly number[] = [1, 2, 3, 4, 5],
+): AvailabilityRange[] {
+  return [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+    dayOfWeek,
+    active: activeDays.includes(dayOfWeek),
+    startTime,
+    endTime,
+  }));
 }
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 
@@ -40,7 +50,9 @@ function event(changes: Partial<EventAvailabilityRules> = {}): EventAvailability
 /** Fixed clock: Monday 2026-03-02 08:00 in New York (EST, −05:00). */
 const NOW = Date.parse('2026-03-02T08:00:00-05:00');
 
-function input(changes: Partial<Omit<AvailabilityInput, 'event'>> & { event?: Partial<EventAvailabilityRules> } = {}): AvailabilityInput {
+function input(
+  changes: Partial<Omit<AvailabilityInput, 'event'>> & { event?: Partial<EventAvailabilityRules> } = {},
+): AvailabilityInput {
   return { overrides: [], busy: [], bookingStarts: [], now: NOW, ...changes, event: event(changes.event) };
 }
 
@@ -63,30 +75,55 @@ describe('a plain weekday', () => {
     const list = slots(input(), '2026-03-03');
     expect(list).toHaveLength(16);
     expect(list[0]).toEqual({ start: '2026-03-03T09:00:00-05:00', end: '2026-03-03T09:30:00-05:00', available: true });
-    expect(list.at(-1)).toEqual({ start: '2026-03-03T16:30:00-05:00', end: '2026-03-03T17:00:00-05:00', available: true });
+    expect(list.at(-1)).toEqual({
+      start: '2026-03-03T16:30:00-05:00',
+      end: '2026-03-03T17:00:00-05:00',
+      available: true,
+    });
     const starts = list.map((slot) => Date.parse(slot.start));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });
 
   it('drops the tail that would run past the end of the range', () => {
     const list = slots(input({ event: { duration: 45 } }), '2026-03-03');
-    expect(startTimes(list)).toEqual(['09:00', '09:45', '10:30', '11:15', '12:00', '12:45', '13:30', '14:15', '15:00', '15:45']);
+    expect(startTimes(list)).toEqual([
+      '09:00',
+      '09:45',
+      '10:30',
+      '11:15',
+      '12:00',
+      '12:45',
+      '13:30',
+      '14:15',
+      '15:00',
+      '15:45',
+    ]);
   });
 
   it('gives each of several ranges of a weekday its own grid, listing a shared start once', () => {
     const ranges = [...weekly('09:00', '12:00'), { dayOfWeek: 2, active: true, startTime: '13:00', endTime: '15:00' }];
     expect(startTimes(slots(input({ event: { availabilityRanges: ranges, duration: 60 } }), '2026-03-03'))).toEqual([
-      '09:00', '10:00', '11:00', '13:00', '14:00',
+      '09:00',
+      '10:00',
+      '11:00',
+      '13:00',
+      '14:00',
     ]);
-    const overlapping = [...weekly('09:00', '12:00'), { dayOfWeek: 2, active: true, startTime: '10:00', endTime: '13:00' }];
-    expect(startTimes(slots(input({ event: { availabilityRanges: overlapping, duration: 60 } }), '2026-03-03'))).toEqual([
-      '09:00', '10:00', '11:00', '12:00',
-    ]);
+    const overlapping = [
+      ...weekly('09:00', '12:00'),
+      { dayOfWeek: 2, active: true, startTime: '10:00', endTime: '13:00' },
+    ];
+    expect(
+      startTimes(slots(input({ event: { availabilityRanges: overlapping, duration: 60 } }), '2026-03-03')),
+    ).toEqual(['09:00', '10:00', '11:00', '12:00']);
   });
 
   it("reads an end of '00:00' or '24:00' as midnight at the end of the day", () => {
     for (const endTime of ['00:00', '24:00']) {
-      const list = slots(input({ event: { availabilityRanges: weekly('22:00', endTime), duration: 60 } }), '2026-03-03');
+      const list = slots(
+        input({ event: { availabilityRanges: weekly('22:00', endTime), duration: 60 } }),
+        '2026-03-03',
+      );
       expect(list.map((slot) => slot.end)).toEqual(['2026-03-03T23:00:00-05:00', '2026-03-04T00:00:00-05:00']);
     }
   });
@@ -131,7 +168,9 @@ describe('busy intervals and buffers', () => {
     expect(before).toContain('09:30');
     expect(before).not.toContain('10:30'); // 15 before 10:30 is 10:15
     expect(before).toContain('11:00');
-    const exact = startTimes(slots(input({ busy: booked, event: { bufferBefore: 30, bufferAfter: 30 } }), '2026-03-03'));
+    const exact = startTimes(
+      slots(input({ busy: booked, event: { bufferBefore: 30, bufferAfter: 30 } }), '2026-03-03'),
+    );
     expect(exact).toContain('09:00'); // buffer ends exactly at 10:00: touching
     expect(exact).toContain('11:00'); // buffer starts exactly at 10:30: touching
   });
@@ -149,7 +188,18 @@ describe('busy intervals and buffers', () => {
       }),
       '2026-03-03',
     );
-    expect(startTimes(list)).toEqual(['11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '16:00', '16:30']);
+    expect(startTimes(list)).toEqual([
+      '11:00',
+      '11:30',
+      '12:00',
+      '12:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '16:00',
+      '16:30',
+    ]);
   });
 });
 
@@ -165,12 +215,18 @@ describe('minimum notice and the advance window', () => {
     ['hours', 3, '11:00'],
     ['hours', 2.5, '10:30'],
   ] as const)('with %s notice of %d, the first slot at 08:00 is %s', (unit, amount, first) => {
-    const given = input({ now: Date.parse('2026-03-03T08:00:00-05:00'), event: { minimumNoticeUnit: unit, minimumNoticeAmount: amount } });
+    const given = input({
+      now: Date.parse('2026-03-03T08:00:00-05:00'),
+      event: { minimumNoticeUnit: unit, minimumNoticeAmount: amount },
+    });
     expect(startTimes(slots(given, '2026-03-03'))[0]).toBe(first);
   });
 
   it("counts notice in 'days' as 24-hour periods", () => {
-    const given = input({ now: Date.parse('2026-03-03T10:00:00-05:00'), event: { minimumNoticeUnit: 'days', minimumNoticeAmount: 1 } });
+    const given = input({
+      now: Date.parse('2026-03-03T10:00:00-05:00'),
+      event: { minimumNoticeUnit: 'days', minimumNoticeAmount: 1 },
+    });
     expect(slots(given, '2026-03-03')).toEqual([]);
     expect(startTimes(slots(given, '2026-03-04'))[0]).toBe('10:00');
     expect(slots(given, '2026-03-05')).toHaveLength(16);
@@ -200,7 +256,10 @@ describe('maxBookingsPerDay', () => {
   const twoOnTuesday = [Date.parse('2026-03-03T11:00:00-05:00'), new Date('2026-03-03T14:00:00-05:00')];
 
   it('closes a host day that has reached the limit and leaves others open', () => {
-    const given = input({ event: { maxBookingsPerDay: 2 }, bookingStarts: [...twoOnTuesday, Date.parse('2026-03-04T10:00:00-05:00')] });
+    const given = input({
+      event: { maxBookingsPerDay: 2 },
+      bookingStarts: [...twoOnTuesday, Date.parse('2026-03-04T10:00:00-05:00')],
+    });
     expect(slots(given, '2026-03-03')).toEqual([]);
     expect(slots(given, '2026-03-04')).toHaveLength(16);
     const month = availableDatesForMonth(given, { year: 2026, month: 3, guestTimeZone: NY });
@@ -210,7 +269,10 @@ describe('maxBookingsPerDay', () => {
 
   it("counts bookings per host date in the event's zone", () => {
     // 22:00 in New York on the 3rd is the 4th in UTC: it counts for the 3rd.
-    const given = input({ event: { maxBookingsPerDay: 2 }, bookingStarts: [twoOnTuesday[0]!, Date.parse('2026-03-04T03:00:00Z')] });
+    const given = input({
+      event: { maxBookingsPerDay: 2 },
+      bookingStarts: [twoOnTuesday[0]!, Date.parse('2026-03-04T03:00:00Z')],
+    });
     expect(slots(given, '2026-03-03')).toEqual([]);
     expect(slots(given, '2026-03-04')).toHaveLength(16);
   });
@@ -222,8 +284,12 @@ describe('maxBookingsPerDay', () => {
   it('means no limit when null or missing', () => {
     const { maxBookingsPerDay: _dropped, ...withoutLimit } = event();
     expect(slots({ ...input({ bookingStarts: twoOnTuesday }), event: withoutLimit }, '2026-03-03')).toHaveLength(16);
-    expect(slots(input({ bookingStarts: twoOnTuesday, event: { maxBookingsPerDay: null } }), '2026-03-03')).toHaveLength(16);
-    expect(slots(input({ bookingStarts: twoOnTuesday, event: { maxBookingsPerDay: 3 } }), '2026-03-03')).toHaveLength(16);
+    expect(
+      slots(input({ bookingStarts: twoOnTuesday, event: { maxBookingsPerDay: null } }), '2026-03-03'),
+    ).toHaveLength(16);
+    expect(slots(input({ bookingStarts: twoOnTuesday, event: { maxBookingsPerDay: 3 } }), '2026-03-03')).toHaveLength(
+      16,
+    );
   });
 });
 
@@ -265,7 +331,10 @@ describe('date overrides', () => {
 
 describe('daylight saving time (wall-clock hours stay put)', () => {
   const everyDay = (startTime: string, endTime: string, changes: Partial<EventAvailabilityRules> = {}) =>
-    input({ now: Date.parse('2026-01-01T00:00:00Z'), event: { availabilityRanges: weekly(startTime, endTime, EVERY_DAY), advanceBookingDays: 400, ...changes } });
+    input({
+      now: Date.parse('2026-01-01T00:00:00Z'),
+      event: { availabilityRanges: weekly(startTime, endTime, EVERY_DAY), advanceBookingDays: 400, ...changes },
+    });
 
   it.each([
     [NY, '2026-03-08', '-04:00'],
@@ -305,27 +374,45 @@ describe('daylight saving time (wall-clock hours stay put)', () => {
     expect(startTimes(slots(fromGap, '2026-03-08'))).toEqual(['03:30']);
     const at = (iso: string) => ({ start: Date.parse(iso), end: Date.parse(iso) + 60 * MINUTE });
     expect(isBookableSlot(fromGap, at('2026-03-08T03:00:00-04:00'))).toEqual({ bookable: false, reason: 'off-grid' });
-    expect(isBookableSlot(fromGap, at('2026-03-08T01:30:00-05:00'))).toEqual({ bookable: false, reason: 'outside-hours' });
+    expect(isBookableSlot(fromGap, at('2026-03-08T01:30:00-05:00'))).toEqual({
+      bookable: false,
+      reason: 'outside-hours',
+    });
   });
 
   it('yields one slot per wall time in the fall-back overlap, at its first occurrence (New York, 2026-11-01)', () => {
     const list = slots(everyDay('00:00', '03:00'), '2026-11-01');
     expect(list.map((slot) => slot.start.slice(11))).toEqual([
-      '00:00:00-04:00', '00:30:00-04:00', '01:00:00-04:00', '01:30:00-04:00', '02:00:00-05:00', '02:30:00-05:00',
+      '00:00:00-04:00',
+      '00:30:00-04:00',
+      '01:00:00-04:00',
+      '01:30:00-04:00',
+      '02:00:00-05:00',
+      '02:30:00-05:00',
     ]);
     expect(list[3]?.end).toBe('2026-11-01T01:00:00-05:00'); // 30 real minutes after 01:30 EDT
   });
 
   it('handles the gap and the overlap in London and Sydney too', () => {
-    const london = (date: string) => startTimes(slots(everyDay('00:00', '03:00', { timeZone: 'Europe/London' }), date, 'Europe/London'));
+    const london = (date: string) =>
+      startTimes(slots(everyDay('00:00', '03:00', { timeZone: 'Europe/London' }), date, 'Europe/London'));
     expect(london('2026-03-29')).toEqual(['00:00', '00:30', '02:00', '02:30']);
     expect(london('2026-10-25')).toEqual(['00:00', '00:30', '01:00', '01:30', '02:00', '02:30']);
-    const sydney = (date: string) => slots(everyDay('01:00', '04:00', { timeZone: 'Australia/Sydney' }), date, 'Australia/Sydney');
+    const sydney = (date: string) =>
+      slots(everyDay('01:00', '04:00', { timeZone: 'Australia/Sydney' }), date, 'Australia/Sydney');
     expect(sydney('2026-10-04').map((slot) => slot.start.slice(11))).toEqual([
-      '01:00:00+10:00', '01:30:00+10:00', '03:00:00+11:00', '03:30:00+11:00',
+      '01:00:00+10:00',
+      '01:30:00+10:00',
+      '03:00:00+11:00',
+      '03:30:00+11:00',
     ]);
     expect(sydney('2026-04-05').map((slot) => slot.start.slice(11))).toEqual([
-      '01:00:00+11:00', '01:30:00+11:00', '02:00:00+11:00', '02:30:00+11:00', '03:00:00+10:00', '03:30:00+10:00',
+      '01:00:00+11:00',
+      '01:30:00+11:00',
+      '02:00:00+11:00',
+      '02:30:00+11:00',
+      '03:00:00+10:00',
+      '03:30:00+10:00',
     ]);
   });
 
@@ -334,12 +421,16 @@ describe('daylight saving time (wall-clock hours stay put)', () => {
     const first = Date.parse('2026-11-01T01:00:00-04:00');
     const second = Date.parse('2026-11-01T01:00:00-05:00');
     expect(isBookableSlot(given, { start: first, end: first + 30 * MINUTE })).toEqual({ bookable: true });
-    expect(isBookableSlot(given, { start: second, end: second + 30 * MINUTE })).toEqual({ bookable: false, reason: 'off-grid' });
+    expect(isBookableSlot(given, { start: second, end: second + 30 * MINUTE })).toEqual({
+      bookable: false,
+      reason: 'off-grid',
+    });
   });
 });
 
 describe("the guest's zone", () => {
-  const fromSunday = (changes: Partial<EventAvailabilityRules> = {}) => input({ now: Date.parse('2026-03-01T00:00:00Z'), event: changes });
+  const fromSunday = (changes: Partial<EventAvailabilityRules> = {}) =>
+    input({ now: Date.parse('2026-03-01T00:00:00Z'), event: changes });
 
   it('shows a 09:00 New York slot in winter at 19:30 in Kolkata (half-hour offset)', () => {
     const list = slots(fromSunday(), '2026-03-03', 'Asia/Kolkata');
@@ -347,8 +438,22 @@ describe("the guest's zone", () => {
     expect(list.find((slot) => slot.start === '2026-03-03T19:30:00+05:30')?.end).toBe('2026-03-03T20:00:00+05:30');
     // Kolkata's 3rd holds Monday's afternoon (13:30–16:30 EST = 00:00–03:00 IST) and Tuesday's morning (09:00–13:00 EST).
     expect(startTimes(list)).toEqual([
-      '00:00', '00:30', '01:00', '01:30', '02:00', '02:30', '03:00',
-      '19:30', '20:00', '20:30', '21:00', '21:30', '22:00', '22:30', '23:00', '23:30',
+      '00:00',
+      '00:30',
+      '01:00',
+      '01:30',
+      '02:00',
+      '02:30',
+      '03:00',
+      '19:30',
+      '20:00',
+      '20:30',
+      '21:00',
+      '21:30',
+      '22:00',
+      '22:30',
+      '23:00',
+      '23:30',
     ]);
   });
 
@@ -373,17 +478,41 @@ describe("the guest's zone", () => {
   it('keeps the month view and the day view in agreement across zones and months', () => {
     const given = input({
       now: Date.parse('2026-02-20T12:00:00Z'),
-      event: { availabilityRanges: weekly('06:00', '20:00', [1, 2, 4, 5, 6]), duration: 45, bufferAfter: 15, advanceBookingDays: 300 },
+      event: {
+        availabilityRanges: weekly('06:00', '20:00', [1, 2, 4, 5, 6]),
+        duration: 45,
+        bufferAfter: 15,
+        advanceBookingDays: 300,
+      },
       overrides: [
         { date: '2026-03-10', available: false },
         { date: '2026-03-11', available: true, startTime: '23:00', endTime: '24:00' },
       ],
-      busy: [busy('2026-03-12T00:00:00Z', '2026-03-13T18:00:00Z'), busy('2026-11-02T10:00:00Z', '2026-11-20T00:00:00Z')],
+      busy: [
+        busy('2026-03-12T00:00:00Z', '2026-03-13T18:00:00Z'),
+        busy('2026-11-02T10:00:00Z', '2026-11-20T00:00:00Z'),
+      ],
     });
-    for (const guestTimeZone of ['Pacific/Kiritimati', 'Pacific/Auckland', 'Asia/Kolkata', 'Europe/London', NY, 'UTC']) {
-      for (const [year, month] of [[2026, 2], [2026, 3], [2026, 10], [2026, 11]] as const) {
+    for (const guestTimeZone of [
+      'Pacific/Kiritimati',
+      'Pacific/Auckland',
+      'Asia/Kolkata',
+      'Europe/London',
+      NY,
+      'UTC',
+    ]) {
+      for (const [year, month] of [
+        [2026, 2],
+        [2026, 3],
+        [2026, 10],
+        [2026, 11],
+      ] as const) {
         for (const { date, hasTimeSlots } of availableDatesForMonth(given, { year, month, guestTimeZone })) {
-          expect({ guestTimeZone, date, hasTimeSlots }).toEqual({ guestTimeZone, date, hasTimeSlots: slots(given, date, guestTimeZone).length > 0 });
+          expect({ guestTimeZone, date, hasTimeSlots }).toEqual({
+            guestTimeZone,
+            date,
+            hasTimeSlots: slots(given, date, guestTimeZone).length > 0,
+          });
         }
       }
     }
@@ -397,7 +526,9 @@ describe("the guest's zone", () => {
     // 23:00 on the 3rd in Pago Pago (UTC−11) is 00:00 on the 5th in Kiritimati (UTC+14).
     const list = slots(lateNight, '2026-03-05', 'Pacific/Kiritimati');
     expect(list.map((slot) => slot.start)).toEqual(['2026-03-05T00:00:00+14:00', '2026-03-05T00:30:00+14:00']);
-    expect(formatInTimeZone(Date.parse(list[0]!.start), 'Pacific/Pago_Pago', 'yyyy-MM-dd HH:mm')).toBe('2026-03-03 23:00');
+    expect(formatInTimeZone(Date.parse(list[0]!.start), 'Pacific/Pago_Pago', 'yyyy-MM-dd HH:mm')).toBe(
+      '2026-03-03 23:00',
+    );
     const month = availableDatesForMonth(lateNight, { year: 2026, month: 3, guestTimeZone: 'Pacific/Kiritimati' });
     expect(month.find((entry) => entry.date === '2026-03-05')?.hasTimeSlots).toBe(true);
   });
@@ -426,16 +557,32 @@ describe('isBookableSlot (the write-time re-check)', () => {
   it.each([
     ['wrong-duration', input(), at('2026-03-03T10:00:00-05:00', 45)],
     ['in-past', input({ now: Date.parse('2026-03-03T10:05:00-05:00') }), at('2026-03-03T10:00:00-05:00')],
-    ['inside-notice', input({ event: { minimumNoticeAmount: 1, minimumNoticeUnit: 'days' } }), at('2026-03-03T07:30:00-05:00')],
+    [
+      'inside-notice',
+      input({ event: { minimumNoticeAmount: 1, minimumNoticeUnit: 'days' } }),
+      at('2026-03-03T07:30:00-05:00'),
+    ],
     ['beyond-window', input({ event: { advanceBookingDays: 1 } }), at('2026-03-04T10:00:00-05:00')],
     ['blocked-date', input({ overrides: [{ date: '2026-03-03', available: false }] }), at('2026-03-03T10:00:00-05:00')],
     ['outside-hours', input(), at('2026-03-03T08:30:00-05:00')],
     ['outside-hours', input(), at('2026-03-03T16:45:00-05:00')], // would end 17:15
     ['outside-hours', input(), at('2026-03-07T10:00:00-05:00')], // Saturday
     ['off-grid', input(), at('2026-03-03T10:15:00-05:00')],
-    ['daily-limit', input({ event: { maxBookingsPerDay: 1 }, bookingStarts: [Date.parse('2026-03-03T15:00:00-05:00')] }), at('2026-03-03T10:00:00-05:00')],
-    ['overlaps-busy', input({ busy: [busy('2026-03-03T10:20:00-05:00', '2026-03-03T10:40:00-05:00')] }), at('2026-03-03T10:00:00-05:00')],
-    ['overlaps-busy', input({ event: { bufferBefore: 15 }, busy: [busy('2026-03-03T09:30:00-05:00', '2026-03-03T09:50:00-05:00')] }), at('2026-03-03T10:00:00-05:00')],
+    [
+      'daily-limit',
+      input({ event: { maxBookingsPerDay: 1 }, bookingStarts: [Date.parse('2026-03-03T15:00:00-05:00')] }),
+      at('2026-03-03T10:00:00-05:00'),
+    ],
+    [
+      'overlaps-busy',
+      input({ busy: [busy('2026-03-03T10:20:00-05:00', '2026-03-03T10:40:00-05:00')] }),
+      at('2026-03-03T10:00:00-05:00'),
+    ],
+    [
+      'overlaps-busy',
+      input({ event: { bufferBefore: 15 }, busy: [busy('2026-03-03T09:30:00-05:00', '2026-03-03T09:50:00-05:00')] }),
+      at('2026-03-03T10:00:00-05:00'),
+    ],
   ])('answers %s', (expected, given, slot) => {
     expect(reason(given, slot)).toBe(expected);
   });
@@ -449,12 +596,28 @@ describe('isBookableSlot (the write-time re-check)', () => {
       overrides: [{ date: '2026-03-06', available: true, startTime: '13:00', endTime: '15:30' }],
     });
     const listed = new Set<number>();
-    for (const date of ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09']) {
+    for (const date of [
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+      '2026-03-09',
+    ]) {
       for (const slot of slots(given, date)) listed.add(Date.parse(slot.start));
     }
     expect(listed.size).toBeGreaterThan(10);
-    for (let start = Date.parse('2026-03-02T00:00:00-05:00'); start < Date.parse('2026-03-10T00:00:00-05:00'); start += 15 * MINUTE) {
-      expect({ start: new Date(start), bookable: isBookableSlot(given, { start, end: start + 45 * MINUTE }).bookable }).toEqual({
+    for (
+      let start = Date.parse('2026-03-02T00:00:00-05:00');
+      start < Date.parse('2026-03-10T00:00:00-05:00');
+      start += 15 * MINUTE
+    ) {
+      expect({
+        start: new Date(start),
+        bookable: isBookableSlot(given, { start, end: start + 45 * MINUTE }).bookable,
+      }).toEqual({
         start: new Date(start),
         bookable: listed.has(start),
       });
@@ -469,7 +632,9 @@ describe('input validation', () => {
       expect(isValidTimeZone(zone)).toBe(false);
       expect(() => slots(input(), '2026-03-03', zone)).toThrow(new InvalidTimeZone(zone));
       expect(() => slots(input({ event: { timeZone: zone } }), '2026-03-03')).toThrow(InvalidTimeZone);
-      expect(() => availableDatesForMonth(input(), { year: 2026, month: 3, guestTimeZone: zone })).toThrow(`Unknown time zone: ${zone}`);
+      expect(() => availableDatesForMonth(input(), { year: 2026, month: 3, guestTimeZone: zone })).toThrow(
+        `Unknown time zone: ${zone}`,
+      );
     },
   );
 
@@ -491,7 +656,9 @@ describe('input validation', () => {
     [{ year: 2026, month: 2.5 }, 'month', 'Invalid month: 2.5 (expected a whole number from 1 to 12)'],
     [{ year: 99999, month: 1 }, 'year', 'Invalid year: 99999 (expected a whole number from 1900 to 9999)'],
   ])('refuses the month %j', (query, field, message) => {
-    expect(() => availableDatesForMonth(input(), { ...query, guestTimeZone: NY })).toThrow(new InvalidAvailabilityInput(field, message));
+    expect(() => availableDatesForMonth(input(), { ...query, guestTimeZone: NY })).toThrow(
+      new InvalidAvailabilityInput(field, message),
+    );
   });
 
   it.each(['2026-02-30', '2026-3-8', '20260308', '2026-03-08T00:00', 'tomorrow', ''])('refuses the date %j', (date) => {
@@ -513,13 +680,23 @@ describe('input validation', () => {
     expect(field(input({ event: { minimumNoticeUnit: 'weeks' as 'days' } }))).toBe('event.minimumNoticeUnit');
     expect(field(input({ event: { advanceBookingDays: -1 } }))).toBe('event.advanceBookingDays');
     expect(field(input({ event: { maxBookingsPerDay: 1.5 } }))).toBe('event.maxBookingsPerDay');
-    expect(field(input({ event: { availabilityRanges: weekly('9:00', '17:00') } }))).toBe('event.availabilityRanges[0].startTime');
-    expect(field(input({ event: { availabilityRanges: weekly('09:00', '25:00') } }))).toBe('event.availabilityRanges[0].endTime');
-    expect(field(input({ event: { availabilityRanges: [{ dayOfWeek: 7, active: true, startTime: '09:00', endTime: '17:00' }] } }))).toBe(
-      'event.availabilityRanges[0].dayOfWeek',
+    expect(field(input({ event: { availabilityRanges: weekly('9:00', '17:00') } }))).toBe(
+      'event.availabilityRanges[0].startTime',
     );
+    expect(field(input({ event: { availabilityRanges: weekly('09:00', '25:00') } }))).toBe(
+      'event.availabilityRanges[0].endTime',
+    );
+    expect(
+      field(
+        input({
+          event: { availabilityRanges: [{ dayOfWeek: 7, active: true, startTime: '09:00', endTime: '17:00' }] },
+        }),
+      ),
+    ).toBe('event.availabilityRanges[0].dayOfWeek');
     expect(field(input({ overrides: [{ date: '03/03/2026', available: false }] }))).toBe('overrides[0].date');
-    expect(field(input({ overrides: [{ date: '2026-03-03', available: true, startTime: '12:00', endTime: '1pm' }] }))).toBe('overrides[0].endTime');
+    expect(
+      field(input({ overrides: [{ date: '2026-03-03', available: true, startTime: '12:00', endTime: '1pm' }] })),
+    ).toBe('overrides[0].endTime');
     expect(field(input({ now: new Date('not a date') }))).toBe('now');
     expect(field(input({ busy: [{ start: 0, end: Number.POSITIVE_INFINITY }] }))).toBe('busy[0].end');
     expect(field(input({ bookingStarts: [Number.NaN] }))).toBe('bookingStarts[0]');
@@ -533,7 +710,9 @@ describe('input validation', () => {
 
 describe('timeSlotsForDate with includeUnavailable (the /hourly-debug view)', () => {
   const listed = (given: AvailabilityInput, date: string) =>
-    timeSlotsForDate(given, { date, guestTimeZone: NY, includeUnavailable: true }).map((slot) => `${slot.start.slice(11, 16)} ${slot.available ? 'free' : 'taken'}`);
+    timeSlotsForDate(given, { date, guestTimeZone: NY, includeUnavailable: true }).map(
+      (slot) => `${slot.start.slice(11, 16)} ${slot.available ? 'free' : 'taken'}`,
+    );
 
   it('lists every working-hours slot, marking the booked, too-soon and past ones unavailable', () => {
     // Monday 08:00 now; two hours' notice; 10:00–10:30 booked; hours 09:00–11:00.

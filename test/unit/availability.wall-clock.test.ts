@@ -3,16 +3,19 @@
  * unusual rules: 30- and 45-minute offsets, a 30-minute DST shift, a 2-hour one, transitions at midnight,
  * negative DST, Ramadan suspensions.
  */
-import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { formatInTimeZone } from 'date-fns-tz';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
 import {
   boundaryInstantOfWall,
   buildZoneTimeline,
+  dateInZone,
   dayOf,
   formatDay,
   formatInstantInZone,
   instantsOfWall,
+  isoInZone,
   isValidTimeZone,
   offsetAt,
   offsetFromIntl,
@@ -20,8 +23,6 @@ import {
   parseTimeOfDay,
   wallAt,
   weekdayOf,
-  dateInZone,
-  isoInZone,
   zoneDayInterval,
   type ZoneTimeline,
 } from '#shared/availability/wall-clock';
@@ -91,9 +92,13 @@ describe('zone timelines', () => {
   it('answers the same offset as Intl for any instant, inside the span or outside it', () => {
     const timelines = timelinesOf2026();
     fc.assert(
-      fc.property(fc.constantFrom(...ODD_ZONES), fc.integer({ min: YEAR_START - 30 * DAY_MS, max: YEAR_END + 30 * DAY_MS }), (zone, instant) => {
-        expect(offsetAt(timelines.get(zone)!, instant)).toBe(offsetFromIntl(zone, instant));
-      }),
+      fc.property(
+        fc.constantFrom(...ODD_ZONES),
+        fc.integer({ min: YEAR_START - 30 * DAY_MS, max: YEAR_END + 30 * DAY_MS }),
+        (zone, instant) => {
+          expect(offsetAt(timelines.get(zone)!, instant)).toBe(offsetFromIntl(zone, instant));
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -105,7 +110,11 @@ describe('zone timelines', () => {
       timelines
         .get(zone)!
         .starts.slice(1)
-        .flatMap((at) => [-150, -90, -60, -45, -30, -15, 0, 15, 30, 45, 60, 90, 150].map((minutes) => [zone, at + minutes * MINUTE_MS] as const)),
+        .flatMap((at) =>
+          [-150, -90, -60, -45, -30, -15, 0, 15, 30, 45, 60, 90, 150].map(
+            (minutes) => [zone, at + minutes * MINUTE_MS] as const,
+          ),
+        ),
     );
     const checkWall = (zone: string, instantNearby: number) => {
       const timeline = timelines.get(zone)!;
@@ -127,7 +136,11 @@ describe('zone timelines', () => {
     };
     for (const [zone, instant] of nearTransitions) checkWall(zone, instant);
     fc.assert(
-      fc.property(fc.constantFrom(...ODD_ZONES), fc.integer({ min: YEAR_START + DAY_MS, max: YEAR_END - DAY_MS }), checkWall),
+      fc.property(
+        fc.constantFrom(...ODD_ZONES),
+        fc.integer({ min: YEAR_START + DAY_MS, max: YEAR_END - DAY_MS }),
+        checkWall,
+      ),
       { numRuns: 200 },
     );
   });
@@ -135,10 +148,16 @@ describe('zone timelines', () => {
   it('formats ISO 8601 with the offset in force, as date-fns-tz does', () => {
     const timelines = timelinesOf2026();
     fc.assert(
-      fc.property(fc.constantFrom(...ODD_ZONES), fc.integer({ min: YEAR_START / 1000, max: YEAR_END / 1000 }), (zone, seconds) => {
-        const instant = seconds * 1000;
-        expect(formatInstantInZone(timelines.get(zone)!, instant)).toBe(formatInTimeZone(instant, zone, "yyyy-MM-dd'T'HH:mm:ssxxx"));
-      }),
+      fc.property(
+        fc.constantFrom(...ODD_ZONES),
+        fc.integer({ min: YEAR_START / 1000, max: YEAR_END / 1000 }),
+        (zone, seconds) => {
+          const instant = seconds * 1000;
+          expect(formatInstantInZone(timelines.get(zone)!, instant)).toBe(
+            formatInTimeZone(instant, zone, "yyyy-MM-dd'T'HH:mm:ssxxx"),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -148,7 +167,16 @@ describe('calendar days and times of day', () => {
   it('parses only real dates in yyyy-MM-dd and formats them back', () => {
     expect(parseDay('1970-01-01')).toBe(0);
     expect(parseDay('2024-02-29')).toBe(dayOf(2024, 2, 29));
-    for (const bad of ['2026-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-4-1', '26-04-01', ' 2026-04-01', '2026-04-01\n']) {
+    for (const bad of [
+      '2026-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '2026-4-1',
+      '26-04-01',
+      ' 2026-04-01',
+      '2026-04-01\n',
+    ]) {
       expect(parseDay(bad)).toBeNull();
     }
     fc.assert(
@@ -170,7 +198,8 @@ describe('calendar days and times of day', () => {
     expect(parseTimeOfDay('00:00')).toBe(0);
     expect(parseTimeOfDay('09:30')).toBe(570);
     expect(parseTimeOfDay('23:59')).toBe(1439);
-    for (const bad of ['24:00', '9:30', '09:60', '09:30:00', '0930', '', ' 09:30']) expect(parseTimeOfDay(bad)).toBeNull();
+    for (const bad of ['24:00', '9:30', '09:60', '09:30:00', '0930', '', ' 09:30'])
+      expect(parseTimeOfDay(bad)).toBeNull();
   });
 });
 
@@ -181,13 +210,30 @@ describe('isValidTimeZone', () => {
   });
 
   it('accepts current IANA names that ICU lists under their old spelling', () => {
-    for (const zone of ['Asia/Kolkata', 'Asia/Calcutta', 'Europe/Kyiv', 'Europe/Kiev', 'America/Argentina/Buenos_Aires', 'Etc/UTC']) {
+    for (const zone of [
+      'Asia/Kolkata',
+      'Asia/Calcutta',
+      'Europe/Kyiv',
+      'Europe/Kiev',
+      'America/Argentina/Buenos_Aires',
+      'Etc/UTC',
+    ]) {
       expect(isValidTimeZone(zone)).toBe(true);
     }
   });
 
   it('refuses abbreviations, legacy names and made-up ones, even those Intl accepts', () => {
-    for (const zone of ['PST', 'EST', 'GMT', 'EST5EDT', 'US/Eastern', 'America/new_york', 'Mars/Olympus', 'Europe/', 'Europe/London/']) {
+    for (const zone of [
+      'PST',
+      'EST',
+      'GMT',
+      'EST5EDT',
+      'US/Eastern',
+      'America/new_york',
+      'Mars/Olympus',
+      'Europe/',
+      'Europe/London/',
+    ]) {
       expect(isValidTimeZone(zone)).toBe(false);
     }
   });

@@ -4,9 +4,10 @@
  * The lock and read-window rules are what keeps two overlapping bookings from both committing, so they are checked
  * as properties (fast-check) against independent arithmetic, not only on examples.
  */
-import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
 import { BUFFER_OPTIONS, EVENT_DURATION_MAX, MAX_BLOCKED_MINUTES } from '#shared/constants';
 import {
   blockedInterval,
@@ -60,7 +61,9 @@ const LAST_DAY = at('2035-12-31T00:00:00Z') / DAY;
 /** Any millisecond 2020–2035, half of them within three minutes of a UTC midnight (where days split). */
 const instantArb = fc.oneof(
   fc.integer({ min: FIRST_DAY * DAY, max: LAST_DAY * DAY }),
-  fc.tuple(fc.integer({ min: FIRST_DAY, max: LAST_DAY }), fc.integer({ min: -3 * MINUTE, max: 3 * MINUTE })).map(([day, offset]) => day * DAY + offset),
+  fc
+    .tuple(fc.integer({ min: FIRST_DAY, max: LAST_DAY }), fc.integer({ min: -3 * MINUTE, max: 3 * MINUTE }))
+    .map(([day, offset]) => day * DAY + offset),
 );
 /** A positive length in ms: tiny, up to the longest block, or several days. */
 const lengthArb = fc.oneof(
@@ -76,14 +79,20 @@ const shapeArb = fc.record({
   bufferAfter: fc.constantFrom(...BUFFER_OPTIONS),
 });
 type Shape = { duration: number; bufferBefore: number; bufferAfter: number };
-const blockedOf = (start: number, shape: Shape) => blockedInterval(start, start + shape.duration * MINUTE, shape.bufferBefore, shape.bufferAfter);
+const blockedOf = (start: number, shape: Shape) =>
+  blockedInterval(start, start + shape.duration * MINUTE, shape.bufferBefore, shape.bufferAfter);
 /** A fraction in [0, 1), to place an instant inside an interval that another generator chose. */
 const fractionArb = fc.integer({ min: 0, max: 999_999 }).map((n) => n / 1_000_000);
-const inside = (interval: Interval, fraction: number) => interval.start + Math.floor(fraction * (interval.end - interval.start));
+const inside = (interval: Interval, fraction: number) =>
+  interval.start + Math.floor(fraction * (interval.end - interval.start));
 /** A host day to pick instants in: any day of any zone, or a clock-change day. */
 const hostDayArb = fc.oneof(
-  fc.tuple(fc.constantFrom(...ZONES), instantArb).map(([zone, instant]) => ({ zone, day: zoneDayOf(instant, zone) as Interval })),
-  fc.constantFrom(...DST_DAYS).map(([zone, date]) => ({ zone, day: zoneDayOf(fromZonedTime(`${date}T12:00:00`, zone).getTime(), zone) })),
+  fc
+    .tuple(fc.constantFrom(...ZONES), instantArb)
+    .map(([zone, instant]) => ({ zone, day: zoneDayOf(instant, zone) as Interval })),
+  fc
+    .constantFrom(...DST_DAYS)
+    .map(([zone, date]) => ({ zone, day: zoneDayOf(fromZonedTime(`${date}T12:00:00`, zone).getTime(), zone) })),
 );
 
 const overlaps = (a: Interval, b: Interval) => a.start < b.end && b.start < a.end;
@@ -151,7 +160,10 @@ describe('parseOffsetDateTime', () => {
   /** Real offsets, from UTC−12 to UTC+14 with the odd quarter hours. */
   const OFFSETS = [-720, -660, -600, -570, -300, -240, -210, 0, 60, 330, 345, 525, 765, 780, 840] as const;
   const withOffset = (instant: number, offsetMinutes: number, precision: 'minutes' | 'seconds' | 'ms') => {
-    const wall = iso(instant + offsetMinutes * MINUTE).slice(0, precision === 'minutes' ? 16 : precision === 'seconds' ? 19 : 23);
+    const wall = iso(instant + offsetMinutes * MINUTE).slice(
+      0,
+      precision === 'minutes' ? 16 : precision === 'seconds' ? 19 : 23,
+    );
     if (offsetMinutes === 0) return `${wall}Z`;
     const abs = Math.abs(offsetMinutes);
     return `${wall}${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
@@ -159,11 +171,21 @@ describe('parseOffsetDateTime', () => {
 
   it('reads back any instant written with any real offset (property)', () => {
     fc.assert(
-      fc.property(instantArb, fc.constantFrom(...OFFSETS), fc.constantFrom('minutes', 'seconds', 'ms'), (instant, offset, precision) => {
-        const text = withOffset(instant, offset, precision);
-        const truncated = precision === 'minutes' ? Math.floor(instant / MINUTE) * MINUTE : precision === 'seconds' ? Math.floor(instant / 1000) * 1000 : instant;
-        expect(parseOffsetDateTime(text)).toBe(truncated);
-      }),
+      fc.property(
+        instantArb,
+        fc.constantFrom(...OFFSETS),
+        fc.constantFrom('minutes', 'seconds', 'ms'),
+        (instant, offset, precision) => {
+          const text = withOffset(instant, offset, precision);
+          const truncated =
+            precision === 'minutes'
+              ? Math.floor(instant / MINUTE) * MINUTE
+              : precision === 'seconds'
+                ? Math.floor(instant / 1000) * 1000
+                : instant;
+          expect(parseOffsetDateTime(text)).toBe(truncated);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -204,12 +226,22 @@ describe('utcDay and utcDaysOf', () => {
 
   it.each([
     ['inside one day', '2026-03-09T10:00:00Z', '2026-03-09T11:00:00Z', ['2026-03-09']],
-    ['ending exactly at midnight (half-open: the next day is not touched)', '2026-03-09T23:00:00Z', '2026-03-10T00:00:00Z', ['2026-03-09']],
+    [
+      'ending exactly at midnight (half-open: the next day is not touched)',
+      '2026-03-09T23:00:00Z',
+      '2026-03-10T00:00:00Z',
+      ['2026-03-09'],
+    ],
     ['ending one ms after midnight', '2026-03-09T23:00:00Z', '2026-03-10T00:00:00.001Z', ['2026-03-09', '2026-03-10']],
     ['starting exactly at midnight', '2026-03-10T00:00:00Z', '2026-03-10T01:00:00Z', ['2026-03-10']],
     ['across midnight', '2026-03-09T23:30:00Z', '2026-03-10T00:30:00Z', ['2026-03-09', '2026-03-10']],
     ['across the year end', '2026-12-31T23:00:00Z', '2027-01-01T01:00:00Z', ['2026-12-31', '2027-01-01']],
-    ['across 28 February of a leap year', '2028-02-28T22:00:00Z', '2028-03-01T02:00:00Z', ['2028-02-28', '2028-02-29', '2028-03-01']],
+    [
+      'across 28 February of a leap year',
+      '2028-02-28T22:00:00Z',
+      '2028-03-01T02:00:00Z',
+      ['2028-02-28', '2028-02-29', '2028-03-01'],
+    ],
     ['exactly one whole day', '2026-03-09T00:00:00Z', '2026-03-10T00:00:00Z', ['2026-03-09']],
     ['over 50 hours', '2026-03-09T22:00:00Z', '2026-03-12T00:00:00Z', ['2026-03-09', '2026-03-10', '2026-03-11']],
   ])('an interval %s', (_label, start, end, days) => {
@@ -258,7 +290,10 @@ describe('zoneDayOf', () => {
 
   it('puts the last millisecond before local midnight on the earlier day', () => {
     const lastMs = at('2026-03-09T00:00:00-04:00') - 1;
-    expect(zoneDayOf(lastMs, 'America/New_York')).toEqual({ start: at('2026-03-08T00:00:00-05:00'), end: at('2026-03-09T00:00:00-04:00') });
+    expect(zoneDayOf(lastMs, 'America/New_York')).toEqual({
+      start: at('2026-03-08T00:00:00-05:00'),
+      end: at('2026-03-09T00:00:00-04:00'),
+    });
     expect(zoneDayOf(lastMs + 1, 'America/New_York').start).toBe(lastMs + 1);
   });
 
@@ -291,7 +326,9 @@ describe('lockDays', () => {
   it('locks the UTC days the blocked time touches, sorted and without repeats', () => {
     const blocked = { start: at('2026-03-09T23:30:00Z'), end: at('2026-03-10T00:30:00Z') };
     expect(lockDays(blocked, null)).toEqual(['2026-03-09', '2026-03-10']);
-    expect(lockDays({ start: at('2026-03-09T10:00:00Z'), end: at('2026-03-09T10:30:00Z') }, null)).toEqual(['2026-03-09']);
+    expect(lockDays({ start: at('2026-03-09T10:00:00Z'), end: at('2026-03-09T10:30:00Z') }, null)).toEqual([
+      '2026-03-09',
+    ]);
   });
 
   it('adds every UTC day of the host day when the event has a daily limit', () => {
@@ -313,14 +350,21 @@ describe('lockDays', () => {
   // bookings can only both commit if they lock disjoint days. Overlapping blocked times must therefore share a day.
   it('makes any two overlapping blocked intervals share a lock day (property)', () => {
     fc.assert(
-      fc.property(instantArb, fc.nat(3 * DAY), lengthArb, fc.nat(3 * DAY), lengthArb, (shared, beforeA, afterA, beforeB, afterB) => {
-        // Every pair of overlapping half-open intervals has a common instant; build the pair around one.
-        const a = { start: shared - beforeA, end: shared + afterA };
-        const b = { start: shared - beforeB, end: shared + afterB };
-        expect(overlaps(a, b)).toBe(true);
-        const days = common(lockDays(a, null), lockDays(b, null));
-        expect(days).toContain(dateOf(shared));
-      }),
+      fc.property(
+        instantArb,
+        fc.nat(3 * DAY),
+        lengthArb,
+        fc.nat(3 * DAY),
+        lengthArb,
+        (shared, beforeA, afterA, beforeB, afterB) => {
+          // Every pair of overlapping half-open intervals has a common instant; build the pair around one.
+          const a = { start: shared - beforeA, end: shared + afterA };
+          const b = { start: shared - beforeB, end: shared + afterB };
+          expect(overlaps(a, b)).toBe(true);
+          const days = common(lockDays(a, null), lockDays(b, null));
+          expect(days).toContain(dateOf(shared));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -408,20 +452,32 @@ describe('readWindow', () => {
   it('covers the whole host day with a daily limit, even when it spans two UTC dates', () => {
     const start = at('2026-03-10T10:00:00+05:30');
     const hostDay = zoneDayOf(start, 'Asia/Kolkata');
-    expect(readWindow(blockedInterval(start, start + 30 * MINUTE, 0, 0), hostDay)).toEqual({ fromDay: '2026-03-09', toDay: '2026-03-10' });
+    expect(readWindow(blockedInterval(start, start + 30 * MINUTE, 0, 0), hostDay)).toEqual({
+      fromDay: '2026-03-09',
+      toDay: '2026-03-10',
+    });
     // 17:00 in New York (21:00 UTC): the host day ends 04:00 UTC on the 10th, so the 10th is read too.
     const evening = at('2026-03-09T17:00:00-04:00');
     const eveningBlocked = blockedInterval(evening, evening + 30 * MINUTE, 0, 0);
     expect(readWindow(eveningBlocked, null)).toEqual({ fromDay: '2026-03-09', toDay: '2026-03-09' });
     // 19:00 in New York (23:00 UTC): a booking starting before 00:30 UTC on the 10th may reach back over it.
     const night = at('2026-03-09T19:00:00-04:00');
-    expect(readWindow(blockedInterval(night, night + 30 * MINUTE, 0, 0), null)).toEqual({ fromDay: '2026-03-09', toDay: '2026-03-10' });
-    expect(readWindow(eveningBlocked, zoneDayOf(evening, 'America/New_York'))).toEqual({ fromDay: '2026-03-09', toDay: '2026-03-10' });
+    expect(readWindow(blockedInterval(night, night + 30 * MINUTE, 0, 0), null)).toEqual({
+      fromDay: '2026-03-09',
+      toDay: '2026-03-10',
+    });
+    expect(readWindow(eveningBlocked, zoneDayOf(evening, 'America/New_York'))).toEqual({
+      fromDay: '2026-03-09',
+      toDay: '2026-03-10',
+    });
     // 23:00 in Kolkata (17:30 UTC): the host day began 18:30 UTC the day before, further back than the longest block.
     const late = at('2026-03-10T23:00:00+05:30');
     const lateBlocked = blockedInterval(late, late + 30 * MINUTE, 0, 0);
     expect(readWindow(lateBlocked, null)).toEqual({ fromDay: '2026-03-10', toDay: '2026-03-10' });
-    expect(readWindow(lateBlocked, zoneDayOf(late, 'Asia/Kolkata'))).toEqual({ fromDay: '2026-03-09', toDay: '2026-03-10' });
+    expect(readWindow(lateBlocked, zoneDayOf(late, 'Asia/Kolkata'))).toEqual({
+      fromDay: '2026-03-09',
+      toDay: '2026-03-10',
+    });
   });
 
   /** A new booking, another booking of the same host whose blocked time overlaps it, and the new one's window. */
@@ -443,7 +499,14 @@ describe('readWindow', () => {
       const otherLength = (other.duration + other.bufferBefore + other.bufferAfter) * MINUTE;
       const otherBlockedStart = shared - Math.floor(otherAt * otherLength);
       const otherStart = otherBlockedStart + other.bufferBefore * MINUTE;
-      return { blocked, hostDay, other, otherStart, otherBlocked: blockedOf(otherStart, other), window: readWindow(blocked, hostDay) };
+      return {
+        blocked,
+        hostDay,
+        other,
+        otherStart,
+        otherBlocked: blockedOf(otherStart, other),
+        window: readWindow(blocked, hostDay),
+      };
     });
 
   it('starts early enough for every booking that could overlap, and covers the lock days and the host day (property)', () => {
@@ -524,7 +587,8 @@ describe('readWindowForDates', () => {
           const blocked = blockedOf(slotStart, shape);
           // Any booking whose blocked time overlaps the slot's.
           const otherLength = (other.duration + other.bufferBefore + other.bufferAfter) * MINUTE;
-          const otherStart = inside(blocked, sharedAt) - Math.floor(otherAt * otherLength) + other.bufferBefore * MINUTE;
+          const otherStart =
+            inside(blocked, sharedAt) - Math.floor(otherAt * otherLength) + other.bufferBefore * MINUTE;
           expect(window.fromDay <= dateOf(otherStart) && dateOf(otherStart) <= window.toDay).toBe(true);
           // Any booking on the slot's host day (daily limit).
           const hostDay = zoneDayOf(slotStart, hostZone);

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
+
+import { builtinCalendar } from '#functions/adapters/calendar/builtin';
 import { kmsDataKeys } from '#functions/adapters/crypto/kms';
 import { envelopeTokenCipher, localTokenCipher } from '#functions/adapters/crypto/token-cipher';
 import { googleEventFor, googleEventIdOf } from '#functions/adapters/google/calendar';
-import { builtinCalendar } from '#functions/adapters/calendar/builtin';
-import { newEvent } from '#functions/domain/event-defaults';
 import { parseConfig } from '#functions/config';
+import { newEvent } from '#functions/domain/event-defaults';
 import type { BookingRecord, EventRecord } from '#functions/domain/records';
 
 const REFRESH_TOKEN = '1//0g-fake-refresh-token-of-the-host';
@@ -30,8 +31,12 @@ describe('sealing tokens at rest (AES-256-GCM)', () => {
 
   it('refuses a key that is not 32 bytes, and CALENDAR_TOKEN_KEY of another length', () => {
     expect(() => localTokenCipher(randomBytes(16))).toThrow('32 bytes');
-    expect(() => parseConfig({ CALENDAR_TOKEN_KEY: 'too-short' })).toThrow('CALENDAR_TOKEN_KEY must be 32 random bytes');
-    expect(parseConfig({ CALENDAR_KMS_KEY_ID: 'alias/meetwise-tokens' }).tokenKey).toEqual({ kmsKeyId: 'alias/meetwise-tokens' });
+    expect(() => parseConfig({ CALENDAR_TOKEN_KEY: 'too-short' })).toThrow(
+      'CALENDAR_TOKEN_KEY must be 32 random bytes',
+    );
+    expect(parseConfig({ CALENDAR_KMS_KEY_ID: 'alias/meetwise-tokens' }).tokenKey).toEqual({
+      kmsKeyId: 'alias/meetwise-tokens',
+    });
   });
 
   it('uses a KMS data key per seal in the cloud, bound to the owner by the encryption context', async () => {
@@ -53,9 +58,14 @@ describe('sealing tokens at rest (AES-256-GCM)', () => {
     expect(await cipher.open(sealed, 'host-1')).toBe(REFRESH_TOKEN);
     // KMS decrypts the data key once per process.
     expect(kms.commandCalls(DecryptCommand)).toHaveLength(1);
-    expect(kms.commandCalls(DecryptCommand)[0]!.args[0].input.EncryptionContext).toEqual({ purpose: 'meetwise-token', owner: 'host-1' });
+    expect(kms.commandCalls(DecryptCommand)[0]!.args[0].input.EncryptionContext).toEqual({
+      purpose: 'meetwise-token',
+      owner: 'host-1',
+    });
     // A local seal is not a KMS seal.
-    await expect(cipher.open(await localTokenCipher(dataKey).seal(REFRESH_TOKEN, 'host-1'), 'host-1')).rejects.toThrow('k1');
+    await expect(cipher.open(await localTokenCipher(dataKey).seal(REFRESH_TOKEN, 'host-1'), 'host-1')).rejects.toThrow(
+      'k1',
+    );
     kms.restore();
   });
 });
@@ -82,7 +92,10 @@ const booking: BookingRecord = {
 };
 const eventOf = (fields: Partial<EventRecord>): EventRecord => ({
   id: 1001,
-  ...newEvent({ userId: 'host-1', slug: 'design-review', title: 'Design Review', timeZone: 'America/New_York', ...fields }, new Date('2026-03-01T00:00:00Z')),
+  ...newEvent(
+    { userId: 'host-1', slug: 'design-review', title: 'Design Review', timeZone: 'America/New_York', ...fields },
+    new Date('2026-03-01T00:00:00Z'),
+  ),
 });
 
 describe('the Google event of a booking', () => {
@@ -109,7 +122,11 @@ describe('the Google event of a booking', () => {
     expect(meet.description).toContain('https://meetwise.example/book/design-review');
     expect(meet.location).toBeUndefined();
 
-    const phone = googleEventFor({ ...booking, status: 'pending' }, eventOf({ locationType: 'phone', location: '+1 555 0100' }), undefined);
+    const phone = googleEventFor(
+      { ...booking, status: 'pending' },
+      eventOf({ locationType: 'phone', location: '+1 555 0100' }),
+      undefined,
+    );
     expect(phone.conferenceData).toBeUndefined();
     expect(phone.location).toBe('+1 555 0100');
     expect(phone.status).toBe('tentative');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ConfigError, parseConfig } from '#functions/config';
 
 describe('config', () => {
@@ -55,13 +56,24 @@ describe('config', () => {
       ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,',
     });
     expect(config).toMatchObject({ tableName: 'prod-table', region: 'eu-west-1', port: 8080, logLevel: 'debug' });
-    expect(config).toMatchObject({ sessionSecret: 'a'.repeat(43), adminEmails: ['boss@example.com', 'ops@example.com'] });
+    expect(config).toMatchObject({
+      sessionSecret: 'a'.repeat(43),
+      adminEmails: ['boss@example.com', 'ops@example.com'],
+    });
   });
 
   it('configures Google when a client id is set (the secret only where the token endpoint is called)', () => {
     expect(
-      parseConfig({ GOOGLE_CLIENT_ID: '123-abc.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'GOCSPX-secret', GOOGLE_ROOT_URL: 'http://127.0.0.1:9000/' }).google,
-    ).toEqual({ clientId: '123-abc.apps.googleusercontent.com', clientSecret: 'GOCSPX-secret', rootUrl: 'http://127.0.0.1:9000' });
+      parseConfig({
+        GOOGLE_CLIENT_ID: '123-abc.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'GOCSPX-secret',
+        GOOGLE_ROOT_URL: 'http://127.0.0.1:9000/',
+      }).google,
+    ).toEqual({
+      clientId: '123-abc.apps.googleusercontent.com',
+      clientSecret: 'GOCSPX-secret',
+      rootUrl: 'http://127.0.0.1:9000',
+    });
     expect(parseConfig({ GOOGLE_CLIENT_ID: '123-abc.apps.googleusercontent.com' }).google).toEqual({
       clientId: '123-abc.apps.googleusercontent.com',
       clientSecret: undefined,

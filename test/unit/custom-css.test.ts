@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { scopeCustomCss } from '#shared/custom-css';
 
 /**
@@ -143,7 +144,10 @@ function expectContained(out: string, input: string) {
     for (const at of rule.atRules) expect(at, `${input} → ${out}`).toMatch(/^@media\s/i);
     for (const selector of selectorsOf(rule.prelude)) {
       expect(selector.startsWith(S), `${JSON.stringify(input)} → ${JSON.stringify(out)}: ${selector}`).toBe(true);
-      expect(reachesSiblings(selector.slice(S.length)), `${JSON.stringify(input)} → ${JSON.stringify(out)}: ${selector}`).toBe(false);
+      expect(
+        reachesSiblings(selector.slice(S.length)),
+        `${JSON.stringify(input)} → ${JSON.stringify(out)}: ${selector}`,
+      ).toBe(false);
     }
   }
 }
@@ -195,7 +199,12 @@ describe('scopeCustomCss: scoping', () => {
   });
 
   it('treats the scope written out like html and body: it may be refined, never left sideways', () => {
-    for (const selector of ['[data-booking-page] ~ x', '[data-booking-page]+x', '[data-booking-page]:hover ~ *', '[DATA-BOOKING-PAGE] + *']) {
+    for (const selector of [
+      '[data-booking-page] ~ x',
+      '[data-booking-page]+x',
+      '[data-booking-page]:hover ~ *',
+      '[DATA-BOOKING-PAGE] + *',
+    ]) {
       expect(scope(`${selector} { display: none } .ok { color: red }`), selector).toBe(`${S} .ok{color: red}`);
     }
     expect(scope('[data-booking-page] .a { color: red }')).toBe(`${S} .a{color: red}`);
@@ -210,7 +219,9 @@ describe('scopeCustomCss: scoping', () => {
     expect(scope('.a ~ .b, li + li { color: red }')).toBe(`${S} .a ~ .b,${S} li + li{color: red}`);
     expect(scope('body:has(+ footer) { color: red }')).toBe(`${S}:has(+ footer){color: red}`);
     expect(scope('body li:nth-child(2n+1) { color: red }')).toBe(`${S} li:nth-child(2n+1){color: red}`);
-    expect(scope('a[title~="x"], a[lang|="en"] { color: red }')).toBe(`${S} a[title~="x"],${S} a[lang|="en"]{color: red}`);
+    expect(scope('a[title~="x"], a[lang|="en"] { color: red }')).toBe(
+      `${S} a[title~="x"],${S} a[lang|="en"]{color: red}`,
+    );
   });
 
   it('scopes the rules inside @media and keeps the media query', () => {
@@ -236,7 +247,9 @@ describe('scopeCustomCss: scoping', () => {
 
   it('keeps braces and semicolons inside strings', () => {
     expect(scope('.a::before { content: "};{" }')).toBe('');
-    expect(scope('.a::before { content: "a;b" } .b { color: red }')).toBe(`${S} .a::before{content: "a;b"}${S} .b{color: red}`);
+    expect(scope('.a::before { content: "a;b" } .b { color: red }')).toBe(
+      `${S} .a::before{content: "a;b"}${S} .b{color: red}`,
+    );
   });
 });
 
@@ -287,7 +300,9 @@ describe('scopeCustomCss: what cannot get through', () => {
     // A line break ends the string (as in a browser); the `"` after it opens one that runs to the end, so the
     // browser sees no end to the rule, and neither do we.
     expect(scope('.a { color: red; background: url("/\n/evil.example/a.png") } .b { color: blue }')).toBe('');
-    expect(scope('.a { color: red; background: url("/\n/evil.example/a.png) } .b { color: blue }')).toBe(`${S} .a{color: red}${S} .b{color: blue}`);
+    expect(scope('.a { color: red; background: url("/\n/evil.example/a.png) } .b { color: blue }')).toBe(
+      `${S} .a{color: red}${S} .b{color: blue}`,
+    );
   });
 
   it('drops a full-page overlay: position fixed or sticky, z-index above the card (issue 13, item 9)', () => {
@@ -299,7 +314,18 @@ describe('scopeCustomCss: what cannot get through', () => {
   });
 
   it('keeps position static, relative, absolute or a CSS-wide keyword, and z-index up to 10, auto or a keyword', () => {
-    for (const value of ['static', 'relative', 'absolute', 'inherit', 'initial', 'unset', 'revert', 'revert-layer', 'ABSOLUTE', 'relative !important']) {
+    for (const value of [
+      'static',
+      'relative',
+      'absolute',
+      'inherit',
+      'initial',
+      'unset',
+      'revert',
+      'revert-layer',
+      'ABSOLUTE',
+      'relative !important',
+    ]) {
       expect(scope(`.a { position: ${value} }`), value).toBe(`${S} .a{position: ${value}}`);
     }
     for (const value of ['auto', 'Auto', '0', '10', '-1', '10 !important', 'unset']) {
@@ -344,8 +370,12 @@ describe('scopeCustomCss: what cannot get through', () => {
   });
 
   it('drops position fixed inside @media, @supports and nested rules', () => {
-    expect(scope('@media print { .a { position: -webkit-sticky; color: red } }')).toBe(`@media print{${S} .a{color: red}}`);
-    expect(scope('@supports (position: fixed) { .a { position: fixed } } .b { color: red }')).toBe(`${S} .b{color: red}`);
+    expect(scope('@media print { .a { position: -webkit-sticky; color: red } }')).toBe(
+      `@media print{${S} .a{color: red}}`,
+    );
+    expect(scope('@supports (position: fixed) { .a { position: fixed } } .b { color: red }')).toBe(
+      `${S} .b{color: red}`,
+    );
     expect(scope('.a { color: red; & { position: fixed } .b { position: var(--p) } }')).toBe(`${S} .a{color: red}`);
   });
 
@@ -458,11 +488,15 @@ describe('scopeCustomCss: strings end at a line break, as in a browser', () => {
   });
 
   it('keeps well-formed strings and brackets in selectors, @media preludes and declarations', () => {
-    expect(scope('a[title="x"], a[data-x=\'y z\'] { color: red }')).toBe(`${S} a[title="x"],${S} a[data-x='y z']{color: red}`);
+    expect(scope('a[title="x"], a[data-x=\'y z\'] { color: red }')).toBe(
+      `${S} a[title="x"],${S} a[data-x='y z']{color: red}`,
+    );
     expect(scope('@media (min-width: 600px) and (max-width: 900px) { p:is(.a, .b) { margin: 0 } }')).toBe(
       `@media (min-width: 600px) and (max-width: 900px){${S} p:is(.a, .b){margin: 0}}`,
     );
-    expect(scope('.a::before { content: "a;b"; width: calc(100% - 2px) }')).toBe(`${S} .a::before{content: "a;b";width: calc(100% - 2px)}`);
+    expect(scope('.a::before { content: "a;b"; width: calc(100% - 2px) }')).toBe(
+      `${S} .a::before{content: "a;b";width: calc(100% - 2px)}`,
+    );
   });
 
   it('drops a declaration whose string breaks at a line, or whose brackets do not close', () => {

@@ -3,8 +3,9 @@
  * here as the spec states them rather than through the shared constants, so a changed constant shows up.
  */
 import { describe, expect, it } from 'vitest';
-import { newEvent } from '#functions/domain/event-defaults';
+
 import { defaultAvailabilityRanges } from '#shared/rules/event-defaults';
+import { newEvent } from '#functions/domain/event-defaults';
 
 const now = new Date('2026-03-09T14:15:16.789Z');
 const required = { userId: 'host-1', slug: 'intro', title: 'Intro' };
@@ -126,7 +127,10 @@ describe('newEvent', () => {
 
   it('stamps createdAt and updatedAt with the given clock', () => {
     const later = new Date('2027-01-01T00:00:00.000Z');
-    expect(newEvent(required, later)).toMatchObject({ createdAt: '2027-01-01T00:00:00.000Z', updatedAt: '2027-01-01T00:00:00.000Z' });
+    expect(newEvent(required, later)).toMatchObject({
+      createdAt: '2027-01-01T00:00:00.000Z',
+      updatedAt: '2027-01-01T00:00:00.000Z',
+    });
   });
 
   it('gives each new event its own availability list', () => {

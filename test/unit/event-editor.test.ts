@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
+
 import { eventBody, type DateOverride, type HostEvent } from '#shared/api/schemas/host-events';
+import {
+  dateExceptionTimesProblem,
+  END_TIME_MISSING,
+  START_TIME_MISSING,
+} from '#frontend/features/event-editor/lib/date-exception.ts';
 import { dominantColor, logoAccentColor } from '#frontend/features/event-editor/lib/dominant-color.ts';
-import { ApiError } from '#frontend/lib/api.ts';
-import { dateExceptionTimesProblem, END_TIME_MISSING, START_TIME_MISSING } from '#frontend/features/event-editor/lib/date-exception.ts';
+import {
+  errorsByPath,
+  formValuesFromEvent,
+  newEventFormValues,
+  toEventBody,
+} from '#frontend/features/event-editor/lib/event-form.ts';
 import {
   EVENT_IMAGE_ACCEPT,
   eventImageProblem,
   eventImageUploadError,
 } from '#frontend/features/event-editor/lib/event-image.ts';
-import { errorsByPath, formValuesFromEvent, newEventFormValues, toEventBody } from '#frontend/features/event-editor/lib/event-form.ts';
 import { previewSlots } from '#frontend/features/event-editor/lib/preview.ts';
 import { suggestSlug } from '#frontend/features/event-editor/lib/slug.ts';
 import { formatClock, HALF_HOURS } from '#frontend/features/event-editor/lib/time-options.ts';
+import { ApiError } from '#frontend/lib/api.ts';
 
 /** The event editor's pure rules (host-area.md §3, §4 "Edit mode", "Guest logo upload", §5, §9). */
 
@@ -50,13 +60,17 @@ describe('suggestSlug', () => {
 
   it('always suggests a slug the shared schema accepts', () => {
     for (const title of ['Intro Call', 'Go', 'new', 'Ünïcödé Tïtle', `${'x'.repeat(80)}`, '1', 'slug', 'public']) {
-      const body = { ...toEventBody({ ...newEventFormValues(), title: 'Valid title', locationType: 'phone' }), slug: suggestSlug(title) };
+      const body = {
+        ...toEventBody({ ...newEventFormValues(), title: 'Valid title', locationType: 'phone' }),
+        slug: suggestSlug(title),
+      };
       expect(eventBody.safeParse(body).success, title).toBe(true);
     }
   });
 });
 
-const rgba = (...pixels: Array<[number, number, number, number?]>) => pixels.flatMap(([r, g, b, a = 255]) => [r, g, b, a]);
+const rgba = (...pixels: Array<[number, number, number, number?]>) =>
+  pixels.flatMap(([r, g, b, a = 255]) => [r, g, b, a]);
 
 describe('dominantColor', () => {
   it('answers the most common usable colour', () => {
@@ -70,7 +84,9 @@ describe('dominantColor', () => {
   it('skips transparent, near-white, near-black and grey pixels', () => {
     const background = Array.from({ length: 10 }, () => [255, 255, 255] as [number, number, number]);
     expect(
-      dominantColor(rgba(...background, [0, 0, 0], [10, 10, 10], [128, 128, 128], [128, 130, 126], [255, 0, 0, 0], [30, 150, 60])),
+      dominantColor(
+        rgba(...background, [0, 0, 0], [10, 10, 10], [128, 128, 128], [128, 130, 126], [255, 0, 0, 0], [30, 150, 60]),
+      ),
     ).toBe('#1E963C');
   });
 
@@ -83,7 +99,10 @@ describe('dominantColor', () => {
 });
 
 describe('eventImageProblem', () => {
-  const NOT_AN_IMAGE = { title: 'Invalid file type', description: 'Please choose an image file (PNG, JPEG, GIF or WebP).' };
+  const NOT_AN_IMAGE = {
+    title: 'Invalid file type',
+    description: 'Please choose an image file (PNG, JPEG, GIF or WebP).',
+  };
 
   it('accepts PNG, JPEG, GIF and WebP up to 5 MB, the types the server sniffs', () => {
     for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp']) {
@@ -93,7 +112,17 @@ describe('eventImageProblem', () => {
   });
 
   it('refuses every other type, image or not, with the server’s own words', () => {
-    for (const type of ['image/svg+xml', 'image/bmp', 'image/tiff', 'image/avif', 'image/heic', 'image/x-icon', 'application/pdf', 'text/plain', '']) {
+    for (const type of [
+      'image/svg+xml',
+      'image/bmp',
+      'image/tiff',
+      'image/avif',
+      'image/heic',
+      'image/x-icon',
+      'application/pdf',
+      'text/plain',
+      '',
+    ]) {
       expect(eventImageProblem({ type, size: 10 }), type).toEqual(NOT_AN_IMAGE);
     }
   });
@@ -110,7 +139,10 @@ describe('eventImageProblem', () => {
       title: 'Upload failed',
       description: 'Please choose an image file (PNG, JPEG, GIF or WebP).',
     });
-    const generic = { title: 'Upload failed', description: 'There was an error uploading your image. Please try again.' };
+    const generic = {
+      title: 'Upload failed',
+      description: 'There was an error uploading your image. Please try again.',
+    };
     expect(eventImageUploadError(new ApiError(500, 'Internal error'))).toEqual(generic);
     expect(eventImageUploadError(new ApiError(0, 'Network error'))).toEqual(generic);
     expect(eventImageUploadError(new ApiError(400, '  '))).toEqual(generic);
@@ -173,13 +205,30 @@ describe('event form values', () => {
       bookingTheme: 'light',
       timeZone: 'America/New_York',
     });
-    expect(values.availabilityRanges.map((range) => range.active)).toEqual([false, true, true, true, true, true, false]);
-    expect(values.availabilityRanges.every((range) => range.startTime === '09:00' && range.endTime === '18:00')).toBe(true);
+    expect(values.availabilityRanges.map((range) => range.active)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(values.availabilityRanges.every((range) => range.startTime === '09:00' && range.endTime === '18:00')).toBe(
+      true,
+    );
   });
 
   it('resets to a loaded event in edit mode, a custom duration in the number field', () => {
     const values = formValuesFromEvent(savedEvent);
-    expect(values).toMatchObject({ title: 'Deep Dive', duration: '75', customDuration: true, maxBookingsPerDay: '3', bookingTheme: 'dark', timeZone: 'Europe/Paris' });
+    expect(values).toMatchObject({
+      title: 'Deep Dive',
+      duration: '75',
+      customDuration: true,
+      maxBookingsPerDay: '3',
+      bookingTheme: 'dark',
+      timeZone: 'Europe/Paris',
+    });
     expect(values.availabilityRanges).toHaveLength(7);
     expect(values.availabilityRanges[2]).toEqual({ dayOfWeek: 2, active: true, startTime: '10:00', endTime: '12:00' });
     expect(values.availabilityRanges[1]).toEqual({ dayOfWeek: 1, active: true, startTime: '09:00', endTime: '18:00' });
@@ -187,15 +236,35 @@ describe('event form values', () => {
 
   it('falls back to a minimum notice of 4 and to the legacy availability when they are missing', () => {
     const legacy = [{ dayOfWeek: 3, active: false, startTime: '08:00', endTime: '09:00' }];
-    const values = formValuesFromEvent({ ...savedEvent, minimumNoticeAmount: null, availabilityRanges: [], availability: legacy });
+    const values = formValuesFromEvent({
+      ...savedEvent,
+      minimumNoticeAmount: null,
+      availabilityRanges: [],
+      availability: legacy,
+    });
     expect(values.minimumNoticeAmount).toBe('4');
     expect(values.availabilityRanges[3]).toEqual(legacy[0]);
   });
 
   it('turns the form into a body the shared schema accepts, blank numbers as §5 says', () => {
-    const values = { ...newEventFormValues(), title: 'Intro Call', slug: 'intro-call', locationType: 'google-meet' as const, advanceBookingDays: ' ', maxBookingsPerDay: '', minimumNoticeAmount: '' };
+    const values = {
+      ...newEventFormValues(),
+      title: 'Intro Call',
+      slug: 'intro-call',
+      locationType: 'google-meet' as const,
+      advanceBookingDays: ' ',
+      maxBookingsPerDay: '',
+      minimumNoticeAmount: '',
+    };
     const body = toEventBody(values, { active: false });
-    expect(body).toMatchObject({ duration: 30, location: 'Google Meet', advanceBookingDays: 60, maxBookingsPerDay: null, minimumNoticeAmount: 0, active: false });
+    expect(body).toMatchObject({
+      duration: 30,
+      location: 'Google Meet',
+      advanceBookingDays: 60,
+      maxBookingsPerDay: null,
+      minimumNoticeAmount: 0,
+      active: false,
+    });
     expect(body).not.toHaveProperty('customDuration');
     expect(eventBody.safeParse(body).success).toBe(true);
     expect(eventBody.safeParse(toEventBody(formValuesFromEvent(savedEvent), { id: 12 })).success).toBe(true);
@@ -237,14 +306,21 @@ describe('working-hours choices and the preview', () => {
   });
 
   it('leaves out weekends, blocked dates, the minimum notice and days past the booking window', () => {
-    const settings = { ...newEventFormValues(), advanceBookingDays: '3', minimumNoticeAmount: '1', minimumNoticeUnit: 'days' as const };
+    const settings = {
+      ...newEventFormValues(),
+      advanceBookingDays: '3',
+      minimumNoticeAmount: '1',
+      minimumNoticeUnit: 'days' as const,
+    };
     const now = new Date('2026-06-01T14:00:00Z'); // 10:00 in New York, Monday
     const blocked = [{ id: 'o1', eventId: 1, date: '2026-06-03', available: false, startTime: null, endTime: null }];
     expect(previewSlots(settings, [], '2026-06-06', '2026-06-01', now)).toEqual([]); // Saturday
     expect(previewSlots(settings, blocked, '2026-06-03', '2026-06-01', now)).toEqual([]);
     expect(previewSlots(settings, [], '2026-06-05', '2026-06-01', now)).toEqual([]); // beyond 3 days
     expect(previewSlots(settings, [], '2026-06-02', '2026-06-01', now)[0]!.start).toBe('2026-06-02T14:00:00.000Z');
-    const custom = [{ id: 'o2', eventId: 1, date: '2026-06-04', available: true, startTime: '15:00', endTime: '18:00' }];
+    const custom = [
+      { id: 'o2', eventId: 1, date: '2026-06-04', available: true, startTime: '15:00', endTime: '18:00' },
+    ];
     expect(previewSlots(settings, custom, '2026-06-04', '2026-06-01', now)).toHaveLength(6);
   });
 });
@@ -255,7 +331,12 @@ describe('the preview applies date exceptions as the availability engine does', 
   const now = new Date('2026-06-01T00:00:00Z');
   const startsOn = (overrides: DateOverride[], date: string, values = settings) =>
     previewSlots(values, overrides, date, '2026-06-01', now).map((slot) => slot.start.slice(11, 16));
-  const override = (date: string, startTime: string | null, endTime: string | null, available = true): DateOverride => ({
+  const override = (
+    date: string,
+    startTime: string | null,
+    endTime: string | null,
+    available = true,
+  ): DateOverride => ({
     id: `${date}-${startTime}-${endTime}-${available}`,
     eventId: 1,
     date,
@@ -278,7 +359,9 @@ describe('the preview applies date exceptions as the availability engine does', 
       ['', '12:00'],
       ['15:00', ''],
     ] as const) {
-      expect(startsOn([override('2026-06-02', startTime, endTime)], '2026-06-02'), `${startTime}–${endTime}`).toEqual(regularTuesday);
+      expect(startsOn([override('2026-06-02', startTime, endTime)], '2026-06-02'), `${startTime}–${endTime}`).toEqual(
+        regularTuesday,
+      );
     }
   });
 
@@ -288,7 +371,9 @@ describe('the preview applies date exceptions as the availability engine does', 
       ['10:00', null],
       [null, '12:00'],
     ] as const) {
-      expect(startsOn([override('2026-06-06', startTime, endTime)], '2026-06-06'), `${startTime}–${endTime}`).toEqual([]);
+      expect(startsOn([override('2026-06-06', startTime, endTime)], '2026-06-06'), `${startTime}–${endTime}`).toEqual(
+        [],
+      );
     }
     // The weekday's times are ignored while it is off.
     const saturdayOff = settings.availabilityRanges.find((range) => range.dayOfWeek === 6)!;
@@ -300,7 +385,9 @@ describe('the preview applies date exceptions as the availability engine does', 
     expect(startsOn(two, '2026-06-02')).toEqual(['07:00', '13:00', '14:00']);
     expect(startsOn([...two, override('2026-06-02', null, null, false)], '2026-06-02')).toEqual([]);
     // A blank-time exception next to one with both times adds nothing: the explicit range replaces the day.
-    expect(startsOn([override('2026-06-02', '09:00', '10:00'), override('2026-06-02', null, null)], '2026-06-02')).toEqual(['07:00']);
+    expect(
+      startsOn([override('2026-06-02', '09:00', '10:00'), override('2026-06-02', null, null)], '2026-06-02'),
+    ).toEqual(['07:00']);
   });
 
   it("reads an end of 00:00 as the day's end and gives nothing for an end before the start", () => {
@@ -309,9 +396,13 @@ describe('the preview applies date exceptions as the availability engine does', 
   });
 
   it('gives no slots for an active weekday whose range is empty, with or without an exception', () => {
-    const ranges = settings.availabilityRanges.map((range) => (range.dayOfWeek === 2 ? { ...range, startTime: '12:00', endTime: '12:00' } : range));
+    const ranges = settings.availabilityRanges.map((range) =>
+      range.dayOfWeek === 2 ? { ...range, startTime: '12:00', endTime: '12:00' } : range,
+    );
     expect(startsOn([], '2026-06-02', { ...settings, availabilityRanges: ranges })).toEqual([]);
-    expect(startsOn([override('2026-06-02', null, null)], '2026-06-02', { ...settings, availabilityRanges: ranges })).toEqual([]);
+    expect(
+      startsOn([override('2026-06-02', null, null)], '2026-06-02', { ...settings, availabilityRanges: ranges }),
+    ).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { activationBlocked, freeTrial, isSubscribed } from '#shared/rules/trial';
 
 /** The events dashboard's trial rules (host-area.md §4 "Free trial", "Event active/inactive", §9). */

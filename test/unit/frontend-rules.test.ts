@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { bookingSlugOf, chromeFor, isHostAreaPath, isPublicBookingPath } from '#frontend/app/layout-rules.ts';
 import { onlyErrorToasts } from '#frontend/components/ui/toaster.tsx';
 import { reducer, type ToasterToast } from '#frontend/components/ui/use-toast.ts';
@@ -35,7 +36,18 @@ describe('chrome per path (host-area.md §2)', () => {
   });
 
   it('hides Pricing on login, register, booking, events, profile, calendar, billing and contact pages', () => {
-    for (const path of ['/login', '/register', '/register-email', '/book/x', '/events', '/profile-settings', '/calendar', '/calendar-integration', '/billing-details', '/contact-us']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/register-email',
+      '/book/x',
+      '/events',
+      '/profile-settings',
+      '/calendar',
+      '/calendar-integration',
+      '/billing-details',
+      '/contact-us',
+    ]) {
       expect(chromeFor(path).showPricing, path).toBe(false);
     }
     expect(chromeFor('/').showPricing).toBe(true);
@@ -43,10 +55,33 @@ describe('chrome per path (host-area.md §2)', () => {
   });
 
   it('knows the host-area paths, where a signed-in header shows Help and the user menu', () => {
-    for (const path of ['/admin', '/admin/settings', '/events', '/events/', '/events/new', '/events/dashboard', '/Profile-Settings', '/calendar', '/calendar-integration', '/billing-details']) {
+    for (const path of [
+      '/admin',
+      '/admin/settings',
+      '/events',
+      '/events/',
+      '/events/new',
+      '/events/dashboard',
+      '/Profile-Settings',
+      '/calendar',
+      '/calendar-integration',
+      '/billing-details',
+    ]) {
       expect(isHostAreaPath(path), path).toBe(true);
     }
-    for (const path of ['/', '/events/intro-call', '/book/intro-call', '/login', '/register', '/contact-us', '/debug', '/calendar-connected', '/billing-success', '/auth-success/success', '/eventsx']) {
+    for (const path of [
+      '/',
+      '/events/intro-call',
+      '/book/intro-call',
+      '/login',
+      '/register',
+      '/contact-us',
+      '/debug',
+      '/calendar-connected',
+      '/billing-success',
+      '/auth-success/success',
+      '/eventsx',
+    ]) {
       expect(isHostAreaPath(path), path).toBe(false);
     }
   });
@@ -62,7 +97,10 @@ describe('toasts (booking-landing-auth-admin.md "Shared behaviour")', () => {
   const make = (id: string): ToasterToast => ({ id, title: id, open: true, onOpenChange: () => undefined });
 
   it('keeps one toast: a newer one replaces the older', () => {
-    const state = reducer(reducer({ toasts: [] }, { type: 'ADD_TOAST', toast: make('a') }), { type: 'ADD_TOAST', toast: make('b') });
+    const state = reducer(reducer({ toasts: [] }, { type: 'ADD_TOAST', toast: make('a') }), {
+      type: 'ADD_TOAST',
+      toast: make('b'),
+    });
     expect(state.toasts.map((t) => t.id)).toEqual(['b']);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { googleEndpoints, googleOAuthClient } from '#functions/adapters/google/oauth-client';
 import { googleSignIn } from '#functions/adapters/google/sign-in';
 
@@ -28,7 +29,13 @@ describe('the Google OAuth client', () => {
     const signIn = googleSignIn(google);
     const pkce = await signIn.newPkce();
     expect(pkce.verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
-    const url = new URL(signIn.authorizationUrl({ redirectUri: 'https://meetwise.example/api/auth/google/callback', state: 's'.repeat(43), codeChallenge: pkce.challenge }));
+    const url = new URL(
+      signIn.authorizationUrl({
+        redirectUri: 'https://meetwise.example/api/auth/google/callback',
+        state: 's'.repeat(43),
+        codeChallenge: pkce.challenge,
+      }),
+    );
     expect(Object.fromEntries(url.searchParams)).toEqual({
       access_type: 'online',
       scope: 'openid email profile',

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityGrid, CELLS_PER_DAY, wallMinutesIntoDate } from '#frontend/features/events/lib/availability-grid.ts';
+
+import {
+  availabilityGrid,
+  CELLS_PER_DAY,
+  wallMinutesIntoDate,
+} from '#frontend/features/events/lib/availability-grid.ts';
 
 /** The /hourly-debug grid's marks from the booking page's time slots (host-area.md §2 "Debug pages", §9). */
 
 const NY = 'America/New_York';
 const slot = (start: string, end: string, available = true) => ({ start, end, available });
-const marksOf = (cells: ReturnType<typeof availabilityGrid>) => Object.fromEntries(cells.map((cell) => [cell.time, cell.mark]));
+const marksOf = (cells: ReturnType<typeof availabilityGrid>) =>
+  Object.fromEntries(cells.map((cell) => [cell.time, cell.mark]));
 
 describe('wall-clock minutes into a date', () => {
   it('reads an instant on the wall clock of the zone, relative to the start of the date', () => {
@@ -28,7 +34,10 @@ describe('availability grid', () => {
   it('marks cells covered by an available slot available, others outside hours', () => {
     const marks = marksOf(
       availabilityGrid(
-        [slot('2026-12-01T09:00:00-05:00', '2026-12-01T09:30:00-05:00'), slot('2026-12-01T15:00:00Z', '2026-12-01T15:30:00Z')],
+        [
+          slot('2026-12-01T09:00:00-05:00', '2026-12-01T09:30:00-05:00'),
+          slot('2026-12-01T15:00:00Z', '2026-12-01T15:30:00Z'),
+        ],
         '2026-12-01',
         NY,
       ),
@@ -62,7 +71,9 @@ describe('availability grid', () => {
   });
 
   it('counts a cell partly covered by a slot off the quarter-hour grid', () => {
-    const marks = marksOf(availabilityGrid([slot('2026-12-01T13:50:00-05:00', '2026-12-01T14:05:00-05:00')], '2026-12-01', NY));
+    const marks = marksOf(
+      availabilityGrid([slot('2026-12-01T13:50:00-05:00', '2026-12-01T14:05:00-05:00')], '2026-12-01', NY),
+    );
     expect(marks['13:45']).toBe('available');
     expect(marks['14:00']).toBe('available');
     expect(marks['14:15']).toBe('outside hours');
@@ -71,7 +82,10 @@ describe('availability grid', () => {
   it("keeps a slot running past midnight to the date's last cells, and ignores the next date's slots", () => {
     const marks = marksOf(
       availabilityGrid(
-        [slot('2026-12-01T23:30:00-05:00', '2026-12-02T00:30:00-05:00'), slot('2026-12-02T01:00:00-05:00', '2026-12-02T02:00:00-05:00')],
+        [
+          slot('2026-12-01T23:30:00-05:00', '2026-12-02T00:30:00-05:00'),
+          slot('2026-12-02T01:00:00-05:00', '2026-12-02T02:00:00-05:00'),
+        ],
         '2026-12-01',
         NY,
       ),
@@ -91,7 +105,9 @@ describe('availability grid', () => {
 
   it('covers as many cells as a slot lasts on a daylight-saving day', () => {
     // 2026-11-01 01:30 EDT to 01:15 EST is 45 minutes although the wall clock goes back.
-    const marks = marksOf(availabilityGrid([slot('2026-11-01T01:30:00-04:00', '2026-11-01T01:15:00-05:00')], '2026-11-01', NY));
+    const marks = marksOf(
+      availabilityGrid([slot('2026-11-01T01:30:00-04:00', '2026-11-01T01:15:00-05:00')], '2026-11-01', NY),
+    );
     expect(marks['01:30']).toBe('available');
     expect(marks['01:45']).toBe('available');
     expect(marks['02:00']).toBe('available');

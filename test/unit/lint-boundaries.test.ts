@@ -17,7 +17,9 @@ beforeAll(() => {
 /** The restricted-import messages ESLint gives `source` as the file `path`. */
 async function importProblems(path: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const used = [x];\n`, { filePath: `${root}${path}` });
-  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result!.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
 }
 
 describe('front-end features', () => {
@@ -30,7 +32,10 @@ describe('front-end features', () => {
   });
 
   it('do not import the app shell', async () => {
-    const problems = await importProblems('frontend/src/features/booking/lib/new.ts', "import { x } from '#frontend/app/router.tsx';");
+    const problems = await importProblems(
+      'frontend/src/features/booking/lib/new.ts',
+      "import { x } from '#frontend/app/router.tsx';",
+    );
     expect(problems).toEqual([expect.stringContaining('does not import the app shell')]);
   });
 
@@ -43,8 +48,12 @@ describe('front-end features', () => {
 
   it('leave lib and components free of features, and the app shell free to compose them', async () => {
     const feature = "import { x } from '#frontend/features/booking/components/booking-page.tsx';";
-    expect(await importProblems('frontend/src/lib/new.ts', feature)).toEqual([expect.stringContaining('imports no feature')]);
-    expect(await importProblems('frontend/src/components/new.tsx', feature)).toEqual([expect.stringContaining('imports no feature')]);
+    expect(await importProblems('frontend/src/lib/new.ts', feature)).toEqual([
+      expect.stringContaining('imports no feature'),
+    ]);
+    expect(await importProblems('frontend/src/components/new.tsx', feature)).toEqual([
+      expect.stringContaining('imports no feature'),
+    ]);
     expect(await importProblems('frontend/src/app/new.tsx', feature)).toEqual([]);
   });
 });
@@ -59,12 +68,16 @@ describe('functions', () => {
       "import { x } from '#functions/http/cookies';",
       "import type { x } from '#functions/ports';",
     ]) {
-      expect(await importProblems(domainFile, source), source).toEqual([expect.stringContaining('The domain is pure rules')]);
+      expect(await importProblems(domainFile, source), source).toEqual([
+        expect.stringContaining('The domain is pure rules'),
+      ]);
     }
     expect(await importProblems(domainFile, "import { x } from '@aws-sdk/client-dynamodb';")).toEqual([
       expect.stringContaining('does not talk to AWS'),
     ]);
-    expect(await importProblems(domainFile, "import { x } from 'react';")).toEqual([expect.stringContaining('does not import React')]);
+    expect(await importProblems(domainFile, "import { x } from 'react';")).toEqual([
+      expect.stringContaining('does not import React'),
+    ]);
   });
 
   it('let the domain use other domain modules and shared/', async () => {
@@ -86,7 +99,12 @@ describe('functions', () => {
 
 describe('one import style', () => {
   it('refuses a relative import anywhere', async () => {
-    for (const path of ['functions/src/app/new.ts', 'frontend/src/lib/new.ts', 'infra/cdk/new.ts', 'test/unit/new.test.ts']) {
+    for (const path of [
+      'functions/src/app/new.ts',
+      'frontend/src/lib/new.ts',
+      'infra/cdk/new.ts',
+      'test/unit/new.test.ts',
+    ]) {
       expect(await importProblems(path, "import { x } from './neighbour.ts';"), path).toEqual([
         expect.stringContaining('subpath imports'),
       ]);

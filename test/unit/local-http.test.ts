@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { toApiGatewayEvent } from '#infra/local/api-gateway-event';
 import { staticSite } from '#infra/local/static-site';
 
@@ -24,7 +25,12 @@ function eventEcho(): RequestListener {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const event = toApiGatewayEvent(request, Buffer.concat(chunks), { method: 'POST', path: '/api/events/{slug}' }, { slug: 'intro' });
+      const event = toApiGatewayEvent(
+        request,
+        Buffer.concat(chunks),
+        { method: 'POST', path: '/api/events/{slug}' },
+        { slug: 'intro' },
+      );
       response.end(JSON.stringify(event));
     });
   };

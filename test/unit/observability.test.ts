@@ -6,11 +6,12 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+
 import type { RouteDefinition } from '#shared/api/routes';
-import type { Deps, Logger } from '#functions/ports';
 import type * as PowertoolsAdapters from '#functions/adapters/observability/powertools';
 import type * as ReadableLoggerModule from '#functions/adapters/observability/readable-logger';
 import type * as RouteHandler from '#functions/http/route-handler';
+import type { Deps, Logger } from '#functions/ports';
 import { apiEvent, testContext } from '#test/support/api-event';
 
 const route = {
@@ -57,7 +58,10 @@ async function output(work: () => Promise<unknown>): Promise<string[]> {
     for (const spy of [logs, errors, warns, infos]) spy.mockRestore();
     vi.restoreAllMocks();
   }
-  return written.join('\n').split('\n').filter((line) => line.trim() !== '');
+  return written
+    .join('\n')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
 }
 
 const jsonLines = (lines: string[]) =>
@@ -70,9 +74,21 @@ const jsonLines = (lines: string[]) =>
   });
 
 function call(logger: Logger, run: (deps: Deps) => Promise<unknown>, headers: Record<string, string> = {}) {
-  const deps = { logger, config: { siteUrl: 'http://localhost:3000' }, sessions: { authenticate: async () => null } } as unknown as Deps;
-  const handler = httpRoute(route, (given) => run(given as Deps) as never, async () => deps);
-  return handler(apiEvent({ method: 'GET', path: '/api/example', headers }), { ...testContext, functionName: 'example-fn', awsRequestId: 'lambda-1' }) as Promise<{
+  const deps = {
+    logger,
+    config: { siteUrl: 'http://localhost:3000' },
+    sessions: { authenticate: async () => null },
+  } as unknown as Deps;
+  const handler = httpRoute(
+    route,
+    (given) => run(given as Deps) as never,
+    async () => deps,
+  );
+  return handler(apiEvent({ method: 'GET', path: '/api/example', headers }), {
+    ...testContext,
+    functionName: 'example-fn',
+    awsRequestId: 'lambda-1',
+  }) as Promise<{
     statusCode: number;
   }>;
 }
@@ -120,7 +136,10 @@ describe('JSON logs through Powertools', () => {
         ),
       ),
     );
-    expect(lines.find((entry) => entry.message === 'Something to see')).toMatchObject({ correlationId: 'req-test', requestId: 'req-test' });
+    expect(lines.find((entry) => entry.message === 'Something to see')).toMatchObject({
+      correlationId: 'req-test',
+      requestId: 'req-test',
+    });
   });
 
   it('logs an unhandled error with the request id the 500 answer shows', async () => {
@@ -156,7 +175,9 @@ describe('readable logs on one machine', () => {
       }),
     );
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatch(/^\d\d:\d\d:\d\d {2}INFO {3}example req-test {2}Booking created {2}correlationId=req-test bookingId=b-1 guest="Ada Lovelace"$/);
+    expect(written[0]).toMatch(
+      /^\d\d:\d\d:\d\d {2}INFO {3}example req-test {2}Booking created {2}correlationId=req-test bookingId=b-1 guest="Ada Lovelace"$/,
+    );
   });
 
   it('leave out entries below the level', () => {
@@ -186,7 +207,8 @@ describe('metrics (CloudWatch embedded metric format)', () => {
     );
     const counted = lines.find((entry) => 'BookingCreated' in entry);
     expect(counted).toMatchObject({ BookingCreated: 1, EmailSent: 2, service: 'example' });
-    const definition = (counted!._aws as { CloudWatchMetrics: { Namespace: string; Dimensions: string[][] }[] }).CloudWatchMetrics[0]!;
+    const definition = (counted!._aws as { CloudWatchMetrics: { Namespace: string; Dimensions: string[][] }[] })
+      .CloudWatchMetrics[0]!;
     expect(definition.Namespace).toBe('Meetwise');
     expect(definition.Dimensions).toEqual([['service']]);
   });

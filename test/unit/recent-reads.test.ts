@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { memoryRecentReads } from '#functions/adapters/memory/recent-reads';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

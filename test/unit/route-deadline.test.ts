@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+
 import type { RouteDefinition } from '#shared/api/routes';
 import { httpRoute } from '#functions/http/route-handler';
 import type { Deps } from '#functions/ports';
@@ -41,7 +42,10 @@ describe('route deadline', () => {
     );
     // A context with 50 ms left: middy's early timeout would have answered 500 at 45 ms, before the commit.
     const context = { ...testContext, getRemainingTimeInMillis: () => 50 };
-    const result = (await handler(apiEvent({ method: 'POST', path: '/api/slow', headers: jsonHeaders, body: '{}' }), context)) as {
+    const result = (await handler(
+      apiEvent({ method: 'POST', path: '/api/slow', headers: jsonHeaders, body: '{}' }),
+      context,
+    )) as {
       statusCode: number;
       body: string;
     };

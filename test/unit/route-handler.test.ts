@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+
 import type { RouteDefinition } from '#shared/api/routes';
 import { httpRoute } from '#functions/http/route-handler';
 import type { Deps, Principal } from '#functions/ports';
@@ -21,7 +22,11 @@ const route = {
 
 function depsFor(principal: Principal | null, originSecret?: string) {
   const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const deps = { logger, config: { siteUrl: 'http://localhost:3000', originSecret }, sessions: { authenticate: async () => principal } } as unknown as Deps;
+  const deps = {
+    logger,
+    config: { siteUrl: 'http://localhost:3000', originSecret },
+    sessions: { authenticate: async () => principal },
+  } as unknown as Deps;
   return { deps, logger, provider: async () => deps };
 }
 
@@ -34,7 +39,11 @@ async function call(
 ) {
   const { provider, logger } = depsFor(principal, originSecret);
   const handler = httpRoute(routeDef, run as never, provider);
-  const result = (await handler(apiEvent(event), testContext)) as { statusCode: number; body: string; headers: Record<string, string> };
+  const result = (await handler(apiEvent(event), testContext)) as {
+    statusCode: number;
+    body: string;
+    headers: Record<string, string>;
+  };
   return { status: result.statusCode, body: JSON.parse(result.body), headers: result.headers, logger };
 }
 
@@ -49,8 +58,15 @@ describe('httpRoute', () => {
   it('refuses a browser loading the API as an image, style, script, font or object, before the use case runs', async () => {
     const run = vi.fn(async (_deps: Deps, { body }: { body: unknown }) => body);
     for (const destination of ['image', 'style', 'script', 'font', 'object', 'embed', 'iframe', 'audio', 'worker']) {
-      const result = await call(route, run, post('{"title":"Intro"}', { ...jsonHeaders, 'sec-fetch-dest': destination }));
-      expect(result, destination).toMatchObject({ status: 403, body: { message: 'This address cannot be loaded as a resource.', code: 'FORBIDDEN' } });
+      const result = await call(
+        route,
+        run,
+        post('{"title":"Intro"}', { ...jsonHeaders, 'sec-fetch-dest': destination }),
+      );
+      expect(result, destination).toMatchObject({
+        status: 403,
+        body: { message: 'This address cannot be loaded as a resource.', code: 'FORBIDDEN' },
+      });
     }
     expect(run).not.toHaveBeenCalled();
     for (const destination of [undefined, 'empty', 'document']) {
@@ -62,17 +78,34 @@ describe('httpRoute', () => {
   it('refuses, where an origin secret is configured (the cloud), every request that did not come through CloudFront', async () => {
     const secret = 'o'.repeat(48);
     const run = vi.fn(async (_deps: Deps, { body }: { body: unknown }) => body);
-    for (const headers of [jsonHeaders, { ...jsonHeaders, 'x-origin-verify': 'wrong' }, { ...jsonHeaders, 'x-origin-verify': `${secret}x` }]) {
+    for (const headers of [
+      jsonHeaders,
+      { ...jsonHeaders, 'x-origin-verify': 'wrong' },
+      { ...jsonHeaders, 'x-origin-verify': `${secret}x` },
+    ]) {
       const result = await call(route, run, post('{"title":"Intro"}', headers), null, secret);
-      expect(result).toMatchObject({ status: 403, body: { message: 'Please use the site address: the API is not reachable directly.' } });
+      expect(result).toMatchObject({
+        status: 403,
+        body: { message: 'Please use the site address: the API is not reachable directly.' },
+      });
     }
     expect(run).not.toHaveBeenCalled();
-    const through = await call(route, run, post('{"title":"Intro"}', { ...jsonHeaders, 'X-Origin-Verify': secret }), null, secret);
+    const through = await call(
+      route,
+      run,
+      post('{"title":"Intro"}', { ...jsonHeaders, 'X-Origin-Verify': secret }),
+      null,
+      secret,
+    );
     expect(through.status).toBe(201);
   });
 
   it('answers the use case result with the row status, shaped by the response schema', async () => {
-    const result = await call(route, async (_deps, { body }) => ({ ...(body as object), secret: 'internal' }), post('{"title":"Intro"}'));
+    const result = await call(
+      route,
+      async (_deps, { body }) => ({ ...(body as object), secret: 'internal' }),
+      post('{"title":"Intro"}'),
+    );
     expect(result.status).toBe(201);
     expect(result.body).toEqual({ title: 'Intro' });
     expect(result.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -85,7 +118,11 @@ describe('httpRoute', () => {
 
   it('accepts JSON with a charset and vendor JSON types', async () => {
     for (const type of ['application/json; charset=utf-8', 'application/merge-patch+json']) {
-      const result = await call(route, async (_d, { body }) => body, post('{"title":"Intro"}', { 'Content-Type': type }));
+      const result = await call(
+        route,
+        async (_d, { body }) => body,
+        post('{"title":"Intro"}', { 'Content-Type': type }),
+      );
       expect(result.status).toBe(201);
     }
   });
@@ -98,7 +135,11 @@ describe('httpRoute', () => {
   });
 
   it('refuses a non-JSON content type on a write with 415', async () => {
-    const cases: Record<string, string>[] = [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}];
+    const cases: Record<string, string>[] = [
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      {},
+    ];
     for (const headers of cases) {
       const result = await call(route, vi.fn(), post('{"title":"Intro"}', headers));
       expect(result).toMatchObject({ status: 415, body: { message: 'Content-Type must be application/json.' } });
@@ -107,7 +148,9 @@ describe('httpRoute', () => {
 
   it('refuses malformed JSON with 400', async () => {
     const result = await call(route, vi.fn(), post('{"title":'));
-    expect(result).toEqual(expect.objectContaining({ status: 400, body: { message: 'Malformed JSON body.', code: 'VALIDATION_FAILED' } }));
+    expect(result).toEqual(
+      expect.objectContaining({ status: 400, body: { message: 'Malformed JSON body.', code: 'VALIDATION_FAILED' } }),
+    );
   });
 
   it('reports every validation problem with the first as the message', async () => {
@@ -160,16 +203,27 @@ describe('httpRoute', () => {
     const run = vi.fn();
     for (const auth of ['signed-in', 'admin'] as const) {
       const result = await call({ ...route, auth }, run, post('not json at all'));
-      expect(result).toMatchObject({ status: 401, body: { message: 'Authentication required.', code: 'UNAUTHORIZED' } });
+      expect(result).toMatchObject({
+        status: 401,
+        body: { message: 'Authentication required.', code: 'UNAUTHORIZED' },
+      });
     }
     expect(run).not.toHaveBeenCalled();
   });
 
   it('answers 403 on an admin route to a signed-in non-admin, and runs for an admin', async () => {
     const adminRoute = { ...route, auth: 'admin' } as const;
-    const host = await call(adminRoute, vi.fn(), post('{"title":"Intro"}'), { userId: 'u1', isAdmin: false, sessionId: 'test-session' });
+    const host = await call(adminRoute, vi.fn(), post('{"title":"Intro"}'), {
+      userId: 'u1',
+      isAdmin: false,
+      sessionId: 'test-session',
+    });
     expect(host).toMatchObject({ status: 403, body: { message: 'Administrator access required.', code: 'FORBIDDEN' } });
-    const admin = await call(adminRoute, async (_d, { body }) => body, post('{"title":"Intro"}'), { userId: 'u2', isAdmin: true, sessionId: 'test-session' });
+    const admin = await call(adminRoute, async (_d, { body }) => body, post('{"title":"Intro"}'), {
+      userId: 'u2',
+      isAdmin: true,
+      sessionId: 'test-session',
+    });
     expect(admin.status).toBe(201);
   });
 
@@ -186,7 +240,10 @@ describe('httpRoute', () => {
     expect(JSON.stringify(result.body)).not.toContain('hunter2');
     expect(result.logger.error).toHaveBeenCalledWith(
       'Unhandled error',
-      expect.objectContaining({ requestId: 'req-test', error: expect.objectContaining({ message: expect.stringContaining('ECONNREFUSED') }) }),
+      expect.objectContaining({
+        requestId: 'req-test',
+        error: expect.objectContaining({ message: expect.stringContaining('ECONNREFUSED') }),
+      }),
     );
   });
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+
 import { buildPath, matchPath, routePaths } from '#shared/api/route-paths';
 import { routes, routeTable } from '#shared/api/routes';
 
@@ -11,14 +12,17 @@ describe('route table', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it.each(routeTable.map((route) => [route.name, route] as const))('%s has a handler file and API Gateway syntax', (name, route) => {
-    expect(existsSync(`functions/src/handlers/${name}.ts`)).toBe(true);
-    expect(route.path).toMatch(/^\/api(\/([a-z0-9-]+|\{[A-Za-z]+\}))+$/);
-    if (['POST', 'PUT', 'PATCH'].includes(route.method) && route.body === undefined) {
-      // writes without a body are allowed (e.g. logout), but must say so by omitting the schema on purpose
-      expect(route.needs).toBeDefined();
-    }
-  });
+  it.each(routeTable.map((route) => [route.name, route] as const))(
+    '%s has a handler file and API Gateway syntax',
+    (name, route) => {
+      expect(existsSync(`functions/src/handlers/${name}.ts`)).toBe(true);
+      expect(route.path).toMatch(/^\/api(\/([a-z0-9-]+|\{[A-Za-z]+\}))+$/);
+      if (['POST', 'PUT', 'PATCH'].includes(route.method) && route.body === undefined) {
+        // writes without a body are allowed (e.g. logout), but must say so by omitting the schema on purpose
+        expect(route.needs).toBeDefined();
+      }
+    },
+  );
 
   it('lets every row read the table: each request with a session cookie is checked against its session item', () => {
     for (const route of routeTable) expect(['read', 'readwrite'], route.name).toContain(route.needs.table);
@@ -32,7 +36,9 @@ describe('route table', () => {
   });
 
   it('builds and matches paths with parameters', () => {
-    expect(buildPath('/api/events/{slug}/date-overrides', { slug: 'intro call' })).toBe('/api/events/intro%20call/date-overrides');
+    expect(buildPath('/api/events/{slug}/date-overrides', { slug: 'intro call' })).toBe(
+      '/api/events/intro%20call/date-overrides',
+    );
     expect(() => buildPath('/api/events/{slug}')).toThrow('Missing path parameter "slug"');
     expect(matchPath('/api/events/{slug}', '/api/events/intro%20call')).toEqual({ slug: 'intro call' });
     expect(matchPath('/api/events/{slug}', '/api/events/a/b')).toBeNull();

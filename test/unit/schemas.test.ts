@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { contactSubmitBody } from '#shared/api/schemas/contact';
 import { settingsUpdateBody } from '#shared/api/schemas/settings';
 
@@ -31,7 +32,8 @@ describe('contact schema (the same rules in the form and on the server)', () => 
 
 describe('settings update schema', () => {
   it('accepts each spec option', () => {
-    for (const meetingDuration of [15, 30, 45, 60]) expect(settingsUpdateBody.safeParse({ meetingDuration }).success).toBe(true);
+    for (const meetingDuration of [15, 30, 45, 60])
+      expect(settingsUpdateBody.safeParse({ meetingDuration }).success).toBe(true);
     for (const breakBetweenMeetings of [0, 5, 10, 15, 30])
       expect(settingsUpdateBody.safeParse({ breakBetweenMeetings }).success).toBe(true);
     expect(settingsUpdateBody.safeParse({ adminEmail: '' }).success).toBe(true);

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { PRODUCT_NAME } from '#shared/constants';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
 import type { LegalDocument } from '#frontend/features/legal/components/legal-dialog.tsx';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 const LEGAL_LINKS: readonly { which: LegalDocument; label: string }[] = [
   { which: 'privacy', label: 'Privacy Policy' },

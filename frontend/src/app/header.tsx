@@ -1,13 +1,14 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+
 import { PRODUCT_NAME } from '#shared/constants';
-import { buttonVariants } from '#frontend/components/ui/button.tsx';
-import { MenuIcon, XIcon } from '#frontend/components/ui/icons.tsx';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { loadAuthScreens } from '#frontend/features/auth/load.ts';
 import { chromeFor, isHostAreaPath } from '#frontend/app/layout-rules.ts';
 import { LogoMark } from '#frontend/app/logo.tsx';
 import { ThemeToggle } from '#frontend/app/theme-toggle.tsx';
+import { buttonVariants } from '#frontend/components/ui/button.tsx';
+import { MenuIcon, XIcon } from '#frontend/components/ui/icons.tsx';
+import { loadAuthScreens } from '#frontend/features/auth/load.ts';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -52,7 +53,10 @@ function HeaderBar({ children }: { children?: ReactNode }) {
 
 function Brand() {
   return (
-    <Link to="/" className={cn('-ml-1 flex items-center gap-2 rounded-md px-1 py-1 text-lg font-bold tracking-tight', focusRing)}>
+    <Link
+      to="/"
+      className={cn('-ml-1 flex items-center gap-2 rounded-md px-1 py-1 text-lg font-bold tracking-tight', focusRing)}
+    >
       <LogoMark className="size-8" />
       <span>{PRODUCT_NAME}</span>
     </Link>
@@ -98,7 +102,10 @@ function SignedOutHeader({ pathname }: { pathname: string }) {
     <header className={headerClasses}>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         {chrome.showBrand && <Brand />}
-        <nav aria-label="Main" className={cn('ml-auto items-center gap-1', chrome.showMenuToggle ? 'hidden md:flex' : 'flex')}>
+        <nav
+          aria-label="Main"
+          className={cn('ml-auto items-center gap-1', chrome.showMenuToggle ? 'hidden md:flex' : 'flex')}
+        >
           {links()}
         </nav>
         <div className={cn('flex items-center', !chrome.showMenuToggle && 'ml-1')}>

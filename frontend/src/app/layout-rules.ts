@@ -39,7 +39,13 @@ export const isPublicBookingPath = (pathname: string): boolean =>
  * The signed-in host area's top-level sections (host-area.md §2 "Header": /admin*, /events*, profile, calendar,
  * billing). /calendar is the same screen as /calendar-integration (§2 route table), so it counts the same.
  */
-const HOST_AREA_SECTIONS = new Set(['events', 'profile-settings', 'calendar', 'calendar-integration', 'billing-details']);
+const HOST_AREA_SECTIONS = new Set([
+  'events',
+  'profile-settings',
+  'calendar',
+  'calendar-integration',
+  'billing-details',
+]);
 
 /**
  * A host-area path, where a signed-in header shows Help and the user menu: /admin and anything under it or

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { hasToasts, subscribeToToasts } from '#frontend/components/ui/use-toast.ts';
+
 import { Footer } from '#frontend/app/footer.tsx';
 import { Header } from '#frontend/app/header.tsx';
 import { chromeFor } from '#frontend/app/layout-rules.ts';
-import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { RouteErrorBoundary } from '#frontend/app/route-error.tsx';
+import { PageLoading } from '#frontend/components/page-loading.tsx';
+import { hasToasts, subscribeToToasts } from '#frontend/components/ui/use-toast.ts';
 
 /** The toast region (Radix) loads with the first toast: no page needs its code before then. */
 const Toaster = lazy(async () => ({ default: (await import('#frontend/components/ui/toaster.tsx')).Toaster }));

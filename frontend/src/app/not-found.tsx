@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+
 import { Button } from '#frontend/components/ui/button.tsx';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 

@@ -1,7 +1,8 @@
 import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { Layout } from '#frontend/app/layout.tsx';
+
 import { bookingSlugOf, RESERVED_EVENT_SLUGS } from '#frontend/app/layout-rules.ts';
+import { Layout } from '#frontend/app/layout.tsx';
 import { NotFoundPage } from '#frontend/app/not-found.tsx';
 import { loadAuthScreens } from '#frontend/features/auth/load.ts';
 import { prefetchBookingPage } from '#frontend/features/booking/api/early-fetch.ts';
@@ -34,7 +35,10 @@ const CalendarConnectedPage = page(
   () => import('#frontend/features/calendar/components/calendar-connected-page.tsx'),
   'CalendarConnectedPage',
 );
-const EventEditorPage = page(() => import('#frontend/features/event-editor/components/event-editor-page.tsx'), 'EventEditorPage');
+const EventEditorPage = page(
+  () => import('#frontend/features/event-editor/components/event-editor-page.tsx'),
+  'EventEditorPage',
+);
 // The auth screens share one chunk (features/auth/load.ts).
 const LoginPage = page(loadAuthScreens, 'LoginPage');
 const RegisterPage = page(loadAuthScreens, 'RegisterPage');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
+
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import type { FieldErrors } from '#frontend/lib/field-errors.ts';

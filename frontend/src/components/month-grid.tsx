@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
 import { cn } from '#frontend/lib/cn.ts';
 import { addDays, monthWeeks, shiftMonthKeepDay, weekday, yearMonthOf, type YearMonth } from '#frontend/lib/dates.ts';
 

@@ -15,10 +15,12 @@ const channel = (value: number): number => {
   const s = value / 255;
   return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
 };
-const luminance = ([r, g, b]: [number, number, number]): number => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+const luminance = ([r, g, b]: [number, number, number]): number =>
+  0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 const contrastWithWhite = (rgb: [number, number, number]): number => 1.05 / (luminance(rgb) + 0.05);
 
-const toHex = (rgb: [number, number, number]): string => `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+const toHex = (rgb: [number, number, number]): string =>
+  `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 
 export function accentFor(color: string | undefined): string {
   let rgb = parseHex(color ?? '') ?? parseHex(DEFAULT_EVENT_COLOR)!;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import { buildPath, routePaths, type RouteName } from '#shared/api/route-paths';
 import type { routes } from '#shared/api/routes';
 import type { ErrorResponse } from '#shared/api/schemas/common';
@@ -62,9 +63,10 @@ export type ApiRequestOptions<K extends RouteName> = ParamsOption<Row<K>> &
 export type ApiResponse<K extends RouteName> = z.infer<Row<K>['response']>;
 
 /** Options are required exactly when the route has a body or path parameters. */
-type OptionsArgs<K extends RouteName> = Row<K> extends { body: z.ZodType } | { params: z.ZodType }
-  ? [options: ApiRequestOptions<K>]
-  : [options?: ApiRequestOptions<K>];
+type OptionsArgs<K extends RouteName> =
+  Row<K> extends { body: z.ZodType } | { params: z.ZodType }
+    ? [options: ApiRequestOptions<K>]
+    : [options?: ApiRequestOptions<K>];
 
 export async function apiRequest<K extends RouteName>(
   route: K,

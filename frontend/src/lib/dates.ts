@@ -35,7 +35,8 @@ const toUtc = (date: string): Date => {
 const fromUtc = (date: Date): string =>
   `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 
-export const isoDate = (year: number, month: number, day: number): string => fromUtc(new Date(Date.UTC(year, month - 1, day)));
+export const isoDate = (year: number, month: number, day: number): string =>
+  fromUtc(new Date(Date.UTC(year, month - 1, day)));
 
 export function addDays(date: string, days: number): string {
   const value = toUtc(date);
@@ -90,9 +91,12 @@ function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateT
 
 /** Today's calendar date in a zone. */
 export function todayIn(timeZone: string): string {
-  const parts = formatter(`ymd:${timeZone}`, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    new Date(),
-  );
+  const parts = formatter(`ymd:${timeZone}`, {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date());
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '01';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -103,11 +107,15 @@ export const formatDateTitle = (date: string): string =>
 
 /** "Tuesday, November 24, 2026" (accessible names). */
 export const formatLongDate = (date: string): string =>
-  formatter('long', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(toUtc(date));
+  formatter('long', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(
+    toUtc(date),
+  );
 
 /** "November 2026" */
 export const formatMonthTitle = ({ year, month }: YearMonth): string =>
-  formatter('month', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  formatter('month', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
 
 /** "h:mm AM" in a zone (ICU's narrow no-break space before AM/PM becomes a plain space). */
 export const formatTime = (instant: string | Date, timeZone: string): string =>
@@ -121,9 +129,12 @@ export const formatTimeRange = (start: string | Date, end: string | Date, timeZo
 
 /** The calendar date of an instant in a zone. */
 export function dateIn(instant: string | Date, timeZone: string): string {
-  const parts = formatter(`ymd:${timeZone}`, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    typeof instant === 'string' ? new Date(instant) : instant,
-  );
+  const parts = formatter(`ymd:${timeZone}`, {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '01';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

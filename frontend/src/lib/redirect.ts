@@ -20,12 +20,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * cannot start with '/', so it fails the first rule.
  */
 function isSameSitePath(value: string): boolean {
-  return (
-    value.startsWith('/') &&
-    value[1] !== '/' &&
-    !value.includes('\\') &&
-    !CONTROL.test(value)
-  );
+  return value.startsWith('/') && value[1] !== '/' && !value.includes('\\') && !CONTROL.test(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { apiRequest } from '#frontend/lib/api.ts';
 

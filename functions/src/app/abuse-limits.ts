@@ -10,10 +10,7 @@ export type RateLimitDeps = Pick<Deps, 'rateLimiter' | 'clock'>;
  * with 429 and Retry-After, before any work, when one is exceeded. Every rule is counted even when an earlier one
  * refuses, so a flood cannot slip under a rule while another refuses it.
  */
-export async function enforceLimits(
-  deps: RateLimitDeps,
-  checks: { rule: RateRule; subject: string }[],
-): Promise<void> {
+export async function enforceLimits(deps: RateLimitDeps, checks: { rule: RateRule; subject: string }[]): Promise<void> {
   const now = deps.clock.now();
   const decisions = await Promise.all(checks.map(({ rule, subject }) => deps.rateLimiter.hit(rule, subject, now)));
   let refused: { rule: RateRule; retryAfterSeconds: number } | undefined;
@@ -23,5 +20,6 @@ export async function enforceLimits(
       refused = { rule: checks[index]!.rule, retryAfterSeconds: decision.retryAfterSeconds };
     }
   });
-  if (refused) throw new TooManyRequests(limitMessage(refused.rule, refused.retryAfterSeconds), refused.retryAfterSeconds);
+  if (refused)
+    throw new TooManyRequests(limitMessage(refused.rule, refused.retryAfterSeconds), refused.retryAfterSeconds);
 }

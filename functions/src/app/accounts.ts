@@ -1,14 +1,25 @@
 import type { CurrentUser } from '#shared/api/schemas/auth';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
+import { forgetCalendar, type ForgetCalendarDeps } from '#functions/app/calendar-connection';
+import { callerAccount, type CallerDeps } from '#functions/app/caller';
+import {
+  limitConfirmationMails,
+  requestEmailChange,
+  sendVerificationLink,
+  type ProofMailDeps,
+} from '#functions/app/email-verification';
+import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import {
+  isEmailIdentifier,
+  LOGIN_LIMITS,
+  loginBlocked,
+  usernameBase,
+  usernameCandidate,
+} from '#functions/domain/accounts';
+import { builtinConnection } from '#functions/domain/calendar';
+import type { AccountRecord } from '#functions/domain/records';
 import { Conflict, TooManyRequests, Unauthorized } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
-import type { AccountRecord } from '#functions/domain/records';
-import { LOGIN_LIMITS, isEmailIdentifier, loginBlocked, usernameBase, usernameCandidate } from '#functions/domain/accounts';
-import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
-import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
-import { builtinConnection } from '#functions/domain/calendar';
-import { callerAccount, type CallerDeps } from '#functions/app/caller';
-import { limitConfirmationMails, requestEmailChange, sendVerificationLink, type ProofMailDeps } from '#functions/app/email-verification';
-import { forgetCalendar, type ForgetCalendarDeps } from '#functions/app/calendar-connection';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const USERNAME_ATTEMPTS = 20;
@@ -18,7 +29,10 @@ export type CreateAccountDeps = Pick<Deps, 'accounts' | 'ids' | 'clock'>;
 /** Registration: the abuse limits, password hashing, the new account, its verification mail. */
 export type RegisterDeps = RateLimitDeps & CreateAccountDeps & ProofMailDeps & Pick<Deps, 'passwords'>;
 /** Signing in with a password: the account, the password check, the throttle, a new session. */
-export type LoginDeps = Pick<Deps, 'accounts' | 'passwords' | 'sessionIssuer' | 'loginThrottle' | 'clock' | 'config' | 'metrics'>;
+export type LoginDeps = Pick<
+  Deps,
+  'accounts' | 'passwords' | 'sessionIssuer' | 'loginThrottle' | 'clock' | 'config' | 'metrics'
+>;
 /** Signing out ends the session. */
 export type LogoutDeps = Pick<Deps, 'sessionIssuer'>;
 /** The signed-in user's account. */
@@ -68,7 +82,13 @@ export async function register(
   await enforceLimits(deps, [{ rule: ABUSE_LIMITS.registrationsPerAddress, subject: input.clientAddress }]);
   const passwordHash = await deps.passwords.hash(input.password);
   // The address is not proven until its verification link is used: it is trusted for nothing before.
-  const created = await createAccount(deps, { name: input.name, email: input.email, passwordHash, googleSubject: null, emailVerified: false });
+  const created = await createAccount(deps, {
+    name: input.name,
+    email: input.email,
+    passwordHash,
+    googleSubject: null,
+    emailVerified: false,
+  });
   if (created.result === 'emailTaken') {
     const repeated = await repeatedRegistration(deps, input);
     if (repeated) return { message: 'Account created', user: toCurrentUser(repeated) };
@@ -122,7 +142,11 @@ export async function createAccount(
 
 function* usernameCandidates(base: string, ids: Deps['ids']): Generator<string> {
   for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) yield usernameCandidate(base, attempt);
-  yield `${base.slice(0, 23)}-${ids.next().replace(/[^a-z0-9]/gi, '').slice(0, 6).toLowerCase()}`;
+  yield `${base.slice(0, 23)}-${ids
+    .next()
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(0, 6)
+    .toLowerCase()}`;
 }
 
 /** A count that was not taken (see login). */
@@ -202,7 +226,6 @@ export async function currentUser(
   return { user: account ? toCurrentUser(account) : null };
 }
 
-
 /**
  * POST /api/profile/update (host-area.md "Profile Settings"): new name and e-mail; the username never changes.
  * The name changes at once. A new e-mail changes nothing yet (issue 13, item 6): it must be free (409 otherwise)
@@ -217,7 +240,8 @@ export async function updateProfile(
 ): Promise<{ message: string; user: CurrentUser }> {
   const account = await callerAccount(deps, principal);
   const emailChanges = changes.email.toLowerCase() !== account.email.toLowerCase();
-  if (emailChanges && (await deps.accounts.findByEmail(changes.email))) throw new Conflict('An account with this email already exists.');
+  if (emailChanges && (await deps.accounts.findByEmail(changes.email)))
+    throw new Conflict('An account with this email already exists.');
   // Each change mails two addresses: it counts as a confirmation mail (nobody mails strangers through us).
   if (emailChanges) await limitConfirmationMails(deps, account.id, clientAddress);
   // Only the spelling of the same address (its case) changes at once; another address waits for its proof.
@@ -225,7 +249,8 @@ export async function updateProfile(
   const pendingEmail = emailChanges ? changes.email : (account.pendingEmail ?? null);
   const result = await deps.accounts.updateProfile(account, { name: changes.name, email, pendingEmail });
   if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
-  if (result === 'changed') throw new Conflict('Your profile was changed meanwhile. Please reload the page and try again.');
+  if (result === 'changed')
+    throw new Conflict('Your profile was changed meanwhile. Please reload the page and try again.');
   const updated = { ...account, name: changes.name, email, pendingEmail };
   if (!emailChanges) return { message: 'Profile updated', user: toCurrentUser(updated) };
   await requestEmailChange(deps, updated, changes.email);
@@ -250,5 +275,9 @@ export async function deleteAccount(
   // The Google Calendar grant is revoked at Google, and the calendar's lookup items outside the account go.
   await forgetCalendar(deps, account.id);
   await deps.accounts.deleteAccount(account);
-  return { success: true, message: 'Your account has been deleted.', cookie: deps.sessionIssuer.clearCookie({ secure }) };
+  return {
+    success: true,
+    message: 'Your account has been deleted.',
+    cookie: deps.sessionIssuer.clearCookie({ secure }),
+  };
 }

@@ -1,5 +1,5 @@
-import type { Config } from '#functions/config';
 import { GOOGLE_CALLBACK_PATH } from '#functions/app/google-sign-in';
+import type { Config } from '#functions/config';
 
 /**
  * GET /api/auth/debug-url (/oauth-config, the Google fallback dialog; ARCHITECTURE.md §4: public configuration only,

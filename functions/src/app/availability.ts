@@ -8,15 +8,20 @@ import {
   type BusyInterval,
   type TimeSlot,
 } from '#shared/availability/engine';
-import { readWindowForDates } from '#functions/domain/booking';
-import { newEvent } from '#functions/domain/event-defaults';
 import { DEFAULT_SETTINGS } from '#shared/constants';
+import { DAY_MS } from '#shared/time';
+import {
+  assertHostPublishes,
+  loadBookableEvent,
+  resolveEventRef,
+  type EventAccessDeps,
+} from '#functions/app/event-access';
+import { readWindowForDates } from '#functions/domain/booking';
+import { connectedCalendar } from '#functions/domain/calendar';
+import { newEvent } from '#functions/domain/event-defaults';
+import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { CalendarDisconnected, ValidationFailed } from '#functions/errors';
 import type { Deps } from '#functions/ports';
-import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
-import { assertHostPublishes, loadBookableEvent, resolveEventRef, type EventAccessDeps } from '#functions/app/event-access';
-import { connectedCalendar } from '#functions/domain/calendar';
-import { DAY_MS } from '#shared/time';
 
 /** What the availability views read: the event, its host's bookings and calendar busy times, recent reads. */
 type AvailabilityReadDeps = EventAccessDeps & Pick<Deps, 'hosts' | 'bookings' | 'calendars' | 'clock' | 'recentReads'>;
@@ -26,7 +31,10 @@ export type AvailabilityDeps = AvailabilityReadDeps & Pick<Deps, 'settings'>;
 /** The guest's zone, checked: an unknown name such as PST or Mars/Olympus is a 400 with the name echoed. */
 export function guestZone(timezone: string | undefined): string {
   const zone = timezone ?? 'UTC';
-  if (!isValidTimeZone(zone)) throw new ValidationFailed(`Unknown time zone: ${zone}`, [{ path: 'timezone', message: `Unknown time zone: ${zone}` }]);
+  if (!isValidTimeZone(zone))
+    throw new ValidationFailed(`Unknown time zone: ${zone}`, [
+      { path: 'timezone', message: `Unknown time zone: ${zone}` },
+    ]);
   return zone;
 }
 
@@ -47,7 +55,10 @@ export function availabilityInput(
   return {
     event,
     overrides,
-    busy: [...active.map((b) => ({ start: Date.parse(b.blockedStart), end: Date.parse(b.blockedEnd) })), ...calendarBusy],
+    busy: [
+      ...active.map((b) => ({ start: Date.parse(b.blockedStart), end: Date.parse(b.blockedEnd) })),
+      ...calendarBusy,
+    ],
     bookingStarts: active.map((b) => Date.parse(b.start)),
     now,
   };
@@ -62,7 +73,11 @@ async function calendarBusy(deps: AvailabilityReadDeps, host: HostRecord | null,
   const provider = connectedCalendar(deps.calendars, host);
   if (!host || !provider) return [];
   try {
-    return await provider.busyTimes(host, Date.parse(`${fromDay}T00:00:00Z`), Date.parse(`${toDay}T00:00:00Z`) + DAY_MS);
+    return await provider.busyTimes(
+      host,
+      Date.parse(`${fromDay}T00:00:00Z`),
+      Date.parse(`${toDay}T00:00:00Z`) + DAY_MS,
+    );
   } catch (error) {
     if (error instanceof CalendarDisconnected) return [];
     throw error;
@@ -73,16 +88,28 @@ async function calendarBusy(deps: AvailabilityReadDeps, host: HostRecord | null,
  * What the engine needs around a span of guest dates: the event with its overrides (404/403), and the host's
  * bookings and calendar busy times. Recent identical reads are reused unless `fresh`; `now` is always current.
  */
-async function loadInput(deps: AvailabilityReadDeps, eventRef: number | string, firstDate: string, lastDate: string, fresh: boolean) {
+async function loadInput(
+  deps: AvailabilityReadDeps,
+  eventRef: number | string,
+  firstDate: string,
+  lastDate: string,
+  fresh: boolean,
+) {
   const { fromDay, toDay } = readWindowForDates(firstDate, lastDate);
   const load = async () => {
     const { event, overrides } = await loadBookableEvent(deps, await resolveEventRef(deps, eventRef));
-    const [host, { bookings }] = await Promise.all([deps.hosts.get(event.userId), deps.bookings.read(event.userId, fromDay, toDay)]);
+    const [host, { bookings }] = await Promise.all([
+      deps.hosts.get(event.userId),
+      deps.bookings.read(event.userId, fromDay, toDay),
+    ]);
     assertHostPublishes(host, deps.clock.now());
     return { event, overrides, bookings, busy: await calendarBusy(deps, host, fromDay, toDay) };
   };
   if (fresh) deps.recentReads.clear();
-  const { event, overrides, bookings, busy } = await deps.recentReads.getOrLoad(`availability:${eventRef}:${fromDay}:${toDay}`, load);
+  const { event, overrides, bookings, busy } = await deps.recentReads.getOrLoad(
+    `availability:${eventRef}:${fromDay}:${toDay}`,
+    load,
+  );
   return { event, input: availabilityInput(event, overrides, bookings, busy, deps.clock.now()) };
 }
 
@@ -105,7 +132,13 @@ function domainErrorsAsValidation<T>(run: () => T): T {
  */
 export async function getTimeSlots(
   deps: AvailabilityDeps,
-  query: { eventId?: number | string; date: string; timezone?: string; forceRefresh?: 'true' | 'false'; includeUnavailable?: 'true' | 'false' },
+  query: {
+    eventId?: number | string;
+    date: string;
+    timezone?: string;
+    forceRefresh?: 'true' | 'false';
+    includeUnavailable?: 'true' | 'false';
+  },
 ): Promise<{ timeSlots: TimeSlot[]; timezone: string; eventSettings: { duration: number; timezone: string } }> {
   const zone = guestZone(query.timezone);
   const { event, input } =
@@ -113,7 +146,9 @@ export async function getTimeSlots(
       ? await defaultHoursInput(deps)
       : await loadInput(deps, query.eventId, query.date, query.date, query.forceRefresh === 'true');
   const includeUnavailable = query.includeUnavailable === 'true';
-  const timeSlots = domainErrorsAsValidation(() => timeSlotsForDate(input, { date: query.date, guestTimeZone: zone, includeUnavailable }));
+  const timeSlots = domainErrorsAsValidation(() =>
+    timeSlotsForDate(input, { date: query.date, guestTimeZone: zone, includeUnavailable }),
+  );
   return { timeSlots, timezone: event.timeZone, eventSettings: { duration: event.duration, timezone: event.timeZone } };
 }
 
@@ -164,7 +199,10 @@ export async function getAvailableDates(
   const zone = guestZone(query.timezone);
   const first = `${query.year}-${String(query.month).padStart(2, '0')}-01`;
   const last = new Date(Date.UTC(query.year, query.month, 0)).toISOString().slice(0, 10);
-  const { input } = query.eventId === undefined ? await defaultHoursInput(deps) : await loadInput(deps, query.eventId, first, last, false);
+  const { input } =
+    query.eventId === undefined
+      ? await defaultHoursInput(deps)
+      : await loadInput(deps, query.eventId, first, last, false);
   const availableDates = domainErrorsAsValidation(() =>
     availableDatesForMonth(input, { year: query.year, month: query.month, guestTimeZone: zone }),
   );

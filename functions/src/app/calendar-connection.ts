@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+
 import type { CalendarSettings } from '#shared/api/schemas/calendar';
 import type { CalendarStatus } from '#shared/api/schemas/host-events';
 import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
+import { callerAccount, type CallerDeps } from '#functions/app/caller';
 import { builtinConnection, calendarSettingsOf } from '#functions/domain/calendar';
+import type { CalendarConnection, CalendarProviderName, HostRecord } from '#functions/domain/records';
 import { Conflict, ValidationFailed, WriteConflict } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
-import type { CalendarConnection, CalendarProviderName, HostRecord } from '#functions/domain/records';
-import { callerAccount, type CallerDeps } from '#functions/app/caller';
 
 /**
  * Connecting a host's calendar (issue 7; host-area.md "Calendar integration screen", §5 "Calendar connect"):
@@ -21,7 +22,8 @@ const STATE_MINUTES = 10;
 
 export { CALENDAR_CONNECT_ERRORS };
 export const CONNECTION_CHANGED = 'Your calendar connection changed meanwhile. Please reload the page and try again.';
-export const FEED_NEEDS_BUILTIN = 'The calendar feed belongs to the built-in calendar. Connect the built-in calendar first.';
+export const FEED_NEEDS_BUILTIN =
+  'The calendar feed belongs to the built-in calendar. Connect the built-in calendar first.';
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 export const feedTokenHash = hashOf;
@@ -51,14 +53,17 @@ async function callerHost(deps: CalendarHostDeps, principal: Principal | null): 
 }
 
 /** GET /api/user/calendar: whether a calendar is connected, its e-mail, last sync and kind (401 signed out). */
-export async function calendarStatus(
-  deps: CalendarStatusDeps,
-  principal: Principal | null,
-): Promise<CalendarStatus> {
+export async function calendarStatus(deps: CalendarStatusDeps, principal: Principal | null): Promise<CalendarStatus> {
   const calendar = (await callerHost(deps, principal)).calendar;
   const googleAvailable = deps.config.google !== null;
   return calendar?.connected
-    ? { connected: true, email: calendar.email, lastSynced: calendar.lastSynced, provider: calendar.provider, googleAvailable }
+    ? {
+        connected: true,
+        email: calendar.email,
+        lastSynced: calendar.lastSynced,
+        provider: calendar.provider,
+        googleAvailable,
+      }
     : { connected: false, email: null, lastSynced: null, provider: null, googleAvailable };
 }
 
@@ -105,9 +110,18 @@ export async function connectCalendar(
   const pkce = await deps.googleCalendarAuth.newPkce();
   const redirectUri = `${input.origin}${CALENDAR_CALLBACK_PATH}`;
   const expiresAt = deps.clock.now().getTime() + STATE_MINUTES * 60_000;
-  await deps.oauthStates.create(hashOf(state), { purpose: 'calendar', codeVerifier: pkce.verifier, redirectUri, userId: host.id }, expiresAt);
+  await deps.oauthStates.create(
+    hashOf(state),
+    { purpose: 'calendar', codeVerifier: pkce.verifier, redirectUri, userId: host.id },
+    expiresAt,
+  );
   return {
-    authUrl: deps.googleCalendarAuth.authorizationUrl({ redirectUri, state, codeChallenge: pkce.challenge, loginHint: host.email }),
+    authUrl: deps.googleCalendarAuth.authorizationUrl({
+      redirectUri,
+      state,
+      codeChallenge: pkce.challenge,
+      loginHint: host.email,
+    }),
     provider,
   };
 }
@@ -167,7 +181,11 @@ export async function completeCalendarConnect(
 
   let granted: Awaited<ReturnType<typeof auth.exchange>>;
   try {
-    granted = await auth.exchange({ code: input.code, codeVerifier: stored.codeVerifier, redirectUri: stored.redirectUri });
+    granted = await auth.exchange({
+      code: input.code,
+      codeVerifier: stored.codeVerifier,
+      redirectUri: stored.redirectUri,
+    });
   } catch (error) {
     deps.logger.warn('Calendar connection: Google refused the code exchange', { error: String(error) });
     return fail('notConfirmed');
@@ -175,14 +193,18 @@ export async function completeCalendarConnect(
   const { refreshToken } = granted;
   if (!refreshToken) return fail('noRefreshToken');
   const hasScope = (suffix: string) => granted.scopes.some((scope) => scope.endsWith(suffix));
-  if (!(hasScope('/auth/calendar.freebusy') || hasScope('/auth/calendar')) || !(hasScope('/auth/calendar.events') || hasScope('/auth/calendar'))) {
+  if (
+    !(hasScope('/auth/calendar.freebusy') || hasScope('/auth/calendar')) ||
+    !(hasScope('/auth/calendar.events') || hasScope('/auth/calendar'))
+  ) {
     await auth.revoke(refreshToken).catch(() => undefined);
     return fail('scopes');
   }
 
   const host = await callerHost(deps, principal);
   const configured = (await deps.settings.get())?.googleCalendarId?.trim();
-  const calendarId = configured && (await auth.calendarAccessible(refreshToken, configured).catch(() => false)) ? configured : 'primary';
+  const calendarId =
+    configured && (await auth.calendarAccessible(refreshToken, configured).catch(() => false)) ? configured : 'primary';
   try {
     await deps.hosts.setCalendar(
       host.id,
@@ -218,7 +240,10 @@ async function endGoogleGrant(deps: GoogleGrantDeps, host: HostRecord) {
   try {
     await deps.googleCalendarAuth.revoke(await deps.tokenCipher.open(sealed, host.id));
   } catch (error) {
-    deps.logger.error('Could not revoke a Google Calendar grant; it is deleted here', { hostId: host.id, error: String(error) });
+    deps.logger.error('Could not revoke a Google Calendar grant; it is deleted here', {
+      hostId: host.id,
+      error: String(error),
+    });
   }
 }
 
@@ -226,7 +251,10 @@ async function endGoogleGrant(deps: GoogleGrantDeps, host: HostRecord) {
  * POST /api/user/calendar/disconnect: revokes the Google token at Google and deletes it here (or ends the built-in
  * calendar with its feed). Guests cannot book until a calendar is connected again.
  */
-export async function disconnectCalendar(deps: CalendarConnectionDeps, principal: Principal | null): Promise<{ message: string }> {
+export async function disconnectCalendar(
+  deps: CalendarConnectionDeps,
+  principal: Principal | null,
+): Promise<{ message: string }> {
   const host = await callerHost(deps, principal);
   await deps.hosts.removeCalendar(host.id, host.calendar);
   await endGoogleGrant(deps, host);
@@ -269,13 +297,21 @@ export async function resetCalendarFeed(
   const host = await callerHost(deps, principal);
   const connection = connectedBuiltinCalendar(host);
   const token = randomBytes(32).toString('base64url');
-  await writeConnection(deps, host, { ...connection, sealedFeedToken: await deps.tokenCipher.seal(token, host.id), feedTokenHash: feedTokenHash(token) });
+  await writeConnection(deps, host, {
+    ...connection,
+    sealedFeedToken: await deps.tokenCipher.seal(token, host.id),
+    feedTokenHash: feedTokenHash(token),
+  });
   return { feedUrl: feedUrl(origin, token) };
 }
 
 /** DELETE /api/user/calendar/feed: turns the feed off. */
-export async function revokeCalendarFeed(deps: CalendarHostDeps, principal: Principal | null): Promise<{ feedUrl: null }> {
+export async function revokeCalendarFeed(
+  deps: CalendarHostDeps,
+  principal: Principal | null,
+): Promise<{ feedUrl: null }> {
   const host = await callerHost(deps, principal);
-  if (host.calendar?.feedTokenHash) await writeConnection(deps, host, { ...host.calendar, sealedFeedToken: null, feedTokenHash: null });
+  if (host.calendar?.feedTokenHash)
+    await writeConnection(deps, host, { ...host.calendar, sealedFeedToken: null, feedTokenHash: null });
   return { feedUrl: null };
 }

@@ -1,10 +1,11 @@
 import ical, { ICalEventStatus } from 'ical-generator';
+
+import { DAY_MS } from '#shared/time';
+import { feedTokenHash } from '#functions/app/calendar-connection';
 import { utcDay } from '#functions/domain/booking';
+import type { BookingRecord } from '#functions/domain/records';
 import { NotFound } from '#functions/errors';
 import type { Deps } from '#functions/ports';
-import type { BookingRecord } from '#functions/domain/records';
-import { feedTokenHash } from '#functions/app/calendar-connection';
-import { DAY_MS } from '#shared/time';
 
 /** How far back and ahead the feed lists bookings. */
 const FEED_PAST_DAYS = 60;
@@ -28,12 +29,25 @@ const STATUS: Record<BookingRecord['status'], ICalEventStatus> = {
 export async function calendarFeed(deps: CalendarFeedDeps, token: string): Promise<string> {
   const hostId = await deps.hosts.findFeedOwner(feedTokenHash(token));
   const host = hostId ? await deps.hosts.get(hostId) : null;
-  if (!host || host.calendar?.provider !== 'builtin' || !host.calendar.connected || host.calendar.feedTokenHash !== feedTokenHash(token)) {
+  if (
+    !host ||
+    host.calendar?.provider !== 'builtin' ||
+    !host.calendar.connected ||
+    host.calendar.feedTokenHash !== feedTokenHash(token)
+  ) {
     throw new NotFound(UNKNOWN_FEED);
   }
   const now = deps.clock.now().getTime();
-  const { bookings } = await deps.bookings.read(host.id, utcDay(now - FEED_PAST_DAYS * DAY_MS), utcDay(now + FEED_AHEAD_DAYS * DAY_MS));
-  const calendar = ical({ name: `${host.name} – Meetwise bookings`, prodId: { company: 'Meetwise', product: 'Bookings' }, ttl: 15 * 60 });
+  const { bookings } = await deps.bookings.read(
+    host.id,
+    utcDay(now - FEED_PAST_DAYS * DAY_MS),
+    utcDay(now + FEED_AHEAD_DAYS * DAY_MS),
+  );
+  const calendar = ical({
+    name: `${host.name} – Meetwise bookings`,
+    prodId: { company: 'Meetwise', product: 'Bookings' },
+    ttl: 15 * 60,
+  });
   for (const booking of bookings) {
     calendar.createEvent({
       id: `${booking.id}@meetwise`,

@@ -1,10 +1,10 @@
+import { DAY_MS } from '#shared/time';
+import { loadBookableEvent, resolveEventRef, type EventAccessDeps } from '#functions/app/event-access';
 import { utcDay } from '#functions/domain/booking';
+import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
+import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { AppError, CalendarDisconnected, Conflict, ServiceUnavailable, Unauthorized } from '#functions/errors';
 import type { CalendarProvider, Deps, Principal } from '#functions/ports';
-import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
-import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
-import { loadBookableEvent, resolveEventRef, type EventAccessDeps } from '#functions/app/event-access';
-import { DAY_MS } from '#shared/time';
 
 export interface CalendarSyncResult {
   message: string;
@@ -18,7 +18,8 @@ const PUBLIC_SYNC_INTERVAL_MS = 60_000;
 const SYNC_AHEAD_DAYS = 400;
 
 /** What syncing needs: the event naming the host, the host, their bookings and calendar, the log, recent reads. */
-export type CalendarSyncDeps = EventAccessDeps & Pick<Deps, 'hosts' | 'bookings' | 'calendars' | 'clock' | 'logger' | 'recentReads'>;
+export type CalendarSyncDeps = EventAccessDeps &
+  Pick<Deps, 'hosts' | 'bookings' | 'calendars' | 'clock' | 'logger' | 'recentReads'>;
 
 /**
  * GET /api/calendar/sync (booking-landing-auth-admin.md §7: the booking page calls it when step 1 shows and every
@@ -29,7 +30,11 @@ export type CalendarSyncDeps = EventAccessDeps & Pick<Deps, 'hosts' | 'bookings'
  * the booking page's calls sync a host at most once a minute; then syncHost. A calendar that cannot be reached:
  * 503 with the reason.
  */
-export async function syncCalendar(deps: CalendarSyncDeps, query: { eventId?: number | string }, principal: Principal | null): Promise<CalendarSyncResult> {
+export async function syncCalendar(
+  deps: CalendarSyncDeps,
+  query: { eventId?: number | string },
+  principal: Principal | null,
+): Promise<CalendarSyncResult> {
   const forBookingPage = query.eventId !== undefined;
   const hostId = await hostToSync(deps, query.eventId, principal);
   const host = await deps.hosts.get(hostId);
@@ -42,12 +47,19 @@ export async function syncCalendar(deps: CalendarSyncDeps, query: { eventId?: nu
   if (!host || !provider) return notConnected();
   if (forBookingPage) {
     const now = deps.clock.now().getTime();
-    const claimed = await deps.hosts.claimSync(host.id, new Date(now).toISOString(), new Date(now - PUBLIC_SYNC_INTERVAL_MS).toISOString());
+    const claimed = await deps.hosts.claimSync(
+      host.id,
+      new Date(now).toISOString(),
+      new Date(now - PUBLIC_SYNC_INTERVAL_MS).toISOString(),
+    );
     if (!claimed) return { message: 'Calendar is up to date.', removed: 0 };
   }
   try {
     const removed = await syncHost(deps, host, provider);
-    return { message: removed ? `Calendar synchronized: ${removed} bookings removed.` : 'Calendar is up to date.', removed };
+    return {
+      message: removed ? `Calendar synchronized: ${removed} bookings removed.` : 'Calendar is up to date.',
+      removed,
+    };
   } catch (error) {
     if (error instanceof CalendarDisconnected) return notConnected();
     if (error instanceof AppError) throw error;
@@ -57,7 +69,8 @@ export async function syncCalendar(deps: CalendarSyncDeps, query: { eventId?: nu
 }
 
 async function hostToSync(deps: EventAccessDeps, eventRef: number | string | undefined, principal: Principal | null) {
-  if (eventRef !== undefined) return (await loadBookableEvent(deps, await resolveEventRef(deps, eventRef))).event.userId;
+  if (eventRef !== undefined)
+    return (await loadBookableEvent(deps, await resolveEventRef(deps, eventRef))).event.userId;
   if (!principal) throw new Unauthorized('Authentication required.');
   return principal.userId;
 }
@@ -78,14 +91,23 @@ export async function syncHost(deps: CalendarSyncDeps, host: HostRecord, provide
   let removed = 0;
   if (provider.bookingEvents) {
     const settings = calendarSettingsOf(host);
-    const { bookings } = await deps.bookings.read(host.id, utcDay(now - DAY_MS), utcDay(now + SYNC_AHEAD_DAYS * DAY_MS));
-    const upcoming = bookings.filter((booking) => inConnectedCalendar(host.calendar, booking) && Date.parse(booking.end) > now);
-    const events = upcoming.length ? await provider.bookingEvents(host, now) : new Map<string, 'confirmed' | 'cancelled'>();
+    const { bookings } = await deps.bookings.read(
+      host.id,
+      utcDay(now - DAY_MS),
+      utcDay(now + SYNC_AHEAD_DAYS * DAY_MS),
+    );
+    const upcoming = bookings.filter(
+      (booking) => inConnectedCalendar(host.calendar, booking) && Date.parse(booking.end) > now,
+    );
+    const events = upcoming.length
+      ? await provider.bookingEvents(host, now)
+      : new Map<string, 'confirmed' | 'cancelled'>();
     const missing: BookingRecord[] = [];
     for (const booking of upcoming) {
       const status = events.get(booking.calendarEventId!);
       if (booking.status === 'cancelled') {
-        if (booking.calendarPending === 'delete') await retryDelete(deps, host, provider, booking, status, settings.deleteOnCancel);
+        if (booking.calendarPending === 'delete')
+          await retryDelete(deps, host, provider, booking, status, settings.deleteOnCancel);
       } else if (status === 'cancelled') {
         await deps.bookings.cancel(booking);
         removed++;
@@ -103,10 +125,16 @@ export async function syncHost(deps: CalendarSyncDeps, host: HostRecord, provide
 }
 
 /** Makes the events a calendar lacks (the same ids: a concurrent insert of the booking itself cannot double them). */
-async function makeMissingEvents(deps: CalendarSyncDeps, host: HostRecord, provider: CalendarProvider, bookings: BookingRecord[]) {
+async function makeMissingEvents(
+  deps: CalendarSyncDeps,
+  host: HostRecord,
+  provider: CalendarProvider,
+  bookings: BookingRecord[],
+) {
   const eventTypes = new Map<number, EventRecord | null>();
   for (const booking of bookings) {
-    if (!eventTypes.has(booking.eventId)) eventTypes.set(booking.eventId, (await deps.events.findById(booking.eventId))?.event ?? null);
+    if (!eventTypes.has(booking.eventId))
+      eventTypes.set(booking.eventId, (await deps.events.findById(booking.eventId))?.event ?? null);
     const eventType = eventTypes.get(booking.eventId);
     if (!eventType) continue;
     try {
@@ -131,7 +159,10 @@ async function retryDelete(
     await deps.bookings.clearCalendarPending(booking);
   } catch (error) {
     if (error instanceof CalendarDisconnected) throw error;
-    deps.logger.error('Calendar event of a cancelled booking still not removed', { bookingId: booking.id, error: String(error) });
+    deps.logger.error('Calendar event of a cancelled booking still not removed', {
+      bookingId: booking.id,
+      error: String(error),
+    });
   }
 }
 
@@ -145,7 +176,9 @@ const JOB_BUDGET_MS = 4 * 60_000;
  * and does not stop the others. Output: how many hosts were synced, failed, left for the next run, and bookings
  * removed.
  */
-export async function syncAllCalendars(deps: CalendarSyncDeps): Promise<{ synced: number; failed: number; deferred: number; removed: number }> {
+export async function syncAllCalendars(
+  deps: CalendarSyncDeps,
+): Promise<{ synced: number; failed: number; deferred: number; removed: number }> {
   const started = deps.clock.now().getTime();
   const hostIds = shuffled(await deps.hosts.listGoogleConnectedHosts());
   const result = { synced: 0, failed: 0, deferred: 0, removed: 0 };

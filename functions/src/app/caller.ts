@@ -1,6 +1,6 @@
+import type { AccountRecord } from '#functions/domain/records';
 import { Unauthorized } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
-import type { AccountRecord } from '#functions/domain/records';
 
 /** What finding the signed-in caller's account needs. */
 export type CallerDeps = Pick<Deps, 'accounts'>;

@@ -1,7 +1,7 @@
 import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
+import type { BookingRecord, HostRecord } from '#functions/domain/records';
 import { CalendarDisconnected } from '#functions/errors';
 import type { CalendarProvider, Deps } from '#functions/ports';
-import type { BookingRecord, HostRecord } from '#functions/domain/records';
 
 /** What finding the calendar that should lose a cancelled booking's event needs. */
 export type CalendarToCleanDeps = Pick<Deps, 'calendars'>;
@@ -14,7 +14,11 @@ export type CancelBookingsDeps = CalendarToCleanDeps & RemoveCalendarEventDeps;
  * The calendar that holds the booking's event and should lose it on cancel ("Delete on cancel"), or null. Only the
  * calendar connected now can be reached; a previous account's events stay where they are.
  */
-export function calendarToClean(deps: CalendarToCleanDeps, host: HostRecord | null, booking: BookingRecord): CalendarProvider | null {
+export function calendarToClean(
+  deps: CalendarToCleanDeps,
+  host: HostRecord | null,
+  booking: BookingRecord,
+): CalendarProvider | null {
   const provider = connectedCalendar(deps.calendars, host);
   if (!host || !provider?.createsEvents || !inConnectedCalendar(host.calendar, booking)) return null;
   return calendarSettingsOf(host).deleteOnCancel ? provider : null;
@@ -40,19 +44,31 @@ export async function cancelBookings(
   }
   return async () => {
     for (let index = 0; index < owed.length; index += 4) {
-      await Promise.all(owed.slice(index, index + 4).map(({ booking, provider }) => removeCalendarEvent(deps, host!, booking, provider)));
+      await Promise.all(
+        owed
+          .slice(index, index + 4)
+          .map(({ booking, provider }) => removeCalendarEvent(deps, host!, booking, provider)),
+      );
     }
     for (const { provider } of owed.slice(0, 1)) provider.forget(host!.id);
   };
 }
 
 /** Removes a cancelled booking's event and clears the owed mark; a failure is logged and left to the next sync. */
-export async function removeCalendarEvent(deps: RemoveCalendarEventDeps, host: HostRecord, booking: BookingRecord, provider: CalendarProvider) {
+export async function removeCalendarEvent(
+  deps: RemoveCalendarEventDeps,
+  host: HostRecord,
+  booking: BookingRecord,
+  provider: CalendarProvider,
+) {
   try {
     await provider.deleteEvent(host, booking);
     await deps.bookings.clearCalendarPending(booking);
   } catch (error) {
     if (error instanceof CalendarDisconnected) return;
-    deps.logger.error('Calendar event of a cancelled booking not removed; the next sync retries', { bookingId: booking.id, error: String(error) });
+    deps.logger.error('Calendar event of a cancelled booking not removed; the next sync retries', {
+      bookingId: booking.id,
+      error: String(error),
+    });
   }
 }

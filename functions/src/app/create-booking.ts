@@ -1,9 +1,35 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
+import { isBookableSlot, type BusyInterval, type UnbookableReason } from '#shared/availability/engine';
 import { dateInZone, isoInZone } from '#shared/availability/wall-clock';
 import { DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
-import { isBookableSlot, type BusyInterval, type UnbookableReason } from '#shared/availability/engine';
-import { blockedInterval, daysBetween, lockDays, parseOffsetDateTime, readWindow, zoneDayOf, type Interval } from '#functions/domain/booking';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
+import { availabilityInput, guestZone } from '#functions/app/availability';
+import {
+  calendarToClean,
+  removeCalendarEvent,
+  type CalendarToCleanDeps,
+  type RemoveCalendarEventDeps,
+} from '#functions/app/cancel-booking';
+import { assertHostPublishes, loadBookableEvent, type EventAccessDeps } from '#functions/app/event-access';
+import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import {
+  blockedInterval,
+  daysBetween,
+  lockDays,
+  parseOffsetDateTime,
+  readWindow,
+  zoneDayOf,
+  type Interval,
+} from '#functions/domain/booking';
+import {
+  calendarAccountOf,
+  calendarSettingsOf,
+  connectedCalendar,
+  inConnectedCalendar,
+} from '#functions/domain/calendar';
+import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import {
   BookingChanged,
   CalendarDisconnected,
@@ -17,13 +43,6 @@ import {
   type AppError,
 } from '#functions/errors';
 import type { CalendarProvider, Deps, IdempotencyRecord } from '#functions/ports';
-import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
-import { calendarAccountOf, calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
-import { calendarToClean, removeCalendarEvent, type CalendarToCleanDeps, type RemoveCalendarEventDeps } from '#functions/app/cancel-booking';
-import { availabilityInput, guestZone } from '#functions/app/availability';
-import { assertHostPublishes, loadBookableEvent, type EventAccessDeps } from '#functions/app/event-access';
-import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
-import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
 
 /** What booking needs: the event, the abuse limits, the host and their calendar, the ledger, ids, recent reads. */
 export type CreateBookingDeps = EventAccessDeps &
@@ -113,7 +132,14 @@ export async function createBooking(
     const now = deps.clock.now();
     const reschedule = await planReschedule(deps, target, input.reschedule);
     const calendarEventId = planCalendarEvent(target, id, reschedule);
-    const { booking, confirmation } = draftBooking(input, { id, now, slot, blocked: days.blocked, target, calendarEventId });
+    const { booking, confirmation } = draftBooking(input, {
+      id,
+      now,
+      slot,
+      blocked: days.blocked,
+      target,
+      calendarEventId,
+    });
     // The answer stored with the booking assumes the calendar takes the event; corrected below if it does not.
     const expectEvent = target.calendar.createsEvents && calendarEventId !== null;
     const storedAnswer = idempotency && {
@@ -128,7 +154,8 @@ export async function createBooking(
     const calendarEventCreated = await placeCalendarEvent(deps, target, booking, reschedule);
     const answer = { ...confirmation, calendarEventCreated };
     // The stored answer was written with the booking, before the calendar answered; correct it if the calendar failed.
-    if (idempotency && calendarEventCreated !== expectEvent) await deps.bookings.replaceIdempotencyResponse(idempotency.key, answer);
+    if (idempotency && calendarEventCreated !== expectEvent)
+      await deps.bookings.replaceIdempotencyResponse(idempotency.key, answer);
     return answer;
   });
 }
@@ -200,9 +227,10 @@ function requestedSlot(input: CreateBookingBody): Slot {
 function instantOf(field: 'startTime' | 'endTime', text: string): number {
   const instant = parseOffsetDateTime(text);
   if (instant === null) {
-    throw new Unprocessable(`${field} must be an ISO 8601 date and time with a UTC offset, such as 2026-03-09T09:00:00-04:00.`, [
-      { path: field, message: 'Expected an ISO 8601 date and time with a UTC offset.' },
-    ]);
+    throw new Unprocessable(
+      `${field} must be an ISO 8601 date and time with a UTC offset, such as 2026-03-09T09:00:00-04:00.`,
+      [{ path: field, message: 'Expected an ISO 8601 date and time with a UTC offset.' }],
+    );
   }
   return instant;
 }
@@ -249,7 +277,10 @@ async function planReschedule(
 ): Promise<Reschedule | null> {
   if (!reference) return null;
   const replaced = await bookingToReplace(deps, host.id, event, reference);
-  const moveEvent = calendar.createsEvents && calendarSettingsOf(host).updateOnReschedule && inConnectedCalendar(host.calendar, replaced);
+  const moveEvent =
+    calendar.createsEvents &&
+    calendarSettingsOf(host).updateOnReschedule &&
+    inConnectedCalendar(host.calendar, replaced);
   return { replaced, moveEvent, removeEvent: !moveEvent && calendarToClean(deps, host, replaced) !== null };
 }
 
@@ -264,7 +295,8 @@ async function bookingToReplace(
   reference: NonNullable<CreateBookingBody['reschedule']>,
 ): Promise<BookingRecord> {
   const start = parseOffsetDateTime(reference.startTime);
-  const found = start === null ? null : await deps.bookings.find(hostId, new Date(start).toISOString(), reference.bookingId);
+  const found =
+    start === null ? null : await deps.bookings.find(hostId, new Date(start).toISOString(), reference.bookingId);
   const expected = Buffer.from(found?.manageTokenHash ?? '');
   const given = Buffer.from(sha256(reference.token));
   if (!found || found.eventId !== event.id || expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -279,7 +311,11 @@ async function bookingToReplace(
  * event keeps its own; Google with "Add bookings to Google Calendar" off gets none; the built-in calendar's event is
  * the booking itself.
  */
-function planCalendarEvent({ host, calendar }: Target, bookingId: string, reschedule: Reschedule | null): string | null {
+function planCalendarEvent(
+  { host, calendar }: Target,
+  bookingId: string,
+  reschedule: Reschedule | null,
+): string | null {
   if (reschedule?.moveEvent) return reschedule.replaced.calendarEventId;
   if (host.calendar!.provider !== 'builtin' && !calendarSettingsOf(host).addToCalendar) return null;
   return calendar.plannedEventId({ id: bookingId });
@@ -290,7 +326,14 @@ function draftBooking(
   input: CreateBookingBody,
   draft: { id: string; now: Date; slot: Slot; blocked: Interval; target: Target; calendarEventId: string | null },
 ): { booking: BookingRecord; confirmation: CreateBookingResponse } {
-  const { id, now, slot: { start, end, userTimezone }, blocked, target: { event, host }, calendarEventId } = draft;
+  const {
+    id,
+    now,
+    slot: { start, end, userTimezone },
+    blocked,
+    target: { event, host },
+    calendarEventId,
+  } = draft;
   const manageToken = randomBytes(32).toString('base64url');
   const booking: BookingRecord = {
     id,
@@ -348,7 +391,14 @@ async function commitWithRetry(deps: CreateBookingDeps, plan: BookingPlan): Prom
         lockDays: days.lock.map(versionOf),
         checkDays: days.read.filter((day) => !days.lock.includes(day)).map(versionOf),
         idempotency: plan.storedAnswer,
-        ...(reschedule ? { replaces: { booking: reschedule.replaced, ...(reschedule.removeEvent ? { calendarPending: 'delete' as const } : {}) } } : {}),
+        ...(reschedule
+          ? {
+              replaces: {
+                booking: reschedule.replaced,
+                ...(reschedule.removeEvent ? { calendarPending: 'delete' as const } : {}),
+              },
+            }
+          : {}),
       });
       deps.metrics.count('BookingCreated');
       break;
@@ -383,12 +433,19 @@ async function checkSlot(
   // A reschedule may overlap the time it gives up.
   const bookings = replaced ? read.bookings.filter((other) => other.id !== replaced.id) : read.bookings;
   const from = Date.parse(`${days.window.fromDay}T00:00:00Z`);
-  const calendarBusy = await calendar.busyTimes(host, from, days.blocked.end, { fresh: true }).catch((error: unknown) => {
-    throw error instanceof CalendarDisconnected ? new Conflict(NO_CALENDAR) : error;
-  });
+  const calendarBusy = await calendar
+    .busyTimes(host, from, days.blocked.end, { fresh: true })
+    .catch((error: unknown) => {
+      throw error instanceof CalendarDisconnected ? new Conflict(NO_CALENDAR) : error;
+    });
   // The replaced booking's own calendar event is not a conflict for its reschedule.
-  const busy = replaced?.calendarEventId ? withoutInterval(calendarBusy, Date.parse(replaced.start), Date.parse(replaced.end)) : calendarBusy;
-  const check = isBookableSlot(availabilityInput(event, overrides, bookings, busy, now), { start: slot.start, end: slot.end });
+  const busy = replaced?.calendarEventId
+    ? withoutInterval(calendarBusy, Date.parse(replaced.start), Date.parse(replaced.end))
+    : calendarBusy;
+  const check = isBookableSlot(availabilityInput(event, overrides, bookings, busy, now), {
+    start: slot.start,
+    end: slot.end,
+  });
   if (!check.bookable) {
     const refusal = unbookable(check.reason, event);
     // The booking that took the time may be this very request, sent again with its Idempotency-Key while the
@@ -410,7 +467,9 @@ function unbookable(reason: UnbookableReason, event: EventRecord): AppError {
         `This time is too soon: the host needs at least ${event.minimumNoticeAmount} ${event.minimumNoticeUnit} notice.`,
       );
     case 'beyond-window':
-      return new Unprocessable(`This time is too far ahead: bookings open ${event.advanceBookingDays} days in advance.`);
+      return new Unprocessable(
+        `This time is too far ahead: bookings open ${event.advanceBookingDays} days in advance.`,
+      );
     case 'off-grid':
       return new Unprocessable('This time is not one of the offered time slots. Please choose a listed time.');
     case 'outside-hours':
@@ -430,10 +489,7 @@ function withoutInterval(busy: readonly BusyInterval[], from: number, to: number
     const start = Number(period.start);
     const end = Number(period.end);
     if (end <= from || start >= to) return [period];
-    return [
-      ...(start < from ? [{ start, end: from }] : []),
-      ...(end > to ? [{ start: to, end }] : []),
-    ];
+    return [...(start < from ? [{ start, end: from }] : []), ...(end > to ? [{ start: to, end }] : [])];
   });
 }
 
@@ -448,7 +504,9 @@ async function placeCalendarEvent(
   reschedule: Reschedule | null,
 ): Promise<boolean> {
   if (reschedule?.removeEvent) await removeCalendarEvent(deps, host, reschedule.replaced, calendar);
-  const place = reschedule?.moveEvent ? calendar.moveEvent(host, booking, event) : calendar.createEvent(host, booking, event);
+  const place = reschedule?.moveEvent
+    ? calendar.moveEvent(host, booking, event)
+    : calendar.createEvent(host, booking, event);
   return place.catch((error: unknown) => {
     deps.logger.error('Calendar event not created; the next sync makes it', {
       bookingId: booking.id,

@@ -1,11 +1,12 @@
-import { earnsAdminRole } from '#functions/domain/accounts';
 import { createHash, randomBytes } from 'node:crypto';
-import { Conflict, ServiceUnavailable, Unauthorized, ValidationFailed } from '#functions/errors';
-import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+
 import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
-import type { Deps, EmailProof, Principal } from '#functions/ports';
-import type { AccountRecord } from '#functions/domain/records';
 import { callerAccount, type CallerDeps } from '#functions/app/caller';
+import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import { earnsAdminRole } from '#functions/domain/accounts';
+import type { AccountRecord } from '#functions/domain/records';
+import { Conflict, ServiceUnavailable, Unauthorized, ValidationFailed } from '#functions/errors';
+import type { Deps, EmailProof, Principal } from '#functions/ports';
 
 /**
  * An e-mail address belongs to whoever proves it (issue 13, item 6; ARCHITECTURE.md §4). A new account's address is
@@ -44,7 +45,10 @@ async function newProofLink(deps: ProofMailDeps, proof: EmailProof): Promise<str
  * Mails a new account's verification link. A mail that cannot be sent is logged, not thrown: the account exists,
  * and the banner's "Resend link" sends another.
  */
-export async function sendVerificationLink(deps: ProofMailDeps, account: Pick<AccountRecord, 'id' | 'name' | 'email'>): Promise<void> {
+export async function sendVerificationLink(
+  deps: ProofMailDeps,
+  account: Pick<AccountRecord, 'id' | 'name' | 'email'>,
+): Promise<void> {
   try {
     const link = await newProofLink(deps, { userId: account.id, email: account.email, purpose: 'verify' });
     await deps.mailer.send({
@@ -60,7 +64,10 @@ export async function sendVerificationLink(deps: ProofMailDeps, account: Pick<Ac
       ].join('\n'),
     });
   } catch (error) {
-    deps.logger.error('Verification mail not sent', { userId: account.id, error: error instanceof Error ? error.message : String(error) });
+    deps.logger.error('Verification mail not sent', {
+      userId: account.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -118,13 +125,22 @@ export async function requestEmailChange(deps: ProofMailDeps, account: AccountRe
       ].join('\n'),
     });
   } catch (error) {
-    deps.logger.error('E-mail change mail not sent', { userId: account.id, error: error instanceof Error ? error.message : String(error) });
-    throw new ServiceUnavailable(`We could not send the confirmation e-mail to ${newEmail} just now. Please try again in a moment.`);
+    deps.logger.error('E-mail change mail not sent', {
+      userId: account.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw new ServiceUnavailable(
+      `We could not send the confirmation e-mail to ${newEmail} just now. Please try again in a moment.`,
+    );
   }
 }
 
 /** An address listed in ADMIN_EMAILS becomes an administrator once proven, never before (the one place it happens). */
-export async function grantAdminIfConfigured(deps: GrantAdminDeps, account: AccountRecord, provenEmail: string): Promise<void> {
+export async function grantAdminIfConfigured(
+  deps: GrantAdminDeps,
+  account: AccountRecord,
+  provenEmail: string,
+): Promise<void> {
   if (earnsAdminRole(account, provenEmail, deps.config.adminEmails)) await deps.accounts.grantAdmin(account.id);
 }
 
@@ -144,7 +160,8 @@ export async function claimAddress(
   }
   const result = await deps.accounts.claimProvenAddress(account, proof, deps.clock.now());
   if (result !== 'claimed') return null;
-  if (!account.emailVerified) deps.logger.warn('An unproven account was claimed by the owner of its address', { userId: account.id });
+  if (!account.emailVerified)
+    deps.logger.warn('An unproven account was claimed by the owner of its address', { userId: account.id });
   await grantAdminIfConfigured(deps, account, account.email);
   return {
     ...account,
@@ -181,13 +198,23 @@ export async function confirmEmail(
   if (proof.purpose === 'verify') {
     if (account.email.toLowerCase() !== proof.email.toLowerCase()) throw new ValidationFailed(EMAIL_PROOF_INVALID);
     if (!account.emailVerified) {
-      const result = await deps.accounts.updateProfile(account, { name: account.name, email: account.email, emailVerified: true });
+      const result = await deps.accounts.updateProfile(account, {
+        name: account.name,
+        email: account.email,
+        emailVerified: true,
+      });
       if (result !== 'updated') throw new Conflict('Your account changed meanwhile. Please open the link again.');
     }
   } else {
     // Only the change still asked for: a later request, or the owner's claim of the account, voids earlier links.
-    if (account.pendingEmail?.toLowerCase() !== proof.email.toLowerCase()) throw new ValidationFailed(EMAIL_PROOF_INVALID);
-    const result = await deps.accounts.updateProfile(account, { name: account.name, email: proof.email, emailVerified: true, pendingEmail: null });
+    if (account.pendingEmail?.toLowerCase() !== proof.email.toLowerCase())
+      throw new ValidationFailed(EMAIL_PROOF_INVALID);
+    const result = await deps.accounts.updateProfile(account, {
+      name: account.name,
+      email: proof.email,
+      emailVerified: true,
+      pendingEmail: null,
+    });
     if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
     if (result !== 'updated') throw new Conflict('Your account changed meanwhile. Please open the link again.');
   }

@@ -1,8 +1,8 @@
+import { mayActivateEvents } from '#shared/rules/trial';
+import type { DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
+import { usableRules } from '#functions/domain/stored-rules';
 import { Forbidden, NotFound } from '#functions/errors';
 import type { Deps } from '#functions/ports';
-import type { DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
-import { mayActivateEvents } from '#shared/rules/trial';
-import { usableRules } from '#functions/domain/stored-rules';
 
 /** What loading an event for the public needs. */
 export type EventAccessDeps = Pick<Deps, 'events'>;

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CookieToSet, Deps, GoogleIdentity } from '#functions/ports';
-import type { AccountRecord } from '#functions/domain/records';
+
 import { createAccount, type CreateAccountDeps } from '#functions/app/accounts';
 import { claimAddress, grantAdminIfConfigured, type ClaimAddressDeps } from '#functions/app/email-verification';
+import type { AccountRecord } from '#functions/domain/records';
+import type { CookieToSet, Deps, GoogleIdentity } from '#functions/ports';
 
 /**
  * Google sign-in (issue 5; booking-landing-auth-admin.md "Sign up with Google" / "Sign in with Google"): OAuth 2.0
@@ -53,7 +54,11 @@ export async function startGoogleSignIn(
   const pkce = await deps.googleSignIn.newPkce();
   const redirectUri = `${input.origin}${GOOGLE_CALLBACK_PATH}`;
   const expiresAt = deps.clock.now().getTime() + STATE_MINUTES * 60_000;
-  await deps.oauthStates.create(hashOf(state), { purpose: 'sign-in', codeVerifier: pkce.verifier, redirectUri }, expiresAt);
+  await deps.oauthStates.create(
+    hashOf(state),
+    { purpose: 'sign-in', codeVerifier: pkce.verifier, redirectUri },
+    expiresAt,
+  );
   return {
     location: deps.googleSignIn.authorizationUrl({ redirectUri, state, codeChallenge: pkce.challenge }),
     cookies: [stateCookie(state, STATE_MINUTES * 60, input.secure)],
@@ -85,17 +90,26 @@ export async function completeGoogleSignIn(
 
   if (!deps.googleSignIn) return fail(GOOGLE_SIGN_IN_ERRORS.notConfigured);
   // The state is checked first, even when Google reports an error, so a forged callback cannot pick the message.
-  if (!input.state || !input.cookieState || input.state !== input.cookieState) return fail(GOOGLE_SIGN_IN_ERRORS.expired);
+  if (!input.state || !input.cookieState || input.state !== input.cookieState)
+    return fail(GOOGLE_SIGN_IN_ERRORS.expired);
   const stored = await deps.oauthStates.consume(hashOf(input.state), deps.clock.now().getTime());
   if (!stored || stored.purpose !== 'sign-in') return fail(GOOGLE_SIGN_IN_ERRORS.expired);
   if (input.error) {
-    return fail(input.error === 'access_denied' ? GOOGLE_SIGN_IN_ERRORS.cancelled : `Google sign-in failed: ${googleErrorCode(input.error)}.`);
+    return fail(
+      input.error === 'access_denied'
+        ? GOOGLE_SIGN_IN_ERRORS.cancelled
+        : `Google sign-in failed: ${googleErrorCode(input.error)}.`,
+    );
   }
   if (!input.code) return fail(GOOGLE_SIGN_IN_ERRORS.notConfirmed);
 
   let identity: GoogleIdentity;
   try {
-    identity = await deps.googleSignIn.identify({ code: input.code, codeVerifier: stored.codeVerifier, redirectUri: stored.redirectUri });
+    identity = await deps.googleSignIn.identify({
+      code: input.code,
+      codeVerifier: stored.codeVerifier,
+      redirectUri: stored.redirectUri,
+    });
   } catch (error) {
     deps.logger.warn('Google sign-in: the code exchange or the ID token was refused', { error: String(error) });
     return fail(GOOGLE_SIGN_IN_ERRORS.notConfirmed);
@@ -106,9 +120,17 @@ export async function completeGoogleSignIn(
   if (typeof found === 'string') return fail(found);
   // Google proved the address: a configured administrator address becomes an administrator now (only the account's
   // own address: a linked account whose address differs from its Google one proves nothing by it).
-  if (found.email.toLowerCase() === identity.email.toLowerCase()) await grantAdminIfConfigured(deps, found, identity.email);
+  if (found.email.toLowerCase() === identity.email.toLowerCase())
+    await grantAdminIfConfigured(deps, found, identity.email);
   const session = await deps.sessionIssuer.start(found.id, { secure: input.secure });
-  const authSuccess: CookieToSet = { name: AUTH_SUCCESS_COOKIE, value: '1', path: '/', maxAgeSeconds: 120, httpOnly: false, secure: input.secure };
+  const authSuccess: CookieToSet = {
+    name: AUTH_SUCCESS_COOKIE,
+    value: '1',
+    path: '/',
+    maxAgeSeconds: 120,
+    httpOnly: false,
+    secure: input.secure,
+  };
   return { location: '/auth-success/success', cookies: [clearState, session, authSuccess] };
 }
 
@@ -119,17 +141,15 @@ const googleErrorCode = (error: string) => (/^[a-z_]{1,64}$/.test(error) ? error
  * The account this Google identity signs in to: the linked one; else the one with the same e-mail (linked now, and
  * claimed if its address was never proven); else a new one. Answers an error message when none may be used. One retry covers a concurrent first sign-in.
  */
-async function accountFor(
-  deps: GoogleAccountDeps,
-  identity: GoogleIdentity,
-): Promise<AccountRecord | string> {
+async function accountFor(deps: GoogleAccountDeps, identity: GoogleIdentity): Promise<AccountRecord | string> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const linked = await deps.accounts.findByGoogleSubject(identity.subject);
     if (linked) return linked;
 
     const byEmail = await deps.accounts.findByEmail(identity.email);
     if (byEmail) {
-      if (byEmail.googleSubject && byEmail.googleSubject !== identity.subject) return GOOGLE_SIGN_IN_ERRORS.otherGoogleAccount;
+      if (byEmail.googleSubject && byEmail.googleSubject !== identity.subject)
+        return GOOGLE_SIGN_IN_ERRORS.otherGoogleAccount;
       // Google proved the address: the account is linked; one whose address was never proven is claimed (its
       // password cleared and its sessions ended: whoever set them did not own the address).
       const claimed = await claimAddress(deps, byEmail, { googleSubject: identity.subject });
@@ -138,7 +158,13 @@ async function accountFor(
     }
 
     const name = (identity.name ?? identity.email.split('@')[0] ?? identity.email).slice(0, 200);
-    const created = await createAccount(deps, { name, email: identity.email, passwordHash: null, googleSubject: identity.subject, emailVerified: true });
+    const created = await createAccount(deps, {
+      name,
+      email: identity.email,
+      passwordHash: null,
+      googleSubject: identity.subject,
+      emailVerified: true,
+    });
     if (created.result === 'created') return created.account;
     if (created.result === 'noUsername') break;
     // emailTaken / googleTaken: a concurrent sign-in or registration won; look again

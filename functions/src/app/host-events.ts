@@ -1,14 +1,14 @@
-import type { HostEvent, EventBody } from '#shared/api/schemas/host-events';
+import type { EventBody, HostEvent } from '#shared/api/schemas/host-events';
 import { EVENT_SLUG_MAX, EVENT_TITLE_MAX, LOCATION_TYPES, TRIAL_EXPIRED_ACTIVATION_MESSAGE } from '#shared/constants';
-import { Conflict, NotFound, PaymentRequired, ValidationFailed } from '#functions/errors';
-import type { Deps, Principal } from '#functions/ports';
-import type { AccountRecord, DateOverrideRecord, EventRecord } from '#functions/domain/records';
-import { newEvent } from '#functions/domain/event-defaults';
-import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
 import { mayActivateEvents } from '#shared/rules/trial';
-import { utcDay } from '#functions/domain/booking';
 import { callerAccount, type CallerDeps } from '#functions/app/caller';
 import { cancelBookings, type CancelBookingsDeps } from '#functions/app/cancel-booking';
+import { utcDay } from '#functions/domain/booking';
+import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
+import { newEvent } from '#functions/domain/event-defaults';
+import type { AccountRecord, DateOverrideRecord, EventRecord } from '#functions/domain/records';
+import { Conflict, NotFound, PaymentRequired, ValidationFailed } from '#functions/errors';
+import type { Deps, Principal } from '#functions/ports';
 
 /**
  * The host's event types (issue 6; host-area.md §2 "Event types dashboard", "Create/edit event screen", §4, §7).
@@ -77,7 +77,10 @@ function fieldsOf(body: EventBody, account: AccountRecord) {
   // The host's CSS can only style the booking card: what breaks a rule is named, with its line (400).
   const problems = customCssProblems(body.customCss ?? '');
   if (problems.length) {
-    throw new ValidationFailed(problemText(problems[0]!), problems.map((problem) => ({ path: 'customCss', message: problemText(problem) })));
+    throw new ValidationFailed(
+      problemText(problems[0]!),
+      problems.map((problem) => ({ path: 'customCss', message: problemText(problem) })),
+    );
   }
   return { ...fields, location: LOCATION_TYPES[body.locationType] };
 }
@@ -87,11 +90,17 @@ function fieldsOf(body: EventBody, account: AccountRecord) {
  * activating after the trial without a plan is 402; the slug is claimed in the same transaction as the event (409
  * "This URL is already taken" when another event has it).
  */
-export async function createEvent(deps: HostEventDeps, principal: Principal | null, body: EventBody): Promise<HostEvent> {
+export async function createEvent(
+  deps: HostEventDeps,
+  principal: Principal | null,
+  body: EventBody,
+): Promise<HostEvent> {
   const account = await callerAccount(deps, principal);
   const active = body.active ?? true;
   if (active) await assertMayActivate(deps, account);
-  const created = await deps.events.create(newEvent({ ...fieldsOf(body, account), userId: account.id, active }, deps.clock.now()));
+  const created = await deps.events.create(
+    newEvent({ ...fieldsOf(body, account), userId: account.id, active }, deps.clock.now()),
+  );
   if (!created) throw new Conflict(SLUG_TAKEN);
   return toHostEvent(created, account);
 }
@@ -113,7 +122,8 @@ export async function updateEvent(
   const updated: EventRecord = { ...event, ...changes, active, updatedAt: deps.clock.now().toISOString() };
   const saved = await deps.events.update(updated, event.slug);
   if (!saved) {
-    if (updated.slug !== event.slug && (await deps.events.findIdBySlug(updated.slug)) !== null) throw new Conflict(SLUG_TAKEN);
+    if (updated.slug !== event.slug && (await deps.events.findIdBySlug(updated.slug)) !== null)
+      throw new Conflict(SLUG_TAKEN);
     throw new Conflict('The event was changed meanwhile. Please reload the page and try again.');
   }
   return toHostEvent(saved, account);
@@ -123,7 +133,11 @@ export async function updateEvent(
  * DELETE /api/events/{slug}: the event, its date overrides and its slug; its bookings from today on are cancelled,
  * which frees their time (the dialog warns that associated bookings go too).
  */
-export async function deleteEvent(deps: DeleteEventDeps, principal: Principal | null, ref: string): Promise<{ message: string }> {
+export async function deleteEvent(
+  deps: DeleteEventDeps,
+  principal: Principal | null,
+  ref: string,
+): Promise<{ message: string }> {
   const { event } = await ownedEvent(deps, principal, ref);
   const today = utcDay(deps.clock.now().getTime());
   const { bookings } = await deps.bookings.read(event.userId, today, '9999-12-31');
@@ -167,7 +181,8 @@ export async function duplicateEvent(
     if ((await deps.events.findIdBySlug(slug)) !== null) continue;
     const created = await deps.events.create(newEvent({ ...fields, title, slug, active }, deps.clock.now()));
     if (!created) continue; // taken meanwhile: the next one
-    for (const override of overrides) await deps.events.saveOverride({ ...override, eventId: created.id, id: overrideId(created.id, override.date) });
+    for (const override of overrides)
+      await deps.events.saveOverride({ ...override, eventId: created.id, id: overrideId(created.id, override.date) });
     return toHostEvent(created, account);
   }
   throw new Conflict('Could not find a free URL for the copy. Please rename some copies first.');
@@ -181,7 +196,11 @@ const parseOverrideId = (id: string) => {
 };
 
 /** GET /api/events/{slug}/date-overrides, GET /api/date-overrides?eventId=: by date. */
-export async function listDateOverrides(deps: HostEventDeps, principal: Principal | null, ref: string | number): Promise<DateOverrideRecord[]> {
+export async function listDateOverrides(
+  deps: HostEventDeps,
+  principal: Principal | null,
+  ref: string | number,
+): Promise<DateOverrideRecord[]> {
   const { overrides } = await ownedEvent(deps, principal, ref);
   return [...overrides].sort((a, b) => a.date.localeCompare(b.date));
 }
@@ -196,13 +215,25 @@ export async function saveDateOverride(
   deps: HostEventDeps,
   principal: Principal | null,
   ref: string | number | undefined,
-  body: { id?: string; date: string; available: boolean; startTime: string | null; endTime: string | null; eventId?: number },
+  body: {
+    id?: string;
+    date: string;
+    available: boolean;
+    startTime: string | null;
+    endTime: string | null;
+    eventId?: number;
+  },
 ): Promise<DateOverrideRecord> {
   const target = ref ?? body.eventId;
   if (target === undefined) throw new NotFound(NOT_FOUND);
   const { event } = await ownedEvent(deps, principal, target);
   if (body.eventId !== undefined && body.eventId !== event.id) throw new NotFound(NOT_FOUND);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: event.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(deps.clock.now());
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: event.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(deps.clock.now());
   if (body.date < today) throw new ValidationFailed('Past dates cannot be picked. Please select a date from today on.');
   const override: DateOverrideRecord = {
     id: overrideId(event.id, body.date),
@@ -221,10 +252,15 @@ export async function saveDateOverride(
 }
 
 /** DELETE /api/date-overrides/{id}: only an exception of the caller's own event (else 404). */
-export async function deleteDateOverride(deps: HostEventDeps, principal: Principal | null, id: string): Promise<{ message: string }> {
+export async function deleteDateOverride(
+  deps: HostEventDeps,
+  principal: Principal | null,
+  id: string,
+): Promise<{ message: string }> {
   const parsed = parseOverrideId(id);
   if (!parsed) throw new NotFound('Date exception not found.');
   await ownedEvent(deps, principal, parsed.eventId);
-  if (!(await deps.events.deleteOverride(parsed.eventId, parsed.date, id))) throw new NotFound('Date exception not found.');
+  if (!(await deps.events.deleteOverride(parsed.eventId, parsed.date, id)))
+    throw new NotFound('Date exception not found.');
   return { message: 'Date exception deleted' };
 }

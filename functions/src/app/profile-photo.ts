@@ -1,7 +1,7 @@
+import { callerAccount, type CallerDeps } from '#functions/app/caller';
+import { IMAGE_EXTENSIONS, sniffImageType } from '#functions/domain/images';
 import { ValidationFailed } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
-import { IMAGE_EXTENSIONS, sniffImageType } from '#functions/domain/images';
-import { callerAccount, type CallerDeps } from '#functions/app/caller';
 
 /** What removing the profile photo needs: the caller's account, the photo store. */
 export type PhotoDeps = CallerDeps & Pick<Deps, 'photos'>;
@@ -11,7 +11,8 @@ export type PhotoUploadDeps = PhotoDeps & Pick<Deps, 'ids'>;
 export const NOT_AN_IMAGE = 'Please choose an image file (PNG, JPEG, GIF or WebP).';
 
 /** The store key of a photo URL we issued (`/photos/{key}`), or null for anything else. */
-const keyOf = (photoUrl: string | null): string | null => (photoUrl?.startsWith('/photos/') ? photoUrl.slice('/photos/'.length) : null);
+const keyOf = (photoUrl: string | null): string | null =>
+  photoUrl?.startsWith('/photos/') ? photoUrl.slice('/photos/'.length) : null;
 
 /**
  * POST /api/profile/upload-photo (host-area.md "Profile Settings", §5: 2 MB, images only).
@@ -42,7 +43,6 @@ export async function removePhoto(deps: PhotoDeps, principal: Principal | null):
   if (previous) await deps.photos.delete(previous);
   return { message: 'Photo removed' };
 }
-
 
 /**
  * POST /api/uploads/event-image (the event editor's photo and guest logo). Input: the uploaded bytes (capped at

@@ -1,7 +1,7 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
+import { assertHostPublishes, loadBookableEvent, type EventAccessDeps } from '#functions/app/event-access';
 import { NotFound } from '#functions/errors';
 import type { Deps } from '#functions/ports';
-import { assertHostPublishes, loadBookableEvent, type EventAccessDeps } from '#functions/app/event-access';
 
 /** What the public event page needs: the event, its host. */
 export type PublicEventDeps = EventAccessDeps & Pick<Deps, 'hosts' | 'clock'>;

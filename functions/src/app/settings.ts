@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS } from '#shared/constants';
 import type { Settings, SettingsResponse, SettingsUpdateBody } from '#shared/api/schemas/settings';
+import { DEFAULT_SETTINGS } from '#shared/constants';
 import type { Deps, Principal } from '#functions/ports';
 
 /** What reading and changing the booking settings needs. */

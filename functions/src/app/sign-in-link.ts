@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ValidationFailed } from '#functions/errors';
-import type { Deps } from '#functions/ports';
-import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+
 import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
 import { claimAddress, type ClaimAddressDeps } from '#functions/app/email-verification';
+import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import { ValidationFailed } from '#functions/errors';
+import type { Deps } from '#functions/ports';
 
 /** How long a mailed sign-in link works. */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -43,7 +44,11 @@ export async function requestSignInLink(
   const account = await deps.accounts.findByEmail(email);
   if (account) {
     const token = randomBytes(32).toString('base64url');
-    await deps.signInLinks.create(hashOf(token), account.id, deps.clock.now().getTime() + SIGN_IN_LINK_MINUTES * 60_000);
+    await deps.signInLinks.create(
+      hashOf(token),
+      account.id,
+      deps.clock.now().getTime() + SIGN_IN_LINK_MINUTES * 60_000,
+    );
     // A page with one button: the link itself changes nothing (mail scanners open every link).
     const link = `${input.origin}${SIGN_IN_LINK_PAGE}?token=${token}`;
     await deps.mailer.send({

@@ -1,9 +1,9 @@
 import type { ContactSubmitBody } from '#shared/api/schemas/contact';
+import { PRODUCT_NAME } from '#shared/constants';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
+import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
 import { ServiceUnavailable } from '#functions/errors';
 import type { Deps } from '#functions/ports';
-import { PRODUCT_NAME } from '#shared/constants';
-import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
-import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
 
 /** What a contact message needs: the abuse limits, ids, the message store, the mailer and its address, the log. */
 export type SubmitContactDeps = RateLimitDeps & Pick<Deps, 'ids' | 'contactMessages' | 'mailer' | 'config' | 'logger'>;

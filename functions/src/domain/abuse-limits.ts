@@ -41,22 +41,48 @@ export const ABUSE_LIMITS = {
    */
   signInLinksPerAddress: { name: 'signin-links', noun: 'sign-in links', limit: 20, windowMs: 15 * MINUTE },
   /** Sign-in links for one e-mail from one address: nobody floods an inbox from one place (3, like a person retrying). */
-  signInLinksPerAddressAndEmail: { name: 'signin-links-to', noun: 'sign-in links for this e-mail address', limit: 3, windowMs: 15 * MINUTE },
+  signInLinksPerAddressAndEmail: {
+    name: 'signin-links-to',
+    noun: 'sign-in links for this e-mail address',
+    limit: 3,
+    windowMs: 15 * MINUTE,
+  },
   /**
    * Sign-in links for one e-mail from anywhere: an inbox gets at most 10 in 15 minutes, and one address alone (3)
    * cannot use them up, so only many addresses together can keep the owner's link from being sent.
    */
-  signInLinksPerEmail: { name: 'signin-links-to-any', noun: 'sign-in links for this e-mail address', source: 'in a short time', limit: 10, windowMs: 15 * MINUTE },
+  signInLinksPerEmail: {
+    name: 'signin-links-to-any',
+    noun: 'sign-in links for this e-mail address',
+    source: 'in a short time',
+    limit: 10,
+    windowMs: 15 * MINUTE,
+  },
   /** Confirmation mails (verification, a new address) of one account: the banner's "Resend link" three times. */
-  confirmationMailsPerAccount: { name: 'confirm-mails', noun: 'confirmation e-mails', source: 'for your account', limit: 3, windowMs: 15 * MINUTE },
+  confirmationMailsPerAccount: {
+    name: 'confirm-mails',
+    noun: 'confirmation e-mails',
+    source: 'for your account',
+    limit: 3,
+    windowMs: 15 * MINUTE,
+  },
   /** Confirmation mails asked for from one address, across accounts. */
-  confirmationMailsPerAddress: { name: 'confirm-mails-from', noun: 'confirmation e-mails', limit: 10, windowMs: 15 * MINUTE },
+  confirmationMailsPerAddress: {
+    name: 'confirm-mails-from',
+    noun: 'confirmation e-mails',
+    limit: 10,
+    windowMs: 15 * MINUTE,
+  },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Whether the request counted after `counted.failures` earlier ones in the window is still within the rule. */
-export function overLimit(rule: RateRule, counted: { failures: number; windowEndsAt: number }, now: number): RateDecision {
+export function overLimit(
+  rule: RateRule,
+  counted: { failures: number; windowEndsAt: number },
+  now: number,
+): RateDecision {
   if (counted.failures < rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((counted.windowEndsAt - now) / 1000)) };
 }

@@ -36,7 +36,12 @@ export const isEmailIdentifier = (identifier: string): boolean => identifier.inc
  * - per client address over all accounts: 100, so one office behind a shared NAT is not locked out by a few
  *   colleagues' typos, while credential stuffing from one address is still cut short.
  */
-export const LOGIN_LIMITS = { perAccountAndAddress: 5, perAccount: 50, perAddress: 100, windowMs: 15 * 60_000 } as const;
+export const LOGIN_LIMITS = {
+  perAccountAndAddress: 5,
+  perAccount: 50,
+  perAddress: 100,
+  windowMs: 15 * 60_000,
+} as const;
 
 type Counted = { failures: number; windowEndsAt: number };
 
@@ -46,7 +51,9 @@ export function loginBlocked(
   now: number,
 ): { blocked: false } | { blocked: true; retryAfterSeconds: number } {
   const over = [
-    counts.accountAndAddress.failures >= LOGIN_LIMITS.perAccountAndAddress ? counts.accountAndAddress.windowEndsAt : null,
+    counts.accountAndAddress.failures >= LOGIN_LIMITS.perAccountAndAddress
+      ? counts.accountAndAddress.windowEndsAt
+      : null,
     counts.account.failures >= LOGIN_LIMITS.perAccount ? counts.account.windowEndsAt : null,
     counts.address.failures >= LOGIN_LIMITS.perAddress ? counts.address.windowEndsAt : null,
   ].filter((end): end is number => end !== null);
@@ -58,6 +65,10 @@ export function loginBlocked(
  * Whether proving `provenEmail` makes the account an administrator: the address is listed in ADMIN_EMAILS and the
  * account is not one yet. Every way of proving an address (Google, a sign-in link, a verification link) asks this.
  */
-export function earnsAdminRole(account: { role: 'admin' | null }, provenEmail: string, adminEmails: readonly string[]): boolean {
+export function earnsAdminRole(
+  account: { role: 'admin' | null },
+  provenEmail: string,
+  adminEmails: readonly string[],
+): boolean {
   return account.role !== 'admin' && adminEmails.includes(provenEmail.toLowerCase());
 }

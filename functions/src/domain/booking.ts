@@ -1,5 +1,5 @@
-import { MAX_BLOCKED_MINUTES, MAX_BUFFER_MINUTES } from '#shared/constants';
 import { zoneDayInterval } from '#shared/availability/wall-clock';
+import { MAX_BLOCKED_MINUTES, MAX_BUFFER_MINUTES } from '#shared/constants';
 import { DAY_MS, MINUTE_MS } from '#shared/time';
 
 /**
@@ -74,7 +74,8 @@ export function readWindow(blocked: Interval, hostDay: Interval | null): { fromD
 /** Every UTC date from fromDay to toDay, both included. */
 export function daysBetween(fromDay: string, toDay: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${fromDay}T00:00:00Z`); t <= Date.parse(`${toDay}T00:00:00Z`); t += DAY_MS) days.push(utcDay(t));
+  for (let t = Date.parse(`${fromDay}T00:00:00Z`); t <= Date.parse(`${toDay}T00:00:00Z`); t += DAY_MS)
+    days.push(utcDay(t));
   return days;
 }
 

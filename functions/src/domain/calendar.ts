@@ -1,5 +1,11 @@
 import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
-import type { BookingRecord, CalendarConnection, CalendarProviderName, CalendarSettings, HostRecord } from '#functions/domain/records';
+import type {
+  BookingRecord,
+  CalendarConnection,
+  CalendarProviderName,
+  CalendarSettings,
+  HostRecord,
+} from '#functions/domain/records';
 
 /**
  * Which calendar a Google connection reads and writes: the account and the calendar id. Bookings record it, so a
@@ -42,7 +48,10 @@ export function connectedCalendar<Provider>(
 }
 
 /** Whether the booking's event lives in the calendar connected now (same provider, account and calendar). */
-export function inConnectedCalendar(connection: CalendarConnection | null | undefined, booking: BookingRecord): boolean {
+export function inConnectedCalendar(
+  connection: CalendarConnection | null | undefined,
+  booking: BookingRecord,
+): boolean {
   return (
     Boolean(connection?.connected) &&
     booking.calendarEventId !== null &&

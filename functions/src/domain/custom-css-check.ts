@@ -1,6 +1,7 @@
 import type { AtRule, ChildNode, Container, Declaration, Root, Rule } from 'postcss';
 // The parser alone (not postcss's processor, source maps and plugins): the event routes' bundles stay small.
 import parse from 'postcss/lib/parse';
+
 import { overlayProblem, scopeCustomCss } from '#shared/custom-css';
 
 /**
@@ -22,7 +23,6 @@ import { overlayProblem, scopeCustomCss } from '#shared/custom-css';
  *   string running past a line end (a browser ends it there, and would read what follows as rules).
  */
 
-
 const FORBIDDEN_VALUE = /expression\s*\(|javascript:|image-set\s*\(|(?:^|[^\w-])src\s*\(/i;
 const FORBIDDEN_PROPERTY = new Set(['behavior', '-moz-binding']);
 /** Our own uploaded images, or a fragment of this document (an SVG filter): never a request elsewhere. */
@@ -38,7 +38,8 @@ export interface CustomCssProblem {
 /** The url() targets of a declaration value, or null when a url( is not closed. */
 function urlTargets(value: string): string[] | null {
   const targets: string[] = [];
-  for (const match of value.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)/gi)) targets.push(match[1] ?? match[2] ?? match[3] ?? '');
+  for (const match of value.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)/gi))
+    targets.push(match[1] ?? match[2] ?? match[3] ?? '');
   return targets.length === (value.match(/url\(/gi)?.length ?? 0) ? targets : null;
 }
 
@@ -47,10 +48,12 @@ function declarationProblem(decl: Declaration): string | null {
   const value = decl.value.trim();
   if (FORBIDDEN_PROPERTY.has(property)) return `the property "${decl.prop}" is not allowed`;
   // postcss keeps a value's comments aside (raws.value): they could split a token the browser joins otherwise.
-  if (decl.raws.value || decl.value.includes('/*')) return `comments inside the value of "${decl.prop}" are not allowed`;
+  if (decl.raws.value || decl.value.includes('/*'))
+    return `comments inside the value of "${decl.prop}" are not allowed`;
   if (FORBIDDEN_VALUE.test(value)) return `the value of "${decl.prop}" is not allowed`;
   const urls = urlTargets(value);
-  if (urls === null || urls.some((url) => !PHOTO_URL.test(url))) return 'url() may only point to images uploaded here (/photos/…)';
+  if (urls === null || urls.some((url) => !PHOTO_URL.test(url)))
+    return 'url() may only point to images uploaded here (/photos/…)';
   // postcss keeps `!important` aside (decl.important); what it leaves in the value is checked as a browser reads it.
   return overlayProblem(property, value);
 }
@@ -82,7 +85,8 @@ function check(container: Container, report: (node: ChildNode, message: string) 
     if (node.type === 'comment') return;
     if (node.type === 'atrule') {
       const atRule = node as AtRule;
-      if (atRule.name.toLowerCase() !== 'media' || inMedia) return void report(atRule, `@${atRule.name} is not allowed`);
+      if (atRule.name.toLowerCase() !== 'media' || inMedia)
+        return void report(atRule, `@${atRule.name} is not allowed`);
       if (/url\(|[{}]/i.test(atRule.params)) return void report(atRule, 'the @media condition is not allowed');
       check(atRule, report, true);
     } else if (node.type === 'rule') {
@@ -124,4 +128,5 @@ export function customCssProblems(css: string): CustomCssProblem[] {
 }
 
 /** "Custom CSS line 3: url() may only point to images uploaded here (/photos/…)." */
-export const problemText = (problem: CustomCssProblem): string => `Custom CSS line ${problem.line}: ${problem.message}.`;
+export const problemText = (problem: CustomCssProblem): string =>
+  `Custom CSS line ${problem.line}: ${problem.message}.`;

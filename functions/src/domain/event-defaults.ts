@@ -1,5 +1,5 @@
 import { LOCATION_TYPES } from '#shared/constants';
-import { NEW_EVENT_DEFAULTS, defaultAvailabilityRanges } from '#shared/rules/event-defaults';
+import { defaultAvailabilityRanges, NEW_EVENT_DEFAULTS } from '#shared/rules/event-defaults';
 import type { EventRecord } from '#functions/domain/records';
 
 /** A new event type with the spec's defaults (host-area.md §3 "New event form defaults") under the given fields. */

@@ -23,7 +23,8 @@ export function isUsableRange(range: AvailabilityRange): boolean {
 }
 
 export function isUsableOverride(override: DateOverrideRecord): boolean {
-  if (typeof override.date !== 'string' || !isCalendarDate(override.date) || typeof override.available !== 'boolean') return false;
+  if (typeof override.date !== 'string' || !isCalendarDate(override.date) || typeof override.available !== 'boolean')
+    return false;
   const { startTime, endTime } = override;
   if (startTime !== null && startTime !== undefined && !isTime(startTime)) return false;
   if (endTime !== null && endTime !== undefined && !isTime(endTime)) return false;

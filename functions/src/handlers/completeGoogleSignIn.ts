@@ -1,9 +1,9 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { isHttps } from '#functions/http/request';
-import { readCookie } from '#functions/http/cookies';
 import { completeGoogleSignIn, OAUTH_STATE_COOKIE, type CompleteGoogleSignInDeps } from '#functions/app/google-sign-in';
 import { accountDeps, coreDeps, googleSignInDeps } from '#functions/composition';
+import { readCookie } from '#functions/http/cookies';
+import { isHttps } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.completeGoogleSignIn, CompleteGoogleSignInDeps> = async (
   deps,
@@ -14,4 +14,8 @@ export const run: RouteRun<typeof routes.completeGoogleSignIn, CompleteGoogleSig
   cookies.forEach(setCookie);
   return { location };
 };
-export const handler = httpRoute(routes.completeGoogleSignIn, run, () => ({ ...coreDeps(), ...accountDeps(), ...googleSignInDeps() }));
+export const handler = httpRoute(routes.completeGoogleSignIn, run, () => ({
+  ...coreDeps(),
+  ...accountDeps(),
+  ...googleSignInDeps(),
+}));

@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { connectCalendar, type ConnectCalendarDeps } from '#functions/app/calendar-connection';
 import { calendarConnectionDeps, coreDeps, googleSignInDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.connectCalendar, ConnectCalendarDeps> = async (deps, { principal, query }) =>
   connectCalendar(deps, principal, { provider: query.provider, origin: deps.config.siteUrl });

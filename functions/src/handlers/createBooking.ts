@@ -1,9 +1,13 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { clientAddress, header } from '#functions/http/request';
 import { createBooking, type CreateBookingDeps } from '#functions/app/create-booking';
 import { availabilityDeps, coreDeps, rateLimiter } from '#functions/composition';
+import { clientAddress, header } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.createBooking, CreateBookingDeps> = (deps, { body, event }) =>
   createBooking(deps, body, header(event, 'idempotency-key'), clientAddress(event));
-export const handler = httpRoute(routes.createBooking, run, () => ({ ...coreDeps(), ...availabilityDeps(), rateLimiter: rateLimiter() }));
+export const handler = httpRoute(routes.createBooking, run, () => ({
+  ...coreDeps(),
+  ...availabilityDeps(),
+  rateLimiter: rateLimiter(),
+}));

@@ -1,8 +1,8 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { isHttps } from '#functions/http/request';
 import { deleteAccount, type DeleteAccountDeps } from '#functions/app/accounts';
 import { accountDeps, calendarConnectionDeps, coreDeps, photoStore } from '#functions/composition';
+import { isHttps } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.deleteAccount, DeleteAccountDeps> = async (
   deps,

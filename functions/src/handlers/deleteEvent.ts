@@ -1,8 +1,12 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { deleteEvent, type DeleteEventDeps } from '#functions/app/host-events';
 import { calendarProviders, coreDeps, hostEventDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.deleteEvent, DeleteEventDeps> = async (deps, { principal, params }) =>
   deleteEvent(deps, principal, params.eventRef);
-export const handler = httpRoute(routes.deleteEvent, run, () => ({ ...coreDeps(), ...hostEventDeps(), calendars: calendarProviders() }));
+export const handler = httpRoute(routes.deleteEvent, run, () => ({
+  ...coreDeps(),
+  ...hostEventDeps(),
+  calendars: calendarProviders(),
+}));

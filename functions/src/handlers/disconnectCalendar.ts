@@ -1,8 +1,11 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { disconnectCalendar, type CalendarConnectionDeps } from '#functions/app/calendar-connection';
 import { calendarConnectionDeps, coreDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.disconnectCalendar, CalendarConnectionDeps> = async (deps, { principal }) =>
   disconnectCalendar(deps, principal);
-export const handler = httpRoute(routes.disconnectCalendar, run, () => ({ ...coreDeps(), ...calendarConnectionDeps() }));
+export const handler = httpRoute(routes.disconnectCalendar, run, () => ({
+  ...coreDeps(),
+  ...calendarConnectionDeps(),
+}));

@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { duplicateEvent, type HostEventDeps } from '#functions/app/host-events';
 import { coreDeps, hostEventDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.duplicateEvent, HostEventDeps> = async (deps, { principal, params, body }) =>
   duplicateEvent(deps, principal, params.eventRef, body);

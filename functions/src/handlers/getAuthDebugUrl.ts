@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { authDebugInfo } from '#functions/app/auth-config';
 import { coreDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.getAuthDebugUrl> = async (deps) => authDebugInfo(deps.config);
 export const handler = httpRoute(routes.getAuthDebugUrl, run, coreDeps);

@@ -1,8 +1,12 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { getAvailableDates, type AvailabilityDeps } from '#functions/app/availability';
 import { availabilityDeps, coreDeps, settingsRepository } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.getAvailableDates, AvailabilityDeps> = (deps, { query }) =>
   getAvailableDates(deps, query);
-export const handler = httpRoute(routes.getAvailableDates, run, () => ({ ...coreDeps(), ...availabilityDeps(), settings: settingsRepository() }));
+export const handler = httpRoute(routes.getAvailableDates, run, () => ({
+  ...coreDeps(),
+  ...availabilityDeps(),
+  settings: settingsRepository(),
+}));

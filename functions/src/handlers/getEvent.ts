@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { getEvent, type HostEventDeps } from '#functions/app/host-events';
 import { coreDeps, hostEventDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.getEvent, HostEventDeps> = async (deps, { principal, params }) =>
   getEvent(deps, principal, params.eventRef);

@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { getPublicEvent, type PublicEventDeps } from '#functions/app/public-event';
 import { coreDeps, eventRepository, hostRepository } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.getPublicEvent, PublicEventDeps> = (deps, { params }) =>
   getPublicEvent(deps, params.eventSlug);

@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { getSettings, type SettingsDeps } from '#functions/app/settings';
 import { coreDeps, settingsRepository } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.getSettings, SettingsDeps> = (deps, { principal }) =>
   getSettings(deps, principal);

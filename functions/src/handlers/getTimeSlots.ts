@@ -1,8 +1,12 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { getTimeSlots, type AvailabilityDeps } from '#functions/app/availability';
 import { availabilityDeps, coreDeps, settingsRepository } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.getTimeSlots, AvailabilityDeps> = (deps, { query }) =>
   getTimeSlots(deps, query);
-export const handler = httpRoute(routes.getTimeSlots, run, () => ({ ...coreDeps(), ...availabilityDeps(), settings: settingsRepository() }));
+export const handler = httpRoute(routes.getTimeSlots, run, () => ({
+  ...coreDeps(),
+  ...availabilityDeps(),
+  settings: settingsRepository(),
+}));

@@ -1,7 +1,8 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { listEvents, type HostEventDeps } from '#functions/app/host-events';
 import { coreDeps, hostEventDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
-export const run: RouteRun<typeof routes.listEvents, HostEventDeps> = async (deps, { principal }) => listEvents(deps, principal);
+export const run: RouteRun<typeof routes.listEvents, HostEventDeps> = async (deps, { principal }) =>
+  listEvents(deps, principal);
 export const handler = httpRoute(routes.listEvents, run, () => ({ ...coreDeps(), ...hostEventDeps() }));

@@ -1,8 +1,8 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { isHttps } from '#functions/http/request';
 import { logout, type LogoutDeps } from '#functions/app/accounts';
 import { accountDeps, coreDeps } from '#functions/composition';
+import { isHttps } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.logout, LogoutDeps> = async (deps, { principal, event, setCookie }) => {
   const { message, cookie } = await logout(deps, principal, isHttps(event));

@@ -1,8 +1,8 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { clientAddress } from '#functions/http/request';
 import { register, type RegisterDeps } from '#functions/app/accounts';
 import { accountDeps, coreDeps, mailer } from '#functions/composition';
+import { clientAddress } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.register, RegisterDeps> = (deps, { body, event }) =>
   register(deps, { ...body, clientAddress: clientAddress(event) });

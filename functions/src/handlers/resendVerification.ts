@@ -1,9 +1,13 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { clientAddress } from '#functions/http/request';
 import { resendVerification, type ResendVerificationDeps } from '#functions/app/email-verification';
 import { accountDeps, coreDeps, mailer } from '#functions/composition';
+import { clientAddress } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.resendVerification, ResendVerificationDeps> = (deps, { principal, event }) =>
   resendVerification(deps, principal, clientAddress(event));
-export const handler = httpRoute(routes.resendVerification, run, () => ({ ...coreDeps(), ...accountDeps(), mailer: mailer() }));
+export const handler = httpRoute(routes.resendVerification, run, () => ({
+  ...coreDeps(),
+  ...accountDeps(),
+  mailer: mailer(),
+}));

@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { resetCalendarFeed, type CalendarFeedLinkDeps } from '#functions/app/calendar-connection';
 import { accountRepository, coreDeps, hostRepository, tokenCipher } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.resetCalendarFeed, CalendarFeedLinkDeps> = async (deps, { principal }) =>
   resetCalendarFeed(deps, principal, deps.config.siteUrl);

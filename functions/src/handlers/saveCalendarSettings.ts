@@ -1,8 +1,12 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { saveCalendarSettings, type CalendarHostDeps } from '#functions/app/calendar-connection';
 import { accountRepository, coreDeps, hostRepository } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.saveCalendarSettings, CalendarHostDeps> = async (deps, { principal, body }) =>
   saveCalendarSettings(deps, principal, body);
-export const handler = httpRoute(routes.saveCalendarSettings, run, () => ({ ...coreDeps(), accounts: accountRepository(), hosts: hostRepository() }));
+export const handler = httpRoute(routes.saveCalendarSettings, run, () => ({
+  ...coreDeps(),
+  accounts: accountRepository(),
+  hosts: hostRepository(),
+}));

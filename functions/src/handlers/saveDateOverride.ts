@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { saveDateOverride, type HostEventDeps } from '#functions/app/host-events';
 import { coreDeps, hostEventDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.saveDateOverride, HostEventDeps> = async (deps, { principal, body }) =>
   saveDateOverride(deps, principal, undefined, body);

@@ -1,8 +1,10 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { saveDateOverride, type HostEventDeps } from '#functions/app/host-events';
 import { coreDeps, hostEventDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
-export const run: RouteRun<typeof routes.saveEventDateOverride, HostEventDeps> = async (deps, { principal, params, body }) =>
-  saveDateOverride(deps, principal, params.eventRef, body);
+export const run: RouteRun<typeof routes.saveEventDateOverride, HostEventDeps> = async (
+  deps,
+  { principal, params, body },
+) => saveDateOverride(deps, principal, params.eventRef, body);
 export const handler = httpRoute(routes.saveEventDateOverride, run, () => ({ ...coreDeps(), ...hostEventDeps() }));

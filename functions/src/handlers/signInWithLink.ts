@@ -1,8 +1,8 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { isHttps } from '#functions/http/request';
 import { signInWithLink, type SignInWithLinkDeps } from '#functions/app/sign-in-link';
 import { accountDeps, coreDeps } from '#functions/composition';
+import { isHttps } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.signInWithLink, SignInWithLinkDeps> = async (
   deps,

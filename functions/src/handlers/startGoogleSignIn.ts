@@ -1,8 +1,8 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { isHttps } from '#functions/http/request';
 import { startGoogleSignIn, type GoogleSignInDeps } from '#functions/app/google-sign-in';
 import { coreDeps, googleSignInDeps } from '#functions/composition';
+import { isHttps } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.startGoogleSignIn, GoogleSignInDeps> = async (deps, { event, setCookie }) => {
   const { location, cookies } = await startGoogleSignIn(deps, { origin: deps.config.siteUrl, secure: isHttps(event) });

@@ -1,8 +1,8 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { clientAddress } from '#functions/http/request';
 import { submitContact, type SubmitContactDeps } from '#functions/app/submit-contact';
 import { contactMessageRepository, coreDeps, mailer, rateLimiter } from '#functions/composition';
+import { clientAddress } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.submitContact, SubmitContactDeps> = (deps, { body, event }) =>
   submitContact(deps, body, clientAddress(event));

@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { syncCalendar, type CalendarSyncDeps } from '#functions/app/calendar-sync';
 import { availabilityDeps, coreDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.syncCalendar, CalendarSyncDeps> = (deps, { query, principal }) =>
   syncCalendar(deps, query, principal);

@@ -1,9 +1,13 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import { clientAddress } from '#functions/http/request';
 import { updateProfile, type UpdateProfileDeps } from '#functions/app/accounts';
 import { accountDeps, coreDeps, mailer } from '#functions/composition';
+import { clientAddress } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.updateProfile, UpdateProfileDeps> = (deps, { principal, body, event }) =>
   updateProfile(deps, principal, body, clientAddress(event));
-export const handler = httpRoute(routes.updateProfile, run, () => ({ ...coreDeps(), ...accountDeps(), mailer: mailer() }));
+export const handler = httpRoute(routes.updateProfile, run, () => ({
+  ...coreDeps(),
+  ...accountDeps(),
+  mailer: mailer(),
+}));

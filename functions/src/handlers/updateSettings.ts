@@ -1,8 +1,7 @@
 import { routes } from '#shared/api/routes';
-import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import { updateSettings, type SettingsDeps } from '#functions/app/settings';
 import { coreDeps, settingsRepository } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
-export const run: RouteRun<typeof routes.updateSettings, SettingsDeps> = (deps, { body }) =>
-  updateSettings(deps, body);
+export const run: RouteRun<typeof routes.updateSettings, SettingsDeps> = (deps, { body }) => updateSettings(deps, body);
 export const handler = httpRoute(routes.updateSettings, run, () => ({ ...coreDeps(), settings: settingsRepository() }));

@@ -1,5 +1,8 @@
 /** A cookie's value among the request's cookies (API Gateway v2 `cookies`, else the Cookie header), or null. */
-export function readCookie(request: { cookies: string[]; headers: Record<string, string | undefined> }, name: string): string | null {
+export function readCookie(
+  request: { cookies: string[]; headers: Record<string, string | undefined> },
+  name: string,
+): string | null {
   const all = request.cookies.length ? request.cookies : (request.headers.cookie ?? '').split(';');
   for (const cookie of all) {
     const [cookieName, ...rest] = cookie.trim().split('=');

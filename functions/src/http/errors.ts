@@ -1,8 +1,9 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
+
 import { AppError, Overloaded, TooManyRequests, ValidationFailed, type ErrorDetail } from '#functions/errors';
-import type { Logger } from '#functions/ports';
 import { jsonResponse } from '#functions/http/response';
+import type { Logger } from '#functions/ports';
 
 /** Turns zod issues into our details list; unknown keys are named plainly. */
 export function issuesToDetails(issues: readonly z.core.$ZodIssue[], prefix?: string): ErrorDetail[] {

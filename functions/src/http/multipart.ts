@@ -1,5 +1,6 @@
-import busboy from 'busboy';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import busboy from 'busboy';
+
 import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '#functions/errors';
 import { bodyBytes, header } from '#functions/http/request';
 
@@ -14,7 +15,12 @@ export interface UploadedFile {
  * The one file of a multipart/form-data write (the profile photo): 415 for another content type, 413 past
  * `maxBytes`, 400 when the field is missing. Parsed by busboy from the body API Gateway handed over.
  */
-export function readMultipartFile(event: APIGatewayProxyEventV2, field: string, maxBytes: number, tooLarge: string): Promise<UploadedFile> {
+export function readMultipartFile(
+  event: APIGatewayProxyEventV2,
+  field: string,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<UploadedFile> {
   const contentType = header(event, 'content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     return Promise.reject(new UnsupportedMediaType('Content-Type must be multipart/form-data.'));
@@ -22,7 +28,10 @@ export function readMultipartFile(event: APIGatewayProxyEventV2, field: string, 
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: maxBytes, fields: 10 } });
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        limits: { files: 1, fileSize: maxBytes, fields: 10 },
+      });
     } catch {
       reject(new ValidationFailed('Malformed multipart body.'));
       return;
@@ -46,7 +55,8 @@ export function readMultipartFile(event: APIGatewayProxyEventV2, field: string, 
     parser.on('error', () => reject(new ValidationFailed('Malformed multipart body.')));
     parser.on('close', () => {
       if (failure) reject(failure);
-      else if (!found || found.bytes.length === 0) reject(new ValidationFailed(`The form field "${field}" with a file is required.`));
+      else if (!found || found.bytes.length === 0)
+        reject(new ValidationFailed(`The form field "${field}" with a file is required.`));
       else resolve(found);
     });
     parser.end(bodyBytes(event));

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+
 import { MAX_JSON_BODY_BYTES } from '#shared/constants';
 import { Forbidden, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '#functions/errors';
 
@@ -99,7 +100,8 @@ export function refuseDirectApiCall(event: APIGatewayProxyEventV2, originSecret:
 }
 
 /** Whether the browser reached us over HTTPS (API Gateway sets X-Forwarded-Proto; the local server says http). */
-export const isHttps = (event: APIGatewayProxyEventV2): boolean => header(event, 'x-forwarded-proto')?.toLowerCase() !== 'http';
+export const isHttps = (event: APIGatewayProxyEventV2): boolean =>
+  header(event, 'x-forwarded-proto')?.toLowerCase() !== 'http';
 
 /**
  * The visitor's address: behind CloudFront, API Gateway's source is an edge server, so the distribution's function

@@ -13,7 +13,11 @@ export function jsonResponse(statusCode: number, body: unknown): APIGatewayProxy
 }
 
 /** A document answer (e.g. text/calendar): private to its holder, re-fetched after a few minutes. */
-export function documentResponse(statusCode: number, contentType: string, body: string): APIGatewayProxyStructuredResultV2 {
+export function documentResponse(
+  statusCode: number,
+  contentType: string,
+  body: string,
+): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
     headers: {

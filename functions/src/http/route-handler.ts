@@ -3,14 +3,19 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+
 import type { RouteDefinition } from '#shared/api/routes';
+import {
+  powertoolsMetrics,
+  powertoolsMetricsPort,
+  powertoolsRootLogger,
+} from '#functions/adapters/observability/powertools';
 import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
-import { powertoolsMetrics, powertoolsMetricsPort, powertoolsRootLogger } from '#functions/adapters/observability/powertools';
-import type { CookieToSet, CoreDeps, Deps, Logger, Principal } from '#functions/ports';
 import { setCookieValue } from '#functions/http/cookies';
 import { errorToResponse, validationFailed } from '#functions/http/errors';
 import { readJsonBody, refuseCrossSiteWrite, refuseDirectApiCall, refuseResourceLoad } from '#functions/http/request';
 import { documentResponse, jsonResponse } from '#functions/http/response';
+import type { CookieToSet, CoreDeps, Deps, Logger, Principal } from '#functions/ports';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -79,7 +84,9 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const state = states.get(context) ?? { requestId: randomUUID(), correlationId: randomUUID() };
     const provided = await provide();
     state.deps = provided;
-    const logger = provided.logger.with?.({ route: route.name, requestId: state.requestId, correlationId: state.correlationId }) ?? provided.logger;
+    const logger =
+      provided.logger.with?.({ route: route.name, requestId: state.requestId, correlationId: state.correlationId }) ??
+      provided.logger;
     state.logger = logger;
     const deps = { ...provided, logger };
     refuseDirectApiCall(event, deps.config.originSecret);
@@ -110,13 +117,17 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
       principal,
       requestId: state.requestId,
       event,
-      setCookie: (cookie: CookieToSet) => cookies.push(typeof cookie === 'string' ? cookie : setCookieValue(cookie.name, cookie.value, cookie)),
+      setCookie: (cookie: CookieToSet) =>
+        cookies.push(typeof cookie === 'string' ? cookie : setCookieValue(cookie.name, cookie.value, cookie)),
     } as RouteInput<R>);
     // The response schema strips anything the schema does not name (keys, internal flags).
     const shaped = route.response.parse(result);
     const response =
       route.successStatus === 302
-        ? { statusCode: 302, headers: { location: (shaped as { location: string }).location, 'cache-control': 'no-store' } }
+        ? {
+            statusCode: 302,
+            headers: { location: (shaped as { location: string }).location, 'cache-control': 'no-store' },
+          }
         : route.contentType
           ? documentResponse(route.successStatus ?? 200, route.contentType, shaped as string)
           : jsonResponse(route.successStatus ?? 200, shaped);
@@ -148,7 +159,8 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
         const requestId = state?.requestId ?? randomUUID();
         const logger = state?.logger ?? state?.deps?.logger ?? console;
         request.response = errorToResponse(request.error, requestId, logger);
-        if (Number((request.response as { statusCode?: number }).statusCode) >= 500) powertoolsMetricsPort().count('ServerError');
+        if (Number((request.response as { statusCode?: number }).statusCode) >= 500)
+          powertoolsMetricsPort().count('ServerError');
         publishMetrics();
       },
     });

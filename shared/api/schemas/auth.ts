@@ -1,4 +1,5 @@
 import * as z from 'zod';
+
 import { emailAddress, singleLine, visibleText } from '#shared/api/schemas/common';
 
 /**
@@ -54,7 +55,10 @@ export const loginBody = z.strictObject({
     .trim()
     .min(1, 'Username or email is required')
     .max(254, 'Username or email must be at most 254 characters.'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid username or password'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, 'Invalid username or password'),
 });
 export const loginResponse = z.object({ user: currentUser });
 
@@ -119,9 +123,13 @@ export const signInLinkQuery = z.object({
 export const redirectResponse = z.object({ location: z.string() });
 
 /** POST /api/auth/email-link: the token of a mailed sign-in link (the link page's button). */
-export const signInLinkBody = z.strictObject({ token: z.string({ error: 'The sign-in link is missing its token.' }).max(200) });
+export const signInLinkBody = z.strictObject({
+  token: z.string({ error: 'The sign-in link is missing its token.' }).max(200),
+});
 export const signInLinkResponse = z.object({ success: z.literal(true) });
 
 /** POST /api/auth/verify-email: the token of a mailed confirmation link (the /verify-email page's button). */
-export const verifyEmailBody = z.strictObject({ token: z.string({ error: 'The confirmation link is missing its token.' }).max(200) });
+export const verifyEmailBody = z.strictObject({
+  token: z.string({ error: 'The confirmation link is missing its token.' }).max(200),
+});
 export const verifyEmailResponse = z.object({ message: z.string(), email: z.string() });

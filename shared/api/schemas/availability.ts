@@ -1,4 +1,5 @@
 import * as z from 'zod';
+
 import { calendarDateOrTimestamp } from '#shared/api/schemas/common';
 
 const POSITIVE_ID = 'eventId must be a positive whole number.';

@@ -1,7 +1,8 @@
 import * as z from 'zod';
-import { BOOKING_LIMITS as L } from '#shared/constants';
+
 import { eventIdValue, timeZoneValue } from '#shared/api/schemas/availability';
 import { CALENDAR_DATE_MESSAGE, isCalendarDate, visibleText } from '#shared/api/schemas/common';
+import { BOOKING_LIMITS as L } from '#shared/constants';
 
 const LINE_BREAK = /[\r\n]/;
 /** booking-landing-auth-admin.md §5: "a simple pattern (no spaces, one @, a dot in the domain)". */

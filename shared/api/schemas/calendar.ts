@@ -1,4 +1,5 @@
 import * as z from 'zod';
+
 import { eventRefValue } from '#shared/api/schemas/availability';
 
 /**

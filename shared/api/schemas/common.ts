@@ -1,4 +1,5 @@
 import * as z from 'zod';
+
 import { DAY_MS } from '#shared/time';
 
 /** `{ message }`: the answer of writes whose response the spec reduces to a sentence. */
@@ -24,9 +25,9 @@ export const singleLine = (label: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
     .refine((value) => !LINE_BREAK.test(value), {
-    message: `${label} must not contain line breaks.`,
-    abort: true,
-  });
+      message: `${label} must not contain line breaks.`,
+      abort: true,
+    });
 
 /** A valid e-mail address on one line, trimmed. */
 export const emailAddress = (message: string, max = 254) =>
@@ -85,7 +86,8 @@ export const calendarDateOrTimestamp = (options: { required?: string; malformed?
     .pipe(calendarDate());
 
 /** Days from `start` to `end` (calendar dates), counted as the difference of their UTC midnights. */
-export const daysBetweenDates = (start: string, end: string): number => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS;
+export const daysBetweenDates = (start: string, end: string): number =>
+  (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS;
 
 /** A `start`..`end` range of calendar dates (both included), at most `maxDays` long: the admin's bookings list. */
 export const calendarDateRange = (maxDays: number) =>
@@ -101,10 +103,12 @@ export const calendarDateRange = (maxDays: number) =>
  * Characters a person cannot see: C0 and C1 controls, zero-width spaces and joiners, word joiner, BOM, soft hyphen,
  * bidi marks, embeddings, overrides and isolates. `keepLines` keeps tab and line breaks (multi-line fields).
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what these remove
-const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
-// eslint-disable-next-line no-control-regex -- as above, with tab and line breaks
-const INVISIBLE_OR_LINES = /[\u0000-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what these remove
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+const INVISIBLE_OR_LINES =
+  // eslint-disable-next-line no-control-regex -- as above, with tab and line breaks
+  /[\u0000-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
 /** The text without invisible and control characters, trimmed: what a person sees of it. */
 export const visibleText = (value: string, keepLines = false): string =>
@@ -114,7 +118,13 @@ export const visibleText = (value: string, keepLines = false): string =>
  * A required text field (issue 13, item 5): invisible and control characters are removed and the value trimmed
  * before the minimum applies, so three zero-width spaces are as empty as nothing. Messages stay the field's own.
  */
-export const requiredText = (options: { min: number; max: number; tooShort: string; tooLong: string; multiLine?: boolean }) =>
+export const requiredText = (options: {
+  min: number;
+  max: number;
+  tooShort: string;
+  tooLong: string;
+  multiLine?: boolean;
+}) =>
   z
     .string({ error: options.tooShort })
     .transform((value) => visibleText(value, options.multiLine))

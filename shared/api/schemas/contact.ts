@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { CONTACT_LIMITS as L } from '#shared/constants';
+
 import { emailAddress, singleLineText, visibleText } from '#shared/api/schemas/common';
+import { CONTACT_LIMITS as L } from '#shared/constants';
 
 /** POST /api/contact/submit (host-area.md §5 "Contact", §7). The same rules run in the form and on the server. */
 export const contactSubmitBody = z.strictObject({

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+
+import { calendarDateOrTimestamp, requiredText } from '#shared/api/schemas/common';
 import {
   BUFFER_OPTIONS,
   CUSTOM_CSS_MAX,
@@ -16,7 +18,6 @@ import {
   RESERVED_EVENT_SLUGS,
   TIME_ZONE_OPTIONS,
 } from '#shared/constants';
-import { calendarDateOrTimestamp, requiredText } from '#shared/api/schemas/common';
 
 /**
  * The host's event types (host-area.md §3 "Event", §5, §7): what the dashboard and the editor read and send.
@@ -38,7 +39,10 @@ export const eventSlugSchema = z
   .regex(/^[a-z0-9-]+$/, 'The URL may only contain lowercase letters, numbers and hyphens.')
   // Digits alone would read as an event id in /api/events/{id or slug}.
   .regex(/[a-z]/, 'The URL must contain at least one letter.')
-  .refine((slug) => !(RESERVED_EVENT_SLUGS as readonly string[]).includes(slug), 'This URL is reserved. Please choose another.');
+  .refine(
+    (slug) => !(RESERVED_EVENT_SLUGS as readonly string[]).includes(slug),
+    'This URL is reserved. Please choose another.',
+  );
 
 export const availabilityRangeSchema = z
   .strictObject({
@@ -58,7 +62,10 @@ const bufferSchema = z
   .int()
   .min(0, 'Buffers cannot be negative.')
   .max(MAX_BUFFER_MINUTES, `Buffers cannot exceed ${MAX_BUFFER_MINUTES} minutes.`)
-  .refine((minutes) => (BUFFER_OPTIONS as readonly number[]).includes(minutes), `Buffers are one of ${BUFFER_OPTIONS.join(', ')} minutes.`);
+  .refine(
+    (minutes) => (BUFFER_OPTIONS as readonly number[]).includes(minutes),
+    `Buffers are one of ${BUFFER_OPTIONS.join(', ')} minutes.`,
+  );
 
 /** An uploaded image of ours (/photos/…) or none. */
 const imageUrl = z
@@ -77,7 +84,10 @@ export const eventBody = z.strictObject({
     tooShort: 'Event name must be at least 3 characters.',
     tooLong: `Event name cannot exceed ${EVENT_TITLE_MAX} characters.`,
   }),
-  description: z.string().max(EVENT_DESCRIPTION_MAX, `The description cannot exceed ${EVENT_DESCRIPTION_MAX} characters.`).default(''),
+  description: z
+    .string()
+    .max(EVENT_DESCRIPTION_MAX, `The description cannot exceed ${EVENT_DESCRIPTION_MAX} characters.`)
+    .default(''),
   duration: z
     .number({ error: 'Duration must be a number.' })
     .int('Duration must be a whole number of minutes.')
@@ -91,9 +101,19 @@ export const eventBody = z.strictObject({
   bufferBefore: bufferSchema,
   bufferAfter: bufferSchema,
   requiresConfirmation: z.boolean().default(false),
-  advanceBookingDays: z.number().int().min(1, 'The booking window must be at least 1 day.').max(MAX_ADVANCE_BOOKING_DAYS, `The booking window cannot exceed ${MAX_ADVANCE_BOOKING_DAYS} days.`),
+  advanceBookingDays: z
+    .number()
+    .int()
+    .min(1, 'The booking window must be at least 1 day.')
+    .max(MAX_ADVANCE_BOOKING_DAYS, `The booking window cannot exceed ${MAX_ADVANCE_BOOKING_DAYS} days.`),
   // host-area.md §5 "Daily limit": optional; blank (null or left out) means none.
-  maxBookingsPerDay: z.number().int().min(1, 'The daily limit must be at least 1.').max(MAX_BOOKINGS_PER_DAY, `The daily limit cannot exceed ${MAX_BOOKINGS_PER_DAY}.`).nullable().default(null),
+  maxBookingsPerDay: z
+    .number()
+    .int()
+    .min(1, 'The daily limit must be at least 1.')
+    .max(MAX_BOOKINGS_PER_DAY, `The daily limit cannot exceed ${MAX_BOOKINGS_PER_DAY}.`)
+    .nullable()
+    .default(null),
   minimumNoticeAmount: z.number().int().min(0, 'Minimum notice cannot be negative.').max(MAX_MINIMUM_NOTICE_AMOUNT),
   minimumNoticeUnit: z.enum(['minutes', 'hours', 'days']),
   showHostPhoto: z.boolean(),
@@ -105,14 +125,19 @@ export const eventBody = z.strictObject({
   secondaryColor: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB.').nullable(),
   customCss: z.string().max(CUSTOM_CSS_MAX, `Custom CSS cannot exceed ${CUSTOM_CSS_MAX} characters.`).default(''),
   bookingTheme: z.enum(['light', 'dark']).default('light'),
-  timeZone: z.string().refine(
-    (zone) => TIME_ZONE_OPTIONS.some((option) => option.value === zone),
-    'Please choose one of the offered time zones.',
-  ),
+  timeZone: z
+    .string()
+    .refine(
+      (zone) => TIME_ZONE_OPTIONS.some((option) => option.value === zone),
+      'Please choose one of the offered time zones.',
+    ),
   availabilityRanges: z
     .array(availabilityRangeSchema)
     .length(7, 'Working hours need all seven days.')
-    .refine((ranges) => new Set(ranges.map((range) => range.dayOfWeek)).size === 7, 'Working hours need each day once.'),
+    .refine(
+      (ranges) => new Set(ranges.map((range) => range.dayOfWeek)).size === 7,
+      'Working hours need each day once.',
+    ),
 });
 export type EventBody = z.input<typeof eventBody>;
 
@@ -149,7 +174,9 @@ export const hostEventSchema = z.object({
   customCss: z.string(),
   bookingTheme: z.enum(['light', 'dark']),
   timeZone: z.string(),
-  availabilityRanges: z.array(z.object({ dayOfWeek: z.number(), active: z.boolean(), startTime: z.string(), endTime: z.string() })),
+  availabilityRanges: z.array(
+    z.object({ dayOfWeek: z.number(), active: z.boolean(), startTime: z.string(), endTime: z.string() }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -159,10 +186,18 @@ export const hostEventListResponse = z.array(hostEventSchema);
 
 /** `{eventRef}`: an event id or its slug. */
 export const eventRefParams = z.object({
-  eventRef: z.string().min(1, 'Event not found.').max(EVENT_SLUG_MAX, 'Event not found.').regex(/^[a-z0-9-]+$/, 'Event not found.'),
+  eventRef: z
+    .string()
+    .min(1, 'Event not found.')
+    .max(EVENT_SLUG_MAX, 'Event not found.')
+    .regex(/^[a-z0-9-]+$/, 'Event not found.'),
 });
 export const slugParams = z.object({
-  slug: z.string().min(1, 'Event not found.').max(EVENT_SLUG_MAX, 'Event not found.').regex(/^[a-z0-9-]+$/, 'Event not found.'),
+  slug: z
+    .string()
+    .min(1, 'Event not found.')
+    .max(EVENT_SLUG_MAX, 'Event not found.')
+    .regex(/^[a-z0-9-]+$/, 'Event not found.'),
 });
 
 /** POST /api/events/{id}/duplicate: no fields needed; `active` asks for an active copy (402 when the trial forbids). */
@@ -192,7 +227,10 @@ const optionalTime = z
 export const dateOverrideBody = z
   .strictObject({
     id: z.string().max(100).optional(),
-    date: calendarDateOrTimestamp({ required: 'Please select a date for the override.', malformed: 'Please select a date for the override.' }),
+    date: calendarDateOrTimestamp({
+      required: 'Please select a date for the override.',
+      malformed: 'Please select a date for the override.',
+    }),
     available: z.boolean(),
     startTime: optionalTime,
     endTime: optionalTime,
@@ -204,7 +242,10 @@ export const dateOverrideBody = z
   });
 
 export const dateOverridesQuery = z.object({
-  eventId: z.coerce.number({ error: 'eventId must be a positive whole number.' }).int().positive('eventId must be a positive whole number.'),
+  eventId: z.coerce
+    .number({ error: 'eventId must be a positive whole number.' })
+    .int()
+    .positive('eventId must be a positive whole number.'),
 });
 export const overrideIdParams = z.object({ id: z.string().min(1).max(100) });
 

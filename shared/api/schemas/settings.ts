@@ -1,4 +1,5 @@
 import * as z from 'zod';
+
 import { BREAK_OPTIONS, MEETING_DURATION_OPTIONS } from '#shared/constants';
 
 const oneOf = <T extends readonly number[]>(options: T, message: string) =>
@@ -13,7 +14,10 @@ export const settingsSchema = z.strictObject({
     MEETING_DURATION_OPTIONS,
     `Meeting duration must be one of ${MEETING_DURATION_OPTIONS.join(', ')} minutes.`,
   ),
-  breakBetweenMeetings: oneOf(BREAK_OPTIONS, `Break between meetings must be one of ${BREAK_OPTIONS.join(', ')} minutes.`),
+  breakBetweenMeetings: oneOf(
+    BREAK_OPTIONS,
+    `Break between meetings must be one of ${BREAK_OPTIONS.join(', ')} minutes.`,
+  ),
   adminEmail: z.union([z.literal(''), z.email({ message: 'Please enter a valid email address.' }).max(254)]),
   googleCalendarId: z
     .string()

@@ -1,7 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react';
+
 import { scopeCustomCss } from '#shared/custom-css';
-import { cn } from '#frontend/lib/cn.ts';
 import { accentFor } from '#frontend/lib/accent.ts';
+import { cn } from '#frontend/lib/cn.ts';
 
 /**
  * What an event's design changes on its booking page (host-area.md §3 "Event": color, bookingTheme, themeColor,
@@ -19,14 +20,23 @@ export interface BookingDesign {
 export const BOOKING_PAGE_SCOPE = '[data-booking-page]';
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
-export const designColor = (value: string | null | undefined): string | null => (value && HEX_COLOR.test(value) ? value : null);
+export const designColor = (value: string | null | undefined): string | null =>
+  value && HEX_COLOR.test(value) ? value : null;
 
 /**
  * The themed container: the event's light or dark theme wins over the site's (`light` opts out of the dark site
  * theme, index.css), `--accent` is the event colour made readable under white text, the theme colour tints the
  * background, and the host's CSS applies inside it only (shared/custom-css.ts).
  */
-export function BookingTheme({ design, className, children }: { design: BookingDesign; className?: string; children: ReactNode }) {
+export function BookingTheme({
+  design,
+  className,
+  children,
+}: {
+  design: BookingDesign;
+  className?: string;
+  children: ReactNode;
+}) {
   const dark = design.bookingTheme === 'dark';
   const tint = designColor(design.themeColor);
   const css = design.customCss ? scopeCustomCss(design.customCss, BOOKING_PAGE_SCOPE) : '';

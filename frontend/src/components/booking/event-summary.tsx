@@ -1,6 +1,6 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
-import { ClockIcon, MapPinIcon } from '#frontend/components/ui/icons.tsx';
 import { designColor } from '#frontend/components/booking/booking-theme.tsx';
+import { ClockIcon, MapPinIcon } from '#frontend/components/ui/icons.tsx';
 
 /**
  * The event's card: guest logo, event photo, host photo and name (each behind its show flag), title, duration,
@@ -21,7 +21,9 @@ export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; ti
       aria-label="Event details"
       className="self-start overflow-hidden rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
-      {band && <div aria-hidden="true" className="-mx-5 -mt-5 mb-5 h-2 sm:-mx-6 sm:-mt-6" style={{ backgroundColor: band }} />}
+      {band && (
+        <div aria-hidden="true" className="-mx-5 -mt-5 mb-5 h-2 sm:-mx-6 sm:-mt-6" style={{ backgroundColor: band }} />
+      )}
       {event.showGuestLogo && event.guestLogoUrl && (
         <img src={event.guestLogoUrl} alt="" className="mb-4 h-10 w-auto max-w-40 object-contain" />
       )}
@@ -61,7 +63,9 @@ export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; ti
           </li>
         )}
       </ul>
-      {event.description && <p className="mt-4 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{event.description}</p>}
+      {event.description && (
+        <p className="mt-4 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{event.description}</p>
+      )}
     </aside>
   );
 }

@@ -28,7 +28,15 @@ interface MonthCalendarProps {
  * Step 1: the month as a keyboard grid (MonthGrid) of the days with free time. The tabbable day, until the guest
  * moves focus: the selection, else the first available day, today, the 1st.
  */
-export function MonthCalendar({ view, today, selectedDate, availability, loading, onSelect, onViewChange }: MonthCalendarProps) {
+export function MonthCalendar({
+  view,
+  today,
+  selectedDate,
+  availability,
+  loading,
+  onSelect,
+  onViewChange,
+}: MonthCalendarProps) {
   const titleId = 'booking-calendar-title';
   const isAvailable = (date: string) => date >= today && availability?.get(date) === true;
 
@@ -42,13 +50,24 @@ export function MonthCalendar({ view, today, selectedDate, availability, loading
   return (
     <div>
       <div className="mb-4 flex items-center justify-between gap-2">
-        <button type="button" className={navButton} aria-label="Previous month" disabled={!canGoBack} onClick={() => onViewChange(addMonths(view, -1))}>
+        <button
+          type="button"
+          className={navButton}
+          aria-label="Previous month"
+          disabled={!canGoBack}
+          onClick={() => onViewChange(addMonths(view, -1))}
+        >
           <ChevronLeft className="size-5" />
         </button>
         <h3 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white" aria-live="polite">
           {formatMonthTitle(view)}
         </h3>
-        <button type="button" className={navButton} aria-label="Next month" onClick={() => onViewChange(addMonths(view, 1))}>
+        <button
+          type="button"
+          className={navButton}
+          aria-label="Next month"
+          onClick={() => onViewChange(addMonths(view, 1))}
+        >
           <ChevronRight className="size-5" />
         </button>
       </div>
@@ -94,9 +113,15 @@ export function MonthCalendar({ view, today, selectedDate, availability, loading
         }}
       />
 
-      <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-xs text-slate-700 dark:text-slate-300" aria-label="Legend">
+      <ul
+        className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-xs text-slate-700 dark:text-slate-300"
+        aria-label="Legend"
+      >
         <li className="flex items-center gap-2">
-          <span aria-hidden="true" className="size-3 rounded-sm bg-[color-mix(in_srgb,var(--accent)_35%,transparent)]" />
+          <span
+            aria-hidden="true"
+            className="size-3 rounded-sm bg-[color-mix(in_srgb,var(--accent)_35%,transparent)]"
+          />
           Available
         </li>
         <li className="flex items-center gap-2">

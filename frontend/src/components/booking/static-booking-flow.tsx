@@ -1,9 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
-import type { TimeSlot } from '#frontend/lib/time-slot.ts';
-import { addDays, formatDateTitle, formatTimeRange, yearMonthOf, type YearMonth } from '#frontend/lib/dates.ts';
+
 import { MonthCalendar } from '#frontend/components/booking/month-calendar.tsx';
 import { TimeSlotList } from '#frontend/components/booking/time-slot-list.tsx';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
+import { addDays, formatDateTitle, formatTimeRange, yearMonthOf, type YearMonth } from '#frontend/lib/dates.ts';
+import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 
 /**
  * The booking page's calendar and slot list on data computed in the browser, where nothing can be booked: the
@@ -79,7 +80,9 @@ export function StaticBookingFlow({
   return (
     <div role="status" className="flex flex-col items-start gap-3">
       <p className="text-lg font-semibold text-slate-900 dark:text-white">{formatDateTitle(selectedDate)}</p>
-      <p className="font-medium text-slate-800 dark:text-slate-200">{formatTimeRange(selectedSlot.start, selectedSlot.end, timeZone)}</p>
+      <p className="font-medium text-slate-800 dark:text-slate-200">
+        {formatTimeRange(selectedSlot.start, selectedSlot.end, timeZone)}
+      </p>
       <p className="text-sm text-slate-700 dark:text-slate-300">{note}</p>
       <button
         type="button"

@@ -1,7 +1,7 @@
-import { cn, focusRing } from '#frontend/lib/cn.ts';
-import type { TimeSlot } from '#frontend/lib/time-slot.ts';
-import { formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
 import { ChevronLeft, ChevronRight } from '#frontend/components/ui/icons.tsx';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
+import { formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
+import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 
 interface TimeSlotListProps {
   date: string;

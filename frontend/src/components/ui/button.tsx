@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link';
@@ -16,7 +17,8 @@ const variants: Record<ButtonVariant, string> = {
   outline:
     'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 ' +
     'dark:text-slate-100 dark:hover:bg-slate-800',
-  ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white',
+  ghost:
+    'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white',
   destructive: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
   link: 'text-brand-700 underline-offset-4 hover:underline dark:text-brand-400',
 };

@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps } from 'react';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
+
 import { XIcon } from '#frontend/components/ui/icons.tsx';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /**
  * Modal dialog on Radix: focus is trapped and returned to the trigger, Escape closes, the page behind is inert.
@@ -27,7 +28,12 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
 }
 
 /** `className` replaces the default width, spacing and padding (`max-w-lg gap-4 p-6`) rather than adding to it. */
-export function DialogContent({ className = 'max-w-lg gap-4 p-6', children, closeLabel = 'Close', ...props }: DialogContentProps) {
+export function DialogContent({
+  className = 'max-w-lg gap-4 p-6',
+  children,
+  closeLabel = 'Close',
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPortal>
       <DialogOverlay />

@@ -1,5 +1,13 @@
 /** A failed load shown in place (role alert): a short title and the reason. */
-export function ErrorAlert({ title, message, className = 'mt-3' }: { title: string; message: string; className?: string }) {
+export function ErrorAlert({
+  title,
+  message,
+  className = 'mt-3',
+}: {
+  title: string;
+  message: string;
+  className?: string;
+}) {
   return (
     <div
       role="alert"

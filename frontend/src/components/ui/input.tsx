@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /** Shared look of text fields; `aria-invalid` turns the border red. */

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+
 import { cn } from '#frontend/lib/cn.ts';
 
 export function Label({ className, ...props }: ComponentProps<'label'>) {

@@ -1,7 +1,8 @@
 import * as SwitchPrimitive from '@radix-ui/react-switch';
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
+
 import { Label } from '#frontend/components/ui/label.tsx';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /**
  * An on/off switch on Radix (a button with role switch and aria-checked; Space and Enter toggle it). Its name comes

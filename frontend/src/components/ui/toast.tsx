@@ -1,8 +1,9 @@
 import * as ToastPrimitives from '@radix-ui/react-toast';
 import type { ComponentProps } from 'react';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
+
 import { XIcon } from '#frontend/components/ui/icons.tsx';
 import type { ToastVariant } from '#frontend/components/ui/use-toast.ts';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /** Toast primitives on Radix Toast (swipe to dismiss, F8 hotkey, screen-reader announcements). */
 export const ToastProvider = ToastPrimitives.Provider;

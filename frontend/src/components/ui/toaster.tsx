@@ -1,9 +1,17 @@
 import { useLocation } from 'react-router-dom';
+
 import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/constants';
-import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
 import { AlertCircleIcon, CheckCircleIcon } from '#frontend/components/ui/icons.tsx';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '#frontend/components/ui/toast.tsx';
+import {
+  Toast,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from '#frontend/components/ui/toast.tsx';
 import { useToast } from '#frontend/components/ui/use-toast.ts';
+import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
 
 const BOOKING_PATH_MARKERS = ['/book/', '/booking/', '/confirmation'] as const;
 
@@ -31,7 +39,9 @@ export function Toaster() {
           <Toast key={id} variant={variant} mobile={mobileBooking} {...props}>
             <Icon
               className={
-                variant === 'destructive' ? 'mt-0.5 size-5 shrink-0' : 'mt-0.5 size-5 shrink-0 text-green-700 dark:text-green-400'
+                variant === 'destructive'
+                  ? 'mt-0.5 size-5 shrink-0'
+                  : 'mt-0.5 size-5 shrink-0 text-green-700 dark:text-green-400'
               }
             />
             <div className="grid min-w-0 flex-1 gap-0.5">

@@ -1,5 +1,5 @@
-import type { ReactElement, ReactNode } from 'react';
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#shared/constants';
 
 /**

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
 import type { TokenCipher } from '#functions/ports';
 
 /**
@@ -28,7 +29,8 @@ function decrypt(key: Uint8Array, sealed: string, context: string): string {
 
 function splitScheme(sealed: string, scheme: string): [string, string] {
   const [found, keyPart, ...rest] = sealed.split('.');
-  if (found !== scheme || keyPart === undefined || rest.length !== 3) throw new Error(`Not a value sealed with ${scheme}.`);
+  if (found !== scheme || keyPart === undefined || rest.length !== 3)
+    throw new Error(`Not a value sealed with ${scheme}.`);
   return [keyPart, rest.join('.')];
 }
 

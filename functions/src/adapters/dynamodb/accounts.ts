@@ -8,11 +8,12 @@ import {
   type DynamoDBDocumentClient,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { AccountRepository } from '#functions/ports';
-import type { AccountRecord } from '#functions/domain/records';
-import { keys } from '#functions/adapters/dynamodb/keys';
+
 import { newCalendarItem } from '#functions/adapters/dynamodb/hosts';
+import { keys } from '#functions/adapters/dynamodb/keys';
 import { builtinConnection } from '#functions/domain/calendar';
+import type { AccountRecord } from '#functions/domain/records';
+import type { AccountRepository } from '#functions/ports';
 
 /**
  * Accounts: the user's PROFILE item (the host profile the booking side reads, plus the password hash and role) and
@@ -43,14 +44,42 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
         await db.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: { TableName: tableName, Item: { ...keys.userProfile(account.id), type: 'User', ...account }, ConditionExpression: absent } },
-              { Put: { TableName: tableName, Item: { ...keys.emailClaim(emailLower), userId: account.id }, ConditionExpression: absent } },
-              { Put: { TableName: tableName, Item: { ...keys.usernameClaim(account.username), userId: account.id }, ConditionExpression: absent } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.userProfile(account.id), type: 'User', ...account },
+                  ConditionExpression: absent,
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.emailClaim(emailLower), userId: account.id },
+                  ConditionExpression: absent,
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.usernameClaim(account.username), userId: account.id },
+                  ConditionExpression: absent,
+                },
+              },
               ...(account.googleSubject
-                ? [{ Put: { TableName: tableName, Item: { ...keys.googleClaim(account.googleSubject), userId: account.id }, ConditionExpression: absent } }]
+                ? [
+                    {
+                      Put: {
+                        TableName: tableName,
+                        Item: { ...keys.googleClaim(account.googleSubject), userId: account.id },
+                        ConditionExpression: absent,
+                      },
+                    },
+                  ]
                 : []),
               // Last and unconditional (a new id has no calendar), so the cancellation reasons above keep their places.
-              ...(initial.calendar ? [{ Put: { TableName: tableName, Item: newCalendarItem(account.id, initial.calendar) } }] : []),
+              ...(initial.calendar
+                ? [{ Put: { TableName: tableName, Item: newCalendarItem(account.id, initial.calendar) } }]
+                : []),
             ],
           }),
         );
@@ -128,7 +157,9 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
           // A Google account links only where no other one is linked.
           ConditionExpression: [
             'attribute_exists(pk) AND email = :email',
-            ...(proof.googleSubject ? [' AND (attribute_not_exists(googleSubject) OR googleSubject = :null OR googleSubject = :subject)'] : []),
+            ...(proof.googleSubject
+              ? [' AND (attribute_not_exists(googleSubject) OR googleSubject = :null OR googleSubject = :subject)']
+              : []),
           ].join(''),
           ExpressionAttributeValues: {
             ':true': true,
@@ -199,7 +230,11 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
     },
 
     async deleteAccount(account) {
-      const eventItems = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': keys.eventIndex(account.id, 0).gsi1pk } });
+      const eventItems = await queryAll({
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': keys.eventIndex(account.id, 0).gsi1pk },
+      });
       for (const event of eventItems) {
         await deleteAll(await queryPartition(keys.eventPartition(Number(event.id))));
         await deleteAll([keys.slug(String(event.slug))]);
@@ -214,7 +249,9 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
             { Delete: { TableName: tableName, Key: keys.userProfile(account.id) } },
             { Delete: { TableName: tableName, Key: keys.emailClaim(account.email.toLowerCase()) } },
             { Delete: { TableName: tableName, Key: keys.usernameClaim(account.username) } },
-            ...(account.googleSubject ? [{ Delete: { TableName: tableName, Key: keys.googleClaim(account.googleSubject) } }] : []),
+            ...(account.googleSubject
+              ? [{ Delete: { TableName: tableName, Key: keys.googleClaim(account.googleSubject) } }]
+              : []),
           ],
         }),
       );
@@ -267,7 +304,8 @@ function toAccount(item: Record<string, unknown>): AccountRecord {
     role: item.role === 'admin' ? 'admin' : null,
     googleSubject: typeof item.googleSubject === 'string' ? item.googleSubject : null,
     // Accounts from before addresses were verified: proven only when Google linked them.
-    emailVerified: typeof item.emailVerified === 'boolean' ? item.emailVerified : typeof item.googleSubject === 'string',
+    emailVerified:
+      typeof item.emailVerified === 'boolean' ? item.emailVerified : typeof item.googleSubject === 'string',
     pendingEmail: typeof item.pendingEmail === 'string' ? item.pendingEmail : null,
   };
 }

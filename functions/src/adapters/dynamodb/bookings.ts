@@ -1,10 +1,17 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+
+import { keys } from '#functions/adapters/dynamodb/keys';
 import { utcDay } from '#functions/domain/booking';
+import type { BookingRecord } from '#functions/domain/records';
 import { BookingChanged, IdempotencyConflict, WriteConflict } from '#functions/errors';
 import type { BookingLedger } from '#functions/ports';
-import type { BookingRecord } from '#functions/domain/records';
-import { keys } from '#functions/adapters/dynamodb/keys';
 
 type Item = Record<string, unknown>;
 
@@ -32,7 +39,11 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
           new QueryCommand({
             TableName: tableName,
             KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-            ExpressionAttributeValues: { ':pk': keys.hostPartition(hostId), ':from': `DAY#${fromDay}`, ':to': `DAY#${toDay}#~` },
+            ExpressionAttributeValues: {
+              ':pk': keys.hostPartition(hostId),
+              ':from': `DAY#${fromDay}`,
+              ':to': `DAY#${toDay}#~`,
+            },
             ConsistentRead: true,
             ExclusiveStartKey: startKey,
           }),
@@ -82,7 +93,10 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
             ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
             ...(expectedVersion === 0
               ? {}
-              : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': expectedVersion } }),
+              : {
+                  ExpressionAttributeNames: { '#version': 'version' },
+                  ExpressionAttributeValues: { ':expected': expectedVersion },
+                }),
           },
         })),
       ];
@@ -147,10 +161,15 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
         new UpdateCommand({
           TableName: tableName,
           Key: keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
-          UpdateExpression: options.calendarPending ? 'SET #status = :cancelled, calendarPending = :pending' : 'SET #status = :cancelled',
+          UpdateExpression: options.calendarPending
+            ? 'SET #status = :cancelled, calendarPending = :pending'
+            : 'SET #status = :cancelled',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':cancelled': 'cancelled', ...(options.calendarPending ? { ':pending': options.calendarPending } : {}) },
+          ExpressionAttributeValues: {
+            ':cancelled': 'cancelled',
+            ...(options.calendarPending ? { ':pending': options.calendarPending } : {}),
+          },
         }),
       );
     },
@@ -168,15 +187,26 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
 
     async find(hostId, start, id) {
       const { Item } = await db.send(
-        new GetCommand({ TableName: tableName, Key: keys.booking(hostId, utcDay(Date.parse(start)), start, id), ConsistentRead: true }),
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.booking(hostId, utcDay(Date.parse(start)), start, id),
+          ConsistentRead: true,
+        }),
       );
       return Item && Item.type === 'Booking' ? toBooking(Item) : null;
     },
 
     async findIdempotency(key) {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.idempotency(key), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.idempotency(key), ConsistentRead: true }),
+      );
       if (!Item) return null;
-      return { key, requestHash: String(Item.requestHash), statusCode: Number(Item.statusCode), response: Item.response };
+      return {
+        key,
+        requestHash: String(Item.requestHash),
+        statusCode: Number(Item.statusCode),
+        response: Item.response,
+      };
     },
   };
 }

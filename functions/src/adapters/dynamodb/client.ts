@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
 import type { Config } from '#functions/config';
 
 /** Local peers accept any credentials; the cloud uses the Lambda role's. */

@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ContactMessageRepository } from '#functions/ports';
-import type { ContactMessage } from '#functions/domain/records';
+
 import { keys } from '#functions/adapters/dynamodb/keys';
+import type { ContactMessage } from '#functions/domain/records';
+import type { ContactMessageRepository } from '#functions/ports';
 
 export function dynamoContactMessages(db: DynamoDBDocumentClient, tableName: string): ContactMessageRepository {
   return {

@@ -8,9 +8,10 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { EventRepository } from '#functions/ports';
-import type { DateOverrideRecord, EventRecord } from '#functions/domain/records';
+
 import { keys } from '#functions/adapters/dynamodb/keys';
+import type { DateOverrideRecord, EventRecord } from '#functions/domain/records';
+import type { EventRepository } from '#functions/ports';
 
 const FIRST_EVENT_ID = 1000;
 
@@ -40,7 +41,9 @@ export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): Eve
       if (!eventItem) return null;
       return {
         event: stripKeys<EventRecord>(eventItem),
-        overrides: items.filter((item) => item.type === 'DateOverride').map((item) => stripKeys<DateOverrideRecord>(item)),
+        overrides: items
+          .filter((item) => item.type === 'DateOverride')
+          .map((item) => stripKeys<DateOverrideRecord>(item)),
       };
     },
 
@@ -117,7 +120,14 @@ export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): Eve
         new TransactWriteCommand({
           TransactItems: [
             { Delete: { TableName: tableName, Key: keys.event(event.id) } },
-            { Delete: { TableName: tableName, Key: keys.slug(event.slug), ConditionExpression: 'attribute_not_exists(pk) OR eventId = :id', ExpressionAttributeValues: { ':id': event.id } } },
+            {
+              Delete: {
+                TableName: tableName,
+                Key: keys.slug(event.slug),
+                ConditionExpression: 'attribute_not_exists(pk) OR eventId = :id',
+                ExpressionAttributeValues: { ':id': event.id },
+              },
+            },
           ],
         }),
       );
@@ -134,7 +144,11 @@ export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): Eve
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...keys.dateOverride(override.eventId, override.date, override.id), type: 'DateOverride', ...override },
+          Item: {
+            ...keys.dateOverride(override.eventId, override.date, override.id),
+            type: 'DateOverride',
+            ...override,
+          },
         }),
       );
     },

@@ -7,11 +7,12 @@ import {
   type DynamoDBDocumentClient,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { HostRepository } from '#functions/ports';
-import type { CalendarConnection, CalendarSettings, SubscriptionRecord } from '#functions/domain/records';
+
 import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
-import { WriteConflict } from '#functions/errors';
 import { keys } from '#functions/adapters/dynamodb/keys';
+import type { CalendarConnection, CalendarSettings, SubscriptionRecord } from '#functions/domain/records';
+import { WriteConflict } from '#functions/errors';
+import type { HostRepository } from '#functions/ports';
 
 type Item = Record<string, unknown>;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -23,7 +24,16 @@ export function newCalendarItem(hostId: string, connection: CalendarConnection):
   return { ...keys.userCalendar(hostId), type: 'CalendarConnection', version: 1, ...fields };
 }
 
-const CONNECTION_FIELDS = ['provider', 'connected', 'email', 'lastSynced', 'sealedRefreshToken', 'calendarId', 'sealedFeedToken', 'feedTokenHash'] as const;
+const CONNECTION_FIELDS = [
+  'provider',
+  'connected',
+  'email',
+  'lastSynced',
+  'sealedRefreshToken',
+  'calendarId',
+  'sealedFeedToken',
+  'feedTokenHash',
+] as const;
 /** REMOVE also drops the version: the next connection starts again from none. */
 const REMOVED_FIELDS = [...CONNECTION_FIELDS, 'version'] as const;
 
@@ -47,7 +57,8 @@ function toSettings(item: Item | undefined): CalendarSettings {
   return { ...DEFAULT_CALENDAR_SETTINGS, ...saved };
 }
 
-const isGoogleConnected = (connection: CalendarConnection | null) => connection?.provider === 'google' && connection.connected;
+const isGoogleConnected = (connection: CalendarConnection | null) =>
+  connection?.provider === 'google' && connection.connected;
 
 export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): HostRepository {
   /** One transaction; false when a condition failed (or it lost to another), nothing written then. */
@@ -62,11 +73,21 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
   }
 
   /** The lookup items that follow a connection: the Google work list entry and the feed's token item. */
-  function lookupChanges(hostId: string, next: CalendarConnection | null, nextFeedHash: string | null, previousFeedHash: string | null): TransactItem[] {
+  function lookupChanges(
+    hostId: string,
+    next: CalendarConnection | null,
+    nextFeedHash: string | null,
+    previousFeedHash: string | null,
+  ): TransactItem[] {
     const changes: TransactItem[] = [];
     changes.push(
       isGoogleConnected(next)
-        ? { Put: { TableName: tableName, Item: { ...keys.googleCalendarHost(hostId), type: 'GoogleCalendarHost', userId: hostId } } }
+        ? {
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.googleCalendarHost(hostId), type: 'GoogleCalendarHost', userId: hostId },
+            },
+          }
         : { Delete: { TableName: tableName, Key: keys.googleCalendarHost(hostId) } },
     );
     if (previousFeedHash && previousFeedHash !== nextFeedHash) {
@@ -74,7 +95,11 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
     }
     if (nextFeedHash && nextFeedHash !== previousFeedHash) {
       changes.push({
-        Put: { TableName: tableName, Item: { ...keys.calendarFeed(nextFeedHash), type: 'CalendarFeed', userId: hostId }, ConditionExpression: 'attribute_not_exists(pk)' },
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.calendarFeed(nextFeedHash), type: 'CalendarFeed', userId: hostId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
       });
     }
     return changes;
@@ -87,7 +112,11 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
           TableName: tableName,
           // CALENDAR, PLAN and PROFILE sort next to each other; the sessions (SESSION#…) after them are not read.
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :calendar AND :profile',
-          ExpressionAttributeValues: { ':pk': keys.userPartition(hostId), ':calendar': 'CALENDAR', ':profile': 'PROFILE' },
+          ExpressionAttributeValues: {
+            ':pk': keys.userPartition(hostId),
+            ':calendar': 'CALENDAR',
+            ':profile': 'PROFILE',
+          },
         }),
       );
       const profile = Items.find((item) => item.sk === 'PROFILE');
@@ -115,7 +144,9 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
     },
 
     async setPlan(hostId, plan) {
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.userPlan(hostId), type: 'Subscription', ...plan } }));
+      await db.send(
+        new PutCommand({ TableName: tableName, Item: { ...keys.userPlan(hostId), type: 'Subscription', ...plan } }),
+      );
     },
 
     async createIfAbsent(host) {
@@ -147,7 +178,9 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
             Key: keys.userCalendar(hostId),
             UpdateExpression: `SET #type = :type, #version = :next, ${CONNECTION_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}`,
             // Based on the connection as read: none yet (no version), or the same version.
-            ConditionExpression: previousVersion ? '#version = :previous' : 'attribute_not_exists(#version) OR #version = :zero',
+            ConditionExpression: previousVersion
+              ? '#version = :previous'
+              : 'attribute_not_exists(#version) OR #version = :zero',
             ExpressionAttributeNames: { ...names, '#type': 'type', '#version': 'version' },
             ExpressionAttributeValues: {
               ':type': 'CalendarConnection',
@@ -209,18 +242,20 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
     },
 
     async recordSync(hostId, at) {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.userCalendar(hostId),
-          UpdateExpression: 'SET lastSynced = :at',
-          ConditionExpression: 'attribute_exists(provider)',
-          ExpressionAttributeValues: { ':at': at },
-        }),
-      ).catch((error: unknown) => {
-        // Disconnected meanwhile: nothing to record.
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      });
+      await db
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.userCalendar(hostId),
+            UpdateExpression: 'SET lastSynced = :at',
+            ConditionExpression: 'attribute_exists(provider)',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        )
+        .catch((error: unknown) => {
+          // Disconnected meanwhile: nothing to record.
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        });
     },
 
     async claimSync(hostId, at, notBefore) {
@@ -230,7 +265,8 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
             TableName: tableName,
             Key: keys.userCalendar(hostId),
             UpdateExpression: 'SET syncClaimedAt = :at',
-            ConditionExpression: 'attribute_exists(provider) AND (attribute_not_exists(syncClaimedAt) OR syncClaimedAt < :notBefore)',
+            ConditionExpression:
+              'attribute_exists(provider) AND (attribute_not_exists(syncClaimedAt) OR syncClaimedAt < :notBefore)',
             ExpressionAttributeValues: { ':at': at, ':notBefore': notBefore },
           }),
         );

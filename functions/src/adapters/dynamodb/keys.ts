@@ -12,9 +12,15 @@ export const keys = {
   eventPartition: (id: number) => `EVENT#${id}`,
   event: (id: number) => ({ pk: `EVENT#${id}`, sk: 'EVENT' }),
   /** A host's event types: gsi1pk HOST#{userId}#EVENTS. */
-  eventIndex: (userId: string, id: number) => ({ gsi1pk: `HOST#${userId}#EVENTS`, gsi1sk: `EVENT#${String(id).padStart(12, '0')}` }),
+  eventIndex: (userId: string, id: number) => ({
+    gsi1pk: `HOST#${userId}#EVENTS`,
+    gsi1sk: `EVENT#${String(id).padStart(12, '0')}`,
+  }),
   /** Overrides live in their event's partition, so one Query reads an event with its overrides. */
-  dateOverride: (eventId: number, date: string, id: string) => ({ pk: `EVENT#${eventId}`, sk: `OVERRIDE#${date}#${id}` }),
+  dateOverride: (eventId: number, date: string, id: string) => ({
+    pk: `EVENT#${eventId}`,
+    sk: `OVERRIDE#${date}#${id}`,
+  }),
   /** Slugs are unique across the service: this item is written in the same transaction as the event. */
   slug: (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' }),
 
@@ -50,7 +56,10 @@ export const keys = {
 
   /** A host's bookings, by the UTC date of their start, then the start instant: one Query reads a time range. */
   hostPartition: (hostId: string) => `HOST#${hostId}`,
-  booking: (hostId: string, day: string, start: string, id: string) => ({ pk: `HOST#${hostId}`, sk: `DAY#${day}#B#${start}#${id}` }),
+  booking: (hostId: string, day: string, start: string, id: string) => ({
+    pk: `HOST#${hostId}`,
+    sk: `DAY#${day}#B#${start}#${id}`,
+  }),
   /** The version of one UTC day of a host's bookings; it sorts just before that day's bookings. */
   dayVersion: (hostId: string, day: string) => ({ pk: `HOST#${hostId}`, sk: `DAY#${day}` }),
   /** Every booking of the service by month of its start, for the admin view. */

@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+import { keys } from '#functions/adapters/dynamodb/keys';
 import { overLimit, type RateRule } from '#functions/domain/abuse-limits';
 import type { LoginThrottle, RateLimiter } from '#functions/ports';
-import { keys } from '#functions/adapters/dynamodb/keys';
 
 /**
  * Counts one more request for `key` in a window that opens with the first request: one item per key with the
@@ -27,13 +28,22 @@ async function countInWindow(
           TableName: tableName,
           Key: keys.throttle(key),
           // One request opens a window or counts into the open one; only an ended window needs the Put below.
-          UpdateExpression: 'SET windowStart = if_not_exists(windowStart, :at), expiresAt = if_not_exists(expiresAt, :expires) ADD failures :one',
+          UpdateExpression:
+            'SET windowStart = if_not_exists(windowStart, :at), expiresAt = if_not_exists(expiresAt, :expires) ADD failures :one',
           ConditionExpression: 'attribute_not_exists(pk) OR windowStart > :cutoff',
-          ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':at': at, ':expires': Math.ceil((at + windowMs) / 1000) },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':cutoff': cutoff,
+            ':at': at,
+            ':expires': Math.ceil((at + windowMs) / 1000),
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return { failures: Number(Attributes?.failures ?? 1) - 1, windowEndsAt: Number(Attributes?.windowStart ?? at) + windowMs };
+      return {
+        failures: Number(Attributes?.failures ?? 1) - 1,
+        windowEndsAt: Number(Attributes?.windowStart ?? at) + windowMs,
+      };
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }

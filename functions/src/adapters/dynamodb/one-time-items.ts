@@ -16,7 +16,13 @@ export function dynamoOneTimeItems<T extends Record<string, unknown>>(
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...shape.keyOf(hash), type: shape.type, value, expiresAtMs: expiresAt, expiresAt: Math.ceil(expiresAt / 1000) },
+          Item: {
+            ...shape.keyOf(hash),
+            type: shape.type,
+            value,
+            expiresAtMs: expiresAt,
+            expiresAt: Math.ceil(expiresAt / 1000),
+          },
         }),
       );
     },
@@ -29,7 +35,10 @@ export function dynamoOneTimeItems<T extends Record<string, unknown>>(
             Key: shape.keyOf(hash),
             ConditionExpression: onlyIf ? 'attribute_exists(pk) AND #value.#field = :equals' : 'attribute_exists(pk)',
             ...(onlyIf
-              ? { ExpressionAttributeNames: { '#value': 'value', '#field': onlyIf.field }, ExpressionAttributeValues: { ':equals': onlyIf.equals } }
+              ? {
+                  ExpressionAttributeNames: { '#value': 'value', '#field': onlyIf.field },
+                  ExpressionAttributeValues: { ':equals': onlyIf.equals },
+                }
               : {}),
             ReturnValues: 'ALL_OLD',
           }),

@@ -1,4 +1,5 @@
 import { DeleteCommand, PutCommand, TransactGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
 import { keys } from '#functions/adapters/dynamodb/keys';
 
 export interface StoredSession {
@@ -13,7 +14,10 @@ export function dynamoSessionStore(db: DynamoDBDocumentClient, tableName: string
   return {
     async create(userId: string, sessionId: string, expiresAt: number, createdAt: string): Promise<void> {
       await db.send(
-        new PutCommand({ TableName: tableName, Item: { ...keys.session(userId, sessionId), type: 'Session', userId, createdAt, expiresAt } }),
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.session(userId, sessionId), type: 'Session', userId, createdAt, expiresAt },
+        }),
       );
     },
 
@@ -38,7 +42,8 @@ export function dynamoSessionStore(db: DynamoDBDocumentClient, tableName: string
       const profile = Responses?.[1]?.Item;
       if (!session || !profile) return null;
       // Every session started before the account's address was claimed by its proven owner has ended.
-      if (typeof profile.sessionsNotBefore === 'string' && String(session.createdAt) < profile.sessionsNotBefore) return null;
+      if (typeof profile.sessionsNotBefore === 'string' && String(session.createdAt) < profile.sessionsNotBefore)
+        return null;
       return {
         userId,
         expiresAt: Number(session.expiresAt),

@@ -1,15 +1,18 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
 import { settingsSchema, type Settings } from '#shared/api/schemas/settings';
-import type { SettingsRepository } from '#functions/ports';
 import { keys } from '#functions/adapters/dynamodb/keys';
+import type { SettingsRepository } from '#functions/ports';
 
 const toItem = (settings: Settings) => ({ ...keys.settings(), type: 'Settings', ...settings });
 
 export function dynamoSettings(db: DynamoDBDocumentClient, tableName: string): SettingsRepository {
   return {
     async get() {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.settings(), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.settings(), ConsistentRead: true }),
+      );
       if (!Item) return null;
       // Keep only the fields the schema names; fields never saved are left to the caller's defaults.
       return settingsSchema.partial().strip().parse(Item);
@@ -21,8 +24,14 @@ export function dynamoSettings(db: DynamoDBDocumentClient, tableName: string): S
           TableName: tableName,
           Key: keys.settings(),
           UpdateExpression: `SET #type = :type, ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-          ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
-          ExpressionAttributeValues: { ':type': 'Settings', ...Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])) },
+          ExpressionAttributeNames: {
+            '#type': 'type',
+            ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])),
+          },
+          ExpressionAttributeValues: {
+            ':type': 'Settings',
+            ...Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -31,7 +40,11 @@ export function dynamoSettings(db: DynamoDBDocumentClient, tableName: string): S
     async putIfAbsent(settings) {
       try {
         await db.send(
-          new PutCommand({ TableName: tableName, Item: toItem(settings), ConditionExpression: 'attribute_not_exists(pk)' }),
+          new PutCommand({
+            TableName: tableName,
+            Item: toItem(settings),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
         );
         return true;
       } catch (error) {

@@ -1,7 +1,8 @@
 import { CodeChallengeMethod } from 'google-auth-library/build/src/auth/oauth2client.js';
+
+import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
 import type { GoogleConfig } from '#functions/config';
 import type { GoogleCalendarAuth } from '#functions/ports';
-import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
 
 /**
  * What connecting a calendar asks of the host's Google account: their free/busy times and the events we put in,
@@ -48,14 +49,22 @@ export function googleCalendarAuth(google: GoogleConfig): GoogleCalendarAuth {
       const ticket = await client.verifyIdToken({ idToken: tokens.id_token, audience: google.clientId });
       const email = ticket.getPayload()?.email;
       if (!email) throw new Error("Google's ID token names no e-mail address.");
-      return { refreshToken: tokens.refresh_token ?? null, email, scopes: (tokens.scope ?? '').split(' ').filter(Boolean) };
+      return {
+        refreshToken: tokens.refresh_token ?? null,
+        email,
+        scopes: (tokens.scope ?? '').split(' ').filter(Boolean),
+      };
     },
 
     async calendarAccessible(refreshToken, calendarId) {
       const user = googleOAuthClient(google);
       user.setCredentials({ refresh_token: refreshToken });
       try {
-        await user.request({ url: `${api}/calendars/${encodeURIComponent(calendarId)}/events`, params: { maxResults: 1 }, timeout: 8_000 });
+        await user.request({
+          url: `${api}/calendars/${encodeURIComponent(calendarId)}/events`,
+          params: { maxResults: 1 },
+          timeout: 8_000,
+        });
         return true;
       } catch (error) {
         if (statusOf(error) === 404 || statusOf(error) === 403) return false;

@@ -3,12 +3,13 @@
 // ~400 KB into the public booking functions (ARCHITECTURE.md §6: ≤ 300 KB).
 import type { calendar_v3 } from '@googleapis/calendar';
 import type { OAuth2Client } from 'google-auth-library/build/src/auth/oauth2client.js';
-import type { GoogleConfig } from '#functions/config';
-import { CalendarDisconnected, ServiceUnavailable } from '#functions/errors';
-import type { CalendarProvider, HostRepository, Logger, Metrics, TokenCipher } from '#functions/ports';
-import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
+
 import type { BusyInterval } from '#shared/availability/engine';
 import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
+import type { GoogleConfig } from '#functions/config';
+import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
+import { CalendarDisconnected, ServiceUnavailable } from '#functions/errors';
+import type { CalendarProvider, HostRepository, Logger, Metrics, TokenCipher } from '#functions/ports';
 
 export const CALENDAR_UNREACHABLE =
   "We couldn't check the host's calendar just now, so no times can be offered. Please try again in a moment.";
@@ -92,7 +93,11 @@ export function eventDescription(booking: BookingRecord, siteUrl: string | undef
 }
 
 /** The Google event for a booking: the guest and guests as attendees, a Meet link for google-meet events. */
-export function googleEventFor(booking: BookingRecord, event: EventRecord, siteUrl: string | undefined): calendar_v3.Schema$Event {
+export function googleEventFor(
+  booking: BookingRecord,
+  event: EventRecord,
+  siteUrl: string | undefined,
+): calendar_v3.Schema$Event {
   const meet = event.locationType === 'google-meet';
   return {
     id: googleEventIdOf(booking.id),
@@ -103,7 +108,9 @@ export function googleEventFor(booking: BookingRecord, event: EventRecord, siteU
     attendees: [{ email: booking.email, displayName: booking.name }, ...booking.guests.map((email) => ({ email }))],
     ...(event.location && !meet ? { location: event.location } : {}),
     ...(meet
-      ? { conferenceData: { createRequest: { requestId: booking.id, conferenceSolutionKey: { type: 'hangoutsMeet' } } } }
+      ? {
+          conferenceData: { createRequest: { requestId: booking.id, conferenceSolutionKey: { type: 'hangoutsMeet' } } },
+        }
       : {}),
     extendedProperties: { private: { [MARKER.key]: MARKER.value, [BOOKING_PROPERTY]: booking.id } },
     status: booking.status === 'pending' ? 'tentative' : 'confirmed',
@@ -121,7 +128,8 @@ export function googleCalendar(deps: GoogleCalendarDeps): CalendarProvider {
 
   async function clientFor(host: HostRecord): Promise<{ client: OAuth2Client; sealed: string }> {
     const sealed = host.calendar?.sealedRefreshToken;
-    if (!host.calendar?.connected || !sealed) throw new CalendarDisconnected('The host has no Google Calendar connected.');
+    if (!host.calendar?.connected || !sealed)
+      throw new CalendarDisconnected('The host has no Google Calendar connected.');
     const known = clients.get(host.id);
     if (known?.sealed === sealed) return known;
     const client = googleOAuthClient(deps.google, { forceRefreshOnFailure: true });
@@ -133,7 +141,12 @@ export function googleCalendar(deps: GoogleCalendarDeps): CalendarProvider {
   /** One Calendar API call with retries; Google's refusal of the grant disconnects the host. */
   async function call<T>(
     host: HostRecord,
-    request: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; params?: Record<string, unknown>; data?: unknown },
+    request: {
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+      path: string;
+      params?: Record<string, unknown>;
+      data?: unknown;
+    },
   ): Promise<T> {
     const { client, sealed } = await clientFor(host);
     try {
@@ -154,8 +167,10 @@ export function googleCalendar(deps: GoogleCalendarDeps): CalendarProvider {
         clients.delete(host.id);
         freeBusy.delete(host.id);
         await deps.hosts.markCalendarDisconnected(host.id, sealed);
-        deps.logger.warn('Google refused a host\'s calendar grant; the calendar is now disconnected', { hostId: host.id });
-        throw new CalendarDisconnected('Google refused the host\'s calendar access.');
+        deps.logger.warn("Google refused a host's calendar grant; the calendar is now disconnected", {
+          hostId: host.id,
+        });
+        throw new CalendarDisconnected("Google refused the host's calendar access.");
       }
       throw error;
     }
@@ -173,7 +188,11 @@ export function googleCalendar(deps: GoogleCalendarDeps): CalendarProvider {
       answer = await call<calendar_v3.Schema$FreeBusyResponse>(host, {
         method: 'POST',
         path: '/freeBusy',
-        data: { timeMin: new Date(timeMin).toISOString(), timeMax: new Date(timeMax).toISOString(), items: [{ id: calendarId }] },
+        data: {
+          timeMin: new Date(timeMin).toISOString(),
+          timeMax: new Date(timeMax).toISOString(),
+          items: [{ id: calendarId }],
+        },
       });
     } catch (error) {
       if (error instanceof CalendarDisconnected) throw error;
@@ -182,17 +201,27 @@ export function googleCalendar(deps: GoogleCalendarDeps): CalendarProvider {
     }
     const found = answer.calendars?.[calendarId];
     if (!found || found.errors?.length) {
-      deps.logger.error('Google free/busy answered an error for the calendar', { hostId: host.id, errors: found?.errors });
+      deps.logger.error('Google free/busy answered an error for the calendar', {
+        hostId: host.id,
+        errors: found?.errors,
+      });
       throw new ServiceUnavailable(CALENDAR_UNREACHABLE);
     }
-    const busy = (found.busy ?? []).map((period) => ({ start: Date.parse(period.start ?? ''), end: Date.parse(period.end ?? '') }));
-    if (busy.some((period) => Number.isNaN(period.start) || Number.isNaN(period.end))) throw new ServiceUnavailable(CALENDAR_UNREACHABLE);
+    const busy = (found.busy ?? []).map((period) => ({
+      start: Date.parse(period.start ?? ''),
+      end: Date.parse(period.end ?? ''),
+    }));
+    if (busy.some((period) => Number.isNaN(period.start) || Number.isNaN(period.end)))
+      throw new ServiceUnavailable(CALENDAR_UNREACHABLE);
     const at = deps.now();
     if (freeBusy.size > MONTHS_CACHED) freeBusy.clear();
     for (const month of months) {
       const start = monthStart(month);
       const end = nextMonth(month);
-      freeBusy.set(`${host.id}:${month}`, { at, busy: busy.filter((period) => period.end > start && period.start < end) });
+      freeBusy.set(`${host.id}:${month}`, {
+        at,
+        busy: busy.filter((period) => period.end > start && period.start < end),
+      });
     }
   }
 
@@ -207,7 +236,8 @@ export function googleCalendar(deps: GoogleCalendarDeps): CalendarProvider {
         const cached = freeBusy.get(`${host.id}:${month}`);
         return options.fresh || !cached || now - cached.at >= FREE_BUSY_TTL_MS;
       });
-      if (stale.length) await loadMonths(host, months.slice(months.indexOf(stale[0]!), months.indexOf(stale[stale.length - 1]!) + 1));
+      if (stale.length)
+        await loadMonths(host, months.slice(months.indexOf(stale[0]!), months.indexOf(stale[stale.length - 1]!) + 1));
       const seen = new Set<string>();
       return months
         .flatMap((month) => freeBusy.get(`${host.id}:${month}`)?.busy ?? [])

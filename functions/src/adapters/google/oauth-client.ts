@@ -1,6 +1,7 @@
 // Only the OAuth2 client module of google-auth-library: its package index also loads every other credential type
 // (service accounts, metadata server, external accounts), which this service never uses.
 import { OAuth2Client } from 'google-auth-library/build/src/auth/oauth2client.js';
+
 import type { GoogleConfig } from '#functions/config';
 
 /**
@@ -23,7 +24,10 @@ export function googleEndpoints(rootUrl: string | undefined) {
  * googleapis' OAuth2 client for our Google project. It sends its requests with the runtime's own fetch: without
  * `fetchImplementation` its HTTP layer (gaxios) would load node-fetch, which the Lambda bundles leave out.
  */
-export function googleOAuthClient(google: GoogleConfig, options: { forceRefreshOnFailure?: boolean } = {}): OAuth2Client {
+export function googleOAuthClient(
+  google: GoogleConfig,
+  options: { forceRefreshOnFailure?: boolean } = {},
+): OAuth2Client {
   if (!google.clientSecret) {
     throw new Error('GOOGLE_CLIENT_SECRET is not set for this function, but it talks to Google (see .env.example).');
   }

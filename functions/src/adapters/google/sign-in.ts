@@ -1,7 +1,8 @@
 import { CodeChallengeMethod } from 'google-auth-library/build/src/auth/oauth2client.js';
+
+import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
 import type { GoogleConfig } from '#functions/config';
 import type { GoogleSignIn } from '#functions/ports';
-import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
 
 /** Sign-in needs who the person is and their e-mail, nothing of their Google data. */
 const SIGN_IN_SCOPES = ['openid', 'email', 'profile'];
@@ -36,7 +37,7 @@ export function googleSignIn(google: GoogleConfig): GoogleSignIn {
       if (!tokens.id_token) throw new Error('Google answered the code exchange without an ID token.');
       const ticket = await client.verifyIdToken({ idToken: tokens.id_token, audience: google.clientId });
       const payload = ticket.getPayload();
-      if (!payload?.sub || !payload.email) throw new Error('Google\'s ID token names no account or e-mail address.');
+      if (!payload?.sub || !payload.email) throw new Error("Google's ID token names no account or e-mail address.");
       return {
         subject: payload.sub,
         email: payload.email,

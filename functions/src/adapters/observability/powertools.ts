@@ -1,5 +1,6 @@
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
-import { Metrics as PowertoolsMetrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { MetricUnit, Metrics as PowertoolsMetrics } from '@aws-lambda-powertools/metrics';
+
 import { METRICS_NAMESPACE } from '#functions/adapters/observability/names';
 import type { Logger, MetricName, Metrics } from '#functions/ports';
 

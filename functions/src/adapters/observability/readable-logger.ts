@@ -15,7 +15,11 @@ const valueText = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
-export function readableLogger(level: Level, keys: Record<string, unknown> = {}, write: (line: string, level: Level) => void = defaultWrite): Logger {
+export function readableLogger(
+  level: Level,
+  keys: Record<string, unknown> = {},
+  write: (line: string, level: Level) => void = defaultWrite,
+): Logger {
   const { route, requestId, ...otherKeys } = keys;
   const where = [route, typeof requestId === 'string' ? requestId.slice(0, 8) : undefined].filter(Boolean).join(' ');
   const line = (entryLevel: Level, message: string, fields?: Record<string, unknown>) => {

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { PasswordHasher } from '#functions/ports';
+
 import { workLane, type WorkLaneOptions } from '#functions/adapters/system/work-lane';
+import type { PasswordHasher } from '#functions/ports';
 
 /**
  * Passwords hashed with scrypt at OWASP's parameters (ARCHITECTURE.md §4): N = 2^17, r = 8, p = 1, a 16-byte
@@ -17,7 +18,9 @@ const maxmemFor = (N: number, r: number) => 128 * N * r + 16 * 1024 * 1024;
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
   const options: ScryptOptions = { N, r, p, maxmem: maxmemFor(N, r) };
   return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scryptCallback(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 
@@ -41,7 +44,10 @@ export const SCRYPT_LANES: { hash: WorkLaneOptions; verify: WorkLaneOptions } = 
   verify: { concurrency: 2, queue: 32, retryAfterSeconds: 2 },
 };
 
-export function scryptPasswords(params: { N: number; r: number; p: number } = PARAMS, lanes = SCRYPT_LANES): PasswordHasher {
+export function scryptPasswords(
+  params: { N: number; r: number; p: number } = PARAMS,
+  lanes = SCRYPT_LANES,
+): PasswordHasher {
   const hashing = workLane(lanes.hash);
   const verifying = workLane(lanes.verify);
   /** Compared against when an account has no password, so the answer takes as long as a real check. */

@@ -1,5 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+
 import type { PhotoStore } from '#functions/ports';
 
 /** On one machine: photos are files under DATA_DIR/photos, which the local server serves at /photos/. */

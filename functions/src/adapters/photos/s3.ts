@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+
 import type { PhotoStore } from '#functions/ports';
 
 /** In the cloud: photos are objects under photos/ in the site's photo bucket, served by CloudFront at /photos/. */
@@ -22,9 +29,12 @@ export function s3PhotoStore(bucket: string, region: string): PhotoStore {
     async deleteFolder(folder) {
       let token: string | undefined;
       do {
-        const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `photos/${folder}/`, ContinuationToken: token }));
+        const page = await s3.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: `photos/${folder}/`, ContinuationToken: token }),
+        );
         const objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-        if (objects.length) await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
+        if (objects.length)
+          await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
         token = page.NextContinuationToken;
       } while (token);
     },

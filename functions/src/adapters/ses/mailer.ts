@@ -1,7 +1,8 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+
+import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
 import type { Config } from '#functions/config';
 import type { Mailer } from '#functions/ports';
-import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
 
 /** Sends mail through SES (in the cloud) or the SES emulator (on one machine): same API, same code. */
 export function sesMailer(config: Pick<Config, 'region' | 'sesEndpoint' | 'mailFrom'>): Mailer {

@@ -1,7 +1,8 @@
 import { jwtVerify, SignJWT } from 'jose';
-import type { Clock, IdGenerator, Principal, SessionIssuer, SessionVerifier } from '#functions/ports';
+
 import type { SessionStore } from '#functions/adapters/dynamodb/sessions';
 import { readCookie } from '#functions/http/cookies';
+import type { Clock, IdGenerator, Principal, SessionIssuer, SessionVerifier } from '#functions/ports';
 
 /**
  * Sessions (ARCHITECTURE.md §4): an HS256 token (algorithm pinned, issuer, audience, 7-day expiry) naming a
@@ -24,8 +25,10 @@ interface Options {
 const cookieAttributes = (secure: boolean) => `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
 /** The session cookie's value among the request's cookies (API Gateway v2 `cookies`, else the Cookie header). */
-export const sessionToken = (request: { cookies: string[]; headers: Record<string, string | undefined> }): string | null =>
-  readCookie(request, SESSION_COOKIE);
+export const sessionToken = (request: {
+  cookies: string[];
+  headers: Record<string, string | undefined>;
+}): string | null => readCookie(request, SESSION_COOKIE);
 
 export function signedCookieSessions(options: Options): SessionVerifier & SessionIssuer {
   const { key, store, clock, ids } = options;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Clock, IdGenerator } from '#functions/ports';
 
 export const systemClock: Clock = { now: () => new Date() };

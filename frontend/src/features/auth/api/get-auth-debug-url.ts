@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { apiRequest } from '#frontend/lib/api.ts';
 
 /** GET /api/auth/debug-url → `{ oauth }`: the public Google sign-in configuration only (no secrets). */

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
+
 import type { registerBody } from '#shared/api/schemas/auth';
 import { apiRequest } from '#frontend/lib/api.ts';
 

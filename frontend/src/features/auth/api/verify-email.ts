@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { apiRequest } from '#frontend/lib/api.ts';
 import { currentUserKey } from '#frontend/lib/use-current-user.ts';
 
@@ -17,4 +18,5 @@ export function useVerifyEmail() {
   });
 }
 
-export const useResendVerification = () => useMutation({ mutationKey: ['resendVerification'], mutationFn: resendVerification });
+export const useResendVerification = () =>
+  useMutation({ mutationKey: ['resendVerification'], mutationFn: resendVerification });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Button } from '#frontend/components/ui/button.tsx';
+
 import { GoogleLogo } from '#frontend/components/google-logo.tsx';
+import { Button } from '#frontend/components/ui/button.tsx';
 import type { GoogleAuthType } from '#frontend/features/auth/components/use-google-sign-in.ts';
 
 /**
@@ -29,7 +30,10 @@ export function OrDivider() {
   return (
     <div className="my-6 flex items-center gap-3" role="separator" aria-label="or">
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-      <span aria-hidden="true" className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+      <span
+        aria-hidden="true"
+        className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+      >
         Or
       </span>
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />

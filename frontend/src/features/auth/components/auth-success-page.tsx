@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { AlertCircleIcon, CheckCircleIcon } from '#frontend/components/ui/icons.tsx';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { takeRedirect } from '#frontend/lib/stored-redirect.ts';
+import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 const COUNTDOWN_SECONDS = 3;
 const AUTH_SUCCESS_COOKIE = 'auth_success';

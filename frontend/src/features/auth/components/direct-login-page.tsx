@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+
 import { manualLoginBody } from '#shared/api/schemas/auth';
 import { FormField, useFieldForm } from '#frontend/components/form-field.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
@@ -7,11 +8,11 @@ import { CheckCircleIcon } from '#frontend/components/ui/icons.tsx';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { isApiError } from '#frontend/lib/api.ts';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { useManualLogin } from '#frontend/features/auth/api/manual-login.ts';
-import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
 import { AuthCard } from '#frontend/features/auth/components/auth-form.tsx';
+import { isApiError } from '#frontend/lib/api.ts';
+import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 type Field = 'email' | 'username';
 const FIELDS: readonly Field[] = ['email', 'username'];
@@ -41,7 +42,11 @@ export function DirectLoginPage() {
     manualLogin.mutate(parsed.data, {
       onSuccess: ({ message }) => setSentMessage(message),
       onError: (error) => {
-        toast({ variant: 'destructive', title: 'Login failed', description: 'An error occurred during login. Please try again.' });
+        toast({
+          variant: 'destructive',
+          title: 'Login failed',
+          description: 'An error occurred during login. Please try again.',
+        });
         if (isApiError(error) && error.status === 400 && error.details?.length) {
           form.showErrors(errorsFromDetails(FIELDS, error.details));
         }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import {
   Dialog,

@@ -1,19 +1,20 @@
-import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+
 import { loginBody } from '#shared/api/schemas/auth';
 import { FormField, useFieldForm } from '#frontend/components/form-field.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { AlertCircleIcon } from '#frontend/components/ui/icons.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { isApiError } from '#frontend/lib/api.ts';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { useLogin, type LoginInput } from '#frontend/features/auth/api/login.ts';
-import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
-import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
-import { takeRedirect } from '#frontend/lib/stored-redirect.ts';
 import { AuthCard, GoogleButton, GoogleFallback, OrDivider } from '#frontend/features/auth/components/auth-form.tsx';
 import { useGoogleSignIn } from '#frontend/features/auth/components/use-google-sign-in.ts';
+import { isApiError } from '#frontend/lib/api.ts';
+import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
+import { takeRedirect } from '#frontend/lib/stored-redirect.ts';
+import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 type Field = keyof LoginInput;
 const FIELDS: readonly Field[] = ['username', 'password'];

@@ -1,10 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
-import { toast } from '#frontend/components/ui/use-toast.ts';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useAuthDebugUrl } from '#frontend/features/auth/api/get-auth-debug-url.ts';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
+import { toast } from '#frontend/components/ui/use-toast.ts';
+import { useAuthDebugUrl } from '#frontend/features/auth/api/get-auth-debug-url.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
  * /oauth-config (host-area.md §2 "Debug pages"; ARCHITECTURE.md §4): the Google sign-in configuration as the
@@ -17,7 +18,8 @@ export function OAuthConfigPage() {
   const { error } = debug;
 
   useEffect(() => {
-    if (error) toast({ variant: 'destructive', title: 'Failed to fetch debug information', description: error.message });
+    if (error)
+      toast({ variant: 'destructive', title: 'Failed to fetch debug information', description: error.message });
   }, [error]);
 
   const oauth = debug.data?.oauth;
@@ -26,7 +28,8 @@ export function OAuthConfigPage() {
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight">OAuth Configuration</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-300">
-        How this site is set up for Google sign-in, from <code className="font-mono text-sm">GET /api/auth/debug-url</code>.
+        How this site is set up for Google sign-in, from{' '}
+        <code className="font-mono text-sm">GET /api/auth/debug-url</code>.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to="/" className={buttonVariants({ variant: 'outline' })}>

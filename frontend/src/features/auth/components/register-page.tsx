@@ -1,15 +1,16 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+
 import { registerBody } from '#shared/api/schemas/auth';
 import { FormField, useFieldForm } from '#frontend/components/form-field.tsx';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { isApiError } from '#frontend/lib/api.ts';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { useRegister, type RegisterInput } from '#frontend/features/auth/api/register.ts';
-import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
 import { AuthCard, GoogleButton, GoogleFallback, OrDivider } from '#frontend/features/auth/components/auth-form.tsx';
 import { useGoogleSignIn } from '#frontend/features/auth/components/use-google-sign-in.ts';
+import { isApiError } from '#frontend/lib/api.ts';
+import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 type Field = keyof RegisterInput;
 const FIELDS: readonly Field[] = ['name', 'email', 'password'];
@@ -73,10 +74,7 @@ export function RegisterPage({ withGoogle = true }: { withGoogle?: boolean }) {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
         Already have an account?{' '}
-        <Link
-          to="/login"
-          className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
-        >
+        <Link to="/login" className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
           Log in
         </Link>
       </p>

@@ -1,9 +1,10 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
-import { isApiError } from '#frontend/lib/api.ts';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { useSignInWithLink } from '#frontend/features/auth/api/sign-in-with-link.ts';
 import { AuthCard } from '#frontend/features/auth/components/auth-form.tsx';
+import { isApiError } from '#frontend/lib/api.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
  * /sign-in-link?token=… (issue 13, item 8): where a mailed sign-in link lands. Opening it signs nobody in (mail
@@ -24,9 +25,15 @@ export function SignInLinkPage() {
       : 'Something went wrong. Please try again.';
 
   return (
-    <AuthCard title="Sign in to Meetwise" intro="You opened a one-time sign-in link. Nothing happens until you press the button.">
+    <AuthCard
+      title="Sign in to Meetwise"
+      intro="You opened a one-time sign-in link. Nothing happens until you press the button."
+    >
       {failed && (
-        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           {token ? message : 'This sign-in link is incomplete. Please ask for a new one.'}
         </p>
       )}
@@ -35,7 +42,9 @@ export function SignInLinkPage() {
           // The page's one action: focused, so Enter uses the link.
           autoFocus
           disabled={!token || signIn.isPending}
-          onClick={() => signIn.mutate(token, { onSuccess: () => navigate('/auth-success/success', { replace: true }) })}
+          onClick={() =>
+            signIn.mutate(token, { onSuccess: () => navigate('/auth-success/success', { replace: true }) })
+          }
         >
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -1,12 +1,13 @@
-import type { ComponentType, ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { ChevronDownIcon } from '#frontend/components/ui/icons.tsx';
-import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useMenuButton } from '#frontend/components/ui/use-menu-button.ts';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
+import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useLogout } from '#frontend/features/auth/api/logout.ts';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
 
 const helpLink = cn(
@@ -104,12 +105,26 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         className="absolute right-0 z-50 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
         {LINKS.map((link) => (
-          <Link key={link.to} to={link.to} role="menuitem" tabIndex={-1} className={itemClasses} onClick={() => menu.close(false)}>
+          <Link
+            key={link.to}
+            to={link.to}
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClasses}
+            onClick={() => menu.close(false)}
+          >
             {link.label}
           </Link>
         ))}
         <div role="separator" className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-        <button type="button" role="menuitem" tabIndex={-1} className={itemClasses} disabled={logout.isPending} onClick={onLogout}>
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className={itemClasses}
+          disabled={logout.isPending}
+          onClick={onLogout}
+        >
           {logout.isPending ? 'Logging out...' : 'Logout'}
         </button>
       </div>

@@ -1,8 +1,8 @@
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { isApiError } from '#frontend/lib/api.ts';
 import { useResendVerification } from '#frontend/features/auth/api/verify-email.ts';
+import { isApiError } from '#frontend/lib/api.ts';
 
 /**
  * Over every signed-in page while the account's address is not proven (issue 13, item 6): the account works, but its
@@ -31,7 +31,10 @@ export function VerifyEmailBanner({ user }: { user: CurrentUser }) {
                 toast({
                   variant: 'destructive',
                   title: 'Error',
-                  description: isApiError(error) && error.status === 429 ? error.message : 'The link could not be sent. Please try again.',
+                  description:
+                    isApiError(error) && error.status === 429
+                      ? error.message
+                      : 'The link could not be sent. Please try again.',
                 }),
             })
           }

@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from 'react-router-dom';
+
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
-import { isApiError } from '#frontend/lib/api.ts';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { useVerifyEmail } from '#frontend/features/auth/api/verify-email.ts';
-import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
 import { AuthCard } from '#frontend/features/auth/components/auth-form.tsx';
+import { isApiError } from '#frontend/lib/api.ts';
+import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 const VERIFY_EMAIL_PATH = '/verify-email';
 
@@ -43,12 +44,19 @@ export function VerifyEmailPage() {
       intro="You opened a confirmation link. Nothing changes until you press the button, signed in to the account that asked for it."
     >
       {failed && (
-        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           {token ? message : 'This confirmation link is incomplete. Please ask for a new one.'}
         </p>
       )}
       {needsSignIn ? (
-        <Link to="/login" onClick={() => rememberRedirect(`${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`)} className={buttonVariants()}>
+        <Link
+          to="/login"
+          onClick={() => rememberRedirect(`${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`)}
+          className={buttonVariants()}
+        >
           Sign in
         </Link>
       ) : (

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+
 import type { PublicEvent } from '#shared/api/schemas/events';
-import { apiRequest } from '#frontend/lib/api.ts';
 import {
   availableDatesKey,
   fetchAvailableDates,
@@ -11,6 +11,7 @@ import {
   SLOT_CACHE_MS,
   timeSlotsKey,
 } from '#frontend/features/booking/api/early-fetch.ts';
+import { apiRequest } from '#frontend/lib/api.ts';
 
 /** Booking-page queries (booking-landing-auth-admin.md §7), on the shared query client's §9 defaults. */
 
@@ -55,11 +56,18 @@ export function useAvailableDates(eventSlug: string, year: number, month: number
  * The free slots of one date in the guest's zone, cached 60 s (§9). Once the guest has navigated (refresh > 0)
  * the server is asked to bypass its own short caches too (forceRefresh=true).
  */
-export function useTimeSlots(eventSlug: string, date: string | null, timezone: string, refresh: number, fallbackHostZone: string) {
+export function useTimeSlots(
+  eventSlug: string,
+  date: string | null,
+  timezone: string,
+  refresh: number,
+  fallbackHostZone: string,
+) {
   const forced = refresh > 0;
   const query = useQuery({
     queryKey: timeSlotsKey(eventSlug, date, timezone),
-    queryFn: ({ signal }) => fetchTimeSlots({ date: date!, eventId: eventSlug, timezone, forceRefresh: forced }, fallbackHostZone, signal),
+    queryFn: ({ signal }) =>
+      fetchTimeSlots({ date: date!, eventId: eventSlug, timezone, forceRefresh: forced }, fallbackHostZone, signal),
     enabled: date !== null,
     staleTime: SLOT_CACHE_MS,
     // Keep the list while the same date refetches; a new date starts empty.

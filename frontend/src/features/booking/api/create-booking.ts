@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
+
 import type { createBookingBody } from '#shared/api/schemas/bookings';
 import { apiRequest } from '#frontend/lib/api.ts';
 

@@ -1,8 +1,8 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { apiRequest, isApiError } from '#frontend/lib/api.ts';
+import { detectTimeZone, todayIn, yearMonthOf } from '#frontend/lib/dates.ts';
 import { queryClient } from '#frontend/lib/query-client.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
-import { detectTimeZone, todayIn, yearMonthOf } from '#frontend/lib/dates.ts';
 
 /**
  * The booking page's calls, kept out of the page's chunk so they can start while that chunk still downloads
@@ -73,7 +73,12 @@ export async function fetchTimeSlots(
   const empty = { slots: [], hostTimeZone: fallbackHostZone || 'UTC' };
   try {
     const answer = await apiRequest('getTimeSlots', {
-      query: { date: query.date, eventId: query.eventId, timezone: query.timezone, ...(query.forceRefresh ? { forceRefresh: 'true' } : {}) },
+      query: {
+        date: query.date,
+        eventId: query.eventId,
+        timezone: query.timezone,
+        ...(query.forceRefresh ? { forceRefresh: 'true' } : {}),
+      },
       signal,
     });
     if (!Array.isArray(answer?.timeSlots)) {
@@ -96,7 +101,8 @@ export const publicEventKey = (eventSlug: string | undefined) => ['publicEvent',
 /** Availability keys name the event by slug (the page and the early fetch share them). */
 export const availableDatesKey = (eventSlug: string, year: number, month: number, timezone: string) =>
   ['availableDates', eventSlug, year, month, timezone] as const;
-export const timeSlotsKey = (eventSlug: string, date: string | null, timezone: string) => ['timeSlots', eventSlug, date, timezone] as const;
+export const timeSlotsKey = (eventSlug: string, date: string | null, timezone: string) =>
+  ['timeSlots', eventSlug, date, timezone] as const;
 
 /** Slots stay cached this long (§9: "slot query cached 60 s"); the page's refresh marker refetches sooner. */
 export const SLOT_CACHE_MS = 60_000;
@@ -112,7 +118,10 @@ export function prefetchBookingPage(eventSlug: string): void {
   const timezone = detectTimeZone();
   const today = todayIn(timezone);
   const { year, month } = yearMonthOf(today);
-  void queryClient.prefetchQuery({ queryKey: publicEventKey(slug), queryFn: ({ signal }) => fetchPublicEvent(slug, signal) });
+  void queryClient.prefetchQuery({
+    queryKey: publicEventKey(slug),
+    queryFn: ({ signal }) => fetchPublicEvent(slug, signal),
+  });
   void queryClient
     .fetchQuery({
       queryKey: availableDatesKey(slug, year, month, timezone),
@@ -123,7 +132,8 @@ export function prefetchBookingPage(eventSlug: string): void {
       if (!firstDay) return;
       return queryClient.prefetchQuery({
         queryKey: timeSlotsKey(slug, firstDay, timezone),
-        queryFn: ({ signal }) => fetchTimeSlots({ date: firstDay, eventId: slug, timezone, forceRefresh: false }, '', signal),
+        queryFn: ({ signal }) =>
+          fetchTimeSlots({ date: firstDay, eventId: slug, timezone, forceRefresh: false }, '', signal),
         staleTime: SLOT_CACHE_MS,
       });
     })

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PLAN_PRICES } from '#shared/constants';
+
 import type { CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { COPIED_NOTICE_MS } from '#frontend/features/booking/lib/constants.ts';
-import { dateIn, formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
+import { PLAN_PRICES } from '#shared/constants';
 import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
+import { COPIED_NOTICE_MS } from '#frontend/features/booking/lib/constants.ts';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
+import { dateIn, formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
 
 interface BookingConfirmationProps {
   event: PublicEvent;
@@ -28,7 +29,8 @@ export function BookingConfirmation({ event, booking, timeZone, onReschedule }: 
   const dateTitle = formatDateTitle(dateIn(start, zone));
   const range = formatTimeRange(start, end, zone);
   const hostZone = booking.timezone || event.timeZone;
-  const hostRange = hostZone !== zone ? `${formatTimeRange(start, end, hostZone)} (${hostZone.replace(/_/g, ' ')})` : null;
+  const hostRange =
+    hostZone !== zone ? `${formatTimeRange(start, end, hostZone)} (${hostZone.replace(/_/g, ' ')})` : null;
   const title = booking.eventTitle || event.title;
   const host = booking.hostName || event.hostName;
 
@@ -65,14 +67,15 @@ export function BookingConfirmation({ event, booking, timeZone, onReschedule }: 
 
   return (
     <div>
-      <p className="text-slate-700 dark:text-slate-300">
-        You are scheduled with {host}. The details are below.
-      </p>
+      <p className="text-slate-700 dark:text-slate-300">You are scheduled with {host}. The details are below.</p>
       <dl className="mt-5 grid gap-3 rounded-md border border-slate-200 p-4 text-sm dark:border-slate-700 sm:grid-cols-[8rem_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-            <dd className="text-slate-900 dark:text-slate-100" data-testid={`confirmation-${label.toLowerCase().replace(/\W+/g, '-')}`}>
+            <dd
+              className="text-slate-900 dark:text-slate-100"
+              data-testid={`confirmation-${label.toLowerCase().replace(/\W+/g, '-')}`}
+            >
               {value}
             </dd>
           </div>
@@ -106,7 +109,13 @@ export function BookingConfirmation({ event, booking, timeZone, onReschedule }: 
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Create your own Meetwise page in a few minutes and let people book time with you.
         </p>
-        <Link to="/register" className={cn('mt-3 inline-block font-medium text-slate-900 underline underline-offset-4 dark:text-white', focusRing)}>
+        <Link
+          to="/register"
+          className={cn(
+            'mt-3 inline-block font-medium text-slate-900 underline underline-offset-4 dark:text-white',
+            focusRing,
+          )}
+        >
           Sign up for free
         </Link>
         <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-3" aria-label="Plans">
@@ -120,7 +129,13 @@ export function BookingConfirmation({ event, booking, timeZone, onReschedule }: 
             <span className="font-semibold">Lifetime</span> ${PLAN_PRICES.lifetime} once
           </li>
         </ul>
-        <Link to="/#pricing" className={cn('mt-3 inline-block text-sm font-medium text-slate-900 underline underline-offset-4 dark:text-white', focusRing)}>
+        <Link
+          to="/#pricing"
+          className={cn(
+            'mt-3 inline-block text-sm font-medium text-slate-900 underline underline-offset-4 dark:text-white',
+            focusRing,
+          )}
+        >
           See pricing
         </Link>
       </section>

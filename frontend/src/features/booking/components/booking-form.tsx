@@ -1,21 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { DEMO_EVENT_ID, MOBILE_BREAKPOINT_PX } from '#shared/constants';
-import type { PublicEvent } from '#shared/api/schemas/events';
+
 import { createBookingBody, type CreateBookingBody, type CreateBookingResponse } from '#shared/api/schemas/bookings';
+import type { PublicEvent } from '#shared/api/schemas/events';
+import { DEMO_EVENT_ID, MOBILE_BREAKPOINT_PX } from '#shared/constants';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { Textarea } from '#frontend/components/ui/textarea.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
+import { useCreateBooking } from '#frontend/features/booking/api/create-booking.ts';
+import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
+import type { BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
-import type { TimeSlot } from '#frontend/lib/time-slot.ts';
-import { useCreateBooking } from '#frontend/features/booking/api/create-booking.ts';
-import type { BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
 import { formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
-import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
-
+import type { TimeSlot } from '#frontend/lib/time-slot.ts';
+import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
 
 /** booking-landing-auth-admin.md §5: no spaces, one @, a dot in the domain. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,7 +37,17 @@ interface BookingFormProps {
 }
 
 /** Step 2: the guest's details, validated with the server's schema (createBookingBody). */
-export function BookingForm({ event, date, slot, timeZone, values, onValuesChange, onBack, onBooked, replaces }: BookingFormProps) {
+export function BookingForm({
+  event,
+  date,
+  slot,
+  timeZone,
+  values,
+  onValuesChange,
+  onBack,
+  onBooked,
+  replaces,
+}: BookingFormProps) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [showGuests, setShowGuests] = useState(values.guests.length > 0);
   const [guestInput, setGuestInput] = useState('');
@@ -83,7 +93,12 @@ export function BookingForm({ event, date, slot, timeZone, values, onValuesChang
       flushSync(() => setErrors(next));
       const first = (['name', 'email'] as const).find((field) => next[field]);
       if (first) document.getElementById(`booking-${first}`)?.focus();
-      else toast({ variant: 'destructive', title: 'Error creating booking', description: parsed.error.issues[0]?.message });
+      else
+        toast({
+          variant: 'destructive',
+          title: 'Error creating booking',
+          description: parsed.error.issues[0]?.message,
+        });
       return;
     }
     setErrors({});
@@ -142,7 +157,10 @@ export function BookingForm({ event, date, slot, timeZone, values, onValuesChang
       </p>
 
       {isMobile && inlineError && (
-        <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <div
+          role="alert"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           <p className="font-semibold">Booking Error</p>
           <p className="mt-0.5">{inlineError}</p>
         </div>
@@ -241,7 +259,10 @@ export function BookingForm({ event, date, slot, timeZone, values, onValuesChang
                         type="button"
                         aria-label={`Remove guest ${guest}`}
                         onClick={() => set({ guests: values.guests.filter((_, i) => i !== index) })}
-                        className={cn('rounded-sm px-2 py-0.5 text-xs font-medium underline underline-offset-2', focusRing)}
+                        className={cn(
+                          'rounded-sm px-2 py-0.5 text-xs font-medium underline underline-offset-2',
+                          focusRing,
+                        )}
                       >
                         Remove
                       </button>

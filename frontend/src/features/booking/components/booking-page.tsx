@@ -1,11 +1,13 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
+import { BookingTheme } from '#frontend/components/booking/booking-theme.tsx';
+import { EventSummary } from '#frontend/components/booking/event-summary.tsx';
+import { MonthCalendar } from '#frontend/components/booking/month-calendar.tsx';
+import { TimeSlotList } from '#frontend/components/booking/time-slot-list.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { isApiError } from '#frontend/lib/api.ts';
 import {
   EventLoadError,
   useAvailableDates,
@@ -13,15 +15,14 @@ import {
   usePublicEvent,
   useTimeSlots,
 } from '#frontend/features/booking/api/booking-queries.ts';
+import { BookingConfirmation } from '#frontend/features/booking/components/booking-confirmation.tsx';
+import { TimeZonePicker } from '#frontend/features/booking/components/time-zone-picker.tsx';
+import { EMPTY_FORM, type BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
+import { isApiError } from '#frontend/lib/api.ts';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { addDays, detectTimeZone, formatDateTitle, todayIn, yearMonthOf, type YearMonth } from '#frontend/lib/dates.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
-import { BookingConfirmation } from '#frontend/features/booking/components/booking-confirmation.tsx';
-import { BookingTheme } from '#frontend/components/booking/booking-theme.tsx';
-import { EMPTY_FORM, type BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
-import { EventSummary } from '#frontend/components/booking/event-summary.tsx';
-import { MonthCalendar } from '#frontend/components/booking/month-calendar.tsx';
-import { TimeSlotList } from '#frontend/components/booking/time-slot-list.tsx';
-import { TimeZonePicker } from '#frontend/features/booking/components/time-zone-picker.tsx';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /** Step 2 (with zod and the API client) loads on its own; its download starts once a date is chosen. */
 const loadBookingForm = () => import('#frontend/features/booking/components/booking-form.tsx');
@@ -191,23 +192,26 @@ function BookingFlow({ event }: { event: PublicEvent }) {
                 />
               ) : (
                 <>
-                {dates.isError && (
-                  <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-                    {availabilityErrorText(dates.error)}{' '}
-                    <button type="button" className="font-medium underline underline-offset-4" onClick={bump}>
-                      Try again
-                    </button>
-                  </div>
-                )}
-                <MonthCalendar
-                  view={view}
-                  today={today}
-                  selectedDate={selectedDate}
-                  availability={availability}
-                  loading={dates.isFetching}
-                  onSelect={selectDate}
-                  onViewChange={changeView}
-                />
+                  {dates.isError && (
+                    <div
+                      role="alert"
+                      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+                    >
+                      {availabilityErrorText(dates.error)}{' '}
+                      <button type="button" className="font-medium underline underline-offset-4" onClick={bump}>
+                        Try again
+                      </button>
+                    </div>
+                  )}
+                  <MonthCalendar
+                    view={view}
+                    today={today}
+                    selectedDate={selectedDate}
+                    availability={availability}
+                    loading={dates.isFetching}
+                    onSelect={selectDate}
+                    onViewChange={changeView}
+                  />
                 </>
               )}
             </div>
@@ -252,10 +256,14 @@ function BookingFlow({ event }: { event: PublicEvent }) {
 /** The host cannot take bookings now (no calendar connected): said at step 1, before the guest fills in a form. */
 function NotAcceptingBookings({ hostName }: { hostName: string }) {
   return (
-    <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="status"
+      className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
       <p className="font-semibold">Bookings are not available right now</p>
       <p className="mt-1 text-sm">
-        {hostName || 'The host'} has not connected a calendar yet, so this event cannot be booked. Please check back later.
+        {hostName || 'The host'} has not connected a calendar yet, so this event cannot be booked. Please check back
+        later.
       </p>
     </div>
   );
@@ -264,7 +272,10 @@ function NotAcceptingBookings({ hostName }: { hostName: string }) {
 function EventLoadScreen({ kind }: { kind: 'inactive' | 'notFound' | 'failed' }) {
   const content =
     kind === 'inactive'
-      ? { title: 'This event has been deactivated', text: 'The host is not accepting bookings for this event right now.' }
+      ? {
+          title: 'This event has been deactivated',
+          text: 'The host is not accepting bookings for this event right now.',
+        }
       : kind === 'notFound'
         ? { title: 'Event Not Found', text: 'The booking link may be wrong, or the event no longer exists.' }
         : { title: 'Error loading event information.', text: 'Please check your connection and try again.' };
@@ -273,7 +284,11 @@ function EventLoadScreen({ kind }: { kind: 'inactive' | 'notFound' | 'failed' })
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{content.title}</h1>
       <p className="mt-3 text-slate-700 dark:text-slate-300">{content.text}</p>
       {kind === 'failed' ? (
-        <button type="button" className={buttonVariants({ className: 'mt-8' })} onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className={buttonVariants({ className: 'mt-8' })}
+          onClick={() => window.location.reload()}
+        >
           Reload page
         </button>
       ) : (

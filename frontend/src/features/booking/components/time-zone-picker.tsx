@@ -1,8 +1,9 @@
 import { useId, useMemo, useState } from 'react';
+
+import { GlobeIcon } from '#frontend/components/ui/icons.tsx';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { supportedTimeZones, zoneLabel } from '#frontend/lib/dates.ts';
-import { GlobeIcon } from '#frontend/components/ui/icons.tsx';
 
 const MAX_SHOWN = 60;
 
@@ -33,7 +34,10 @@ export function TimeZonePicker({ value, onChange }: { value: string; onChange: (
           aria-expanded={open}
           aria-controls={`${id}-panel`}
           onClick={() => setOpen((current) => !current)}
-          className={cn('rounded-sm font-medium text-slate-900 underline underline-offset-4 dark:text-white', focusRing)}
+          className={cn(
+            'rounded-sm font-medium text-slate-900 underline underline-offset-4 dark:text-white',
+            focusRing,
+          )}
         >
           {open ? 'Close' : 'Change'}
         </button>
@@ -82,7 +86,9 @@ export function TimeZonePicker({ value, onChange }: { value: string; onChange: (
             {matches.length > MAX_SHOWN && (
               <li className="px-2 py-1.5 text-slate-600 dark:text-slate-400">Type to narrow the list…</li>
             )}
-            {matches.length === 0 && <li className="px-2 py-1.5 text-slate-600 dark:text-slate-400">No matching time zone.</li>}
+            {matches.length === 0 && (
+              <li className="px-2 py-1.5 text-slate-600 dark:text-slate-400">No matching time zone.</li>
+            )}
           </ul>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
+
 import type { calendarProviderSchema } from '#shared/api/schemas/calendar';
 import { apiRequest } from '#frontend/lib/api.ts';
 

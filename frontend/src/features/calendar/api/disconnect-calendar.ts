@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#frontend/lib/api.ts';
-import { calendarStatusKey } from '#frontend/lib/calendar-status.ts';
+
 import { calendarFeedKey } from '#frontend/features/calendar/api/get-calendar-feed.ts';
 import { calendarSettingsKey } from '#frontend/features/calendar/api/get-calendar-settings.ts';
+import { apiRequest } from '#frontend/lib/api.ts';
+import { calendarStatusKey } from '#frontend/lib/calendar-status.ts';
 
 /** POST /api/user/calendar/disconnect with an empty JSON body (host-area.md §4: "Disconnect uses POST"). */
 export const disconnectCalendar = () => apiRequest('disconnectCalendar', { body: {} });

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { apiRequest } from '#frontend/lib/api.ts';
 
 /** GET /api/user/calendar/feed → `{ feedUrl }`: the built-in calendar's private ICS feed address, or null. */
@@ -13,4 +14,5 @@ export const calendarFeedQueryOptions = () =>
   });
 
 /** Asked only while the built-in calendar is connected. */
-export const useCalendarFeed = ({ enabled }: { enabled: boolean }) => useQuery({ ...calendarFeedQueryOptions(), enabled });
+export const useCalendarFeed = ({ enabled }: { enabled: boolean }) =>
+  useQuery({ ...calendarFeedQueryOptions(), enabled });

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { apiRequest } from '#frontend/lib/api.ts';
 
 /** GET /api/user/calendar/settings → `{ addToCalendar, updateOnReschedule, deleteOnCancel }` (host-area.md §3, §7). */

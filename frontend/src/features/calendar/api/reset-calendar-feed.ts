@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#frontend/lib/api.ts';
+
 import { calendarFeedKey } from '#frontend/features/calendar/api/get-calendar-feed.ts';
+import { apiRequest } from '#frontend/lib/api.ts';
 
 /**
  * POST /api/user/calendar/feed with an empty JSON body → `{ feedUrl }`: a new private feed address (the first one,

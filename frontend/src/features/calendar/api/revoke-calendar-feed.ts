@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#frontend/lib/api.ts';
+
 import { calendarFeedKey } from '#frontend/features/calendar/api/get-calendar-feed.ts';
+import { apiRequest } from '#frontend/lib/api.ts';
 
 /** DELETE /api/user/calendar/feed → `{ feedUrl: null }`: the private feed address stops working. */
 export const revokeCalendarFeed = () => apiRequest('revokeCalendarFeed');

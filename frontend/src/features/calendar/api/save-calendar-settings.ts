@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { CalendarSettings } from '#shared/api/schemas/calendar';
-import { apiRequest } from '#frontend/lib/api.ts';
 import { calendarSettingsKey } from '#frontend/features/calendar/api/get-calendar-settings.ts';
+import { apiRequest } from '#frontend/lib/api.ts';
 
 /** POST /api/user/calendar/settings with all three switches → the saved settings (host-area.md §4 "Calendar connect"). */
-export const saveCalendarSettings = (settings: CalendarSettings) => apiRequest('saveCalendarSettings', { body: settings });
+export const saveCalendarSettings = (settings: CalendarSettings) =>
+  apiRequest('saveCalendarSettings', { body: settings });
 
 /**
  * Optimistic: the switches show the new value at once; a failure puts back what was there and asks the server

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+
+import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { AlertCircleIcon, CheckCircleIcon } from '#frontend/components/ui/icons.tsx';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
 import { announceConnectResult } from '#frontend/features/calendar/lib/connect-window.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /** How long the result stays readable before the window closes itself. */
 const CLOSE_DELAY_MS = 1_500;
@@ -13,7 +14,9 @@ const NO_RESULT = 'The connection did not finish. Please try again.';
 
 /** The reason for a code our server sent; only these fixed texts are shown (nothing from the address itself). */
 const reasonOf = (code: string | null) =>
-  code !== null && Object.hasOwn(CALENDAR_CONNECT_ERRORS, code) ? CALENDAR_CONNECT_ERRORS[code as CalendarConnectError] : NO_RESULT;
+  code !== null && Object.hasOwn(CALENDAR_CONNECT_ERRORS, code)
+    ? CALENDAR_CONNECT_ERRORS[code as CalendarConnectError]
+    : NO_RESULT;
 
 /**
  * /calendar-connected: where our server sends the Google authorization window back, with `?status=connected` or

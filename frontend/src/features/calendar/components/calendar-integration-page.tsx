@@ -1,21 +1,22 @@
-import { useCallback, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+
 import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { AlertCircleIcon, ChevronLeft } from '#frontend/components/ui/icons.tsx';
-import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
-import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
 import { useCalendarFeed } from '#frontend/features/calendar/api/get-calendar-feed.ts';
 import { useCalendarSettings } from '#frontend/features/calendar/api/get-calendar-settings.ts';
-import { isUnauthorized } from '#frontend/features/calendar/lib/errors.ts';
 import { ConnectionCard } from '#frontend/features/calendar/components/connection-card.tsx';
 import { SettingsCard } from '#frontend/features/calendar/components/settings-card.tsx';
 import { useCalendarConnect } from '#frontend/features/calendar/components/use-calendar-connect.ts';
 import { VisibilityCard } from '#frontend/features/calendar/components/visibility-card.tsx';
+import { isUnauthorized } from '#frontend/features/calendar/lib/errors.ts';
+import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
+import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
+import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
  * /calendar and /calendar-integration (host-area.md §2 "Calendar integration screen"). Not behind the login guard's
@@ -31,7 +32,11 @@ export function CalendarIntegrationPage() {
   if (currentUser.isError && !currentUser.isFetching) {
     return (
       <PageFrame>
-        <ErrorAlert className="mt-8" title="Failed to verify authentication status." message="Please try again later." />
+        <ErrorAlert
+          className="mt-8"
+          title="Failed to verify authentication status."
+          message="Please try again later."
+        />
       </PageFrame>
     );
   }
@@ -65,7 +70,11 @@ function AuthenticationRequired({ redirectTo }: { redirectTo: string }) {
           Authentication Required
         </h2>
         <p className="mt-2 text-slate-700 dark:text-slate-200">Please log in to manage your calendar integration.</p>
-        <Link to="/login" onClick={() => rememberRedirect(redirectTo)} className={buttonVariants({ className: 'mt-6' })}>
+        <Link
+          to="/login"
+          onClick={() => rememberRedirect(redirectTo)}
+          className={buttonVariants({ className: 'mt-6' })}
+        >
           Login to Continue
         </Link>
       </section>
@@ -131,7 +140,11 @@ function CalendarScreen({ redirectTo }: { redirectTo: string }) {
             Loading your calendar...
           </p>
         ) : isUnauthorized(status.error) ? null : (
-          <ErrorAlert className="" title="Error loading calendar" message="Something went wrong. Please try again later." />
+          <ErrorAlert
+            className=""
+            title="Error loading calendar"
+            message="Something went wrong. Please try again later."
+          />
         )}
       </div>
     </PageFrame>

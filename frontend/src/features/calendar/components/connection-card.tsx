@@ -4,14 +4,15 @@ import { AlertCircleIcon, CheckCircleIcon } from '#frontend/components/ui/icons.
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useDisconnectCalendar } from '#frontend/features/calendar/api/disconnect-calendar.ts';
 import { useSyncCalendar } from '#frontend/features/calendar/api/sync-calendar.ts';
-import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
-import { formatLastSynced } from '#frontend/features/calendar/lib/format.ts';
 import { CalendarCard } from '#frontend/features/calendar/components/calendar-card.tsx';
 import { FeedSection } from '#frontend/features/calendar/components/feed-section.tsx';
 import type { CalendarConnect } from '#frontend/features/calendar/components/use-calendar-connect.ts';
+import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
+import { formatLastSynced } from '#frontend/features/calendar/lib/format.ts';
 
 /** The dashboard banner's sentence (host-area.md §8 "Calendar banner"), also the warning here. */
-const NO_CALENDAR_WARNING = "Your guests will not be able to book events on your calendar until you've connected a calendar.";
+const NO_CALENDAR_WARNING =
+  "Your guests will not be able to book events on your calendar until you've connected a calendar.";
 
 /**
  * The calendar card (host-area.md §2 "Calendar integration screen", §4, §8): Google Calendar connected (e-mail,
@@ -66,11 +67,19 @@ function GoogleConnected({ status, onUnauthorized }: { status: CalendarStatus; o
         }),
       onError: (error) => {
         if (isUnauthorized(error)) {
-          toast({ variant: 'destructive', title: 'Authentication required', description: 'Please log in to sync your calendar' });
+          toast({
+            variant: 'destructive',
+            title: 'Authentication required',
+            description: 'Please log in to sync your calendar',
+          });
           onUnauthorized();
           return;
         }
-        toast({ variant: 'destructive', title: 'Sync failed', description: messageOr(error, 'Failed to sync calendar with bookings.') });
+        toast({
+          variant: 'destructive',
+          title: 'Sync failed',
+          description: messageOr(error, 'Failed to sync calendar with bookings.'),
+        });
       },
     });
   };
@@ -83,7 +92,11 @@ function GoogleConnected({ status, onUnauthorized }: { status: CalendarStatus; o
         <dd className="break-all text-slate-900 dark:text-slate-100">{status.email ?? 'Unknown'}</dd>
         <dt className="font-medium text-slate-700 dark:text-slate-300">Last synced</dt>
         <dd className="text-slate-900 dark:text-slate-100">
-          {status.lastSynced ? <time dateTime={status.lastSynced}>{formatLastSynced(status.lastSynced)}</time> : 'Never'}
+          {status.lastSynced ? (
+            <time dateTime={status.lastSynced}>{formatLastSynced(status.lastSynced)}</time>
+          ) : (
+            'Never'
+          )}
         </dd>
       </dl>
       <div className="flex flex-wrap gap-2">
@@ -96,7 +109,13 @@ function GoogleConnected({ status, onUnauthorized }: { status: CalendarStatus; o
   );
 }
 
-function BuiltinConnected({ googleAvailable, onUnauthorized }: { googleAvailable: boolean; onUnauthorized: () => void }) {
+function BuiltinConnected({
+  googleAvailable,
+  onUnauthorized,
+}: {
+  googleAvailable: boolean;
+  onUnauthorized: () => void;
+}) {
   return (
     <div className="grid gap-5">
       <ConnectedLine>Connected: Meetwise built-in calendar</ConnectedLine>
@@ -117,7 +136,13 @@ function BuiltinConnected({ googleAvailable, onUnauthorized }: { googleAvailable
   );
 }
 
-function DisconnectButton({ provider, onUnauthorized }: { provider: 'google' | 'builtin'; onUnauthorized: () => void }) {
+function DisconnectButton({
+  provider,
+  onUnauthorized,
+}: {
+  provider: 'google' | 'builtin';
+  onUnauthorized: () => void;
+}) {
   const disconnect = useDisconnectCalendar();
 
   const onDisconnect = () => {
@@ -127,7 +152,9 @@ function DisconnectButton({ provider, onUnauthorized }: { provider: 'google' | '
       onError: (error) => {
         if (isUnauthorized(error)) onUnauthorized();
         const fallback =
-          provider === 'google' ? 'Failed to disconnect from Google Calendar.' : 'Failed to disconnect the built-in calendar.';
+          provider === 'google'
+            ? 'Failed to disconnect from Google Calendar.'
+            : 'Failed to disconnect the built-in calendar.';
         toast({ variant: 'destructive', title: 'Disconnection failed', description: messageOr(error, fallback) });
       },
     });
@@ -170,12 +197,14 @@ function NotConnected({ googleAvailable, connect }: { googleAvailable: boolean; 
         </div>
         {googleAvailable && (
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            With the built-in calendar your bookings are kept in Meetwise, and your other commitments are not checked for
-            conflicts.
+            With the built-in calendar your bookings are kept in Meetwise, and your other commitments are not checked
+            for conflicts.
           </p>
         )}
         <p role="status" className="text-sm text-slate-700 dark:text-slate-200">
-          {connect.waitingForGoogle ? 'Finish connecting in the Google window. This page updates when you are done.' : ''}
+          {connect.waitingForGoogle
+            ? 'Finish connecting in the Google window. This page updates when you are done.'
+            : ''}
         </p>
       </div>
     </CalendarCard>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+
 import { Button } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { Input } from '#frontend/components/ui/input.tsx';
@@ -64,7 +65,10 @@ export function FeedSection({ onUnauthorized }: { onUnauthorized: () => void }) 
   };
 
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-4 sm:p-5 dark:border-slate-700">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 p-4 sm:p-5 dark:border-slate-700"
+    >
       <h3 id={headingId} className="font-semibold">
         Calendar feed
       </h3>
@@ -78,7 +82,11 @@ export function FeedSection({ onUnauthorized }: { onUnauthorized: () => void }) 
             Loading feed...
           </p>
         ) : feed.isError && !isUnauthorized(feed.error) ? (
-          <ErrorAlert className="" title="Error loading calendar feed" message="Something went wrong. Please try again later." />
+          <ErrorAlert
+            className=""
+            title="Error loading calendar feed"
+            message="Something went wrong. Please try again later."
+          />
         ) : feedUrl ? (
           <div className="grid gap-3">
             <div>
@@ -104,8 +112,8 @@ export function FeedSection({ onUnauthorized }: { onUnauthorized: () => void }) 
               </Button>
             </div>
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              Keep this address private: anyone who has it can see your bookings. Reset link makes a new address, and the
-              old one stops working.
+              Keep this address private: anyone who has it can see your bookings. Reset link makes a new address, and
+              the old one stops working.
             </p>
           </div>
         ) : (

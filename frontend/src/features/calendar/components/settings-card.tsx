@@ -4,16 +4,28 @@ import { SwitchField } from '#frontend/components/ui/switch.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useCalendarSettings } from '#frontend/features/calendar/api/get-calendar-settings.ts';
 import { useSaveCalendarSettings } from '#frontend/features/calendar/api/save-calendar-settings.ts';
-import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
 import { CalendarCard } from '#frontend/features/calendar/components/calendar-card.tsx';
+import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
 
 /** host-area.md §3 "Calendar settings": all on until the host changes them. */
 const DEFAULT_SETTINGS: CalendarSettings = { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true };
 
 const SWITCHES: ReadonlyArray<{ key: keyof CalendarSettings; label: string; description: string }> = [
-  { key: 'addToCalendar', label: 'Add bookings to Google Calendar', description: 'Each new booking is added as an event.' },
-  { key: 'updateOnReschedule', label: 'Update on reschedule', description: "The event moves when a booking's time changes." },
-  { key: 'deleteOnCancel', label: 'Delete on cancel', description: 'The event is removed when a booking is cancelled.' },
+  {
+    key: 'addToCalendar',
+    label: 'Add bookings to Google Calendar',
+    description: 'Each new booking is added as an event.',
+  },
+  {
+    key: 'updateOnReschedule',
+    label: 'Update on reschedule',
+    description: "The event moves when a booking's time changes.",
+  },
+  {
+    key: 'deleteOnCancel',
+    label: 'Delete on cancel',
+    description: 'The event is removed when a booking is cancelled.',
+  },
 ];
 
 /**
@@ -31,7 +43,11 @@ export function SettingsCard({ onUnauthorized }: { onUnauthorized: () => void })
       {
         onError: (error) => {
           if (isUnauthorized(error)) onUnauthorized();
-          toast({ variant: 'destructive', title: 'Update failed', description: messageOr(error, 'Failed to update calendar settings.') });
+          toast({
+            variant: 'destructive',
+            title: 'Update failed',
+            description: messageOr(error, 'Failed to update calendar settings.'),
+          });
         },
       },
     );
@@ -40,7 +56,11 @@ export function SettingsCard({ onUnauthorized }: { onUnauthorized: () => void })
     <CalendarCard title="Calendar settings" intro="What happens in your Google Calendar when guests book.">
       {settings.isError && !settings.data ? (
         isUnauthorized(settings.error) ? null : (
-          <ErrorAlert className="" title="Error loading calendar settings" message="Something went wrong. Please try again later." />
+          <ErrorAlert
+            className=""
+            title="Error loading calendar settings"
+            message="Something went wrong. Please try again later."
+          />
         )
       ) : (
         <div className="grid gap-5">

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { calendarStatusKey, calendarStatusQueryOptions } from '#frontend/lib/calendar-status.ts';
 import { useConnectCalendar, type CalendarProvider } from '#frontend/features/calendar/api/connect-calendar.ts';
 import {
   CONNECT_CHANNEL,
@@ -13,6 +13,7 @@ import {
   openConnectWindow,
 } from '#frontend/features/calendar/lib/connect-window.ts';
 import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
+import { calendarStatusKey, calendarStatusQueryOptions } from '#frontend/lib/calendar-status.ts';
 
 /** host-area.md §8 "Calendar": the window could not be opened, or 120 s passed without a connection. */
 const showWindowFailed = () =>
@@ -32,7 +33,11 @@ const showConnected = (provider: CalendarProvider) =>
   });
 
 const showAuthRequired = () =>
-  toast({ variant: 'destructive', title: 'Authentication required', description: 'Please log in to connect your calendar' });
+  toast({
+    variant: 'destructive',
+    title: 'Authentication required',
+    description: 'Please log in to connect your calendar',
+  });
 
 /**
  * Connecting a calendar (host-area.md §4 "Calendar connect", §8, §9). 'google' opens the 800×600 authorization
@@ -65,7 +70,11 @@ export function useCalendarConnect({ onUnauthorized }: { onUnauthorized: () => v
         showAuthRequired();
         onUnauthorized();
       } else {
-        toast({ variant: 'destructive', title: 'Connection failed', description: outcome.error || 'Failed to connect to Google Calendar.' });
+        toast({
+          variant: 'destructive',
+          title: 'Connection failed',
+          description: outcome.error || 'Failed to connect to Google Calendar.',
+        });
       }
     };
     const poll = async () => {

@@ -11,7 +11,12 @@ export function VisibilityCard() {
         Your Google Calendar is checked for conflicts: guests are only offered times when you are free, which avoids
         double-booking.
       </p>
-      <a href={GOOGLE_CALENDAR_URL} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline', className: 'mt-4' })}>
+      <a
+        href={GOOGLE_CALENDAR_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonVariants({ variant: 'outline', className: 'mt-4' })}
+      >
         Open Google Calendar<span className="sr-only"> (opens in a new tab)</span>
       </a>
     </CalendarCard>

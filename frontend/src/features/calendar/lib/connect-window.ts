@@ -11,7 +11,9 @@ export const CONNECT_POLL_INTERVAL_MS = 3_000;
 export const CONNECT_POLL_LIMIT_MS = 120_000;
 
 /** `window.open`'s features for a 800×600 popup centred over the current window (on its screen). */
-export function connectWindowFeatures(current: Pick<Window, 'screenX' | 'screenY' | 'outerWidth' | 'outerHeight'>): string {
+export function connectWindowFeatures(
+  current: Pick<Window, 'screenX' | 'screenY' | 'outerWidth' | 'outerHeight'>,
+): string {
   const left = Math.max(0, Math.round(current.screenX + (current.outerWidth - CONNECT_WINDOW_WIDTH) / 2));
   const top = Math.max(0, Math.round(current.screenY + (current.outerHeight - CONNECT_WINDOW_HEIGHT) / 2));
   return `width=${CONNECT_WINDOW_WIDTH},height=${CONNECT_WINDOW_HEIGHT},left=${left},top=${top},popup=yes`;
@@ -36,7 +38,9 @@ export function openConnectWindow(): { navigate(url: string): void; close(): voi
  */
 export const CONNECT_CHANNEL = 'meetwise-calendar-connect';
 
-export type ConnectResult = { type: 'calendar-connect-result'; connected: true } | { type: 'calendar-connect-result'; connected: false; error: string };
+export type ConnectResult =
+  | { type: 'calendar-connect-result'; connected: true }
+  | { type: 'calendar-connect-result'; connected: false; error: string };
 
 export function isConnectResult(value: unknown): value is ConnectResult {
   return (

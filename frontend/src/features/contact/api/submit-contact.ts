@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+
 import type { ContactSubmitInput } from '#shared/api/schemas/contact';
 import { apiRequest } from '#frontend/lib/api.ts';
 

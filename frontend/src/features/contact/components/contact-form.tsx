@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
+
 import { contactSubmitBody, type ContactSubmitInput } from '#shared/api/schemas/contact';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { Textarea } from '#frontend/components/ui/textarea.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { isApiError, type ErrorDetail } from '#frontend/lib/api.ts';
 import { useSubmitContact } from '#frontend/features/contact/api/submit-contact.ts';
+import { isApiError, type ErrorDetail } from '#frontend/lib/api.ts';
 
 type Field = keyof ContactSubmitInput;
 type FieldErrors = Partial<Record<Field, string>>;

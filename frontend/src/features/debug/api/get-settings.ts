@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { apiRequest } from '#frontend/lib/api.ts';
 
 /** GET /api/settings: booking settings (admin-only fields included for administrators). */

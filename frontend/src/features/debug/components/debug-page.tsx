@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
+import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useSettings } from '#frontend/features/debug/api/get-settings.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 
 /** /debug (host-area.md §2 "Debug pages"): prints the raw settings answer. No secrets: the server sends only settings. */
 export function DebugPage() {
@@ -13,7 +14,8 @@ export function DebugPage() {
   const { error } = settings;
 
   useEffect(() => {
-    if (error) toast({ variant: 'destructive', title: 'Failed to fetch debug information', description: error.message });
+    if (error)
+      toast({ variant: 'destructive', title: 'Failed to fetch debug information', description: error.message });
   }, [error]);
 
   return (

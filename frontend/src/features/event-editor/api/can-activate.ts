@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getSubscriptionStatus, subscriptionStatusKey } from '#frontend/lib/subscription-status.ts';
+
 import { freeTrial, isSubscribed } from '#shared/rules/trial';
+import { getSubscriptionStatus, subscriptionStatusKey } from '#frontend/lib/subscription-status.ts';
 
 /**
  * Whether a new event may be created active (host-area.md §4 "Event active/inactive", §6): during the 7-day trial
@@ -8,7 +9,11 @@ import { freeTrial, isSubscribed } from '#shared/rules/trial';
  * dashboard's key). When the status cannot be read after the trial, the event is created inactive rather than
  * refused with 402; the host can activate it from the dashboard.
  */
-export async function canActivateEvents(queryClient: QueryClient, createdAt: string | undefined, now = new Date()): Promise<boolean> {
+export async function canActivateEvents(
+  queryClient: QueryClient,
+  createdAt: string | undefined,
+  now = new Date(),
+): Promise<boolean> {
   if (createdAt && !freeTrial(createdAt, now).expired) return true;
   try {
     const status = await queryClient.fetchQuery({

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#frontend/lib/api.ts';
+
 import { dateOverridesKey } from '#frontend/features/event-editor/api/list-date-overrides.ts';
+import { apiRequest } from '#frontend/lib/api.ts';
 
 /** DELETE /api/date-overrides/{id} (host-area.md §7). */
 export const deleteDateOverride = (id: string) => apiRequest('deleteDateOverride', { params: { id } });

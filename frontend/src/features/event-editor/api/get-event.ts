@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { apiRequest } from '#frontend/lib/api.ts';
 import { eventsKey } from '#frontend/lib/list-events.ts';
 
@@ -8,7 +9,8 @@ import { eventsKey } from '#frontend/lib/list-events.ts';
  */
 export const eventKey = (eventRef: string) => [...eventsKey, eventRef] as const;
 
-export const getEvent = (eventRef: string, signal?: AbortSignal) => apiRequest('getEvent', { params: { eventRef }, signal });
+export const getEvent = (eventRef: string, signal?: AbortSignal) =>
+  apiRequest('getEvent', { params: { eventRef }, signal });
 
 export const useEvent = (eventRef: string | null) =>
   useQuery({

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { apiRequest } from '#frontend/lib/api.ts';
 
 /** GET /api/events/{eventRef}/date-overrides → the event's date exceptions, by date (host-area.md §7). */

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+
 import type { dateOverrideBody } from '#shared/api/schemas/host-events';
-import { apiRequest } from '#frontend/lib/api.ts';
 import { dateOverridesKey } from '#frontend/features/event-editor/api/list-date-overrides.ts';
+import { apiRequest } from '#frontend/lib/api.ts';
 
 export type DateOverrideInput = z.input<typeof dateOverrideBody>;
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { EventBody } from '#shared/api/schemas/host-events';
 import { apiRequest } from '#frontend/lib/api.ts';
 import { eventsKey } from '#frontend/lib/list-events.ts';

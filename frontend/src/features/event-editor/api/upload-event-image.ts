@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+
 import { apiRequest } from '#frontend/lib/api.ts';
 
 /**
@@ -11,4 +12,5 @@ export function uploadEventImage(image: File) {
   return apiRequest('uploadEventImage', { formData });
 }
 
-export const useUploadEventImage = () => useMutation({ mutationKey: ['uploadEventImage'], mutationFn: uploadEventImage });
+export const useUploadEventImage = () =>
+  useMutation({ mutationKey: ['uploadEventImage'], mutationFn: uploadEventImage });

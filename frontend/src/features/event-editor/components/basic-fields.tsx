@@ -1,10 +1,10 @@
 import { EVENT_DURATION_MAX, EVENT_DURATION_MIN, EVENT_DURATION_OPTIONS, LOCATION_TYPES } from '#shared/constants';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Textarea } from '#frontend/components/ui/textarea.tsx';
-import type { LocationType } from '#frontend/features/event-editor/lib/event-form.ts';
-import { suggestSlug } from '#frontend/features/event-editor/lib/slug.ts';
 import { Field, Select } from '#frontend/features/event-editor/components/form-controls.tsx';
 import { fieldProps, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
+import type { LocationType } from '#frontend/features/event-editor/lib/event-form.ts';
+import { suggestSlug } from '#frontend/features/event-editor/lib/slug.ts';
 
 const CUSTOM = 'custom';
 
@@ -12,7 +12,15 @@ const CUSTOM = 'custom';
  * The event's basics (host-area.md §3 "Event", §5): title, URL slug (suggested from the title until the host edits
  * it), description, duration (15/30/45/60/90 or a custom 5–240 minutes) and location type.
  */
-export function BasicFields({ form, slugEdited, onSlugEdited }: { form: EventForm; slugEdited: boolean; onSlugEdited: (edited: boolean) => void }) {
+export function BasicFields({
+  form,
+  slugEdited,
+  onSlugEdited,
+}: {
+  form: EventForm;
+  slugEdited: boolean;
+  onSlugEdited: (edited: boolean) => void;
+}) {
   const { values, set } = form;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
@@ -60,7 +68,9 @@ export function BasicFields({ form, slugEdited, onSlugEdited }: { form: EventFor
       <Field form={form} path="duration" label="Duration" required>
         <div className="grid gap-2 sm:grid-cols-2">
           <Select
-            {...(values.customDuration ? { 'aria-label': 'Duration', id: 'event-duration-choice' } : fieldProps(form, 'duration'))}
+            {...(values.customDuration
+              ? { 'aria-label': 'Duration', id: 'event-duration-choice' }
+              : fieldProps(form, 'duration'))}
             value={values.customDuration ? CUSTOM : values.duration}
             onChange={(event) => {
               const choice = event.target.value;

@@ -1,17 +1,26 @@
 import { useEffect, useId, useRef, useState } from 'react';
+
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { isApiError } from '#frontend/lib/api.ts';
-import { cn } from '#frontend/lib/cn.ts';
 import { useSaveDateOverride } from '#frontend/features/event-editor/api/save-date-override.ts';
 import { DatePicker } from '#frontend/features/event-editor/components/date-picker.tsx';
+import { isApiError } from '#frontend/lib/api.ts';
+import { cn } from '#frontend/lib/cn.ts';
 
 /**
  * 'Block a Date' (host-area.md §2 "Date exception dialog", §5, §8): a popover with a date picker, where dates
  * already blocked cannot be picked, and a 'Block Date' button that saves the date as unavailable. Non-modal:
  * Escape or a click outside closes it and focus goes back to its button.
  */
-export function BlockDatePopover({ eventRef, blockedDates, today }: { eventRef: string; blockedDates: ReadonlySet<string>; today: string }) {
+export function BlockDatePopover({
+  eventRef,
+  blockedDates,
+  today,
+}: {
+  eventRef: string;
+  blockedDates: ReadonlySet<string>;
+  today: string;
+}) {
   const [open, setOpen] = useState(false);
   const [date, setDate] = useState<string | null>(null);
   const panelId = useId();
@@ -56,7 +65,8 @@ export function BlockDatePopover({ eventRef, blockedDates, today }: { eventRef: 
           toast({
             variant: 'destructive',
             title: 'Error blocking date',
-            description: (isApiError(error) && error.message) || 'There was a problem marking this date as unavailable.',
+            description:
+              (isApiError(error) && error.message) || 'There was a problem marking this date as unavailable.',
           }),
       },
     );
@@ -93,7 +103,13 @@ export function BlockDatePopover({ eventRef, blockedDates, today }: { eventRef: 
       >
         {open && (
           <>
-            <DatePicker label="Date to block" today={today} value={date} onChange={setDate} isDisabled={(day) => blockedDates.has(day)} />
+            <DatePicker
+              label="Date to block"
+              today={today}
+              value={date}
+              onChange={setDate}
+              isDisabled={(day) => blockedDates.has(day)}
+            />
             <div className="mt-4 flex justify-end gap-2">
               <Button variant="outline" size="sm" onClick={() => close(true)}>
                 Cancel
@@ -114,7 +130,13 @@ export function BlockDateUnavailable() {
   return (
     <Button
       variant="outline"
-      onClick={() => toast({ variant: 'destructive', title: 'Event not created yet', description: 'Create the event first to block dates.' })}
+      onClick={() =>
+        toast({
+          variant: 'destructive',
+          title: 'Event not created yet',
+          description: 'Create the event first to block dates.',
+        })
+      }
     >
       Block a Date
     </Button>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+
 import { ChevronDownIcon } from '#frontend/components/ui/icons.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 
@@ -34,7 +35,10 @@ export function CollapsibleSection({
           )}
         >
           {title}
-          <ChevronDownIcon aria-hidden="true" className={cn('size-5 shrink-0 transition-transform', open && 'rotate-180')} />
+          <ChevronDownIcon
+            aria-hidden="true"
+            className={cn('size-5 shrink-0 transition-transform', open && 'rotate-180')}
+          />
         </button>
       </h2>
       <div id={panelId} hidden={!open} className="grid gap-5 border-t border-slate-200 px-4 py-4 dark:border-slate-800">

@@ -1,14 +1,22 @@
 import { useState, type FormEvent } from 'react';
+
 import { dateOverrideBody, type DateOverride } from '#shared/api/schemas/host-events';
 import { Button } from '#frontend/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#frontend/components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#frontend/components/ui/dialog.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useSaveDateOverride } from '#frontend/features/event-editor/api/save-date-override.ts';
-import { dateExceptionTimesProblem, REGULAR_HOURS_HINT } from '#frontend/features/event-editor/lib/date-exception.ts';
-import { formatClock, HALF_HOURS } from '#frontend/features/event-editor/lib/time-options.ts';
 import { DatePicker } from '#frontend/features/event-editor/components/date-picker.tsx';
 import { Select } from '#frontend/features/event-editor/components/form-controls.tsx';
+import { dateExceptionTimesProblem, REGULAR_HOURS_HINT } from '#frontend/features/event-editor/lib/date-exception.ts';
+import { formatClock, HALF_HOURS } from '#frontend/features/event-editor/lib/time-options.ts';
 
 const SELECT_A_DATE = 'Please select a date for the override.';
 
@@ -70,11 +78,22 @@ export function DateExceptionDialog({
         onClose();
       },
       onError: () =>
-        toast({ variant: 'destructive', title: 'Error saving date override', description: 'There was a problem saving your date exception.' }),
+        toast({
+          variant: 'destructive',
+          title: 'Error saving date override',
+          description: 'There was a problem saving your date exception.',
+        }),
     });
   };
 
-  const timeSelect = (id: string, label: string, blank: string, value: string, onChange: (value: string) => void, error?: string) => (
+  const timeSelect = (
+    id: string,
+    label: string,
+    blank: string,
+    value: string,
+    onChange: (value: string) => void,
+    error?: string,
+  ) => (
     <div>
       <Label htmlFor={id}>{label}</Label>
       <Select
@@ -147,14 +166,28 @@ export function DateExceptionDialog({
 
           {available && (
             <div className="grid gap-4 sm:grid-cols-2">
-              {timeSelect('date-exception-start', 'Start time', 'Regular hours', startTime, (value) => {
-                setStartTime(value);
-                setErrors((current) => ({ ...current, startTime: undefined, endTime: undefined }));
-              }, errors.startTime)}
-              {timeSelect('date-exception-end', 'End time', 'Regular hours', endTime, (value) => {
-                setEndTime(value);
-                setErrors((current) => ({ ...current, startTime: undefined, endTime: undefined }));
-              }, errors.endTime)}
+              {timeSelect(
+                'date-exception-start',
+                'Start time',
+                'Regular hours',
+                startTime,
+                (value) => {
+                  setStartTime(value);
+                  setErrors((current) => ({ ...current, startTime: undefined, endTime: undefined }));
+                },
+                errors.startTime,
+              )}
+              {timeSelect(
+                'date-exception-end',
+                'End time',
+                'Regular hours',
+                endTime,
+                (value) => {
+                  setEndTime(value);
+                  setErrors((current) => ({ ...current, startTime: undefined, endTime: undefined }));
+                },
+                errors.endTime,
+              )}
               <p className="text-xs text-slate-600 sm:col-span-2 dark:text-slate-400">{REGULAR_HOURS_HINT}</p>
             </div>
           )}

@@ -1,12 +1,16 @@
 import { useMemo, useState } from 'react';
+
 import type { DateOverride } from '#shared/api/schemas/host-events';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { formatLongDate } from '#frontend/lib/dates.ts';
 import { useDeleteDateOverride } from '#frontend/features/event-editor/api/delete-date-override.ts';
-import { formatClock } from '#frontend/features/event-editor/lib/time-options.ts';
-import { BlockDatePopover, BlockDateUnavailable } from '#frontend/features/event-editor/components/block-date-popover.tsx';
+import {
+  BlockDatePopover,
+  BlockDateUnavailable,
+} from '#frontend/features/event-editor/components/block-date-popover.tsx';
 import { DateExceptionDialog } from '#frontend/features/event-editor/components/date-exception-dialog.tsx';
+import { formatClock } from '#frontend/features/event-editor/lib/time-options.ts';
+import { formatLongDate } from '#frontend/lib/dates.ts';
 
 /** What an exception does, in words: "Unavailable", "10:00 AM – 2:00 PM", "Regular hours". */
 function describe(override: DateOverride): string {
@@ -32,17 +36,31 @@ export function DateExceptionsSection({
   loading: boolean;
   today: string;
 }) {
-  const blocked = useMemo(() => new Set(overrides.filter((item) => !item.available).map((item) => item.date)), [overrides]);
+  const blocked = useMemo(
+    () => new Set(overrides.filter((item) => !item.available).map((item) => item.date)),
+    [overrides],
+  );
   return (
-    <section aria-labelledby="date-exceptions-title" className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+    <section
+      aria-labelledby="date-exceptions-title"
+      className="rounded-lg border border-slate-200 p-4 dark:border-slate-800"
+    >
       <h2 id="date-exceptions-title" className="text-base font-semibold text-slate-900 dark:text-white">
         Date-specific hours
       </h2>
       {eventRef ? (
-        <SavedEventExceptions eventRef={eventRef} overrides={overrides} loading={loading} blocked={blocked} today={today} />
+        <SavedEventExceptions
+          eventRef={eventRef}
+          overrides={overrides}
+          loading={loading}
+          blocked={blocked}
+          today={today}
+        />
       ) : (
         <>
-          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">You can add date overrides after creating the event.</p>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            You can add date overrides after creating the event.
+          </p>
           <div className="mt-3">
             <BlockDateUnavailable />
           </div>
@@ -72,12 +90,19 @@ function SavedEventExceptions({
   const onDelete = (override: DateOverride) =>
     remove.mutate(override.id, {
       onSuccess: () => toast({ title: 'Date exception deleted' }),
-      onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete date exception. Please try again.' }),
+      onError: () =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Failed to delete date exception. Please try again.',
+        }),
     });
 
   return (
     <>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Change your hours or take a day off on specific dates.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Change your hours or take a day off on specific dates.
+      </p>
       {loading ? (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400" role="status">
           Loading date exceptions...
@@ -96,7 +121,12 @@ function SavedEventExceptions({
                 <span className="block text-slate-700 dark:text-slate-300">{describe(override)}</span>
               </span>
               <span className="flex gap-1">
-                <Button variant="ghost" size="sm" onClick={() => setDialog({ override })} aria-label={`Edit ${formatLongDate(override.date)}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setDialog({ override })}
+                  aria-label={`Edit ${formatLongDate(override.date)}`}
+                >
                   Edit
                 </Button>
                 <Button
@@ -120,7 +150,12 @@ function SavedEventExceptions({
         <BlockDatePopover eventRef={eventRef} blockedDates={blocked} today={today} />
       </div>
       {dialog && (
-        <DateExceptionDialog eventRef={eventRef} override={dialog.override} today={today} onClose={() => setDialog(undefined)} />
+        <DateExceptionDialog
+          eventRef={eventRef}
+          override={dialog.override}
+          today={today}
+          onClose={() => setDialog(undefined)}
+        />
       )}
     </>
   );

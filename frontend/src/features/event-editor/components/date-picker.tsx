@@ -1,10 +1,19 @@
 import { useId, useState } from 'react';
+
 import { MonthGrid } from '#frontend/components/month-grid.tsx';
 import { ChevronLeft, ChevronRight } from '#frontend/components/ui/icons.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { addMonths, formatLongDate, formatMonthTitle, yearMonthOf, type YearMonth } from '#frontend/lib/dates.ts';
 
-const WEEKDAYS = [{ text: 'Su' }, { text: 'Mo' }, { text: 'Tu' }, { text: 'We' }, { text: 'Th' }, { text: 'Fr' }, { text: 'Sa' }] as const;
+const WEEKDAYS = [
+  { text: 'Su' },
+  { text: 'Mo' },
+  { text: 'Tu' },
+  { text: 'We' },
+  { text: 'Th' },
+  { text: 'Fr' },
+  { text: 'Sa' },
+] as const;
 
 /**
  * A month of days to pick one from (the date exception dialog and the 'Block a Date' popover, host-area.md §5 "Date
@@ -42,7 +51,13 @@ export function DatePicker({
   return (
     <div role="group" aria-label={label} aria-describedby={describedBy} className="w-full max-w-xs">
       <div className="mb-2 flex items-center justify-between">
-        <button type="button" className={navButton} aria-label="Previous month" disabled={!canGoBack} onClick={() => setView(addMonths(view, -1))}>
+        <button
+          type="button"
+          className={navButton}
+          aria-label="Previous month"
+          disabled={!canGoBack}
+          onClick={() => setView(addMonths(view, -1))}
+        >
           <ChevronLeft className="size-4" />
         </button>
         <p id={titleId} className="text-sm font-semibold" aria-live="polite">
@@ -77,7 +92,8 @@ export function DatePicker({
             enabled
               ? 'cursor-pointer text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'
               : 'cursor-not-allowed text-slate-400 line-through dark:text-slate-600',
-            selected && 'bg-brand-700 font-semibold text-white hover:bg-brand-800 dark:text-white dark:hover:bg-brand-800',
+            selected &&
+              'bg-brand-700 font-semibold text-white hover:bg-brand-800 dark:text-white dark:hover:bg-brand-800',
           ),
           content: Number(date.slice(8, 10)),
         })}

@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
+
 import { CUSTOM_CSS_MAX, DEFAULT_EVENT_COLOR, LOGO_COLOR_FALLBACK } from '#shared/constants';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { Textarea } from '#frontend/components/ui/textarea.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { dominantColor } from '#frontend/features/event-editor/lib/dominant-color.ts';
 import { Field, Switch } from '#frontend/features/event-editor/components/form-controls.tsx';
 import { ImageField } from '#frontend/features/event-editor/components/image-field.tsx';
 import { readImagePixels } from '#frontend/features/event-editor/components/read-image-pixels.ts';
 import { fieldProps, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
+import { dominantColor } from '#frontend/features/event-editor/lib/dominant-color.ts';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /**
  * 'Customize Design' (host-area.md §3 "Event", §4 "Guest logo upload"): light or dark booking page, accent colour,
@@ -65,7 +66,11 @@ export function DesignSection({ form }: { form: EventForm }) {
         </div>
       </fieldset>
 
-      <ColorField label="Accent colour" value={values.color} onChange={(color) => set({ color: color ?? DEFAULT_EVENT_COLOR })} />
+      <ColorField
+        label="Accent colour"
+        value={values.color}
+        onChange={(color) => set({ color: color ?? DEFAULT_EVENT_COLOR })}
+      />
       <ColorField
         optional
         label="Theme colour"
@@ -81,7 +86,11 @@ export function DesignSection({ form }: { form: EventForm }) {
         onChange={(secondaryColor) => set({ secondaryColor })}
       />
 
-      <Switch label="Show host photo" checked={values.showHostPhoto} onCheckedChange={(showHostPhoto) => set({ showHostPhoto })} />
+      <Switch
+        label="Show host photo"
+        checked={values.showHostPhoto}
+        onCheckedChange={(showHostPhoto) => set({ showHostPhoto })}
+      />
 
       <ImageField
         label="Event photo"
@@ -149,7 +158,10 @@ function ColorField({
           value={(value ?? '#FFFFFF').toLowerCase()}
           onChange={(event) => onChange(event.target.value.toUpperCase())}
           aria-describedby={hint ? `${id}-hint` : undefined}
-          className={cn('h-10 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900', focusRing)}
+          className={cn(
+            'h-10 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900',
+            focusRing,
+          )}
         />
         <span className="font-mono text-sm text-slate-700 dark:text-slate-300">{value ?? 'None'}</span>
         {optional && value && (

@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from 'react-router-dom';
+
 import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { useEvent } from '#frontend/features/event-editor/api/get-event.ts';
 import { EventEditor } from '#frontend/features/event-editor/components/event-editor.tsx';
+import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
  * /events/new (create) and /events/new?edit={id} (edit; host-area.md §2, §4 "Edit mode"), full screen behind the
@@ -28,7 +29,9 @@ function EventNotLoaded() {
   return (
     <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
       <h1 className="text-2xl font-bold tracking-tight">Event Not Found</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-200">This event could not be loaded. It may have been deleted.</p>
+      <p className="mt-3 text-slate-700 dark:text-slate-200">
+        This event could not be loaded. It may have been deleted.
+      </p>
       <Link to="/events" className={buttonVariants({ className: 'mt-6' })}>
         Back to Events
       </Link>

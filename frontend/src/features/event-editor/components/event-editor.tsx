@@ -1,17 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { eventBody, type EventBody, type HostEvent } from '#shared/api/schemas/host-events';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { isApiError } from '#frontend/lib/api.ts';
-import { todayIn } from '#frontend/lib/dates.ts';
 import { canActivateEvents } from '#frontend/features/event-editor/api/can-activate.ts';
 import { useCreateEvent } from '#frontend/features/event-editor/api/create-event.ts';
 import { useDateOverrides } from '#frontend/features/event-editor/api/list-date-overrides.ts';
 import { useUpdateEvent } from '#frontend/features/event-editor/api/update-event.ts';
-import { errorsByPath, formValuesFromEvent, newEventFormValues, toEventBody } from '#frontend/features/event-editor/lib/event-form.ts';
 import { BasicFields } from '#frontend/features/event-editor/components/basic-fields.tsx';
 import { CollapsibleSection } from '#frontend/features/event-editor/components/collapsible-section.tsx';
 import { DateExceptionsSection } from '#frontend/features/event-editor/components/date-exceptions-section.tsx';
@@ -20,6 +18,14 @@ import { EventLimitsSection } from '#frontend/features/event-editor/components/e
 import { EventPreview } from '#frontend/features/event-editor/components/event-preview.tsx';
 import { useEventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
 import { WorkingHoursSection } from '#frontend/features/event-editor/components/working-hours-section.tsx';
+import {
+  errorsByPath,
+  formValuesFromEvent,
+  newEventFormValues,
+  toEventBody,
+} from '#frontend/features/event-editor/lib/event-form.ts';
+import { isApiError } from '#frontend/lib/api.ts';
+import { todayIn } from '#frontend/lib/dates.ts';
 
 /** host-area.md §9: the editor goes back to /events this long after a save. */
 const REDIRECT_DELAY_MS = 300;
@@ -29,8 +35,27 @@ type Section = 'hours' | 'limits' | 'design';
 /** Which collapsible section holds a field, so an invalid submit can open it. */
 const SECTION_FIELDS: Record<Section, readonly string[]> = {
   hours: ['availabilityRanges', 'timeZone'],
-  limits: ['bufferBefore', 'bufferAfter', 'minimumNoticeAmount', 'minimumNoticeUnit', 'advanceBookingDays', 'maxBookingsPerDay', 'requiresConfirmation'],
-  design: ['bookingTheme', 'color', 'themeColor', 'secondaryColor', 'showHostPhoto', 'showEventPhoto', 'eventPhotoUrl', 'showGuestLogo', 'guestLogoUrl', 'customCss'],
+  limits: [
+    'bufferBefore',
+    'bufferAfter',
+    'minimumNoticeAmount',
+    'minimumNoticeUnit',
+    'advanceBookingDays',
+    'maxBookingsPerDay',
+    'requiresConfirmation',
+  ],
+  design: [
+    'bookingTheme',
+    'color',
+    'themeColor',
+    'secondaryColor',
+    'showHostPhoto',
+    'showEventPhoto',
+    'eventPhotoUrl',
+    'showGuestLogo',
+    'guestLogoUrl',
+    'customCss',
+  ],
 };
 const sectionsWithErrors = (errors: Record<string, string>): Section[] =>
   (Object.keys(SECTION_FIELDS) as Section[]).filter((section) =>
@@ -39,7 +64,12 @@ const sectionsWithErrors = (errors: Record<string, string>): Section[] =>
 
 /** A 400 answer's field messages; paths may read "body.title", "/title" or "title". */
 const errorsFromDetails = (details: readonly { path: string; message: string }[]): Record<string, string> =>
-  errorsByPath(details.map((detail) => ({ path: detail.path.replace(/^\/|^body[./]/, '').split(/[./]/), message: detail.message })));
+  errorsByPath(
+    details.map((detail) => ({
+      path: detail.path.replace(/^\/|^body[./]/, '').split(/[./]/),
+      message: detail.message,
+    })),
+  );
 
 /**
  * The create/edit event screen (host-area.md §2 "Create/edit event screen", §4 "Edit mode", "Save event"): the form
@@ -72,7 +102,10 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
 
   const showErrors = (errors: Record<string, string>) =>
     form.showErrors(errors, formRef.current, () =>
-      setOpen((current) => ({ ...current, ...Object.fromEntries(sectionsWithErrors(errors).map((section) => [section, true])) })),
+      setOpen((current) => ({
+        ...current,
+        ...Object.fromEntries(sectionsWithErrors(errors).map((section) => [section, true])),
+      })),
     );
 
   const onSubmit = async (formEvent: FormEvent<HTMLFormElement>) => {
@@ -96,7 +129,8 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
       setSaving(false);
       const shown = isApiError(error) && (error.status === 409 || error.status === 402 || error.status === 400);
       if (isApiError(error) && error.status === 409) showErrors({ slug: error.message });
-      else if (isApiError(error) && error.status === 400 && error.details?.length) showErrors(errorsFromDetails(error.details));
+      else if (isApiError(error) && error.status === 400 && error.details?.length)
+        showErrors(errorsFromDetails(error.details));
       toast({
         variant: 'destructive',
         title: editing ? 'Failed to update event' : 'Failed to create event',
@@ -108,7 +142,10 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
     redirect.current = setTimeout(() => navigate('/events'), REDIRECT_DELAY_MS);
   };
 
-  const section = (key: Section) => ({ open: open[key], onOpenChange: (next: boolean) => setOpen((current) => ({ ...current, [key]: next })) });
+  const section = (key: Section) => ({
+    open: open[key],
+    onOpenChange: (next: boolean) => setOpen((current) => ({ ...current, [key]: next })),
+  });
   const host = {
     name: user?.name || user?.username || 'Your name',
     photoUrl: event?.hostPhotoUrl ?? user?.photoUrl ?? null,
@@ -126,7 +163,13 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
         </header>
 
         <div className="grid flex-1 content-start gap-6 px-5 py-6 lg:min-h-0 lg:overflow-y-auto">
-          <form id={FORM_ID} ref={formRef} noValidate onSubmit={(submitted) => void onSubmit(submitted)} className="grid gap-6">
+          <form
+            id={FORM_ID}
+            ref={formRef}
+            noValidate
+            onSubmit={(submitted) => void onSubmit(submitted)}
+            className="grid gap-6"
+          >
             <BasicFields form={form} slugEdited={slugEdited} onSlugEdited={setSlugEdited} />
             <CollapsibleSection title="Working hours" {...section('hours')}>
               <WorkingHoursSection form={form} />
@@ -138,7 +181,12 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
               <DesignSection form={form} />
             </CollapsibleSection>
           </form>
-          <DateExceptionsSection eventRef={eventRef} overrides={overrides.data ?? []} loading={overrides.isPending && eventRef !== null} today={today} />
+          <DateExceptionsSection
+            eventRef={eventRef}
+            overrides={overrides.data ?? []}
+            loading={overrides.isPending && eventRef !== null}
+            today={today}
+          />
         </div>
 
         <footer className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">

@@ -1,8 +1,8 @@
 import { BUFFER_OPTIONS, DEFAULT_ADVANCE_BOOKING_DAYS } from '#shared/constants';
 import { Input } from '#frontend/components/ui/input.tsx';
-import type { NoticeUnit } from '#frontend/features/event-editor/lib/event-form.ts';
 import { Field, Select, Switch } from '#frontend/features/event-editor/components/form-controls.tsx';
 import { fieldProps, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
+import type { NoticeUnit } from '#frontend/features/event-editor/lib/event-form.ts';
 
 const NOTICE_UNITS: ReadonlyArray<[NoticeUnit, string]> = [
   ['minutes', 'Minutes'],
@@ -18,7 +18,11 @@ const NOTICE_UNITS: ReadonlyArray<[NoticeUnit, string]> = [
 export function EventLimitsSection({ form }: { form: EventForm }) {
   const { values, set } = form;
   const bufferSelect = (path: 'bufferBefore' | 'bufferAfter') => (
-    <Select {...fieldProps(form, path)} value={values[path]} onChange={(event) => set({ [path]: Number(event.target.value) })}>
+    <Select
+      {...fieldProps(form, path)}
+      value={values[path]}
+      onChange={(event) => set({ [path]: Number(event.target.value) })}
+    >
       {BUFFER_OPTIONS.map((minutes) => (
         <option key={minutes} value={minutes}>
           {minutes === 0 ? 'No buffer' : `${minutes} minutes`}
@@ -38,7 +42,12 @@ export function EventLimitsSection({ form }: { form: EventForm }) {
         </Field>
       </div>
 
-      <Field form={form} path="minimumNoticeAmount" label="Minimum notice" hint="How long before a meeting guests can still book it.">
+      <Field
+        form={form}
+        path="minimumNoticeAmount"
+        label="Minimum notice"
+        hint="How long before a meeting guests can still book it."
+      >
         <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-2">
           <Input
             {...fieldProps(form, 'minimumNoticeAmount')}
@@ -62,7 +71,12 @@ export function EventLimitsSection({ form }: { form: EventForm }) {
         </div>
       </Field>
 
-      <Field form={form} path="advanceBookingDays" label="Booking window (days)" hint="How many days ahead guests can book.">
+      <Field
+        form={form}
+        path="advanceBookingDays"
+        label="Booking window (days)"
+        hint="How many days ahead guests can book."
+      >
         <Input
           {...fieldProps(form, 'advanceBookingDays')}
           type="number"
@@ -72,12 +86,18 @@ export function EventLimitsSection({ form }: { form: EventForm }) {
           value={values.advanceBookingDays}
           onChange={(event) => set({ advanceBookingDays: event.target.value })}
           onBlur={() => {
-            if (values.advanceBookingDays.trim() === '') set({ advanceBookingDays: String(DEFAULT_ADVANCE_BOOKING_DAYS) });
+            if (values.advanceBookingDays.trim() === '')
+              set({ advanceBookingDays: String(DEFAULT_ADVANCE_BOOKING_DAYS) });
           }}
         />
       </Field>
 
-      <Field form={form} path="maxBookingsPerDay" label="Daily limit" hint="The most bookings a day; leave blank for no limit.">
+      <Field
+        form={form}
+        path="maxBookingsPerDay"
+        label="Daily limit"
+        hint="The most bookings a day; leave blank for no limit."
+      >
         <Input
           {...fieldProps(form, 'maxBookingsPerDay')}
           type="number"

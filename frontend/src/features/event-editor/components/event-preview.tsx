@@ -1,11 +1,18 @@
 import { useCallback, useMemo } from 'react';
+
 import type { DateOverride } from '#shared/api/schemas/host-events';
 import { BookingTheme } from '#frontend/components/booking/booking-theme.tsx';
 import { EventSummary } from '#frontend/components/booking/event-summary.tsx';
 import { StaticBookingFlow } from '#frontend/components/booking/static-booking-flow.tsx';
-import type { YearMonth } from '#frontend/lib/dates.ts';
 import type { EventFormValues } from '#frontend/features/event-editor/lib/event-form.ts';
-import { previewAvailability, previewEvent, previewSlots, type PreviewHost, type SlotSettings } from '#frontend/features/event-editor/lib/preview.ts';
+import {
+  previewAvailability,
+  previewEvent,
+  previewSlots,
+  type PreviewHost,
+  type SlotSettings,
+} from '#frontend/features/event-editor/lib/preview.ts';
+import type { YearMonth } from '#frontend/lib/dates.ts';
 
 /**
  * The live preview (host-area.md §2 "Create/edit event screen"): the public booking page's own event summary,
@@ -32,12 +39,21 @@ export function EventPreview({
     () => ({ availabilityRanges, duration, timeZone, advanceBookingDays, minimumNoticeAmount, minimumNoticeUnit }),
     [availabilityRanges, duration, timeZone, advanceBookingDays, minimumNoticeAmount, minimumNoticeUnit],
   );
-  const availabilityFor = useCallback((view: YearMonth) => previewAvailability(slotInputs, overrides, view, today), [slotInputs, overrides, today]);
-  const slotsFor = useCallback((date: string) => previewSlots(slotInputs, overrides, date, today), [slotInputs, overrides, today]);
+  const availabilityFor = useCallback(
+    (view: YearMonth) => previewAvailability(slotInputs, overrides, view, today),
+    [slotInputs, overrides, today],
+  );
+  const slotsFor = useCallback(
+    (date: string) => previewSlots(slotInputs, overrides, date, today),
+    [slotInputs, overrides, today],
+  );
 
   return (
     <BookingTheme design={values} className="flex-1">
-      <p role="note" className="bg-slate-900 px-4 py-2.5 text-center text-sm font-medium text-white dark:bg-slate-100 dark:text-slate-900">
+      <p
+        role="note"
+        className="bg-slate-900 px-4 py-2.5 text-center text-sm font-medium text-white dark:bg-slate-100 dark:text-slate-900"
+      >
         This is a preview. To book an event, share the link with your invitees.
       </p>
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 xl:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">

@@ -1,8 +1,9 @@
 import type { ComponentProps, ReactNode } from 'react';
+
 import { fieldClasses } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { fieldId, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /** Small form pieces of the event editor. */
 
@@ -60,7 +61,11 @@ export function Switch({
   label,
   className,
   ...props
-}: Omit<ComponentProps<'button'>, 'onChange' | 'role'> & { checked: boolean; onCheckedChange: (checked: boolean) => void; label?: string }) {
+}: Omit<ComponentProps<'button'>, 'onChange' | 'role'> & {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  label?: string;
+}) {
   const button = (
     <button
       type="button"
@@ -77,13 +82,21 @@ export function Switch({
     >
       <span
         aria-hidden="true"
-        className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5.5' : 'translate-x-0.5')}
+        className={cn(
+          'inline-block size-5 rounded-full bg-white shadow transition-transform',
+          checked ? 'translate-x-5.5' : 'translate-x-0.5',
+        )}
       />
     </button>
   );
   if (!label) return button;
   return (
-    <label className={cn('flex items-center justify-between gap-4 text-sm font-medium text-slate-800 dark:text-slate-200', className)}>
+    <label
+      className={cn(
+        'flex items-center justify-between gap-4 text-sm font-medium text-slate-800 dark:text-slate-200',
+        className,
+      )}
+    >
       <span>{label}</span>
       {button}
     </label>

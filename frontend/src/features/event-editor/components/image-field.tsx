@@ -1,12 +1,17 @@
 import { useId, type ChangeEvent } from 'react';
+
 import { Button } from '#frontend/components/ui/button.tsx';
 import { fieldClasses } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { cn } from '#frontend/lib/cn.ts';
 import { useUploadEventImage } from '#frontend/features/event-editor/api/upload-event-image.ts';
-import { EVENT_IMAGE_ACCEPT, eventImageProblem, eventImageUploadError } from '#frontend/features/event-editor/lib/event-image.ts';
 import { Switch } from '#frontend/features/event-editor/components/form-controls.tsx';
+import {
+  EVENT_IMAGE_ACCEPT,
+  eventImageProblem,
+  eventImageUploadError,
+} from '#frontend/features/event-editor/lib/event-image.ts';
+import { cn } from '#frontend/lib/cn.ts';
 
 /**
  * An event photo or guest logo (host-area.md §5 "Event images", §8 "Image"): the browser refuses a file that is
@@ -81,7 +86,12 @@ export function ImageField({
           </p>
         </div>
         {url && (
-          <Button variant="outline" size="sm" onClick={() => onUrlChange(null)} aria-label={`Remove ${label.toLowerCase()}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onUrlChange(null)}
+            aria-label={`Remove ${label.toLowerCase()}`}
+          >
             Remove
           </Button>
         )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
+
 import type { EventFormValues } from '#frontend/features/event-editor/lib/event-form.ts';
 
 /**
@@ -15,7 +16,9 @@ export function useEventForm(initial: () => EventFormValues) {
     setValues((current) => ({ ...current, ...changes }));
     const changed = Object.keys(changes);
     setErrors((current) => {
-      const kept = Object.entries(current).filter(([path]) => !changed.some((key) => path === key || path.startsWith(`${key}.`)));
+      const kept = Object.entries(current).filter(
+        ([path]) => !changed.some((key) => path === key || path.startsWith(`${key}.`)),
+      );
       return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
     });
   };

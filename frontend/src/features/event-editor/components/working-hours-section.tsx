@@ -1,8 +1,8 @@
 import { TIME_ZONE_OPTIONS } from '#shared/constants';
-import type { AvailabilityRange } from '#frontend/features/event-editor/lib/event-form.ts';
-import { formatClock, HALF_HOURS, WEEKDAY_NAMES } from '#frontend/features/event-editor/lib/time-options.ts';
 import { Field, FieldError, Select, Switch } from '#frontend/features/event-editor/components/form-controls.tsx';
 import { fieldProps, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
+import type { AvailabilityRange } from '#frontend/features/event-editor/lib/event-form.ts';
+import { formatClock, HALF_HOURS, WEEKDAY_NAMES } from '#frontend/features/event-editor/lib/time-options.ts';
 
 /**
  * 'Working hours' (host-area.md §3 "Availability range", §5): per weekday an on/off switch and start and end times
@@ -12,7 +12,9 @@ export function WorkingHoursSection({ form }: { form: EventForm }) {
   const { values, set } = form;
   const change = (dayOfWeek: number, changes: Partial<AvailabilityRange>) =>
     set({
-      availabilityRanges: values.availabilityRanges.map((range) => (range.dayOfWeek === dayOfWeek ? { ...range, ...changes } : range)),
+      availabilityRanges: values.availabilityRanges.map((range) =>
+        range.dayOfWeek === dayOfWeek ? { ...range, ...changes } : range,
+      ),
     });
 
   return (
@@ -73,8 +75,14 @@ export function WorkingHoursSection({ form }: { form: EventForm }) {
       <FieldError form={form} path="availabilityRanges" />
 
       <Field form={form} path="timeZone" label="Time zone">
-        <Select {...fieldProps(form, 'timeZone')} value={values.timeZone} onChange={(event) => set({ timeZone: event.target.value })}>
-          {!TIME_ZONE_OPTIONS.some((zone) => zone.value === values.timeZone) && <option value={values.timeZone}>{values.timeZone}</option>}
+        <Select
+          {...fieldProps(form, 'timeZone')}
+          value={values.timeZone}
+          onChange={(event) => set({ timeZone: event.target.value })}
+        >
+          {!TIME_ZONE_OPTIONS.some((zone) => zone.value === values.timeZone) && (
+            <option value={values.timeZone}>{values.timeZone}</option>
+          )}
           {TIME_ZONE_OPTIONS.map((zone) => (
             <option key={zone.value} value={zone.value}>
               {zone.label}

@@ -16,7 +16,11 @@ export interface DateExceptionTimeErrors {
 }
 
 /** Why the chosen times cannot be saved (the message goes next to the blank one), or null when they can. */
-export function dateExceptionTimesProblem(available: boolean, startTime: string, endTime: string): DateExceptionTimeErrors | null {
+export function dateExceptionTimesProblem(
+  available: boolean,
+  startTime: string,
+  endTime: string,
+): DateExceptionTimeErrors | null {
   if (!available) return null;
   const hasStart = startTime.trim() !== '';
   const hasEnd = endTime.trim() !== '';

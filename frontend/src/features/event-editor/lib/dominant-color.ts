@@ -26,7 +26,10 @@ export function dominantColor(rgba: ArrayLike<number>): string | null {
   let best: { count: number; r: number; g: number; b: number } | undefined;
   for (const bucket of buckets.values()) if (!best || bucket.count > best.count) best = bucket;
   if (!best) return null;
-  const hex = (sum: number) => Math.round(sum / best.count).toString(16).padStart(2, '0');
+  const hex = (sum: number) =>
+    Math.round(sum / best.count)
+      .toString(16)
+      .padStart(2, '0');
   return `#${hex(best.r)}${hex(best.g)}${hex(best.b)}`.toUpperCase();
 }
 

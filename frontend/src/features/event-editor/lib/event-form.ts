@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import type { EventBody, HostEvent, locationTypeSchema } from '#shared/api/schemas/host-events';
 import {
   DEFAULT_ADVANCE_BOOKING_DAYS,
@@ -8,7 +9,7 @@ import {
   EVENT_DURATION_OPTIONS,
   LOCATION_TYPES,
 } from '#shared/constants';
-import { NEW_EVENT_DEFAULTS, defaultAvailabilityRanges } from '#shared/rules/event-defaults';
+import { defaultAvailabilityRanges, NEW_EVENT_DEFAULTS } from '#shared/rules/event-defaults';
 
 /**
  * What the event editor's form holds (host-area.md §3 "Event", "New event form defaults", §4 "Edit mode") and how it
@@ -79,7 +80,9 @@ export type LoadedEvent = Omit<HostEvent, 'minimumNoticeAmount' | 'availabilityR
 function sevenDays(saved: readonly AvailabilityRange[]): AvailabilityRange[] {
   return defaultAvailabilityRanges().map((fallback) => {
     const found = saved.find((range) => range.dayOfWeek === fallback.dayOfWeek);
-    return found ? { dayOfWeek: found.dayOfWeek, active: found.active, startTime: found.startTime, endTime: found.endTime } : fallback;
+    return found
+      ? { dayOfWeek: found.dayOfWeek, active: found.active, startTime: found.startTime, endTime: found.endTime }
+      : fallback;
   });
 }
 
@@ -145,7 +148,9 @@ export function toEventBody(values: EventFormValues, extra: { id?: number; activ
 }
 
 /** The first message per field path ("title", "availabilityRanges.1.endTime"). */
-export function errorsByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function errorsByPath(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');

@@ -1,10 +1,15 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import type { DateOverride } from '#shared/api/schemas/host-events';
-import { AvailabilityInputError, availableDatesForMonth, timeSlotsForDate, type AvailabilityInput } from '#shared/availability/engine';
+import {
+  AvailabilityInputError,
+  availableDatesForMonth,
+  timeSlotsForDate,
+  type AvailabilityInput,
+} from '#shared/availability/engine';
 import { DEFAULT_ADVANCE_BOOKING_DAYS, LOCATION_TYPES } from '#shared/constants';
-import type { TimeSlot } from '#frontend/lib/time-slot.ts';
-import { addMonths, type YearMonth } from '#frontend/lib/dates.ts';
 import type { EventFormValues } from '#frontend/features/event-editor/lib/event-form.ts';
+import { addMonths, type YearMonth } from '#frontend/lib/dates.ts';
+import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 
 /**
  * The live preview's data (host-area.md §2 "Create/edit event screen"): the form's values shaped like the public

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { apiRequest } from '#frontend/lib/api.ts';
 
 export interface DebugSlotsQuery {
@@ -17,7 +18,13 @@ export interface DebugSlotsQuery {
  * default hours (9am–5pm Eastern, the admin's meeting duration).
  */
 export function getDebugTimeSlots({ date, eventId, timezone }: DebugSlotsQuery, signal?: AbortSignal) {
-  const query = { date, timezone, forceRefresh: 'true' as const, includeUnavailable: 'true' as const, ...(eventId === null ? {} : { eventId }) };
+  const query = {
+    date,
+    timezone,
+    forceRefresh: 'true' as const,
+    includeUnavailable: 'true' as const,
+    ...(eventId === null ? {} : { eventId }),
+  };
   return apiRequest('getTimeSlots', { query, signal });
 }
 

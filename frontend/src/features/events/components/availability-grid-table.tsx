@@ -5,7 +5,8 @@ import { cn } from '#frontend/lib/cn.ts';
 const LOOK: Record<CellMark, { glyph: string; classes: string }> = {
   available: {
     glyph: '✓',
-    classes: 'border-emerald-300 bg-emerald-100 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-900/60 dark:text-emerald-100',
+    classes:
+      'border-emerald-300 bg-emerald-100 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-900/60 dark:text-emerald-100',
   },
   unavailable: {
     glyph: '✕',
@@ -13,7 +14,8 @@ const LOOK: Record<CellMark, { glyph: string; classes: string }> = {
   },
   'outside hours': {
     glyph: '–',
-    classes: 'border-slate-200 bg-slate-50 text-slate-500 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-400',
+    classes:
+      'border-slate-200 bg-slate-50 text-slate-500 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-400',
   },
 };
 
@@ -26,7 +28,10 @@ export function GridLegend() {
     <ul aria-label="Legend" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700 dark:text-slate-200">
       {MARKS.map((mark) => (
         <li key={mark} className="flex items-center gap-2">
-          <span aria-hidden="true" className={cn('inline-flex size-6 items-center justify-center rounded border text-xs', LOOK[mark].classes)}>
+          <span
+            aria-hidden="true"
+            className={cn('inline-flex size-6 items-center justify-center rounded border text-xs', LOOK[mark].classes)}
+          >
             {LOOK[mark].glyph}
           </span>
           {mark}

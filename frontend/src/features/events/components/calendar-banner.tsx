@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { AlertCircleIcon } from '#frontend/components/ui/icons.tsx';
 

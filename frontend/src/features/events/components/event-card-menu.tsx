@@ -1,10 +1,11 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
+
 import type { HostEvent } from '#shared/api/schemas/host-events';
 import { TRIAL_EXPIRED_ACTIVATION_MESSAGE } from '#shared/constants';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { useMenuButton } from '#frontend/components/ui/use-menu-button.ts';
 import { MoreVerticalIcon } from '#frontend/features/events/components/icons.tsx';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 const itemBase = cn(
   'flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-left text-sm outline-hidden',
@@ -33,7 +34,15 @@ export interface EventCardMenuProps {
  * gives the reason (its accessible description, shown while it is focused or hovered). Keyboard and pointer
  * behaviour: the ARIA menu-button pattern (components/ui/use-menu-button.ts).
  */
-export function EventCardMenu({ event, activationBlocked, busy, onDuplicate, onDelete, onSetActive, buttonRef }: EventCardMenuProps) {
+export function EventCardMenu({
+  event,
+  activationBlocked,
+  busy,
+  onDuplicate,
+  onDelete,
+  onSetActive,
+  buttonRef,
+}: EventCardMenuProps) {
   const [tipShown, setTipShown] = useState(false);
   const { containerRef: menuContainerRef, ...menu } = useMenuButton({ buttonRef, onClose: () => setTipShown(false) });
   const tipId = `${menu.buttonProps.id}-tip`;
@@ -129,7 +138,14 @@ function ActionItem({
   children: ReactNode;
 }) {
   return (
-    <button type="button" role="menuitem" tabIndex={-1} aria-disabled={busy || undefined} className={className} onClick={onSelect}>
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      aria-disabled={busy || undefined}
+      className={className}
+      onClick={onSelect}
+    >
       {children}
     </button>
   );

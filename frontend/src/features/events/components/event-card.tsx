@@ -1,13 +1,14 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
+
 import type { HostEvent } from '#shared/api/schemas/host-events';
 import { DEFAULT_CARD_COLOR } from '#shared/constants';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { DeleteEventDialog } from '#frontend/features/events/components/delete-event-dialog.tsx';
 import { EventCardMenu } from '#frontend/features/events/components/event-card-menu.tsx';
 import { CopyIcon, UserIcon } from '#frontend/features/events/components/icons.tsx';
 import { useEventActions } from '#frontend/features/events/components/use-event-actions.ts';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /**
  * One event type on the dashboard (host-area.md §2 "Event types dashboard", §8 "Events"): colour bar, title,
@@ -53,7 +54,11 @@ export function EventCard({
       aria-labelledby={titleId}
       className="flex h-full flex-col rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div aria-hidden="true" className="h-2 rounded-t-xl" style={{ backgroundColor: event.color || DEFAULT_CARD_COLOR }} />
+      <div
+        aria-hidden="true"
+        className="h-2 rounded-t-xl"
+        style={{ backgroundColor: event.color || DEFAULT_CARD_COLOR }}
+      />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
@@ -68,15 +73,28 @@ export function EventCard({
           href={bookingPath}
           target="_blank"
           rel="noopener"
-          className={cn('self-start rounded-sm text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400', focusRing)}
+          className={cn(
+            'self-start rounded-sm text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400',
+            focusRing,
+          )}
         >
           View booking page<span className="sr-only"> (opens in a new tab)</span>
         </a>
-        <p className={cn('line-clamp-3 text-sm', event.description ? 'text-slate-700 dark:text-slate-200' : 'text-slate-500 italic dark:text-slate-400')}>
+        <p
+          className={cn(
+            'line-clamp-3 text-sm',
+            event.description ? 'text-slate-700 dark:text-slate-200' : 'text-slate-500 italic dark:text-slate-400',
+          )}
+        >
           {event.description || 'No description'}
         </p>
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <Button variant="outline" size="sm" onClick={() => void copyLink()} aria-label={`Copy booking link for ${event.title}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void copyLink()}
+            aria-label={`Copy booking link for ${event.title}`}
+          >
             <CopyIcon className="size-4" />
             Copy
           </Button>

@@ -1,20 +1,21 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+
 import type { HostEvent } from '#shared/api/schemas/host-events';
+import { activationBlocked, freeTrial, isSubscribed } from '#shared/rules/trial';
 import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
-import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
-import { useSubscriptionStatus } from '#frontend/lib/subscription-status.ts';
-import { useEvents } from '#frontend/lib/list-events.ts';
-import { activationBlocked, freeTrial, isSubscribed } from '#shared/rules/trial';
 import { CalendarBanner } from '#frontend/features/events/components/calendar-banner.tsx';
 import { EventCard } from '#frontend/features/events/components/event-card.tsx';
 import { PlusIcon } from '#frontend/features/events/components/icons.tsx';
 import { Tabs } from '#frontend/features/events/components/tabs.tsx';
 import { TrialBanner } from '#frontend/features/events/components/trial-banner.tsx';
+import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
+import { useEvents } from '#frontend/lib/list-events.ts';
+import { useSubscriptionStatus } from '#frontend/lib/subscription-status.ts';
+import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 type TabKey = 'active' | 'inactive';
 
@@ -83,11 +84,21 @@ export function EventsPage() {
             selected={tab}
             onSelect={setTab}
             items={[
-              { key: 'active', label: 'Active', panel: grid(events.data.filter((event) => event.active), <NoActiveEvents />) },
+              {
+                key: 'active',
+                label: 'Active',
+                panel: grid(
+                  events.data.filter((event) => event.active),
+                  <NoActiveEvents />,
+                ),
+              },
               {
                 key: 'inactive',
                 label: 'Inactive',
-                panel: grid(events.data.filter((event) => !event.active), <EmptyState title="No inactive events" />),
+                panel: grid(
+                  events.data.filter((event) => !event.active),
+                  <EmptyState title="No inactive events" />,
+                ),
               },
             ]}
           />

@@ -1,15 +1,16 @@
 import { useState } from 'react';
+
 import { DEFAULT_TIME_ZONE } from '#shared/constants';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
-import { Input, fieldClasses } from '#frontend/components/ui/input.tsx';
+import { fieldClasses, Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
-import { cn } from '#frontend/lib/cn.ts';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { useDebugTimeSlots } from '#frontend/features/events/api/get-time-slots.ts';
-import { useEvents } from '#frontend/lib/list-events.ts';
-import { availabilityGrid } from '#frontend/features/events/lib/availability-grid.ts';
 import { AvailabilityGridTable, GridLegend } from '#frontend/features/events/components/availability-grid-table.tsx';
+import { availabilityGrid } from '#frontend/features/events/lib/availability-grid.ts';
+import { cn } from '#frontend/lib/cn.ts';
+import { useEvents } from '#frontend/lib/list-events.ts';
+import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 const NO_EVENT = '';
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -51,7 +52,13 @@ export function HourlyDebugPage() {
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor="debug-date">Date</Label>
-          <Input id="debug-date" type="date" className="mt-1.5" value={date} onChange={(change) => setDate(change.target.value)} />
+          <Input
+            id="debug-date"
+            type="date"
+            className="mt-1.5"
+            value={date}
+            onChange={(change) => setDate(change.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="debug-event">Event</Label>

@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 export interface TabItem<K extends string> {

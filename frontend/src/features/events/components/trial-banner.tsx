@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+
+import type { FreeTrial } from '#shared/rules/trial';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { cn } from '#frontend/lib/cn.ts';
-import type { FreeTrial } from '#shared/rules/trial';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 

@@ -1,12 +1,13 @@
 import type { HostEvent } from '#shared/api/schemas/host-events';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { isApiError } from '#frontend/lib/api.ts';
 import { useDeleteEvent } from '#frontend/features/events/api/delete-event.ts';
 import { useDuplicateEvent } from '#frontend/features/events/api/duplicate-event.ts';
 import { useSetEventActive } from '#frontend/features/events/api/update-event.ts';
+import { isApiError } from '#frontend/lib/api.ts';
 
 /** A 402 (the trial has expired) says why in its own words; any other failure gets the catalogue's text. */
-const reasonOr = (error: Error, fallback: string) => (isApiError(error) && error.status === 402 ? error.message : fallback);
+const reasonOr = (error: Error, fallback: string) =>
+  isApiError(error) && error.status === 402 ? error.message : fallback;
 
 /**
  * One card's writes with the toasts of host-area.md §8 "Events": duplicate, delete, activate and deactivate.

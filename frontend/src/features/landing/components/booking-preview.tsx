@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState, type CSSProperties } from 'react';
+
 import { MOBILE_BREAKPOINT_PX } from '#shared/constants';
-import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
-import { accentFor } from '#frontend/lib/accent.ts';
-import { detectTimeZone, todayIn } from '#frontend/lib/dates.ts';
-import { previewAvailability, previewEvent, previewSlots } from '#frontend/features/landing/lib/preview-data.ts';
 import { EventSummary } from '#frontend/components/booking/event-summary.tsx';
 import { StaticBookingFlow } from '#frontend/components/booking/static-booking-flow.tsx';
+import { previewAvailability, previewEvent, previewSlots } from '#frontend/features/landing/lib/preview-data.ts';
+import { accentFor } from '#frontend/lib/accent.ts';
+import { detectTimeZone, todayIn } from '#frontend/lib/dates.ts';
+import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
 
 /**
  * The landing page's read-only demo of the public booking page (booking-landing-auth-admin.md "Landing page at /",

@@ -1,6 +1,13 @@
-import { IconCard, SectionHeading, type IconCardItem } from '#frontend/features/landing/components/section-heading.tsx';
 import { GlobeIcon } from '#frontend/components/ui/icons.tsx';
-import { CalendarSyncIcon, LinkIcon, MailIcon, PaletteIcon, SlidersIcon, UsersIcon } from '#frontend/features/landing/components/landing-icons.tsx';
+import {
+  CalendarSyncIcon,
+  LinkIcon,
+  MailIcon,
+  PaletteIcon,
+  SlidersIcon,
+  UsersIcon,
+} from '#frontend/features/landing/components/landing-icons.tsx';
+import { IconCard, SectionHeading, type IconCardItem } from '#frontend/features/landing/components/section-heading.tsx';
 
 /**
  * The spec's feature claims (booking-landing-auth-admin.md §1). Each card says only what the product does today;

@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
+
 import { TRIAL_DAYS } from '#shared/constants';
 import { GoogleLogo } from '#frontend/components/google-logo.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 import { BookingPreview } from '#frontend/features/landing/components/booking-preview.tsx';
 import { FeaturesSection } from '#frontend/features/landing/components/features-section.tsx';
 import { PricingSection } from '#frontend/features/landing/components/pricing-section.tsx';
 import { SectionHeading } from '#frontend/features/landing/components/section-heading.tsx';
 import { SecuritySection } from '#frontend/features/landing/components/security-section.tsx';
 import { TestimonialsSection } from '#frontend/features/landing/components/testimonials-section.tsx';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /** Full browser navigation (the server starts the Google sign-in), so a plain link rather than a router Link. */
 const GOOGLE_REGISTER_URL = '/api/auth/google?type=register';
@@ -52,7 +53,10 @@ function Hero() {
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">
           Appointment scheduling, simplified
         </p>
-        <h1 id="hero-title" className="mt-4 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
+        <h1
+          id="hero-title"
+          className="mt-4 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white"
+        >
           Let people book time with you, without the back-and-forth
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
+
 import { PLAN_PRICES, TRIAL_DAYS } from '#shared/constants';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
-import { cn } from '#frontend/lib/cn.ts';
 import { CheckIcon } from '#frontend/features/landing/components/landing-icons.tsx';
 import { SectionHeading } from '#frontend/features/landing/components/section-heading.tsx';
+import { cn } from '#frontend/lib/cn.ts';
 
 interface Plan {
   name: string;
@@ -75,9 +76,7 @@ export function PricingSection() {
               )}
             >
               <div className="flex flex-wrap items-center gap-2">
-                <h3 className="mr-auto text-xl font-semibold text-slate-900 dark:text-white">
-                  {plan.name}
-                </h3>
+                <h3 className="mr-auto text-xl font-semibold text-slate-900 dark:text-white">{plan.name}</h3>
                 {plan.badges.map((badge) => (
                   <span
                     key={badge}

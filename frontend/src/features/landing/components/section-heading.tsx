@@ -22,7 +22,13 @@ export interface IconCardItem {
 }
 
 /** A grid card: its icon (on a tinted tile when `tile`), title and text. */
-export function IconCard({ item: { title, text, Icon, comingSoon = false }, tile = false }: { item: IconCardItem; tile?: boolean }) {
+export function IconCard({
+  item: { title, text, Icon, comingSoon = false },
+  tile = false,
+}: {
+  item: IconCardItem;
+  tile?: boolean;
+}) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       {tile ? (

@@ -1,5 +1,10 @@
+import {
+  DatabaseIcon,
+  EyeOffIcon,
+  LockIcon,
+  ShieldIcon,
+} from '#frontend/features/landing/components/landing-icons.tsx';
 import { IconCard, SectionHeading, type IconCardItem } from '#frontend/features/landing/components/section-heading.tsx';
-import { DatabaseIcon, EyeOffIcon, LockIcon, ShieldIcon } from '#frontend/features/landing/components/landing-icons.tsx';
 
 /** What the deployment actually does (ARCHITECTURE.md; infra/cdk): keep these in step with it. */
 const MEASURES: IconCardItem[] = [

@@ -1,7 +1,7 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { DEFAULT_EVENT_COLOR } from '#shared/constants';
-import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 import { addDays, addMonths, daysInMonth, isoDate, weekday, yearMonthOf } from '#frontend/lib/dates.ts';
+import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 
 /**
  * Sample data for the landing page's read-only booking demo (booking-landing-auth-admin.md "Landing page at /":

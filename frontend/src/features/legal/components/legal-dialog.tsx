@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
+
 import { LEGAL_EFFECTIVE_DATE } from '#shared/constants';
 import {
   Dialog,
@@ -9,9 +10,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#frontend/components/ui/dialog.tsx';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { PrivacyPolicy } from '#frontend/features/legal/components/privacy-policy.tsx';
 import { TermsOfService } from '#frontend/features/legal/components/terms-of-service.tsx';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 export type LegalDocument = 'privacy' | 'terms';
 
@@ -34,7 +35,10 @@ export function LegalDialog({ document, open, onOpenChange, onCloseAutoFocus }: 
     <DialogClose asChild>
       <Link
         to="/contact-us"
-        className={cn('rounded-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300', focusRing)}
+        className={cn(
+          'rounded-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300',
+          focusRing,
+        )}
       >
         contact page
       </Link>
@@ -55,7 +59,11 @@ export function LegalDialog({ document, open, onOpenChange, onCloseAutoFocus }: 
           aria-label={`${TITLES[document]} text`}
           className="min-h-0 flex-1 overflow-y-auto px-6 py-5 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset dark:focus-visible:ring-brand-400"
         >
-          {document === 'privacy' ? <PrivacyPolicy contactLink={contactLink} /> : <TermsOfService contactLink={contactLink} />}
+          {document === 'privacy' ? (
+            <PrivacyPolicy contactLink={contactLink} />
+          ) : (
+            <TermsOfService contactLink={contactLink} />
+          )}
         </div>
       </DialogContent>
     </Dialog>

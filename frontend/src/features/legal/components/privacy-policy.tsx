@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { LEGAL_EFFECTIVE_DATE, MINIMUM_AGE, PRODUCT_NAME } from '#shared/constants';
 import { LegalList, LegalSection } from '#frontend/features/legal/components/legal-section.tsx';
 
@@ -14,8 +15,8 @@ export function PrivacyPolicy({ contactLink }: { contactLink: ReactNode }) {
 
       <LegalSection title="Who may use Meetwise">
         <p>
-          You must be {MINIMUM_AGE} years of age or older to use {PRODUCT_NAME}. We do not knowingly collect
-          information from anyone under {MINIMUM_AGE}.
+          You must be {MINIMUM_AGE} years of age or older to use {PRODUCT_NAME}. We do not knowingly collect information
+          from anyone under {MINIMUM_AGE}.
         </p>
       </LegalSection>
 
@@ -29,13 +30,13 @@ export function PrivacyPolicy({ contactLink }: { contactLink: ReactNode }) {
           <li>
             <strong>Calendar information.</strong> If you connect your Google Calendar, we read your free/busy
             information and events so that guests are only offered times when you are available and you are never
-            double-booked. We also write the bookings guests make into your calendar and, if you choose in your
-            calendar settings, update or remove them when a booking is rescheduled or cancelled.
+            double-booked. We also write the bookings guests make into your calendar and, if you choose in your calendar
+            settings, update or remove them when a booking is rescheduled or cancelled.
           </li>
           <li>
-            <strong>Booking information.</strong> When a guest books a meeting, we collect the details they enter
-            (name, email address, any additional information and the email addresses of invited guests) together with
-            the chosen time and time zone.
+            <strong>Booking information.</strong> When a guest books a meeting, we collect the details they enter (name,
+            email address, any additional information and the email addresses of invited guests) together with the
+            chosen time and time zone.
           </li>
           <li>
             <strong>Payment information.</strong> Payments are handled by our payment provider, Stripe. Your card
@@ -60,7 +61,9 @@ export function PrivacyPolicy({ contactLink }: { contactLink: ReactNode }) {
           <li>To answer the messages you send us.</li>
           <li>To keep the service working properly and to prevent misuse.</li>
         </LegalList>
-        <p>We use the data we receive from your Google account only to provide the features described in this policy.</p>
+        <p>
+          We use the data we receive from your Google account only to provide the features described in this policy.
+        </p>
       </LegalSection>
 
       <LegalSection title="How we share information">

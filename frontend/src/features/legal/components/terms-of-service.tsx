@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { LEGAL_EFFECTIVE_DATE, MINIMUM_AGE, PRODUCT_NAME, TRIAL_DAYS } from '#shared/constants';
 import { LegalList, LegalSection } from '#frontend/features/legal/components/legal-section.tsx';
 
@@ -60,9 +61,9 @@ export function TermsOfService({ contactLink }: { contactLink: ReactNode }) {
 
       <LegalSection title="Acceptable use">
         <p>
-          Do not use {PRODUCT_NAME} to send spam, to mislead or harass anyone, to break the law, or to interfere with the
-          service or other people's accounts. Hosts are responsible for the content of their booking pages and for the
-          meetings they arrange.
+          Do not use {PRODUCT_NAME} to send spam, to mislead or harass anyone, to break the law, or to interfere with
+          the service or other people's accounts. Hosts are responsible for the content of their booking pages and for
+          the meetings they arrange.
         </p>
       </LegalSection>
 

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+
 import { apiRequest } from '#frontend/lib/api.ts';
 
 /**

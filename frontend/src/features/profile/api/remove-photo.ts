@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { apiRequest } from '#frontend/lib/api.ts';
 import { currentUserKey } from '#frontend/lib/use-current-user.ts';
@@ -13,6 +14,8 @@ export function useRemovePhoto() {
     mutationKey: ['removePhoto'],
     mutationFn: removePhoto,
     onSuccess: () =>
-      queryClient.setQueryData<CurrentUser | null>(currentUserKey, (user) => (user ? { ...user, photoUrl: null } : user)),
+      queryClient.setQueryData<CurrentUser | null>(currentUserKey, (user) =>
+        user ? { ...user, photoUrl: null } : user,
+      ),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+
 import type { profileUpdateBody } from '#shared/api/schemas/auth';
 import { apiRequest } from '#frontend/lib/api.ts';
 import { currentUserKey } from '#frontend/lib/use-current-user.ts';

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { apiRequest } from '#frontend/lib/api.ts';
 import { currentUserKey } from '#frontend/lib/use-current-user.ts';

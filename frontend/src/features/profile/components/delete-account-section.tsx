@@ -1,6 +1,7 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { Button } from '#frontend/components/ui/button.tsx';
 import {
   Dialog,
@@ -13,9 +14,9 @@ import {
   DialogTrigger,
 } from '#frontend/components/ui/dialog.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { currentUserKey } from '#frontend/lib/use-current-user.ts';
 import { useDeleteAccount } from '#frontend/features/profile/api/delete-account.ts';
 import { SettingsCard } from '#frontend/features/profile/components/settings-card.tsx';
+import { currentUserKey } from '#frontend/lib/use-current-user.ts';
 
 /**
  * The Danger Zone (host-area.md "Profile Settings", §8): 'Delete Account' asks for confirmation in a dialog; once

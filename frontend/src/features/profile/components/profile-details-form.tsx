@@ -1,15 +1,15 @@
 import type { FormEvent } from 'react';
-import type { CurrentUser } from '#shared/api/schemas/auth';
-import { profileUpdateBody } from '#shared/api/schemas/auth';
+
+import { profileUpdateBody, type CurrentUser } from '#shared/api/schemas/auth';
 import { FormField, useFieldForm } from '#frontend/components/form-field.tsx';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { isApiError } from '#frontend/lib/api.ts';
-import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
 import { useUpdateProfile, type ProfileUpdateInput } from '#frontend/features/profile/api/update-profile.ts';
 import { SettingsCard } from '#frontend/features/profile/components/settings-card.tsx';
+import { isApiError } from '#frontend/lib/api.ts';
+import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
 
 type Field = keyof ProfileUpdateInput;
 const FIELDS: readonly Field[] = ['name', 'email'];
@@ -37,7 +37,8 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
       onSuccess: ({ user: saved, message }) => {
         form.setValues({ name: saved.name, email: saved.email });
         // A new address changes only when its confirmation link is used (the server's message says where it went).
-        if (saved.pendingEmail && saved.pendingEmail !== user.pendingEmail) toast({ title: 'Confirm your new e-mail', description: message });
+        if (saved.pendingEmail && saved.pendingEmail !== user.pendingEmail)
+          toast({ title: 'Confirm your new e-mail', description: message });
         else toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
       },
       onError: (error) => {
@@ -73,7 +74,8 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
         <FormField form={form} field="email" label="Email" type="email" inputMode="email" autoComplete="email" />
         {user.pendingEmail && (
           <p role="status" className="-mt-3 text-sm text-slate-700 dark:text-slate-300">
-            Waiting for confirmation: we sent a link to <strong>{user.pendingEmail}</strong>. Your e-mail address changes when you open it.
+            Waiting for confirmation: we sent a link to <strong>{user.pendingEmail}</strong>. Your e-mail address
+            changes when you open it.
           </p>
         )}
         <div>

@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { Button } from '#frontend/components/ui/button.tsx';
-import { Label } from '#frontend/components/ui/label.tsx';
 import { fieldClasses } from '#frontend/components/ui/input.tsx';
+import { Label } from '#frontend/components/ui/label.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { isApiError } from '#frontend/lib/api.ts';
-import { cn } from '#frontend/lib/cn.ts';
 import { useRemovePhoto } from '#frontend/features/profile/api/remove-photo.ts';
 import { useUploadPhoto } from '#frontend/features/profile/api/upload-photo.ts';
-import { initialsOf, photoFileProblem, type PhotoProblem } from '#frontend/features/profile/lib/photo-file.ts';
 import { SettingsCard } from '#frontend/features/profile/components/settings-card.tsx';
+import { initialsOf, photoFileProblem, type PhotoProblem } from '#frontend/features/profile/lib/photo-file.ts';
+import { isApiError } from '#frontend/lib/api.ts';
+import { cn } from '#frontend/lib/cn.ts';
 
 const UPLOAD_FAILED = 'There was an error uploading your image. Please try again.';
 
@@ -64,7 +65,8 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
       },
       onError: (error) => {
         // The server's own reason for a refused file (not an image, too large) is worth showing; others are generic.
-        const refusedByServer = isApiError(error) && (error.status === 400 || error.status === 413 || error.status === 415);
+        const refusedByServer =
+          isApiError(error) && (error.status === 400 || error.status === 413 || error.status === 415);
         const description = refusedByServer ? error.message : UPLOAD_FAILED;
         if (refusedByServer) setProblem({ title: 'Upload failed', description });
         toast({ variant: 'destructive', title: 'Upload failed', description });

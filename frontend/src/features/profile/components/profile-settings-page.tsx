@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
+
 import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ChevronLeft } from '#frontend/components/ui/icons.tsx';
-import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
-import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { DeleteAccountSection } from '#frontend/features/profile/components/delete-account-section.tsx';
 import { ProfileDetailsForm } from '#frontend/features/profile/components/profile-details-form.tsx';
 import { ProfilePhotoCard } from '#frontend/features/profile/components/profile-photo-card.tsx';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
+import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
  * /profile-settings (host-area.md "Profile Settings"): the photo, the account details and the Danger Zone, with a
@@ -51,7 +52,9 @@ function SignedOut() {
   return (
     <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
       <h1 className="text-2xl font-bold tracking-tight">Profile Settings</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-200">You need to be logged in to access your profile settings.</p>
+      <p className="mt-3 text-slate-700 dark:text-slate-200">
+        You need to be logged in to access your profile settings.
+      </p>
       <Link to="/login" className={buttonVariants({ className: 'mt-6' })}>
         Log in
       </Link>

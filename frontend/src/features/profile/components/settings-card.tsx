@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { cn } from '#frontend/lib/cn.ts';
 
 /** A titled section of the profile settings page; `tone="danger"` for the Danger Zone. */
@@ -24,10 +25,7 @@ export function SettingsCard({
         tone === 'danger' ? 'border-red-300 dark:border-red-800' : 'border-slate-200 dark:border-slate-800',
       )}
     >
-      <h2
-        id={headingId}
-        className={cn('text-lg font-semibold', tone === 'danger' && 'text-red-800 dark:text-red-400')}
-      >
+      <h2 id={headingId} className={cn('text-lg font-semibold', tone === 'danger' && 'text-red-800 dark:text-red-400')}>
         {title}
       </h2>
       {intro && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{intro}</p>}
