@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 import { jobTable, type JobDefinition } from '#shared/jobs';
 
-type JobHandler = () => Promise<unknown>;
+type JobHandler = (event: unknown, context: { functionName: string; awsRequestId: string }) => Promise<unknown>;
 
 /**
  * The local stand-in for the EventBridge rules: calls each job's handler (the same module the cloud runs) at its
@@ -16,7 +18,8 @@ export function startLocalJobs(
       running = true;
       try {
         const { handler } = (await import(`../../functions/src/jobs/${job.name}.ts`)) as { handler: JobHandler };
-        const result = await handler();
+        // What EventBridge hands a scheduled Lambda: an event (unused) and a context naming the function and the run.
+        const result = await handler({}, { functionName: job.name, awsRequestId: randomUUID() });
         options.log?.(`${job.name}: ${JSON.stringify(result)}`);
       } catch (error) {
         console.error(`Scheduled job ${job.name} failed:`, error);

@@ -23,7 +23,8 @@ export function trialEndsAt(createdAt: string): Date {
 export function freeTrial(createdAt: string, now: Date): FreeTrial {
   const endsAt = trialEndsAt(createdAt);
   const daysRemaining = Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS);
-  return { endsAt, daysRemaining, expired: daysRemaining <= 0 };
+  // An unreadable createdAt gives NaN days: treated as ended, never as a trial without end.
+  return { endsAt, daysRemaining, expired: !(daysRemaining > 0) };
 }
 
 /** §4: the trial (and its banner) does not apply when the subscription status is 'active'. */

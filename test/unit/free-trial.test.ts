@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { activationBlocked, freeTrial, isSubscribed } from '#shared/rules/trial';
+import { activationBlocked, freeTrial, isSubscribed, mayActivateEvents } from '#shared/rules/trial';
 
 /** The events dashboard's trial rules (host-area.md §4 "Free trial", "Event active/inactive", §9). */
 
@@ -40,5 +40,15 @@ describe('activation after the trial (host-area.md §4 "Event active/inactive")'
     expect(isSubscribed('active')).toBe(true);
     expect(isSubscribed('none')).toBe(false);
     expect(isSubscribed('past_due')).toBe(false);
+  });
+});
+
+describe('an account whose creation date cannot be read', () => {
+  it('has no trial left, on the dashboard and on the server alike', () => {
+    expect(freeTrial('undefined', new Date('2026-03-01T10:00:00.000Z')).expired).toBe(true);
+    expect(mayActivateEvents({ createdAt: 'undefined' }, new Date('2026-03-01T10:00:00.000Z'))).toBe(false);
+    expect(
+      mayActivateEvents({ createdAt: 'undefined', plan: { status: 'active' } }, new Date('2026-03-01T10:00:00.000Z')),
+    ).toBe(true);
   });
 });

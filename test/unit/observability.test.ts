@@ -11,6 +11,7 @@ import type { RouteDefinition } from '#shared/api/routes';
 import type * as PowertoolsAdapters from '#functions/adapters/observability/powertools';
 import type * as ReadableLoggerModule from '#functions/adapters/observability/readable-logger';
 import type * as RouteHandler from '#functions/http/route-handler';
+import type * as ScheduledJobModule from '#functions/jobs/scheduled-job';
 import type { Deps, Logger } from '#functions/ports';
 import { apiEvent, testContext } from '#test/support/api-event';
 
@@ -27,6 +28,7 @@ const route = {
 let httpRoute: typeof RouteHandler.httpRoute;
 let adapters: typeof PowertoolsAdapters;
 let readable: typeof ReadableLoggerModule;
+let scheduledJob: typeof ScheduledJobModule.scheduledJob;
 
 beforeAll(async () => {
   vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
@@ -35,6 +37,7 @@ beforeAll(async () => {
   httpRoute = (await import('#functions/http/route-handler')).httpRoute;
   adapters = await import('#functions/adapters/observability/powertools');
   readable = await import('#functions/adapters/observability/readable-logger');
+  scheduledJob = (await import('#functions/jobs/scheduled-job')).scheduledJob;
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -225,5 +228,42 @@ describe('metrics (CloudWatch embedded metric format)', () => {
     expect(failed.find((entry) => 'ServerError' in entry)).toMatchObject({ ServerError: 1, service: 'example' });
     const quiet = emf(await output(() => call(logger, async () => ({ ok: true }))));
     expect(quiet.filter((entry) => 'BookingCreated' in entry || 'ServerError' in entry)).toEqual([]);
+  });
+});
+
+describe('scheduled jobs', () => {
+  it("answer the job's result and leave its counts as one EMF line when it ends", async () => {
+    const metrics = adapters.powertoolsMetricsPort();
+    const handler = scheduledJob('example', async () => {
+      metrics.count('GoogleCallFailed');
+      return { synced: 3 };
+    });
+    let result: unknown;
+    const lines = jsonLines(
+      await output(async () => {
+        result = await handler({}, { ...testContext, functionName: 'example-job', awsRequestId: 'run-1' });
+      }),
+    );
+    expect(result).toEqual({ synced: 3 });
+    expect(lines.find((entry) => 'GoogleCallFailed' in entry)).toMatchObject({
+      GoogleCallFailed: 1,
+      service: 'example',
+    });
+  });
+
+  it('publish the counts of a run that failed too', async () => {
+    const metrics = adapters.powertoolsMetricsPort();
+    const handler = scheduledJob('example', async () => {
+      metrics.count('EmailFailed');
+      throw new Error('DynamoDB unreachable');
+    });
+    let failure: unknown;
+    const lines = jsonLines(
+      await output(async () => {
+        failure = await handler({}, testContext).catch((error: unknown) => error);
+      }),
+    );
+    expect(failure).toEqual(new Error('DynamoDB unreachable'));
+    expect(lines.find((entry) => 'EmailFailed' in entry)).toMatchObject({ EmailFailed: 1 });
   });
 });

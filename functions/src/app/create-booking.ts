@@ -195,7 +195,9 @@ async function withIdempotency(
     if (!(error instanceof LostRace)) throw error;
     const replay = idempotency && (await replayed(deps, idempotency));
     if (replay) return replay;
-    deps.metrics.count('BookingRaceLost');
+    // Counted only when the guest is told the time was taken (not for a full day or a changed reschedule).
+    if (error.refusal instanceof Conflict && error.refusal.message === SLOT_TAKEN)
+      deps.metrics.count('BookingRaceLost');
     throw error.refusal;
   }
 }
@@ -400,13 +402,13 @@ async function commitWithRetry(deps: CreateBookingDeps, plan: BookingPlan): Prom
             }
           : {}),
       });
-      deps.metrics.count('BookingCreated');
       break;
     } catch (error) {
       if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) throw commitRefusal(error);
       await pause(5 + Math.random() * Math.min(20 * attempt, MAX_PAUSE_MS));
     }
   }
+  deps.metrics.count('BookingCreated');
   // This process's availability views must not offer the time just taken.
   deps.recentReads.clear();
   target.calendar.forget(target.host.id);

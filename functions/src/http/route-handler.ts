@@ -85,7 +85,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const provided = await provide();
     state.deps = provided;
     const logger =
-      provided.logger.with?.({ route: route.name, requestId: state.requestId, correlationId: state.correlationId }) ??
+      provided.logger?.with?.({ route: route.name, requestId: state.requestId, correlationId: state.correlationId }) ??
       provided.logger;
     state.logger = logger;
     const deps = { ...provided, logger };
