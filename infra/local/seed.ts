@@ -78,12 +78,21 @@ async function seedAccount(
   return result === 'created';
 }
 
-export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<string[]> {
-  const lines: string[] = [];
+/** A line of the start banner; `developer` lines (what was created or kept) show only with LOG_LEVEL=debug. */
+export interface SeedLine {
+  text: string;
+  developer?: boolean;
+}
+
+export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<SeedLine[]> {
+  const lines: SeedLine[] = [];
   const now = deps.clock.now();
 
   const wroteSettings = await deps.settings.putIfAbsent({ ...DEFAULT_SETTINGS });
-  lines.push(`Booking settings: ${wroteSettings ? 'created with the defaults' : 'kept as saved'}`);
+  lines.push({
+    text: `Booking settings: ${wroteSettings ? 'created with the defaults' : 'kept as saved'}`,
+    developer: true,
+  });
 
   if (await seedAccount(deps, DEMO_HOST, null, now)) {
     await deps.hosts.setCalendar(
@@ -94,12 +103,12 @@ export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<str
     // A lifetime plan, so the demo's booking pages stay up after the 7-day trial of a long-kept data folder.
     await deps.hosts.setPlan(DEMO_HOST.id, { id: null, status: 'active', planType: 'lifetime', nextBillingDate: null });
   }
-  lines.push(`Demo host: ${DEMO_HOST.name}, America/New_York, built-in calendar connected, lifetime plan`);
-  lines.push(
-    `  sign in at ${baseUrl}/login as ${DEMO_HOST.email} (or ${DEMO_HOST.username}), password ${DEMO_HOST.password}`,
-  );
+  lines.push({ text: `Demo host: ${DEMO_HOST.name}, America/New_York, built-in calendar connected, lifetime plan` });
+  lines.push({
+    text: `  sign in at ${baseUrl}/login as ${DEMO_HOST.email} (or ${DEMO_HOST.username}), password ${DEMO_HOST.password}`,
+  });
   await seedAccount(deps, DEMO_ADMIN, 'admin', now);
-  lines.push(`Demo admin: ${DEMO_ADMIN.email} (or ${DEMO_ADMIN.username}), password ${DEMO_ADMIN.password}`);
+  lines.push({ text: `Demo admin: ${DEMO_ADMIN.email} (or ${DEMO_ADMIN.username}), password ${DEMO_ADMIN.password}` });
 
   const wanted = [
     ...DEMO_EVENTS.map((fields) => ({ fields, id: undefined })),
@@ -116,9 +125,9 @@ export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<str
     if ((await deps.events.findIdBySlug(fields.slug)) === null) {
       await deps.events.create(newEvent({ userId: DEMO_HOST.id, ...fields }, now), id);
     }
-    lines.push(
-      `Event type: ${baseUrl}/book/${fields.slug}${id === DEMO_EVENT_ID ? ' (the demo event, id 999: never bookable)' : ''}`,
-    );
+    lines.push({
+      text: `Event type: ${baseUrl}/book/${fields.slug}${id === DEMO_EVENT_ID ? ' (the demo event, id 999: never bookable)' : ''}`,
+    });
   }
   return lines;
 }

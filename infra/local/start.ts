@@ -18,11 +18,39 @@ import { ensureTable } from '#infra/local/table';
  * `npm start`: the whole product on one machine. Starts DynamoDB Local and the SES emulator on free ports,
  * creates the table from the shared definition, seeds demo data, and serves the API (the same handlers and route
  * table as the cloud) and the built front end on PORT. Ctrl-C stops everything.
- * `--dev` additionally runs Vite's dev server (hot reload) with /api proxied here.
+ * `--dev` additionally runs Vite's dev server (hot reload) on PORT+1 with /api proxied here. `--build` builds the
+ * front end first, once it is known that no other copy runs (so a second `npm start` says so at once).
+ * The mail viewer takes PORT+2 when it is free, so it can be bookmarked.
  */
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dev = process.argv.includes('--dev');
+const build = process.argv.includes('--build');
+
+/** Our own peers listen on 127.0.0.1; the banner names one host throughout, as the app's address does. */
+const shown = (address: string) => address.replace('//127.0.0.1:', '//localhost:');
+
+/** Builds the front end with Vite, its output shown as it goes. */
+function buildFrontEnd(): Promise<void> {
+  return new Promise((done, failed) => {
+    const child = spawn(
+      process.execPath,
+      [
+        join(repoRoot, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'frontend/vite.config.ts',
+        '--logLevel',
+        'warn',
+      ],
+      { cwd: repoRoot, stdio: 'inherit' },
+    );
+    child.once('error', failed);
+    child.once('exit', (code) =>
+      code === 0 ? done() : failed(new Error(`the front-end build failed (exit code ${code})`)),
+    );
+  });
+}
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
@@ -108,9 +136,14 @@ async function main() {
   });
 
   try {
+    if (build) {
+      console.log('Building the front end…');
+      await buildFrontEnd();
+    }
     console.log('Starting DynamoDB Local and the SES emulator…');
     peers = await startPeers({
       dataDir,
+      mailPort: config.port + 2,
       onUnexpectedExit: (name, code, output) => {
         console.error(`\n✖ ${name} stopped unexpectedly (exit code ${code}).\n${output.slice(-2000)}`);
         void shutdown(1);
@@ -122,6 +155,7 @@ async function main() {
     const table = await ensureTable(dynamo, runtimeConfig.tableName);
     dynamo.destroy();
     const seeded = await seedDemoData(composeDeps(runtimeConfig), url);
+    const debug = config.logLevel === 'debug';
 
     await new Promise<void>((ready, reject) => {
       server.once('error', reject);
@@ -155,11 +189,14 @@ async function main() {
         '',
         `  App:          ${url}${dev ? ' (built front end)' : ''}`,
         ...(devUrl ? [`  Dev server:   ${devUrl} (hot reload, /api proxied to the app)`] : []),
-        `  Mail viewer:  ${peers.sesEndpoint} (every e-mail the app sends)`,
-        `  DynamoDB:     ${peers.dynamoEndpoint} (table "${runtimeConfig.tableName}", ${table}; data in ${dataDir})`,
+        `  Mail viewer:  ${shown(peers.sesEndpoint)} (every e-mail the app sends)`,
+        `  Data:         ${dataDir}`,
+        ...(debug
+          ? [`  DynamoDB:     ${shown(peers.dynamoEndpoint)} (table "${runtimeConfig.tableName}", ${table})`]
+          : []),
         '',
         '  Demo data:',
-        ...seeded.map((line) => `    ${line}`),
+        ...seeded.filter((line) => debug || !line.developer).map((line) => `    ${line.text}`),
         '',
         '  Press Ctrl-C to stop.',
         '',
