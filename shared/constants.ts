@@ -68,6 +68,16 @@ export const MINIMUM_AGE = 18;
 /** Plan prices in US dollars (host-area.md §9: lifetime is $79 in payment logic). */
 export const PLAN_PRICES = { monthly: 3, annual: 29, lifetime: 79 } as const;
 export const TRIAL_DAYS = 7;
+/**
+ * What the landing page's "about four times cheaper" claim (booking-landing-auth-admin.md §1) rests on: a
+ * competitor's public list price per month against our monthly plan. Re-check the list price before changing the
+ * page; a unit test keeps the claimed ratio true to these figures.
+ */
+export const PRICE_COMPARISON = {
+  competitor: 'Calendly Standard',
+  competitorMonthlyUsd: 12,
+  source: "calendly.com/pricing, one seat billed monthly (the list price when this page's claim was written, 2025)",
+} as const;
 
 /** Event types (host-area.md §3, §5, §9). */
 export const DEMO_EVENT_ID = 999;

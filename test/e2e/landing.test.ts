@@ -119,6 +119,21 @@ describe('landing page', () => {
     await page.context().close();
   });
 
+  it('marks Coming soon only the features still to come, and shows the price claim with its figures', async () => {
+    const { page } = await openLanding();
+    const features = page.getByRole('region', { name: 'Everything you need to take bookings' });
+    const comingSoon = features.getByRole('listitem').filter({ hasText: 'Coming soon' });
+    expect((await comingSoon.allTextContents()).map((text) => text.split('Coming soon')[0]!.trim())).toEqual([
+      'Confirmation and reminder e-mails',
+      'Team scheduling',
+    ]);
+    expect(await features.getByRole('heading', { name: 'Google Calendar integration' }).isVisible()).toBe(true);
+    const claim = page.getByText(/^About four times cheaper than Calendly Standard/);
+    expect(await claim.textContent()).toContain('$3 a month against its list price of $12 a month per seat.');
+    expect(await page.getByText(/Source: calendly\.com\/pricing/).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it('shows three sample testimonials, the security section and the final call to action', async () => {
     const { page } = await openLanding();
     expect(await page.getByText(/^Sample testimonials/).isVisible()).toBe(true);

@@ -8,53 +8,25 @@ import {
   UsersIcon,
 } from '#frontend/features/landing/components/landing-icons.tsx';
 import { IconCard, SectionHeading, type IconCardItem } from '#frontend/features/landing/components/section-heading.tsx';
+import { FEATURE_CLAIMS } from '#frontend/features/landing/lib/feature-claims.ts';
 
-/**
- * The spec's feature claims (booking-landing-auth-admin.md §1). Each card says only what the product does today;
- * what is not available yet is marked `comingSoon` and described in the future tense.
- */
-const FEATURES: IconCardItem[] = [
-  {
-    title: 'Simplified meeting scheduling',
-    text: 'Share one link. Guests see the open times, pick one and book in a few clicks, without creating an account. A time that is taken can never be booked twice.',
-    Icon: LinkIcon,
-  },
-  {
-    title: 'Google Calendar integration',
-    text: 'You will be able to connect your Google Calendar: your busy times will be checked before guests book, and new bookings will be added to it.',
-    Icon: CalendarSyncIcon,
-    comingSoon: true,
-  },
-  {
-    title: 'Customizable booking pages',
-    text: 'You will be able to make each booking page yours with your accent colour, your photo, an event photo, your logo and a light or dark theme.',
-    Icon: PaletteIcon,
-    comingSoon: true,
-  },
-  {
-    title: 'Time-zone detection',
-    text: "Guests see your availability in their own time zone, detected from their browser, and can switch zones if they're travelling.",
-    Icon: GlobeIcon,
-  },
-  {
-    title: 'Confirmation and reminder e-mails',
-    text: 'Meetwise will send a confirmation e-mail as soon as a meeting is booked and a reminder before it starts.',
-    Icon: MailIcon,
-    comingSoon: true,
-  },
-  {
-    title: 'Custom availability rules',
-    text: 'You will be able to set your working hours, buffers before and after meetings, and date-specific exceptions yourself in the upcoming host console.',
-    Icon: SlidersIcon,
-    comingSoon: true,
-  },
-  {
-    title: 'Team scheduling',
-    text: 'Everyone on your team will get their own booking pages, and an administrator will have an overview of all bookings in one dashboard.',
-    Icon: UsersIcon,
-    comingSoon: true,
-  },
-];
+/** The spec's feature claims (feature-claims.ts says what each rests on), each with its icon. */
+const ICONS: Record<string, IconCardItem['Icon']> = {
+  'Simplified meeting scheduling': LinkIcon,
+  'Google Calendar integration': CalendarSyncIcon,
+  'Customizable booking pages': PaletteIcon,
+  'Time-zone detection': GlobeIcon,
+  'Confirmation and reminder e-mails': MailIcon,
+  'Custom availability rules': SlidersIcon,
+  'Team scheduling': UsersIcon,
+};
+
+const FEATURES: IconCardItem[] = FEATURE_CLAIMS.map(({ title, text, comingSoon }) => ({
+  title,
+  text,
+  Icon: ICONS[title]!,
+  ...(comingSoon ? { comingSoon } : {}),
+}));
 
 export function FeaturesSection() {
   return (

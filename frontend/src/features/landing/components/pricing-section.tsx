@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-import { PLAN_PRICES, TRIAL_DAYS } from '#shared/constants';
+import { PLAN_PRICES, PRICE_COMPARISON, TRIAL_DAYS } from '#shared/constants';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { CheckIcon } from '#frontend/features/landing/components/landing-icons.tsx';
 import { SectionHeading } from '#frontend/features/landing/components/section-heading.tsx';
@@ -45,11 +45,20 @@ const PLANS: Plan[] = [
 
 /** Only what every plan gets today; features still to come are listed on the features cards as "Coming soon". */
 const INCLUDED = [
-  'Public booking pages',
+  'Public booking pages in your colours and theme',
   'Time-zone detection for every guest',
+  'Working hours, buffers and date exceptions',
   'Double-booking protection',
-  'Bookings in your built-in calendar',
+  'Google Calendar or the built-in calendar',
 ];
+
+const TIMES = ['', 'as', 'twice', 'three times', 'four times', 'five times', 'six times'];
+
+/** The landing page's price claim, from the figures it rests on: "about four times cheaper than …". */
+export function priceComparison(ours = PLAN_PRICES.monthly, theirs = PRICE_COMPARISON.competitorMonthlyUsd): string {
+  const ratio = Math.round(theirs / ours);
+  return `About ${TIMES[ratio] ?? `${ratio} times`} cheaper than ${PRICE_COMPARISON.competitor}: $${ours} a month against its list price of $${theirs} a month per seat.`;
+}
 
 export function PricingSection() {
   return (
@@ -113,6 +122,9 @@ export function PricingSection() {
         </ul>
         <p className="mt-8 text-center text-sm font-medium text-slate-700 dark:text-slate-300">
           {TRIAL_DAYS}-day free trial, no credit card required
+        </p>
+        <p className="mx-auto mt-2 max-w-2xl text-center text-xs text-slate-600 dark:text-slate-400">
+          {priceComparison()} <span className="whitespace-nowrap">(Source: {PRICE_COMPARISON.source}.)</span>
         </p>
       </div>
     </section>
