@@ -155,6 +155,38 @@ describe('host console', () => {
     await publicPage.close();
   });
 
+  it('keeps the picked day readable under the pointer in the date exception picker (issue 15, item 11)', async () => {
+    await openEditor();
+    await page.getByRole('button', { name: 'Add Date Exception' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Date Exception' });
+    const enabled = dialog.locator('[role="gridcell"][aria-disabled="false"]');
+    const day = enabled.last();
+    const colours = () =>
+      page.evaluate(() => {
+        const element = document.querySelector<HTMLElement>('[role="dialog"] [role="gridcell"]:hover')!;
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, text: style.color };
+      });
+    // An unselected day under the pointer: the light hover background.
+    await enabled.first().hover();
+    await page.waitForTimeout(300);
+    const unselectedHover = await colours();
+    await day.click();
+    await expect.poll(() => day.getAttribute('aria-selected')).toBe('true');
+    await day.hover();
+    await page.waitForTimeout(300);
+    // The picked day under the pointer keeps white text on its own (brand) background, not the light one.
+    const selectedHover = await colours();
+    expect(selectedHover.text).toBe('rgb(255, 255, 255)');
+    expect(selectedHover.background).not.toBe(unselectedHover.background);
+    expect(selectedHover.background).not.toBe('rgba(0, 0, 0, 0)');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    // Nothing was saved: back to the dashboard, where the next test starts.
+    await page.goto(`${stack.app.baseUrl}/events`);
+    await expect.poll(() => card(title).isVisible()).toBe(true);
+  });
+
   it('blocks the Monday: the public page shows it unavailable', async () => {
     await openEditor();
     await page.getByRole('button', { name: 'Block a Date' }).click();

@@ -89,11 +89,13 @@ export function DatePicker({
             'h-9 rounded-md text-sm',
             focusRing,
             !inMonth && 'opacity-50',
-            enabled
-              ? 'cursor-pointer text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'
-              : 'cursor-not-allowed text-slate-400 line-through dark:text-slate-600',
-            selected &&
-              'bg-brand-700 font-semibold text-white hover:bg-brand-800 dark:text-white dark:hover:bg-brand-800',
+            // One set of colours per state: without tailwind-merge, a selected day that also carried the enabled
+            // day's hover background turned white on white under the pointer.
+            selected
+              ? 'cursor-pointer bg-brand-700 font-semibold text-white hover:bg-brand-800 dark:text-white dark:hover:bg-brand-800'
+              : enabled
+                ? 'cursor-pointer text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'
+                : 'cursor-not-allowed text-slate-400 line-through dark:text-slate-600',
           ),
           content: Number(date.slice(8, 10)),
         })}
