@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 
 import { createBookingBody, type CreateBookingBody, type CreateBookingResponse } from '#shared/api/schemas/bookings';
@@ -15,6 +15,7 @@ import { isApiError } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
+import { useKeepFocusVisible } from '#frontend/lib/use-keep-focus-visible.ts';
 import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
 
 /** booking-landing-auth-admin.md §5: no spaces, one @, a dot in the domain. */
@@ -55,6 +56,8 @@ export function BookingForm({
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const booking = useCreateBooking();
   const isDemo = event.id === DEMO_EVENT_ID;
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepFocusVisible(formRef);
 
   const set = (changes: Partial<BookingFormValues>) => onValuesChange({ ...values, ...changes });
 
@@ -166,7 +169,7 @@ export function BookingForm({
         </div>
       )}
 
-      <form noValidate onSubmit={onSubmit} className="mt-5 grid gap-4">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid gap-4">
         <div>
           <Label htmlFor="booking-name">Name</Label>
           <Input
