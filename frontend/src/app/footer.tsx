@@ -39,7 +39,7 @@ export function Footer({ roomForFloatingLink = false }: { roomForFloatingLink?: 
       <div
         className={cn(
           'mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 pt-6 sm:flex-row sm:px-6',
-          roomForFloatingLink ? 'pb-20' : 'pb-6',
+          roomForFloatingLink ? 'pb-6 lg:pb-20' : 'pb-6',
         )}
       >
         <p className="text-sm text-slate-600 dark:text-slate-300">

@@ -1,13 +1,15 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 
 import { PRODUCT_NAME } from '#shared/constants';
-import { chromeFor, isHostAreaPath } from '#frontend/app/layout-rules.ts';
+import { chromeFor, isHostAreaPath, isPublicBookingPath } from '#frontend/app/layout-rules.ts';
 import { LogoMark } from '#frontend/app/logo.tsx';
 import { ThemeToggle } from '#frontend/app/theme-toggle.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { MenuIcon, XIcon } from '#frontend/components/ui/icons.tsx';
 import { loadAuthScreens } from '#frontend/features/auth/load.ts';
+import { apiRequest } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -18,35 +20,156 @@ const textLink = cn(
   focusRing,
 );
 
-/** The signed-in part lives in the auth chunk: the booking page never loads it. */
+/** The signed-in part (user menu, logout) lives in the auth chunk: only a signed-in visitor loads it. */
 const HostHeaderActions = lazy(async () => ({ default: (await loadAuthScreens()).HostHeaderActions }));
 
 /**
- * The site header (host-area.md §2 "Header"). On host-area paths a signed-in host sees Help and the user menu
- * (HostHeaderActions, which asks for the current user); elsewhere, and when signed out, Pricing, Contact Us and
- * Login per the path rules.
+ * useCurrentUser of lib/use-current-user.ts, spelled out: the same query key and call (sign-in, sign-out and the
+ * login guard write that key, so the header follows them). Importing that module into the entry chunk makes the
+ * bundler move the API client and React Query into a chunk of their own: one more script and 1 KB more on the
+ * booking page.
+ */
+const useSessionUser = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['currentUser'],
+    queryFn: async () => (await apiRequest('getMe', { on401: 'returnNull' }))?.user ?? null,
+    enabled,
+    retry: false,
+  });
+
+const headerClasses =
+  'sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 ' +
+  'dark:border-slate-800 dark:bg-slate-950/95 dark:supports-[backdrop-filter]:bg-slate-950/80';
+
+/**
+ * The site header (host-area.md §2 "Header"). It reflects the session on every page but the public booking pages
+ * (which make no current-user call and load no auth code): signed in, Help on host-area paths (elsewhere Pricing
+ * and Contact Us per the path rules) and the user menu; signed out, Pricing, Contact Us and Login per the path
+ * rules; the bar alone while asking. Below `md` the links sit in a disclosure menu (a button with
+ * aria-expanded): Escape, a click outside, focus leaving the header or a navigation close it.
  */
 export function Header({ pathname }: { pathname: string }) {
-  const signedOut = <SignedOutHeader pathname={pathname} />;
-  if (!isHostAreaPath(pathname)) return signedOut;
-  return (
-    <Suspense fallback={<HeaderBar />}>
-      <HostHeaderActions Bar={HeaderBar} signedOut={signedOut} />
-    </Suspense>
-  );
-}
+  const chrome = chromeFor(pathname);
+  const booking = isPublicBookingPath(pathname);
+  const currentUser = useSessionUser(!booking);
+  // undefined: still asking; null: signed out (also when the question failed: Login stays reachable).
+  const user = booking ? null : currentUser.isPending ? undefined : (currentUser.data ?? null);
+  // The user menu does not fit a phone's bar beside the brand: signed in, the links always collapse.
+  const collapsible = user !== undefined && (chrome.showMenuToggle || user !== null);
 
-/** The bar with the brand; `children` sit on the right, before the theme toggle. */
-function HeaderBar({ children }: { children?: ReactNode }) {
+  // The menu remembers the path it was opened on, so it closes itself when the visitor navigates away.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = collapsible && menuOpenOn === pathname;
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => setMenuOpenOn(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpenOn(null);
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || headerRef.current?.contains(focused)) toggleRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpenOn(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [menuOpen]);
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (menuOpen && next && !event.currentTarget.contains(next)) closeMenu();
+  };
+
+  const links = (stacked: boolean) => {
+    const onNavigate = stacked ? closeMenu : undefined;
+    const linkClass = cn(textLink, stacked && 'py-3');
+    return (
+      <>
+        {user && isHostAreaPath(pathname) ? (
+          <a href="/contact-us" target="_blank" rel="noopener" className={linkClass} onClick={onNavigate}>
+            Help<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <>
+            {chrome.showPricing && (
+              <Link to={{ pathname: '/', hash: '#pricing' }} className={linkClass} onClick={onNavigate}>
+                Pricing
+              </Link>
+            )}
+            {chrome.showContactLink && (
+              <NavLink to="/contact-us" className={linkClass} onClick={onNavigate}>
+                Contact Us
+              </NavLink>
+            )}
+          </>
+        )}
+        {user ? (
+          <Suspense fallback={null}>
+            <HostHeaderActions user={user} stacked={stacked} onDone={closeMenu} />
+          </Suspense>
+        ) : (
+          <NavLink
+            to="/login"
+            className={buttonVariants(stacked ? { size: 'lg', className: 'mt-2' } : { size: 'sm', className: 'ml-1' })}
+            onClick={onNavigate}
+          >
+            Login
+          </NavLink>
+        )}
+      </>
+    );
+  };
+
   return (
-    <header className={headerClasses}>
+    <header ref={headerRef} className={headerClasses} onBlur={onBlur}>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Brand />
-        <div className="ml-auto flex items-center gap-1">
-          {children}
+        {chrome.showBrand && <Brand />}
+        <div className="ml-auto flex min-w-0 items-center gap-1">
+          {user !== undefined && (
+            <nav
+              aria-label="Main"
+              className={cn('min-w-0 items-center gap-1', collapsible ? 'hidden md:flex' : 'flex')}
+            >
+              {links(false)}
+            </nav>
+          )}
           <ThemeToggle />
+          {collapsible && (
+            <button
+              ref={toggleRef}
+              type="button"
+              className={cn(
+                'inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800',
+                focusRing,
+              )}
+              aria-expanded={menuOpen}
+              aria-controls={MOBILE_MENU_ID}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+            >
+              {menuOpen ? <XIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            </button>
+          )}
         </div>
       </div>
+      {collapsible && (
+        <nav
+          id={MOBILE_MENU_ID}
+          aria-label="Main"
+          hidden={!menuOpen}
+          className="flex max-h-[calc(100dvh-4rem)] flex-col overflow-y-auto border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800"
+        >
+          {links(true)}
+        </nav>
+      )}
     </header>
   );
 }
@@ -55,95 +178,13 @@ function Brand() {
   return (
     <Link
       to="/"
-      className={cn('-ml-1 flex items-center gap-2 rounded-md px-1 py-1 text-lg font-bold tracking-tight', focusRing)}
+      className={cn(
+        '-ml-1 flex shrink-0 items-center gap-2 rounded-md px-1 py-1 text-lg font-bold tracking-tight',
+        focusRing,
+      )}
     >
       <LogoMark className="size-8" />
       <span>{PRODUCT_NAME}</span>
     </Link>
-  );
-}
-
-const headerClasses =
-  'sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 ' +
-  'dark:border-slate-800 dark:bg-slate-950/95 dark:supports-[backdrop-filter]:bg-slate-950/80';
-
-/** Pricing, Contact Us and Login, per the path rules. */
-function SignedOutHeader({ pathname }: { pathname: string }) {
-  const chrome = chromeFor(pathname);
-  // The menu remembers the path it was opened on, so it closes itself when the visitor navigates away.
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const menuOpen = chrome.showMenuToggle && menuOpenOn === pathname;
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const closeMenu = () => setMenuOpenOn(null);
-
-  const links = (onNavigate?: () => void, stacked = false) => (
-    <>
-      {chrome.showPricing && (
-        <Link to={{ pathname: '/', hash: '#pricing' }} className={cn(textLink, stacked && 'py-3')} onClick={onNavigate}>
-          Pricing
-        </Link>
-      )}
-      {chrome.showContactLink && (
-        <NavLink to="/contact-us" className={cn(textLink, stacked && 'py-3')} onClick={onNavigate}>
-          Contact Us
-        </NavLink>
-      )}
-      <NavLink
-        to="/login"
-        className={buttonVariants(stacked ? { size: 'lg', className: 'mt-2' } : { size: 'sm', className: 'ml-1' })}
-        onClick={onNavigate}
-      >
-        Login
-      </NavLink>
-    </>
-  );
-
-  return (
-    <header className={headerClasses}>
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        {chrome.showBrand && <Brand />}
-        <nav
-          aria-label="Main"
-          className={cn('ml-auto items-center gap-1', chrome.showMenuToggle ? 'hidden md:flex' : 'flex')}
-        >
-          {links()}
-        </nav>
-        <div className={cn('flex items-center', !chrome.showMenuToggle && 'ml-1')}>
-          <ThemeToggle />
-        </div>
-        {chrome.showMenuToggle && (
-          <button
-            ref={toggleRef}
-            type="button"
-            className={cn(
-              'inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800',
-              focusRing,
-            )}
-            aria-expanded={menuOpen}
-            aria-controls={MOBILE_MENU_ID}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-          >
-            {menuOpen ? <XIcon className="size-6" /> : <MenuIcon className="size-6" />}
-          </button>
-        )}
-      </div>
-      {chrome.showMenuToggle && (
-        <nav
-          id={MOBILE_MENU_ID}
-          aria-label="Main"
-          hidden={!menuOpen}
-          className="flex flex-col border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              closeMenu();
-              toggleRef.current?.focus();
-            }
-          }}
-        >
-          {links(closeMenu, true)}
-        </nav>
-      )}
-    </header>
   );
 }

@@ -37,10 +37,12 @@ export const isPublicBookingPath = (pathname: string): boolean =>
 
 /**
  * The signed-in host area's top-level sections (host-area.md §2 "Header": /admin*, /events*, profile, calendar,
- * billing). /calendar is the same screen as /calendar-integration (§2 route table), so it counts the same.
+ * billing). /calendar is the same screen as /calendar-integration (§2 route table), so it counts the same;
+ * /hourly-debug is a signed-in host page of the console (behind the login guard), so it counts too.
  */
 const HOST_AREA_SECTIONS = new Set([
   'events',
+  'hourly-debug',
   'profile-settings',
   'calendar',
   'calendar-integration',
@@ -50,7 +52,7 @@ const HOST_AREA_SECTIONS = new Set([
 /**
  * A host-area path, where a signed-in header shows Help and the user menu: /admin and anything under it or
  * starting with it, /events and its host screens (not the public booking pages /events/{slug}),
- * /profile-settings, /calendar and /calendar-integration, and /billing-details.
+ * /hourly-debug, /profile-settings, /calendar and /calendar-integration, and /billing-details.
  */
 export function isHostAreaPath(pathname: string): boolean {
   const path = normalize(pathname);
@@ -94,7 +96,10 @@ export interface Chrome {
   showPricing: boolean;
   showContactLink: boolean;
   showMenuToggle: boolean;
-  /** The booking page's floating "Try Meetwise free" link sits at the bottom: the footer leaves room for it. */
+  /**
+   * The booking page's "Try Meetwise free" link floats at the bottom left from `lg` up (beside the event summary,
+   * which has nothing to click): the footer leaves room for it there. Below `lg` it sits in the page's flow.
+   */
   footerMakesRoomForFloatingLink: boolean;
 }
 

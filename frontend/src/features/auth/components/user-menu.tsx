@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useId } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { ChevronDownIcon } from '#frontend/components/ui/icons.tsx';
@@ -8,38 +8,23 @@ import { useMenuButton } from '#frontend/components/ui/use-menu-button.ts';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useLogout } from '#frontend/features/auth/api/logout.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
-
-const helpLink = cn(
-  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-300',
-  focusRing,
-);
+import { currentUserKey } from '#frontend/lib/use-current-user.ts';
 
 /**
- * The header on a host-area path (host-area.md §2 "Header"): a signed-in host gets Help (the contact page in a new
- * tab) and the user menu inside `Bar`; a signed-out visitor gets `signedOut`; the bar alone while asking. The
- * current user is asked for only here, so public pages make no such request.
+ * The signed-in part of the header (host-area.md §2 "Header"), loaded with the auth chunk once the header knows a
+ * user is signed in: the user menu in the bar, or (`stacked`, in the phone's disclosure menu) the same items as a
+ * plain list under the user's name; `onDone` closes that menu after a choice.
  */
 export function HostHeaderActions({
-  Bar,
-  signedOut,
+  user,
+  stacked,
+  onDone,
 }: {
-  Bar: ComponentType<{ children?: ReactNode }>;
-  signedOut: ReactNode;
+  user: CurrentUser;
+  stacked: boolean;
+  onDone: () => void;
 }) {
-  const currentUser = useCurrentUser();
-  if (currentUser.isPending) return <Bar />;
-  if (!currentUser.data) return signedOut;
-  return (
-    <Bar>
-      <nav aria-label="Main" className="flex items-center gap-1">
-        <a href="/contact-us" target="_blank" rel="noopener" className={helpLink}>
-          Help<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-        <UserMenu user={currentUser.data} />
-      </nav>
-    </Bar>
-  );
+  return stacked ? <UserLinks user={user} onDone={onDone} /> : <UserMenu user={user} />;
 }
 
 const LINKS = [
@@ -61,28 +46,9 @@ const itemClasses = cn(
  * and returns focus to the button; Tab and a click elsewhere close it.
  */
 export function UserMenu({ user }: { user: CurrentUser }) {
-  const label = user.name.trim() || user.username;
+  const label = labelOf(user);
   const { containerRef: menuContainerRef, ...menu } = useMenuButton();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const logout = useLogout();
-
-  const onLogout = () => {
-    if (logout.isPending) return;
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        menu.close(false);
-        navigate('/');
-        // The signed-in user and everything cached for them go.
-        queryClient.clear();
-        queryClient.setQueryData(currentUserKey, null);
-        toast({ title: 'Logged out' });
-      },
-      onError: (error) => {
-        toast({ variant: 'destructive', title: 'Logout failed', description: error.message || undefined });
-      },
-    });
-  };
+  const logout = useLogoutAction(() => menu.close(false));
 
   return (
     <div className="relative">
@@ -122,12 +88,73 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           role="menuitem"
           tabIndex={-1}
           className={itemClasses}
-          disabled={logout.isPending}
-          onClick={onLogout}
+          disabled={logout.pending}
+          onClick={logout.run}
         >
-          {logout.isPending ? 'Logging out...' : 'Logout'}
+          {logout.pending ? 'Logging out...' : 'Logout'}
         </button>
       </div>
+    </div>
+  );
+}
+
+const labelOf = (user: CurrentUser) => user.name.trim() || user.username;
+
+/**
+ * Logout (host-area.md §2 "Header"): clears the cached user and all cached data, toasts 'Logged out' and goes to /;
+ * on failure toasts 'Logout failed'. `onLoggedOut` runs first (closes the menu).
+ */
+function useLogoutAction(onLoggedOut: () => void) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+  const run = () => {
+    if (logout.isPending) return;
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        onLoggedOut();
+        navigate('/');
+        // The signed-in user and everything cached for them go.
+        queryClient.clear();
+        queryClient.setQueryData(currentUserKey, null);
+        toast({ title: 'Logged out' });
+      },
+      onError: (error) => {
+        toast({ variant: 'destructive', title: 'Logout failed', description: error.message || undefined });
+      },
+    });
+  };
+  return { run, pending: logout.isPending };
+}
+
+const listItem = cn(
+  'rounded-md px-3 py-3 text-left text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-300',
+  'aria-[current=page]:text-brand-700 dark:aria-[current=page]:text-brand-300',
+  'cursor-pointer disabled:cursor-default disabled:opacity-60',
+  focusRing,
+);
+
+/** The user menu's items as a plain list under the user's name, for the phone's disclosure menu. */
+function UserLinks({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+  const labelId = useId();
+  const logout = useLogoutAction(onDone);
+  return (
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      className="mt-2 flex flex-col border-t border-slate-200 pt-2 dark:border-slate-800"
+    >
+      <p id={labelId} className="truncate px-3 py-2 text-sm font-semibold text-slate-900 dark:text-white">
+        {labelOf(user)}
+      </p>
+      {LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} className={listItem} onClick={onDone}>
+          {link.label}
+        </NavLink>
+      ))}
+      <button type="button" className={listItem} disabled={logout.pending} onClick={logout.run}>
+        {logout.pending ? 'Logging out...' : 'Logout'}
+      </button>
     </div>
   );
 }

@@ -147,7 +147,7 @@ function BookingFlow({ event }: { event: PublicEvent }) {
       : `Step ${STEP_NUMBER[step]} of 3: ${STEP_HEADINGS[step]}`;
 
   return (
-    <BookingTheme design={event} className="flex-1 pb-24">
+    <BookingTheme design={event} className="flex-1 lg:pb-24">
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-10 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <EventSummary event={event} />
 
@@ -239,16 +239,20 @@ function BookingFlow({ event }: { event: PublicEvent }) {
         </section>
       </div>
 
-      <Link
-        to="/"
-        className={cn(
-          'fixed bottom-4 left-4 z-40 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg hover:bg-slate-800',
-          'dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200',
-          focusRing,
-        )}
-      >
-        Try Meetwise free
-      </Link>
+      {/* Below lg in the page's flow, after the booking step; from lg up floating at the bottom left, beside the event
+          summary (nothing to click there), with room kept under the page and in the footer: it never covers a control. */}
+      <div className="flex justify-center px-4 pb-8 lg:block lg:p-0">
+        <Link
+          to="/"
+          className={cn(
+            'rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg hover:bg-slate-800 lg:fixed lg:bottom-4 lg:left-4 lg:z-40',
+            'dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200',
+            focusRing,
+          )}
+        >
+          Try Meetwise free
+        </Link>
+      </div>
     </BookingTheme>
   );
 }

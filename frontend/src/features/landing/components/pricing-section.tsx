@@ -55,7 +55,10 @@ const INCLUDED = [
 const TIMES = ['', 'as', 'twice', 'three times', 'four times', 'five times', 'six times'];
 
 /** The landing page's price claim, from the figures it rests on: "about four times cheaper than …". */
-export function priceComparison(ours = PLAN_PRICES.monthly, theirs = PRICE_COMPARISON.competitorMonthlyUsd): string {
+export function priceComparison(
+  ours: number = PLAN_PRICES.monthly,
+  theirs: number = PRICE_COMPARISON.competitorMonthlyUsd,
+): string {
   const ratio = Math.round(theirs / ours);
   return `About ${TIMES[ratio] ?? `${ratio} times`} cheaper than ${PRICE_COMPARISON.competitor}: $${ours} a month against its list price of $${theirs} a month per seat.`;
 }
@@ -124,7 +127,7 @@ export function PricingSection() {
           {TRIAL_DAYS}-day free trial, no credit card required
         </p>
         <p className="mx-auto mt-2 max-w-2xl text-center text-xs text-slate-600 dark:text-slate-400">
-          {priceComparison()} <span className="whitespace-nowrap">(Source: {PRICE_COMPARISON.source}.)</span>
+          {priceComparison()} (Source: {PRICE_COMPARISON.source}.)
         </p>
       </div>
     </section>
