@@ -17,6 +17,32 @@ const account = { name: 'Ada Lovelace', email: `e2e-auth-${Date.now()}@example.c
 
 const openPage = stack.openPage;
 
+/**
+ * This app runs without Google, so the sign-in pages hide their Google buttons (issue 15 item 10); a test of the
+ * buttons answers GET /api/auth/debug-url as a configured server would, before the page loads.
+ */
+async function openWithGoogleConfigured(path: string, googleAuthUrl = 'https://accounts.google.com/o/oauth2/v2/auth') {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+  await context.route('**/api/auth/debug-url', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        oauth: {
+          googleConfigured: true,
+          googleAuthUrl,
+          callbackUrl: `${stack.app.baseUrl}/api/auth/google/callback`,
+          origin: stack.app.baseUrl,
+          environment: 'local',
+        },
+      }),
+    }),
+  );
+  const page = await context.newPage();
+  await page.goto(`${stack.app.baseUrl}${path}`);
+  return page;
+}
+
 const pathOf = (page: Page): string => {
   const url = new URL(page.url());
   return url.pathname + url.search;
@@ -167,7 +193,7 @@ describe('registration and sign-in', () => {
 
 describe('sign-in page', () => {
   it('shows the Google Authentication Error card for ?error=', async () => {
-    const page = await openPage('/login?error=redirect_uri_mismatch');
+    const page = await openWithGoogleConfigured('/login?error=redirect_uri_mismatch');
     const card = page.getByRole('alert').filter({ hasText: 'Google Authentication Error' });
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await card.textContent()).toContain('redirect_uri_mismatch');
@@ -179,17 +205,11 @@ describe('sign-in page', () => {
   });
 
   it('opens the Google fallback dialog 3 seconds after starting Google sign-in when the browser stays', async () => {
-    const page = await openPage('/login');
-    // The browser stays on the page when the Google route answers 204; the debug route gives the full OAuth URL.
-    await page.route('**/api/auth/google?type=login', (route) => route.fulfill({ status: 204 }));
+    // The browser stays on the page when the Google route answers 204; the debug route gives the full OAuth URL
+    // (and says Google is configured, so the login page shows its Google button).
     const oauthUrl = 'https://accounts.google.com/o/oauth2/v2/auth?client_id=test';
-    await page.route('**/api/auth/debug-url', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ oauth: { googleAuthUrl: oauthUrl } }),
-      }),
-    );
+    const page = await openWithGoogleConfigured('/login', oauthUrl);
+    await page.route('**/api/auth/google?type=login', (route) => route.fulfill({ status: 204 }));
     const started = Date.now();
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     const dialog = page.getByRole('dialog', { name: 'Google Authentication' });

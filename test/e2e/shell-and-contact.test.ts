@@ -24,7 +24,12 @@ describe('shell', () => {
     const page = await openPage('/no-such-page');
     await expect.poll(() => page.getByRole('banner').getByText('Meetwise').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
-    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    // A friendly page with ways on (issue 15, item 12); the developer hint belongs to the router's own fallback only.
+    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
+      '/',
+    );
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     const footer = page.getByRole('contentinfo');
     expect(await footer.getByRole('link', { name: 'Contact Us' }).isVisible()).toBe(true);
     expect(await page.title()).toBe('404 Page Not Found · Meetwise');

@@ -3,7 +3,7 @@ import { Route, Routes, useParams } from 'react-router-dom';
 
 import { bookingSlugOf, RESERVED_EVENT_SLUGS } from '#frontend/app/layout-rules.ts';
 import { Layout } from '#frontend/app/layout.tsx';
-import { NotFoundPage } from '#frontend/app/not-found.tsx';
+import { NotFoundPage, RouterFallbackPage } from '#frontend/app/not-found.tsx';
 import { loadAuthScreens } from '#frontend/features/auth/load.ts';
 import { prefetchBookingPage } from '#frontend/features/booking/api/early-fetch.ts';
 // In the entry chunk, not lazy: the guest's page renders as soon as its data is there, without a second chunk
@@ -78,8 +78,8 @@ export function prefetchForPath(pathname: string): void {
  * the host console (/events, /events/new, /hourly-debug) and /profile-settings, calendar integration (/calendar,
  * /calendar-integration: the page itself shows 'Authentication Required' to a visitor without a session rather than
  * being sent to /login, host-area.md §2) with /calendar-connected (the end of the Google authorization window), and
- * the public booking page (/book/{eventSlug}, /events/{eventSlug}); every other path shows the not-found screen.
- * Billing behind the guard shows it too until it exists.
+ * the public booking page (/book/{eventSlug}, /events/{eventSlug}); every other path shows the friendly not-found
+ * page (links home and to sign-in). Billing behind the guard shows the router's own fallback until it exists.
  */
 export function AppRoutes() {
   return (
@@ -101,8 +101,8 @@ export function AppRoutes() {
           <Route path="events" element={<EventsPage />} />
           <Route path="hourly-debug" element={<HourlyDebugPage />} />
           <Route path="profile-settings" element={<ProfileSettingsPage />} />
-          {/* Placeholder until billing exists. */}
-          <Route path="billing-details" element={<NotFoundPage />} />
+          {/* Placeholder until billing exists: the router's own fallback, with the developer's hint. */}
+          <Route path="billing-details" element={<RouterFallbackPage />} />
         </Route>
         <Route path="calendar" element={<CalendarIntegrationPage />} />
         <Route path="calendar-integration" element={<CalendarIntegrationPage />} />

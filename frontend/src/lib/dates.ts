@@ -19,13 +19,6 @@ export function detectTimeZone(): string {
   }
 }
 
-/** Every IANA zone the browser knows, with UTC first; falls back to the given zone alone. */
-export function supportedTimeZones(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const all = ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
-  return all.includes(current) ? all : [current, ...all];
-}
-
 const pad = (value: number, size = 2): string => String(value).padStart(size, '0');
 
 const toUtc = (date: string): Date => {
@@ -149,4 +142,28 @@ export function zoneLabel(timeZone: string): string {
   } catch {
     return timeZone;
   }
+}
+
+/** "Tuesday Nov 24": an instant's day in a zone, for naming another zone's date. */
+export function formatShortDayIn(instant: string | Date, timeZone: string): string {
+  const parts = formatter(`day:${timeZone}`, {
+    timeZone,
+    weekday: 'long',
+    month: 'short',
+    day: 'numeric',
+  }).formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('month')} ${get('day')}`;
+}
+
+/**
+ * The confirmation's "Host's time": "10:00 AM - 10:30 AM (America/New York)", with the host's date added when it is
+ * not the guest's: "10:00 AM - 10:30 AM, Tuesday Nov 24 (America/New York)".
+ */
+export function formatHostTime(start: string | Date, end: string | Date, hostZone: string, guestZone: string): string {
+  const range = formatTimeRange(start, end, hostZone);
+  const zone = hostZone.replace(/_/g, ' ');
+  return dateIn(start, hostZone) === dateIn(start, guestZone)
+    ? `${range} (${zone})`
+    : `${range}, ${formatShortDayIn(start, hostZone)} (${zone})`;
 }

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { loginBody } from '#shared/api/schemas/auth';
 import { FormField, useFieldForm } from '#frontend/components/form-field.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { AlertCircleIcon } from '#frontend/components/ui/icons.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
+import { isNotConfiguredError, useGoogleSignInAvailable } from '#frontend/features/auth/api/get-auth-debug-url.ts';
 import { useLogin, type LoginInput } from '#frontend/features/auth/api/login.ts';
 import { AuthCard, GoogleButton, GoogleFallback, OrDivider } from '#frontend/features/auth/components/auth-form.tsx';
 import { useGoogleSignIn } from '#frontend/features/auth/components/use-google-sign-in.ts';
@@ -20,10 +21,21 @@ type Field = keyof LoginInput;
 const FIELDS: readonly Field[] = ['username', 'password'];
 const EMPTY: Record<Field, string> = { username: '', password: '' };
 
+/** What /register hands to /login in the history state after "Account created!" (issue 15 item 8). */
+export interface LoginState {
+  email?: string;
+}
+
+const registeredEmailOf = (state: unknown): string => {
+  const email = (state as LoginState | null)?.email;
+  return typeof email === 'string' ? email : '';
+};
+
 /**
  * /login (booking-landing-auth-admin.md "/login", §4 "Login success", §5, §8): username or e-mail and password,
  * Google sign-in, and the Google error card when the server sends the visitor back with `?error=`.
- * A visitor who is already signed in goes on to /events.
+ * A visitor who is already signed in goes on to /events. Straight after registration the e-mail is filled in and the
+ * password field has the focus. The Google button (and the OR divider) shows only when Google sign-in is configured.
  */
 export function LoginPage() {
   useDocumentTitle('Login · Meetwise');
@@ -35,9 +47,15 @@ export function LoginPage() {
   // Set on a successful sign-in, which navigates itself (to the remembered page), so the "already signed in"
   // redirect below does not race it.
   const [signedIn, setSignedIn] = useState(false);
-  const form = useFieldForm('login', FIELDS, EMPTY);
+  const registeredEmail = registeredEmailOf(useLocation().state);
+  const form = useFieldForm('login', FIELDS, { ...EMPTY, username: registeredEmail });
   const login = useLogin();
   const google = useGoogleSignIn('login');
+  const googleAvailable = useGoogleSignInAvailable();
+
+  useEffect(() => {
+    if (registeredEmail) document.getElementById('login-password')?.focus();
+  }, [registeredEmail]);
 
   if (currentUser.data && !signedIn) return <Navigate to="/events" replace />;
 
@@ -83,20 +101,37 @@ export function LoginPage() {
           {login.isPending ? 'Logging in...' : 'Login'}
         </Button>
       </form>
-      <div className="mt-4">
-        <GoogleButton onClick={google.start}>Sign in with Google</GoogleButton>
-      </div>
-      <OrDivider />
-      <Link to="/register" className={buttonVariants({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+      {googleAvailable && (
+        <>
+          <div className="mt-4">
+            <GoogleButton onClick={google.start}>Sign in with Google</GoogleButton>
+          </div>
+          <OrDivider />
+          <GoogleFallback type="login" open={google.dialogOpen} onOpenChange={google.setDialogOpen} />
+        </>
+      )}
+      <Link
+        to="/register"
+        className={buttonVariants({
+          variant: 'secondary',
+          size: 'lg',
+          className: googleAvailable ? 'w-full' : 'mt-4 w-full',
+        })}
+      >
         Create New Account
       </Link>
-      <GoogleFallback type="login" open={google.dialogOpen} onOpenChange={google.setDialogOpen} />
     </AuthCard>
   );
 }
 
-/** The server sends a failed Google sign-in back to /login?error={reason}. */
+/**
+ * The server sends a failed Google sign-in back to /login?error={reason}. The card's explanation follows the cause:
+ * Google sign-in not configured on this server; a reason the server put in words (shown as is); else an OAuth
+ * error code, most likely a redirect URL mismatch (the spec's text).
+ */
 function GoogleErrorCard({ error }: { error: string }) {
+  const notConfigured = isNotConfiguredError(error);
+  const explained = /\s/.test(error.trim()) && /[.!]$/.test(error.trim());
   return (
     <div
       role="alert"
@@ -109,9 +144,19 @@ function GoogleErrorCard({ error }: { error: string }) {
           <p className="mt-1">
             Error: <code className="font-mono break-all">{error || 'unknown'}</code>
           </p>
-          <p className="mt-1">
-            This is most likely a mismatch between the redirect URL registered with Google and the one this site uses.
-          </p>
+          {notConfigured ? (
+            <p className="mt-1">
+              Google sign-in is not configured on this site, so it cannot be used here. Please sign in with your e-mail
+              and password.
+            </p>
+          ) : (
+            !explained && (
+              <p className="mt-1">
+                This is most likely a mismatch between the redirect URL registered with Google and the one this site
+                uses.
+              </p>
+            )
+          )}
           <p className="mt-2">
             <Link to="/register" className="font-medium underline underline-offset-2">
               Create an account with your e-mail instead

@@ -5,8 +5,10 @@ import { registerBody } from '#shared/api/schemas/auth';
 import { FormField, useFieldForm } from '#frontend/components/form-field.tsx';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
+import { useGoogleSignInAvailable } from '#frontend/features/auth/api/get-auth-debug-url.ts';
 import { useRegister, type RegisterInput } from '#frontend/features/auth/api/register.ts';
 import { AuthCard, GoogleButton, GoogleFallback, OrDivider } from '#frontend/features/auth/components/auth-form.tsx';
+import type { LoginState } from '#frontend/features/auth/components/login-page.tsx';
 import { useGoogleSignIn } from '#frontend/features/auth/components/use-google-sign-in.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { errorsFromDetails, errorsFromIssues } from '#frontend/lib/field-errors.ts';
@@ -18,7 +20,8 @@ const EMPTY: Record<Field, string> = { name: '', email: '', password: '' };
 
 /**
  * /register (with Google sign-up and an OR divider) and /register-email (e-mail only)
- * (booking-landing-auth-admin.md "/register", §4, §5, §8). Success goes to /login.
+ * (booking-landing-auth-admin.md "/register", §4, §5, §8). Success goes to /login with the e-mail filled in. The
+ * Google button and the divider show only when Google sign-in is configured.
  */
 export function RegisterPage({ withGoogle = true }: { withGoogle?: boolean }) {
   useDocumentTitle('Create your account · Meetwise');
@@ -26,6 +29,7 @@ export function RegisterPage({ withGoogle = true }: { withGoogle?: boolean }) {
   const form = useFieldForm('register', FIELDS, EMPTY);
   const register = useRegister();
   const google = useGoogleSignIn('register');
+  const googleAvailable = useGoogleSignInAvailable();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,7 +44,8 @@ export function RegisterPage({ withGoogle = true }: { withGoogle?: boolean }) {
     register.mutate(parsed.data, {
       onSuccess: () => {
         toast({ title: 'Account created!', description: 'You can now login with your credentials.' });
-        navigate('/login');
+        const state: LoginState = { email: parsed.data.email };
+        navigate('/login', { state });
       },
       onError: (error) => {
         toast({
@@ -57,7 +62,7 @@ export function RegisterPage({ withGoogle = true }: { withGoogle?: boolean }) {
 
   return (
     <AuthCard title="Create your account" intro="Start your free trial. No credit card required.">
-      {withGoogle && (
+      {withGoogle && googleAvailable && (
         <>
           <GoogleButton onClick={google.start}>Sign up with Google</GoogleButton>
           <OrDivider />

@@ -7,7 +7,7 @@ import { PLAN_PRICES } from '#shared/constants';
 import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
 import { COPIED_NOTICE_MS } from '#frontend/features/booking/lib/constants.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { dateIn, formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
+import { dateIn, formatDateTitle, formatHostTime, formatTimeRange } from '#frontend/lib/dates.ts';
 
 interface BookingConfirmationProps {
   event: PublicEvent;
@@ -29,8 +29,8 @@ export function BookingConfirmation({ event, booking, timeZone, onReschedule }: 
   const dateTitle = formatDateTitle(dateIn(start, zone));
   const range = formatTimeRange(start, end, zone);
   const hostZone = booking.timezone || event.timeZone;
-  const hostRange =
-    hostZone !== zone ? `${formatTimeRange(start, end, hostZone)} (${hostZone.replace(/_/g, ' ')})` : null;
+  // The host's date too when it is not the guest's (issue 15: "10:00 AM - 10:30 AM, Tuesday Nov 24 (America/New York)").
+  const hostRange = hostZone !== zone ? formatHostTime(start, end, hostZone, zone) : null;
   const title = booking.eventTitle || event.title;
   const host = booking.hostName || event.hostName;
 
