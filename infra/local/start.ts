@@ -190,10 +190,7 @@ async function main() {
         `  App:          ${url}${dev ? ' (built front end)' : ''}`,
         ...(devUrl ? [`  Dev server:   ${devUrl} (hot reload, /api proxied to the app)`] : []),
         `  Mail viewer:  ${shown(peers.sesEndpoint)} (every e-mail the app sends)`,
-        `  Data:         ${dataDir}`,
-        ...(debug
-          ? [`  DynamoDB:     ${shown(peers.dynamoEndpoint)} (table "${runtimeConfig.tableName}", ${table})`]
-          : []),
+        `  DynamoDB:     ${shown(peers.dynamoEndpoint)} (table "${runtimeConfig.tableName}"${debug ? `, ${table}` : ''}; data in ${dataDir})`,
         '',
         '  Demo data:',
         ...seeded.filter((line) => debug || !line.developer).map((line) => `    ${line.text}`),

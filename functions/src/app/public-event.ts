@@ -40,6 +40,7 @@ export async function getPublicEvent(deps: PublicEventDeps, slug: string): Promi
     themeColor: event.themeColor,
     secondaryColor: event.secondaryColor,
     customCss: event.customCss,
+    advanceBookingDays: event.advanceBookingDays,
     acceptingBookings: host?.calendar?.connected === true,
   };
 }

@@ -28,6 +28,11 @@ export const publicEventResponse = z.object({
    * step 1 instead of refusing the filled-in form at the end.
    */
   acceptingBookings: z.boolean(),
+  /**
+   * Beyond the spec: how many days ahead (from the host's today) a booking may start, so the calendar can say
+   * "Bookings can be made up to {n} days ahead" and stop its arrows there.
+   */
+  advanceBookingDays: z.number(),
 });
 export type PublicEvent = z.infer<typeof publicEventResponse>;
 

@@ -22,6 +22,15 @@ interface MonthCalendarProps {
   onSelect: (date: string) => void;
   /** Show another month (the arrows, or keyboard focus moved into it). */
   onViewChange: (view: YearMonth) => void;
+  /**
+   * The booking window: its last date (in the guest's zone, at the latest) and its length in days. Past it the next
+   * arrow stops and the month says how far ahead bookings can be made. Absent: no limit shown (previews).
+   */
+  window?: { lastDate: string; days: number };
+  /** Offered when the month shown has no free day: moves to the next date with free time. */
+  onJumpToNextAvailable?: () => void;
+  /** What the jump found: 'searching', or 'none' when no date in the window has free time. */
+  jump?: 'searching' | 'none' | null;
 }
 
 /**
@@ -36,6 +45,9 @@ export function MonthCalendar({
   loading,
   onSelect,
   onViewChange,
+  window,
+  onJumpToNextAvailable,
+  jump,
 }: MonthCalendarProps) {
   const titleId = 'booking-calendar-title';
   const isAvailable = (date: string) => date >= today && availability?.get(date) === true;
@@ -46,6 +58,14 @@ export function MonthCalendar({
     focusRing,
   );
   const canGoBack = monthIndex(view) > monthIndex(yearMonthOf(today));
+  // The month that holds the window's last date is the last one worth showing.
+  const canGoForward = !window || monthIndex(view) < monthIndex(yearMonthOf(window.lastDate));
+  const windowEndsHere = window !== undefined && !canGoForward;
+  const monthHasFreeDay = [...(availability ?? [])].some(
+    ([date, free]) =>
+      free && date >= today && yearMonthOf(date).month === view.month && yearMonthOf(date).year === view.year,
+  );
+  const offerJump = !loading && availability !== undefined && !monthHasFreeDay && onJumpToNextAvailable !== undefined;
 
   return (
     <div>
@@ -66,6 +86,7 @@ export function MonthCalendar({
           type="button"
           className={navButton}
           aria-label="Next month"
+          disabled={!canGoForward}
           onClick={() => onViewChange(addMonths(view, 1))}
         >
           <ChevronRight className="size-5" />
@@ -80,7 +101,7 @@ export function MonthCalendar({
         weekdays={WEEKDAYS}
         weekdayClassName="py-1 text-center text-xs font-semibold tracking-wide text-slate-600 dark:text-slate-400"
         selected={selectedDate}
-        isEnabled={(date, inMonth) => inMonth && isAvailable(date)}
+        isEnabled={(date) => isAvailable(date)}
         onSelect={onSelect}
         preferredFocus={(monthDays) =>
           (selectedDate && monthDays.includes(selectedDate) && selectedDate) ||
@@ -96,7 +117,8 @@ export function MonthCalendar({
             className: cn(
               'relative flex h-10 items-center justify-center rounded-md text-sm transition-colors sm:h-12',
               focusRing,
-              !inMonth && 'text-slate-400 dark:text-slate-600',
+              // Days of the next month in the last week are offered like the month's own when they have free time.
+              !inMonth && !available && 'text-slate-400 dark:text-slate-600',
               inMonth && !available && 'cursor-not-allowed text-slate-500 dark:text-slate-500',
               available &&
                 !selected &&
@@ -105,13 +127,35 @@ export function MonthCalendar({
               isToday && !selected && 'ring-1 ring-slate-500 dark:ring-slate-400',
             ),
             content: (
-              <span aria-hidden="true" className={cn(!inMonth && 'opacity-60')}>
+              <span aria-hidden="true" className={cn(!inMonth && !available && 'opacity-60')}>
                 {Number(date.slice(8, 10))}
               </span>
             ),
           };
         }}
       />
+
+      {(offerJump || windowEndsHere) && (
+        <div className="mt-4 grid gap-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+          {offerJump &&
+            (jump === 'none' ? (
+              <p>No times are free in the next {window?.days ?? 'few'} days.</p>
+            ) : (
+              <button
+                type="button"
+                className={cn(
+                  'justify-self-start font-medium text-[var(--accent)] underline underline-offset-4',
+                  focusRing,
+                )}
+                disabled={jump === 'searching'}
+                onClick={onJumpToNextAvailable}
+              >
+                {jump === 'searching' ? 'Looking for the next available date…' : 'Jump to the next available date'}
+              </button>
+            ))}
+          {windowEndsHere && <p>Bookings can be made up to {window.days} days ahead.</p>}
+        </div>
+      )}
 
       <ul
         className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-xs text-slate-700 dark:text-slate-300"

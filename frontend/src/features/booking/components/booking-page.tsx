@@ -1,4 +1,5 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
@@ -15,12 +16,22 @@ import {
   usePublicEvent,
   useTimeSlots,
 } from '#frontend/features/booking/api/booking-queries.ts';
+import { availableDatesKey, fetchAvailableDates } from '#frontend/features/booking/api/early-fetch.ts';
 import { BookingConfirmation } from '#frontend/features/booking/components/booking-confirmation.tsx';
 import { TimeZonePicker } from '#frontend/features/booking/components/time-zone-picker.tsx';
 import { EMPTY_FORM, type BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
-import { addDays, detectTimeZone, formatDateTitle, todayIn, yearMonthOf, type YearMonth } from '#frontend/lib/dates.ts';
+import {
+  addDays,
+  addMonths,
+  detectTimeZone,
+  formatDateTitle,
+  isoDate,
+  todayIn,
+  yearMonthOf,
+  type YearMonth,
+} from '#frontend/lib/dates.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
@@ -74,7 +85,43 @@ function BookingFlow({ event }: { event: PublicEvent }) {
   const bump = () => setRefresh((value) => value + 1);
 
   const dates = useAvailableDates(event.slug, view.year, view.month, timeZone, refresh);
-  const availability = useDeferredValue(dates.data); // marks the days in a time-sliced update, as above
+  // The next month too: its first days in the month's last week are offered when they have free time.
+  const nextView = addMonths(view, 1);
+  const nextDates = useAvailableDates(event.slug, nextView.year, nextView.month, timeZone, refresh);
+  const bothMonths = useMemo(
+    () => (dates.data ? new Map([...(nextDates.data ?? []), ...dates.data]) : undefined),
+    [dates.data, nextDates.data],
+  );
+  const availability = useDeferredValue(bothMonths); // marks the days in a time-sliced update, as above
+  // The window counts from the host's today; a guest ahead of the host's zone may see its last day one date later.
+  const bookingWindow = {
+    lastDate: addDays(todayIn(event.timeZone), event.advanceBookingDays + 1),
+    days: event.advanceBookingDays,
+  };
+  const [jump, setJump] = useState<'searching' | 'none' | null>(null);
+  const queryClient = useQueryClient();
+  /** "Jump to the next available date": the months after the one shown, one at a time, up to the window's end. */
+  const jumpToNextAvailable = async () => {
+    setJump('searching');
+    for (let month = addMonths(view, 1); ; month = addMonths(month, 1)) {
+      if (isoDate(month.year, month.month, 1) > bookingWindow.lastDate) break;
+      const free = await queryClient.fetchQuery({
+        queryKey: availableDatesKey(event.slug, month.year, month.month, timeZone),
+        queryFn: ({ signal }) =>
+          fetchAvailableDates(
+            { year: month.year, month: month.month, eventId: event.slug, timezone: timeZone },
+            signal,
+          ),
+      });
+      const first = [...free].find(([date, open]) => open && date >= today)?.[0];
+      if (first) {
+        setJump(null);
+        selectDate(first);
+        return;
+      }
+    }
+    setJump('none');
+  };
   const slots = useTimeSlots(event.slug, selectedDate, timeZone, refresh, event.timeZone);
   useCalendarSync(event, step === 'calendar');
   useDocumentTitle(`${event.title} with ${event.hostName} | Meetwise`);
@@ -210,7 +257,13 @@ function BookingFlow({ event }: { event: PublicEvent }) {
                     availability={availability}
                     loading={dates.isFetching}
                     onSelect={selectDate}
-                    onViewChange={changeView}
+                    onViewChange={(next) => {
+                      setJump(null);
+                      changeView(next);
+                    }}
+                    window={bookingWindow}
+                    onJumpToNextAvailable={() => void jumpToNextAvailable()}
+                    jump={jump}
                   />
                 </>
               )}

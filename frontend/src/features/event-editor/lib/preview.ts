@@ -47,6 +47,7 @@ export function previewEvent(values: EventFormValues, host: PreviewHost, id: num
     customCss: values.customCss,
     // The preview shows the page as guests will see it once bookable.
     acceptingBookings: true,
+    advanceBookingDays: Number(values.advanceBookingDays) || DEFAULT_ADVANCE_BOOKING_DAYS,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
-import { DEFAULT_EVENT_COLOR } from '#shared/constants';
+import { DEFAULT_ADVANCE_BOOKING_DAYS, DEFAULT_EVENT_COLOR } from '#shared/constants';
 import { addDays, addMonths, daysInMonth, isoDate, weekday, yearMonthOf } from '#frontend/lib/dates.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 
@@ -32,6 +32,7 @@ export function previewEvent(timeZone: string): PublicEvent {
     secondaryColor: null,
     customCss: '',
     acceptingBookings: true,
+    advanceBookingDays: DEFAULT_ADVANCE_BOOKING_DAYS,
   };
 }
 
