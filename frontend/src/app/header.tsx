@@ -141,7 +141,7 @@ export function Header({ pathname }: { pathname: string }) {
               {links(false)}
             </nav>
           )}
-          <ThemeToggle />
+          {chrome.showThemeToggle && <ThemeToggle />}
           {collapsible && (
             <button
               ref={toggleRef}

@@ -93,6 +93,8 @@ export interface Chrome {
   showFooter: boolean;
   /** Logo mark and product name in the header; hidden on booking pages. */
   showBrand: boolean;
+  /** The booking page has one theme, its event's (bookingTheme): no visitor toggle there. */
+  showThemeToggle: boolean;
   showPricing: boolean;
   showContactLink: boolean;
   showMenuToggle: boolean;
@@ -111,6 +113,7 @@ export function chromeFor(pathname: string): Chrome {
     showHeader: !editor,
     showFooter: !editor && section !== 'auth-success',
     showBrand: !isPublicBookingPath(path),
+    showThemeToggle: !isPublicBookingPath(path),
     showPricing: !NO_PRICING_SECTIONS.has(section),
     showContactLink: !NO_CONTACT_SECTIONS.has(section),
     showMenuToggle: !NO_MENU_TOGGLE_SECTIONS.has(section),

@@ -23,6 +23,21 @@ function apply(theme: Theme): void {
   listeners.forEach((listener) => listener());
 }
 
+/** A page that has a theme of its own (the booking page: its event's); while set, the visitor's theme waits. */
+let pageTheme: Theme | null = null;
+
+/** The visitor's own theme: their choice, else the system's. */
+const visitorTheme = (): Theme => storedTheme() ?? (darkQuery().matches ? 'dark' : 'light');
+
+/**
+ * While mounted with a theme, the whole page (header and footer too) shows it, whatever the visitor chose; on
+ * unmount the visitor's theme comes back. Not remembered: the visitor's choice stays theirs.
+ */
+export function setPageTheme(theme: Theme | null): void {
+  pageTheme = theme;
+  apply(theme ?? visitorTheme());
+}
+
 const getTheme = (): Theme => (document.documentElement.classList.contains('dark') ? 'dark' : 'light');
 
 /** Sets and remembers the visitor's choice. */
@@ -40,7 +55,7 @@ function subscribe(listener: () => void): () => void {
   // Until the visitor chooses, follow the system setting as it changes.
   const media = darkQuery();
   const onSystemChange = (event: MediaQueryListEvent) => {
-    if (!storedTheme()) apply(event.matches ? 'dark' : 'light');
+    if (!storedTheme() && !pageTheme) apply(event.matches ? 'dark' : 'light');
   };
   media.addEventListener('change', onSystemChange);
   return () => {

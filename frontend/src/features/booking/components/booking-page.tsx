@@ -32,6 +32,7 @@ import {
   yearMonthOf,
   type YearMonth,
 } from '#frontend/lib/dates.ts';
+import { setPageTheme } from '#frontend/lib/theme.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
@@ -70,6 +71,11 @@ const STEP_HEADINGS: Record<Step, string> = {
 const STEP_NUMBER: Record<Step, number> = { calendar: 1, details: 2, confirmation: 3 };
 
 function BookingFlow({ event }: { event: PublicEvent }) {
+  // booking-landing-auth-admin.md: the booking page "applies a light or dark theme from bookingTheme": all of it.
+  useEffect(() => {
+    setPageTheme(event.bookingTheme);
+    return () => setPageTheme(null);
+  }, [event.bookingTheme]);
   const [timeZone, setTimeZone] = useState(detectTimeZone);
   const today = todayIn(timeZone);
   const [view, setView] = useState<YearMonth>(() => yearMonthOf(todayIn(detectTimeZone())));
