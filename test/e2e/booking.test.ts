@@ -261,8 +261,9 @@ describe('booking page', () => {
       await page.reload();
       await page.locator('[role="grid"]:not([aria-busy])').waitFor();
       expect(await page.locator('[data-booking-theme]').getAttribute('data-booking-theme')).toBe(theme);
-      // The event's theme wins over the site's: a light booking page stays light on a dark site, and the reverse.
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(siteTheme === 'dark');
+      // The event's theme wins over the site's, for the whole page (issue 15, item 4): a light booking page is light
+      // on a dark site, header and footer too, and the reverse.
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
       const background = await page
         .locator('[data-booking-theme] section')
         .first()
@@ -303,7 +304,13 @@ describe('booking page', () => {
     await expect.poll(() => calls.some(({ url }) => url.pathname === '/api/time-slots')).toBe(true);
     // index.html started the event and the dates; the app took those answers instead of asking again.
     const count = (path: string) => calls.filter(({ url }) => url.pathname === path).length;
-    expect([count('/api/events/public/intro-call'), count('/api/available-dates')]).toEqual([1, 1]);
+    // Once per month: this month's (from index.html) and, for the next month's first days in the last week, the next.
+    const monthsAsked = calls
+      .filter(({ url }) => url.pathname === '/api/available-dates')
+      .map(({ url }) => `${url.searchParams.get('year')}-${url.searchParams.get('month')}`);
+    expect(count('/api/events/public/intro-call')).toBe(1);
+    expect(monthsAsked).toHaveLength(new Set(monthsAsked).size);
+    expect(monthsAsked).toHaveLength(2);
     await context.close();
   });
 

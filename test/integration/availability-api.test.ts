@@ -111,6 +111,8 @@ describe('GET /api/events/public/{eventSlug}', () => {
       customCss: '.secret { color: red }',
       // The host has a calendar connected: the page offers its calendar (issue 13, item 14).
       acceptingBookings: true,
+      // How far ahead the calendar may go, so it can say so (issue 15, item 6).
+      advanceBookingDays: event.advanceBookingDays,
     });
     for (const internal of ['availabilityRanges', 'bufferBefore', 'maxBookingsPerDay', 'pk', 'sk', 'type', 'active']) {
       expect(result.text).not.toContain(`"${internal}"`);
