@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { addDays, dateIn, formatTitle } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
-import { eventBody } from '#test/support/event-body';
+import { newHost } from '#test/support/e2e-hosts';
 
 /**
  * The booking calendar's edges (issue 15, item 6): days of the next month in the month's last week are offered
@@ -73,24 +72,9 @@ describe('the booking calendar at its edges', () => {
 
   it('jumps from a month without a free day to the next available date', async () => {
     // A host whose event needs 40 days' notice: nothing is free in the current month.
-    const email = `edges-${randomBytes(4).toString('hex')}@example.com`;
-    const post = (path: string, body: unknown, cookie = '') =>
-      fetch(`${stack.app.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify(body),
-      });
-    expect((await post('/api/auth/register', { name: 'Edge Host', email, password: 'edge secret' })).status).toBe(201);
-    const login = await post('/api/login', { username: email, password: 'edge secret' });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
-    const body = { ...eventBody(), minimumNoticeAmount: 40, minimumNoticeUnit: 'days', advanceBookingDays: 90 };
-    const created = await post('/api/events', body, cookie);
-    expect(created.status).toBe(201);
-
-    const page = await open(`/book/${body.slug}`);
+    const host = await newHost(stack.app.baseUrl, 'Edge Host');
+    const slug = await host.createEvent({ minimumNoticeAmount: 40, minimumNoticeUnit: 'days', advanceBookingDays: 90 });
+    const page = await open(`/book/${slug}`);
     const jump = page.getByRole('button', { name: 'Jump to the next available date' });
     await expect.poll(() => jump.isVisible()).toBe(true);
     // The jump opens the first date with free time, at least 40 days out: its times are asked for and shown.

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { browserStackPerFile } from '#test/support/browser-per-file';
-import { eventBody } from '#test/support/event-body';
+import { newHost } from '#test/support/e2e-hosts';
 
 /**
  * One theme per booking page (issue 15, item 4): the whole page, header and footer included, follows the event's
@@ -11,25 +10,6 @@ import { eventBody } from '#test/support/event-body';
  */
 
 const stack = browserStackPerFile();
-
-async function darkEvent(): Promise<string> {
-  const email = `theme-${randomBytes(4).toString('hex')}@example.com`;
-  const post = (path: string, body: unknown, cookie = '') =>
-    fetch(`${stack.app.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-  expect((await post('/api/auth/register', { name: 'Night Host', email, password: 'theme secret' })).status).toBe(201);
-  const login = await post('/api/login', { username: email, password: 'theme secret' });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const body = eventBody({ bookingTheme: 'dark' });
-  expect((await post('/api/events', body, cookie)).status).toBe(201);
-  return body.slug;
-}
 
 /** Whether <html> is dark, and the header's and footer's background colours. */
 const look = (page: Page) =>
@@ -65,7 +45,7 @@ describe('the booking page theme', () => {
   });
 
   it('shows a dark event in dark to a visitor who prefers light', async () => {
-    const slug = await darkEvent();
+    const slug = await (await newHost(stack.app.baseUrl, 'Night Host')).createEvent({ bookingTheme: 'dark' });
     const page = await visitor('light');
     await page.goto(`${stack.app.baseUrl}/book/${slug}`);
     await page.locator('[role="grid"]').waitFor();

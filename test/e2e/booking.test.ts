@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 
 import { shiftMonthKeepDay } from '#frontend/lib/dates.ts';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
-import { addDays, chooseDate, dateIn, formatTitle, rangeIn, slotButtons } from '#test/support/booking-page';
+import {
+  addDays,
+  chooseDate,
+  dateIn,
+  apiSlots as fetchSlots,
+  formatTitle,
+  rangeIn,
+  slotButtons,
+} from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
@@ -29,19 +37,7 @@ async function openPage(path: string, width = 1280, colorScheme: 'light' | 'dark
   return page;
 }
 
-interface Slot {
-  start: string;
-  end: string;
-  available: boolean;
-}
-
-async function apiSlots(date: string, timezone: string): Promise<Slot[]> {
-  const response = await fetch(
-    `${stack.app.baseUrl}/api/time-slots?date=${date}&eventId=${EVENT_ID}&timezone=${encodeURIComponent(timezone)}`,
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { timeSlots: Slot[] }).timeSlots.filter((slot) => slot.available);
-}
+const apiSlots = (date: string, timezone: string) => fetchSlots(stack.app.baseUrl, EVENT_ID, date, timezone);
 
 /** The wall-clock reading of an instant in a zone, as if it were UTC (ms). */
 function wallClock(instant: string, timeZone: string): number {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
-import { addDays, chooseDate, dateIn, rangeIn, slotButtons } from '#test/support/booking-page';
+import { addDays, chooseDate, dateIn, apiSlots as fetchSlots, rangeIn, slotButtons } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
@@ -17,19 +17,7 @@ const stack = browserStackPerFile();
 const EVENT_ID = 1001; // /book/intro-call, 30 min
 const HOST_ZONE = 'America/New_York';
 
-interface Slot {
-  start: string;
-  end: string;
-  available: boolean;
-}
-
-async function apiSlots(date: string, timezone: string): Promise<Slot[]> {
-  const response = await fetch(
-    `${stack.app.baseUrl}/api/time-slots?date=${date}&eventId=${EVENT_ID}&timezone=${encodeURIComponent(timezone)}`,
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { timeSlots: Slot[] }).timeSlots.filter((slot) => slot.available);
-}
+const apiSlots = (date: string, timezone: string) => fetchSlots(stack.app.baseUrl, EVENT_ID, date, timezone);
 
 async function openAs(
   path: string,

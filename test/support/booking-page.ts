@@ -54,3 +54,23 @@ export async function chooseDate(page: Page, date: string): Promise<void> {
 }
 
 export const slotButtons = (page: Page) => page.locator('ul[aria-label^="Available times"] button');
+
+export interface Slot {
+  start: string;
+  end: string;
+  available: boolean;
+}
+
+/** The free slots of a date for a guest zone, as the API lists them. */
+export async function apiSlots(
+  baseUrl: string,
+  eventId: number | string,
+  date: string,
+  timezone: string,
+): Promise<Slot[]> {
+  const response = await fetch(
+    `${baseUrl}/api/time-slots?date=${date}&eventId=${eventId}&timezone=${encodeURIComponent(timezone)}`,
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { timeSlots: Slot[] }).timeSlots.filter((slot) => slot.available);
+}
