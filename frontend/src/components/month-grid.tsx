@@ -77,7 +77,8 @@ export function MonthGrid({
 }) {
   const weeks = monthWeeks(view);
   const [focused, setFocused] = useState<string | null>(null);
-  const moveFocus = useRef(false);
+  /** The day a key moved focus to, until it is on screen: a month change may take more than one render. */
+  const moveFocus = useRef<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
 
   const inMonth = (date: string) => {
@@ -88,9 +89,12 @@ export function MonthGrid({
   const active = (focused && inMonth(focused) && focused) || preferredFocus?.(monthDays) || monthDays[0]!;
 
   useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    gridRef.current?.querySelector<HTMLElement>(`[data-date="${active}"]`)?.focus();
+    const target = moveFocus.current;
+    if (!target || !inMonth(target)) return;
+    const cell = gridRef.current?.querySelector<HTMLElement>(`[data-date="${target}"]`);
+    if (!cell) return;
+    moveFocus.current = null;
+    cell.focus();
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -99,7 +103,7 @@ export function MonthGrid({
     event.preventDefault();
     const next = move(active);
     setFocused(next);
-    moveFocus.current = true;
+    moveFocus.current = next;
     if (!inMonth(next)) onViewChange(yearMonthOf(next));
   };
 
