@@ -9,6 +9,7 @@ import {
   powertoolsMetrics,
   powertoolsMetricsPort,
   powertoolsRootLogger,
+  publishMetrics,
 } from '#functions/adapters/observability/powertools';
 import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
 import { setCookieValue } from '#functions/http/cookies';
@@ -47,12 +48,6 @@ interface State {
 }
 
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Adds this invocation's counts as one EMF line (nothing when none were counted, or when metrics are off). */
-function publishMetrics(): void {
-  const metrics = powertoolsMetrics();
-  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
-}
 
 /** Whether a body schema is satisfied by an empty object: then sending no body at all is the same call. */
 const acceptsNoBody = (schema: z.ZodType): boolean => schema.safeParse({}).success;

@@ -4,7 +4,7 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 
-import { powertoolsMetrics, powertoolsRootLogger } from '#functions/adapters/observability/powertools';
+import { powertoolsRootLogger, publishMetrics } from '#functions/adapters/observability/powertools';
 
 /**
  * Wraps a scheduled job (shared/jobs.ts) as a Lambda handler, as route-handler.ts does for routes (docs/operations.md):
@@ -15,10 +15,6 @@ import { powertoolsMetrics, powertoolsRootLogger } from '#functions/adapters/obs
  */
 export function scheduledJob<T>(name: string, work: () => Promise<T>) {
   const tracer = new Tracer({ serviceName: name });
-  const publishMetrics = () => {
-    const metrics = powertoolsMetrics();
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
-  };
   return middy<unknown, T, Error, Context>(() => work())
     .use(injectLambdaContext(powertoolsRootLogger(), { resetKeys: true }))
     .use(captureLambdaHandler(tracer, { captureResponse: false }))

@@ -44,3 +44,9 @@ export function powertoolsLogger(logger: PowertoolsLogger): Logger {
 export function powertoolsMetricsPort(metrics: PowertoolsMetrics = powertoolsMetrics()): Metrics {
   return { count: (name: MetricName, value = 1) => metrics.addMetric(name, MetricUnit.Count, value) };
 }
+
+/** Writes this invocation's counts as one EMF line (nothing when none were counted, or when metrics are off). */
+export function publishMetrics(): void {
+  const metrics = powertoolsMetrics();
+  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+}
