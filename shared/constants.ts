@@ -91,7 +91,7 @@ export const MAX_BUFFER_MINUTES = BUFFER_OPTIONS[BUFFER_OPTIONS.length - 1]!;
 export const MAX_BLOCKED_MINUTES = EVENT_DURATION_MAX + 2 * MAX_BUFFER_MINUTES;
 
 /** Booking form limits: the spec's rules, our maximums (booking-landing-auth-admin.md §5). */
-export const BOOKING_LIMITS = { nameMax: 100, additionalInfoMax: 2000, guestsMax: 10 } as const;
+export const BOOKING_LIMITS = { nameMax: 100, additionalInfoMax: 2000, guestsMax: 10, reasonMax: 500 } as const;
 /** How long an Idempotency-Key keeps its first answer. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
 

@@ -28,6 +28,12 @@ import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { localPhotoStore } from '#functions/adapters/photos/local-files';
 import { s3PhotoStore } from '#functions/adapters/photos/s3';
 import { sesMailer } from '#functions/adapters/ses/mailer';
+import { sesRawMailer } from '#functions/adapters/ses/raw-mailer';
+import { eventBridgeTimers } from '#functions/adapters/scheduler/eventbridge';
+import { tableTimers } from '#functions/adapters/dynamodb/table-timers';
+import { dynamoMailSuppressions } from '#functions/adapters/dynamodb/mail-suppressions';
+import { powertoolsOnce } from '#functions/adapters/idempotency/powertools-once';
+import { hmacManageTokens } from '#functions/adapters/sessions/manage-tokens';
 import { localKey, sessionKey } from '#functions/adapters/sessions/session-key';
 import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
 import { systemClock, uuidIds } from '#functions/adapters/system/runtime';
@@ -53,7 +59,8 @@ function once<T>(build: () => T): () => T {
 
 export const config = /* @__PURE__ */ once(() => loadConfig());
 
-const documentClient = /* @__PURE__ */ once(() => createDocumentClient(createDynamoClient(config())));
+const dynamoClient = /* @__PURE__ */ once(() => createDynamoClient(config()));
+const documentClient = /* @__PURE__ */ once(() => createDocumentClient(dynamoClient()));
 
 /** Signed session cookies backed by session items: every route verifies with it, sign-in and logout issue with it. */
 const sessions = /* @__PURE__ */ once(() => sessionsFor(config(), documentClient()));
@@ -212,6 +219,41 @@ export const availabilityDeps = /* @__PURE__ */ once(() => ({
   recentReads: recentReads(),
 }));
 
+/** The secret of bookings' manage links, derived with the session key every function already holds. */
+export const manageTokens = /* @__PURE__ */ once(() => hmacManageTokens(sessionKey(config())));
+
+/** Booking timers: EventBridge Scheduler in the cloud; on one machine, kept in the table for the local runner. */
+const timersFor = (configuration: Config, db: ReturnType<typeof createDocumentClient>) =>
+  configuration.scheduler
+    ? eventBridgeTimers(configuration.scheduler, configuration.region)
+    : tableTimers(db, configuration.tableName);
+
+/** What the booking lifecycle's jobs need beyond the ledger: booking mail sent once, suppressions, timers. */
+function lifecycleFor(
+  configuration: Config,
+  clients: { dynamo: ReturnType<typeof createDynamoClient>; db: ReturnType<typeof createDocumentClient> },
+  metricsPort: Deps['metrics'],
+) {
+  return {
+    bookingMailer: countingMailer(sesRawMailer(configuration), metricsPort),
+    once: powertoolsOnce(clients.dynamo, configuration.tableName),
+    mailSuppressions: dynamoMailSuppressions(clients.db, configuration.tableName),
+    timers: timersFor(configuration, clients.db),
+  };
+}
+
+/** The suppression list alone (the SES feedback job). */
+export const mailSuppressions = /* @__PURE__ */ once(() => dynamoMailSuppressions(documentClient(), config().tableName));
+
+export const lifecycleDeps = /* @__PURE__ */ once(() => ({
+  ...lifecycleFor(config(), { dynamo: dynamoClient(), db: documentClient() }, metrics()),
+  manageTokens: manageTokens(),
+  settings: settingsRepository(),
+  events: eventRepository(),
+  hosts: hostRepository(),
+  bookings: bookingLedger(),
+}));
+
 /**
  * Every dependency for one configuration: for the local runner's seeding, tests and the bench.
  * `onDynamoRequest` counts DynamoDB commands (see createDynamoClient).
@@ -220,7 +262,8 @@ export function composeDeps(
   configuration: Config,
   options: { onDynamoRequest?: (commandName: string) => void } = {},
 ): Deps {
-  const db = createDocumentClient(createDynamoClient(configuration, options.onDynamoRequest));
+  const dynamo = createDynamoClient(configuration, options.onDynamoRequest);
+  const db = createDocumentClient(dynamo);
   const sessionAdapter = sessionsFor(configuration, db);
   const hosts = dynamoHosts(db, configuration.tableName);
   const cipher = tokenCipherFor(configuration);
@@ -250,5 +293,7 @@ export function composeDeps(
     googleCalendarAuth: googleCalendarAuthFor(configuration),
     tokenCipher: cipher,
     recentReads: memoryRecentReads(RECENT_READS),
+    manageTokens: hmacManageTokens(sessionKey(configuration)),
+    ...lifecycleFor(configuration, { dynamo, db }, observe.metrics),
   };
 }

@@ -79,6 +79,16 @@ const configSchema = z
       1,
     ),
     GOOGLE_ROOT_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8100' })),
+    SCHEDULER_GROUP: optional(z.string().regex(/^[0-9A-Za-z_.-]{1,64}$/, 'must be an EventBridge Scheduler group name')),
+    SCHEDULER_ROLE_ARN: optional(z.string().regex(/^arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/, 'must be an IAM role ARN')),
+    SCHEDULER_DLQ_ARN: optional(z.string().regex(/^arn:aws[\w-]*:sqs:[\w-]+:\d{12}:[\w-]+$/, 'must be an SQS queue ARN')),
+    REMINDER_FUNCTION_ARN: optional(
+      z.string().regex(/^arn:aws[\w-]*:lambda:[\w-]+:\d{12}:function:[\w-]+$/, 'must be a Lambda function ARN'),
+    ),
+    EXPIRY_FUNCTION_ARN: optional(
+      z.string().regex(/^arn:aws[\w-]*:lambda:[\w-]+:\d{12}:function:[\w-]+$/, 'must be a Lambda function ARN'),
+    ),
+    SES_CONFIGURATION_SET: optional(z.string().regex(/^[\w-]{1,64}$/, 'must be an SES configuration set name')),
   })
   .superRefine((env, context) => {
     if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
@@ -88,9 +98,36 @@ const configSchema = z
         message: 'is set but GOOGLE_CLIENT_ID is not',
       });
     }
+    const scheduler = [
+      'SCHEDULER_GROUP',
+      'SCHEDULER_ROLE_ARN',
+      'SCHEDULER_DLQ_ARN',
+      'REMINDER_FUNCTION_ARN',
+      'EXPIRY_FUNCTION_ARN',
+    ] as const;
+    const set = scheduler.filter((name) => env[name]);
+    if (set.length > 0 && set.length < scheduler.length) {
+      for (const name of scheduler.filter((missing) => !env[missing])) {
+        context.addIssue({ code: 'custom', path: [name], message: `is needed with ${set.join(', ')}` });
+      }
+    }
   });
 
+/** EventBridge Scheduler for the booking timers (the cloud; CDK sets all five variables). */
+export interface SchedulerConfig {
+  groupName: string;
+  /** The role the scheduler assumes to invoke the targets (the only role the creator may pass). */
+  roleArn: string;
+  deadLetterArn: string;
+  /** The job Lambda of each timer kind. */
+  targets: { reminder: string; 'pending-expiry': string };
+}
+
 export interface Config {
+  /** Set in the cloud; unset on one machine, where timers are kept in the table and fired by the local runner. */
+  scheduler: SchedulerConfig | null;
+  /** The SES configuration set booking mail is sent with (bounce and complaint events); unset on one machine. */
+  sesConfigurationSet: string | undefined;
   tableName: string;
   region: string;
   /** Set only on one machine (DynamoDB Local); in the cloud the SDK finds the regional endpoint. */
@@ -165,6 +202,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const c = parsed.data;
   return {
+    scheduler:
+      c.SCHEDULER_GROUP && c.SCHEDULER_ROLE_ARN && c.SCHEDULER_DLQ_ARN && c.REMINDER_FUNCTION_ARN && c.EXPIRY_FUNCTION_ARN
+        ? {
+            groupName: c.SCHEDULER_GROUP,
+            roleArn: c.SCHEDULER_ROLE_ARN,
+            deadLetterArn: c.SCHEDULER_DLQ_ARN,
+            targets: { reminder: c.REMINDER_FUNCTION_ARN, 'pending-expiry': c.EXPIRY_FUNCTION_ARN },
+          }
+        : null,
+    sesConfigurationSet: c.SES_CONFIGURATION_SET,
     tableName: c.TABLE_NAME,
     region: c.AWS_REGION,
     dynamoEndpoint: c.DYNAMODB_ENDPOINT,

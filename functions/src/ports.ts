@@ -4,6 +4,7 @@ import type { Config } from '#functions/config';
 import type { RateDecision, RateRule } from '#functions/domain/abuse-limits';
 import type {
   AccountRecord,
+  BookingCancellation,
   BookingRecord,
   CalendarConnection,
   CalendarProviderName,
@@ -251,6 +252,88 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<string>;
 }
 
+/**
+ * A calendar invitation carried by a booking mail (an inline `text/calendar; method=…` part and an `.ics`
+ * attachment): the same `uid` for the life of a booking, `sequence` raised by every change.
+ */
+export interface CalendarInvite {
+  method: 'REQUEST' | 'CANCEL';
+  uid: string;
+  sequence: number;
+  /** ISO instants (UTC). */
+  start: string;
+  end: string;
+  summary: string;
+  description: string;
+  location: string | null;
+  /** The booking's page for this recipient (the guest's manage page, the host's console page), or null. */
+  url: string | null;
+  organizer: { name: string; email: string };
+  attendees: { name: string | null; email: string }[];
+  status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
+}
+
+/** A booking e-mail as the domain composes it (domain/booking-mail.ts); the adapter writes the MIME. */
+export interface BookingMail {
+  to: string[];
+  replyTo: string[];
+  /** The display name of the sender, "{Host name} via Meetwise"; the address is MAIL_FROM. */
+  fromName: string;
+  subject: string;
+  text: string;
+  /** Complete HTML; every text a user typed is escaped in it. */
+  html: string;
+  invite?: CalendarInvite;
+}
+
+/** Sends booking mail as raw MIME (SES SendRawEmail): text, HTML and the calendar parts. */
+export interface BookingMailer {
+  send(mail: BookingMail): Promise<string>;
+}
+
+/**
+ * Runs a side effect at most once per id, though it may be asked many times (streams and schedulers deliver at least
+ * once): a conditional write on the id guards it (Powertools idempotency, DynamoDB store). A run that throws leaves
+ * no mark, so it is tried again; a run in progress elsewhere throws OnceInProgress (the caller retries later).
+ */
+export interface OnceGuard {
+  run<T>(id: string, work: () => Promise<T>): Promise<T>;
+}
+
+/** Addresses SES reported as bounced or complaining: they get no more booking mail. */
+export interface MailSuppressions {
+  /** The given addresses (any case) that are suppressed, lower-cased. */
+  suppressed(emails: readonly string[]): Promise<Set<string>>;
+  suppress(email: string, reason: 'bounce' | 'complaint', at: Date): Promise<void>;
+}
+
+/** What a booking timer does when it fires (the target job re-reads the booking before acting). */
+export type TimerPayload =
+  | { kind: 'reminder'; bookingId: string; hostId: string; start: string; offsetMinutes: number }
+  | { kind: 'pending-expiry'; bookingId: string; hostId: string; start: string; version: number };
+
+/** A one-time timer (EventBridge Scheduler's one-time schedule in the cloud), named deterministically. */
+export interface BookingTimer {
+  /** At most 64 of [0-9A-Za-z_.-] (domain/timers.ts builds it from the booking id, version and offset). */
+  name: string;
+  /** ISO instant (UTC), whole seconds. */
+  at: string;
+  payload: TimerPayload;
+}
+
+/** One-time timers for reminders and pending bookings' expiry (adapters/scheduler). */
+export interface BookingTimers {
+  /** Creates the timer; one of the same name existing already counts as created. */
+  schedule(timer: BookingTimer): Promise<void>;
+  /** Deletes the timer; a missing one counts as deleted. */
+  cancel(name: string): Promise<void>;
+}
+
+/** The secret in a booking's manage links, derived from the booking id with a server key (only its hash is stored). */
+export interface ManageTokens {
+  tokenFor(bookingId: string): string;
+}
+
 export interface EventRepository {
   /** The event and its date overrides (one query), or null. */
   findById(id: number): Promise<{ event: EventRecord; overrides: DateOverrideRecord[] } | null>;
@@ -348,11 +431,19 @@ export interface BookingLedger {
   find(hostId: string, start: string, id: string): Promise<BookingRecord | null>;
   /** Replaces the answer stored for an Idempotency-Key (its request hash and expiry stay). */
   replaceIdempotencyResponse(key: string, response: unknown): Promise<void>;
+  /** One booking by its id alone (the manage links and the console), or null. */
+  findById(id: string): Promise<BookingRecord | null>;
   /**
-   * Marks a booking cancelled: it keeps its record and frees its time. With `calendarPending`, the same write
-   * records that its calendar event is still to be removed.
+   * Marks a booking cancelled (or a pending one declined): it keeps its record and frees its time, with who ended it
+   * and why, and its version bumped. With `calendarPending`, the same write records that its calendar event is still
+   * to be removed. Only if it is still as read (status and version): else BookingChanged.
    */
-  cancel(booking: BookingRecord, options?: { calendarPending?: 'delete' }): Promise<void>;
+  cancel(
+    booking: BookingRecord,
+    options: { cancellation: BookingCancellation; calendarPending?: 'delete' },
+  ): Promise<BookingRecord>;
+  /** A pending booking confirmed (version bumped), only if it is still pending as read: else BookingChanged. */
+  confirm(booking: BookingRecord): Promise<BookingRecord>;
   /** Clears the calendar change owed for the booking (done). */
   clearCalendarPending(booking: BookingRecord): Promise<void>;
 }
@@ -459,4 +550,12 @@ export interface Deps extends CoreDeps {
   googleCalendarAuth: GoogleCalendarAuth | null;
   tokenCipher: TokenCipher;
   recentReads: RecentReads;
+  /** The secret of a booking's manage links (derived from its id with the session key; only its hash is stored). */
+  manageTokens: ManageTokens;
+  /** Booking mail (raw MIME with the calendar parts): the stream and timer jobs only. */
+  bookingMailer: BookingMailer;
+  /** The guard that makes each notice's mail go out once. */
+  once: OnceGuard;
+  mailSuppressions: MailSuppressions;
+  timers: BookingTimers;
 }

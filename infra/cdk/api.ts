@@ -78,12 +78,28 @@ export function mailDomain(address: string): string {
 }
 
 /**
+ * Builds one of our functions (route, scheduled job, stream or timer job): its own log group kept 30 days, Node 22
+ * on arm64, X-Ray, the ESM bundle, the shared environment, and exactly the access `needs` says. `parent` holds the
+ * function and its log group (ids `{name}Function`, `{name}Logs`); default: the RouteFunctions construct.
+ */
+export type FunctionFactory = (
+  name: string,
+  entry: string,
+  description: string,
+  needs: RouteNeeds,
+  timeout: Duration,
+  parent?: Construct,
+) => NodejsFunction;
+
+/**
  * The HTTP API and one Lambda per route-table row, each granted exactly what its row's `needs` says.
  */
 export class RouteFunctions extends Construct {
   readonly api: apigwv2.HttpApi;
   /** Route name → its function. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
+  /** The factory the route and job functions are built with, for other constructs' functions (booking-lifecycle.ts). */
+  readonly makeFunction: FunctionFactory;
 
   constructor(scope: Construct, id: string, props: RouteFunctionsProps) {
     super(scope, id);
@@ -100,14 +116,14 @@ export class RouteFunctions extends Construct {
       ],
     });
 
-    const makeFunction = (name: string, entry: string, description: string, needs: RouteNeeds, timeout: Duration) => {
+    const makeFunction: FunctionFactory = (name, entry, description, needs, timeout, parent = this) => {
       if (!existsSync(entry)) throw new Error(`"${name}" has no handler file: ${entry}`);
-      const logGroup = new logs.LogGroup(this, `${name}Logs`, {
+      const logGroup = new logs.LogGroup(parent, `${name}Logs`, {
         retention: logs.RetentionDays.ONE_MONTH,
         removalPolicy: RemovalPolicy.DESTROY,
       });
 
-      const fn = new NodejsFunction(this, `${name}Function`, {
+      const fn = new NodejsFunction(parent, `${name}Function`, {
         description: description.slice(0, 256),
         entry,
         handler: 'handler',
@@ -175,6 +191,7 @@ export class RouteFunctions extends Construct {
       }
       return fn;
     };
+    this.makeFunction = makeFunction;
 
     const functions = new Map<string, NodejsFunction>();
     for (const route of props.routes) {

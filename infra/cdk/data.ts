@@ -29,6 +29,8 @@ export class DataTable extends Construct {
         projectionType: dynamodb.ProjectionType.ALL,
       })),
       timeToLiveAttribute: tableDefinition.ttlAttribute,
+      // The outbox: the booking lifecycle's stream jobs read every change (booking-lifecycle.ts).
+      dynamoStream: dynamodb.StreamViewType[tableDefinition.stream],
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,

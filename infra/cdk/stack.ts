@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
 import { jobTable, type JobDefinition } from '#shared/jobs';
 import { RouteFunctions } from '#infra/cdk/api';
+import { BookingLifecycle } from '#infra/cdk/booking-lifecycle';
 import { DataTable } from '#infra/cdk/data';
 import { OperatorAlarms } from '#infra/cdk/operations';
 import { Site } from '#infra/cdk/site';
@@ -99,13 +100,14 @@ export class MeetwiseStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    const jobsDir = path.resolve(props.jobsDir ?? path.join(projectRoot, 'functions/src/jobs'));
     const api = new RouteFunctions(this, 'Api', {
       routes: props.routes ?? routeTable,
       jobs: props.jobs ?? jobTable,
       table,
       projectRoot,
       handlersDir: path.resolve(props.handlersDir ?? path.join(projectRoot, 'functions/src/handlers')),
-      jobsDir: path.resolve(props.jobsDir ?? path.join(projectRoot, 'functions/src/jobs')),
+      jobsDir,
       tokenKey,
       mailFrom: props.mailFrom,
       contactEmail: props.contactEmail,
@@ -125,13 +127,24 @@ export class MeetwiseStack extends Stack {
       ...(props.certificateArn ? { certificateArn: props.certificateArn } : {}),
     });
 
+    // The table's stream, the booking e-mails and timers, SES bounces and complaints (issue 16). In a nested stack:
+    // with a function, log group, role, policy, route, integration, permission and alarm per route, this stack
+    // alone is close to CloudFormation's 500 resources.
+    const lifecycle = new BookingLifecycle(new NestedStack(this, 'BookingLifecycle'), 'Lifecycle', {
+      table,
+      makeFunction: api.makeFunction,
+      jobsDir,
+    });
+    const functions = new Map([...api.functions, ...lifecycle.functions]);
+
     // Links in e-mails and the same-site check use the site's own address, never a request header.
-    for (const fn of api.functions.values()) fn.addEnvironment('SITE_URL', site.url);
+    for (const fn of functions.values()) fn.addEnvironment('SITE_URL', site.url);
 
     const operations = new OperatorAlarms(this, 'Operations', {
-      functions: api.functions,
+      functions,
       ...(props.alarmEmail ? { alarmEmail: props.alarmEmail } : {}),
     });
+    lifecycle.notify(operations.topic);
     new CfnOutput(this, 'OperatorTopicArn', {
       value: operations.topic.topicArn,
       description: 'SNS topic of the operator alarms: subscribe an e-mail, a pager or a chat hook',

@@ -8,6 +8,7 @@ import { localPhotoDir } from '#functions/adapters/photos/local-files';
 import { composeDeps } from '#functions/composition';
 import { childEnvironment, ConfigError, loadConfig, setEnvironment, setEnvironmentDefaults } from '#functions/config';
 import { startLocalJobs } from '#infra/local/jobs';
+import { startLocalLifecycle } from '#infra/local/lifecycle';
 import { startPeers, type Peers } from '#infra/local/peers';
 import { portInUse } from '#infra/local/ports';
 import { seedDemoData } from '#infra/local/seed';
@@ -100,6 +101,7 @@ async function main() {
 
   let peers: Peers | undefined;
   let stopJobs: (() => void) | undefined;
+  let stopLifecycle: (() => Promise<void>) | undefined;
   let vite: ChildProcess | undefined;
   let shuttingDown = false;
   const shutdown = async (code: number) => {
@@ -108,6 +110,7 @@ async function main() {
     console.log('\nStopping Meetwise…');
     vite?.kill('SIGTERM');
     stopJobs?.();
+    await stopLifecycle?.().catch(() => undefined);
     server.close();
     server.closeAllConnections();
     await peers?.stop();
@@ -162,7 +165,12 @@ async function main() {
       // Loopback unless HOST says otherwise: the local stack has demo accounts and no TLS.
       server.listen(config.port, config.host, ready);
     });
-    stopJobs = startLocalJobs({ log: config.logLevel === 'debug' ? (line) => console.log(line) : undefined });
+    stopJobs = startLocalJobs({ log: debug ? (line) => console.log(line) : undefined });
+    // Booking e-mails and reminders: the table's stream and the booking timers (infra/local/lifecycle.ts).
+    stopLifecycle = startLocalLifecycle(runtimeConfig, {
+      dataDir,
+      log: debug ? (line) => console.log(line) : undefined,
+    });
 
     let devUrl: string | undefined;
     if (dev) {

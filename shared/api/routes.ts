@@ -30,7 +30,16 @@ import {
   timeSlotsQuery,
   timeSlotsResponse,
 } from '#shared/api/schemas/availability';
-import { createBookingBody, createBookingResponse } from '#shared/api/schemas/bookings';
+import {
+  bookingDecisionBody,
+  bookingIdParams,
+  createBookingBody,
+  createBookingResponse,
+  guestCancelBody,
+  hostBookingResponse,
+  managedBookingResponse,
+  manageTokenQuery,
+} from '#shared/api/schemas/bookings';
 import {
   builtinConnectBody,
   calendarConnectQuery,
@@ -171,6 +180,70 @@ export const routes = {
     response: createBookingResponse,
     successStatus: 201,
     needs: { table: 'readwrite', google: true },
+  }),
+  getManagedBooking: defineRoute({
+    name: 'getManagedBooking',
+    ...routePaths.getManagedBooking,
+    auth: 'public',
+    summary:
+      "The booking as its guest sees it, for the manage page of the guest's e-mail links (the token from the link; a wrong one is 404). Changes nothing.",
+    params: bookingIdParams,
+    query: manageTokenQuery,
+    response: managedBookingResponse,
+    needs: { table: 'read' },
+  }),
+  cancelBookingAsGuest: defineRoute({
+    name: 'cancelBookingAsGuest',
+    ...routePaths.cancelBookingAsGuest,
+    auth: 'public',
+    summary:
+      'The guest cancels their booking (token from the link, optional reason): the host is told, reminders stop, the calendar event goes ("Delete on cancel"). 409 once it started or ended.',
+    params: bookingIdParams,
+    body: guestCancelBody,
+    response: managedBookingResponse,
+    needs: { table: 'readwrite', google: true },
+  }),
+  getBookingCalendarFile: defineRoute({
+    name: 'getBookingCalendarFile',
+    ...routePaths.getBookingCalendarFile,
+    auth: 'public',
+    summary: "The booking as an .ics file for the guest's calendar app (step 3's \"Add to calendar\"; token as above).",
+    params: bookingIdParams,
+    query: manageTokenQuery,
+    response: calendarFeedDocument,
+    contentType: 'text/calendar; charset=utf-8',
+    needs: { table: 'read' },
+  }),
+  getBooking: defineRoute({
+    name: 'getBooking',
+    ...routePaths.getBooking,
+    auth: 'signed-in',
+    summary: "One booking for its host's console page (an admin sees any; another host's is 404).",
+    params: bookingIdParams,
+    response: hostBookingResponse,
+    needs: { table: 'read' },
+  }),
+  confirmBooking: defineRoute({
+    name: 'confirmBooking',
+    ...routePaths.confirmBooking,
+    auth: 'signed-in',
+    summary:
+      'The host (or an admin) confirms a pending booking: the guest is told, the calendar event is made, reminders are set. 409 when it is not pending or already started.',
+    params: bookingIdParams,
+    body: bookingDecisionBody,
+    response: hostBookingResponse,
+    needs: { table: 'readwrite', google: true },
+  }),
+  declineBooking: defineRoute({
+    name: 'declineBooking',
+    ...routePaths.declineBooking,
+    auth: 'signed-in',
+    summary:
+      'The host (or an admin) declines a pending booking, with an optional reason for the guest; its time is free again. 409 when it is not pending.',
+    params: bookingIdParams,
+    body: bookingDecisionBody,
+    response: hostBookingResponse,
+    needs: { table: 'readwrite' },
   }),
   syncCalendar: defineRoute({
     name: 'syncCalendar',

@@ -18,8 +18,17 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
-import { jobs, jobTable, type JobDefinition } from '#shared/jobs';
+import {
+  jobs,
+  jobTable,
+  streamFilterPattern,
+  streamJobTable,
+  timerJobs,
+  timerJobTable,
+  type JobDefinition,
+} from '#shared/jobs';
 import { mailDomain } from '#infra/cdk/api';
+import { BookingLifecycle, mailSuppressionJob } from '#infra/cdk/booking-lifecycle';
 import { forwardedHostFunctionCode, spaFallbackFunctionCode } from '#infra/cdk/site';
 import { MeetwiseStack, repoRoot, type MeetwiseStackProps } from '#infra/cdk/stack';
 import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
@@ -59,10 +68,23 @@ const tempDir = (prefix: string) => {
   return dir;
 };
 
-/** Real handlers if every route has one; otherwise a throw-away project root with trivial handlers. */
-function handlerProps(): Pick<MeetwiseStackProps, 'projectRoot' | 'handlersDir'> {
+/** Every job file the stack bundles: scheduled, stream and timer jobs, and the mail suppression job. */
+const jobNames = [
+  ...jobTable.map((job) => job.name),
+  ...streamJobTable.map((job) => job.name),
+  ...timerJobTable.map((job) => job.name),
+  mailSuppressionJob.name,
+];
+
+/** Real handlers and jobs if every one is there; otherwise a throw-away project root with trivial stand-ins. */
+function handlerProps(): Pick<MeetwiseStackProps, 'projectRoot' | 'handlersDir' | 'jobsDir'> {
   const realDir = path.join(repoRoot, 'functions/src/handlers');
-  if (routeTable.every((route) => existsSync(path.join(realDir, `${route.name}.ts`)))) return {};
+  const realJobsDir = path.join(repoRoot, 'functions/src/jobs');
+  if (
+    routeTable.every((route) => existsSync(path.join(realDir, `${route.name}.ts`))) &&
+    jobNames.every((name) => existsSync(path.join(realJobsDir, `${name}.ts`)))
+  )
+    return {};
   const root = tempDir('meetwise-handlers-');
   const handlersDir = path.join(root, 'handlers');
   mkdirSync(handlersDir);
@@ -79,8 +101,12 @@ function handlerProps(): Pick<MeetwiseStackProps, 'projectRoot' | 'handlersDir'>
       `export const handler = async () => ({ statusCode: 200, body: ${JSON.stringify(JSON.stringify({ route: route.name }))} });\n`,
     );
   }
-  console.warn(`[infra test] handler files missing: using stand-ins in ${handlersDir}`);
-  return { projectRoot: root, handlersDir };
+  const jobsDir = path.join(root, 'jobs');
+  mkdirSync(jobsDir);
+  for (const name of jobNames)
+    writeFileSync(path.join(jobsDir, `${name}.ts`), 'export const handler = async () => ({});\n');
+  console.warn(`[infra test] handler or job files missing: using stand-ins in ${root}`);
+  return { projectRoot: root, handlersDir, jobsDir };
 }
 
 /** The real build if there is one; otherwise a minimal dist. */
@@ -116,6 +142,8 @@ let template: Template;
 let usedSiteDir: string | undefined;
 let outdir: string;
 let resources: Record<string, Resource>;
+/** The booking lifecycle's nested stack (its own template: the main stack is near the 500-resource limit). */
+let lifecycleTemplate: Json;
 
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
 const get = (id: string): Resource => {
@@ -179,6 +207,9 @@ beforeAll(() => {
   const stack = new MeetwiseStack(app, 'Meetwise', { ...baseProps, ...handlerProps(), siteDir: usedSiteDir });
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources as Record<string, Resource>;
+  const lifecycle = stack.node.findAll().find((construct) => construct instanceof BookingLifecycle);
+  if (!lifecycle) throw new Error('No BookingLifecycle in the stack');
+  lifecycleTemplate = Template.fromStack(Stack.of(lifecycle)).toJSON();
   // Logged, not asserted: timings belong to the bench, not to tests (ARCHITECTURE.md §6).
   console.info(`[infra test] synth with bundling took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }, 180_000);
@@ -447,7 +478,8 @@ describe('operations (issue 14, item 5)', () => {
         ).some(
           (query) =>
             query.MetricStat?.Metric.MetricName === 'Errors' &&
-            refId(query.MetricStat.Metric.Dimensions[0]!.Value) === id,
+            // (The booking lifecycle's functions are named by its nested stack's outputs: tested there.)
+            (query.MetricStat.Metric.Dimensions[0]!.Value as { Ref?: unknown }).Ref === id,
         ),
       );
       expect(watching, id).toHaveLength(1);
@@ -940,5 +972,391 @@ describe('edge protection (issue 13, items 9 and 10)', () => {
     expect(
       Object.keys((Template.fromStack(main).toJSON().Rules ?? {}) as Json).filter((id) => id.includes('OnlyInUsEast1')),
     ).toEqual([]);
+  });
+});
+
+describe('booking lifecycle (issue 16)', () => {
+  const lifecycleResources = () => lifecycleTemplate.Resources as Record<string, Resource>;
+  const inLifecycle = (type: string) =>
+    Object.entries(lifecycleResources()).filter(([, resource]) => resource.Type === type);
+  const lifecycleGet = (id: string): Resource => {
+    const resource = lifecycleResources()[id];
+    if (!resource) throw new Error(`No lifecycle resource ${id}`);
+    return resource;
+  };
+  /** The lifecycle's function whose description starts with `prefix`. */
+  const lifecycleFunctionId = (prefix: string): string => {
+    const found = inLifecycle('AWS::Lambda::Function').filter(([, fn]) =>
+      String(fn.Properties.Description).startsWith(prefix),
+    );
+    expect(found, prefix).toHaveLength(1);
+    return found[0]![0];
+  };
+  const streamJobId = (name: string) => lifecycleFunctionId(`Stream job ${name} `);
+  const timerJobId = (name: string) => lifecycleFunctionId(`Timer job ${name} `);
+  const suppressionId = () => lifecycleFunctionId('Mail events (SNS): ');
+  const variablesOf = (functionId: string) =>
+    (lifecycleGet(functionId).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  /** Statements of a lifecycle role (its attached AWS::IAM::Policy documents). */
+  const roleStatements = (roleId: string): (Statement & { Condition?: unknown })[] =>
+    inLifecycle('AWS::IAM::Policy')
+      .filter(([, policy]) => (policy.Properties.Roles as unknown[]).some((role) => refId(role) === roleId))
+      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  const functionStatements = (functionId: string) => roleStatements(getAttId(lifecycleGet(functionId).Properties.Role));
+  /** What the main stack passes to the nested stack's parameter `value` refers to. */
+  const parentValue = (value: unknown): unknown => {
+    const stacks = ofType('AWS::CloudFormation::Stack');
+    expect(stacks).toHaveLength(1);
+    return (stacks[0]![1].Properties.Parameters as Json)[refId(value)];
+  };
+  const operatorTopicId = () => {
+    const topics = ofType('AWS::SNS::Topic');
+    expect(topics).toHaveLength(1);
+    return topics[0]![0];
+  };
+  const lifecycleFunctionIds = () => [
+    ...streamJobTable.map((job) => streamJobId(job.name)),
+    ...timerJobTable.map((job) => timerJobId(job.name)),
+    suppressionId(),
+  ];
+  /** The scheduler's dead-letter queue: the one queue no event source mapping fails to. */
+  const timerDeadLettersId = () => {
+    const streamQueues = inLifecycle('AWS::Lambda::EventSourceMapping').map(([, mapping]) =>
+      getAttId((mapping.Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination),
+    );
+    const others = inLifecycle('AWS::SQS::Queue').filter(([id]) => !streamQueues.includes(id));
+    expect(others).toHaveLength(1);
+    return others[0]![0];
+  };
+
+  it("streams the table's changes with new and old images (infra/table-definition.ts)", () => {
+    expect(tableDefinition.stream).toBe('NEW_AND_OLD_IMAGES');
+    const [, table] = ofType('AWS::DynamoDB::GlobalTable')[0]!;
+    expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
+  });
+
+  it('lives in a nested stack, keeping the main stack under 500 resources', () => {
+    console.info(
+      `[infra test] resources: main stack ${Object.keys(resources).length}, booking lifecycle ${Object.keys(lifecycleResources()).length}`,
+    );
+    expect(ofType('AWS::CloudFormation::Stack')).toHaveLength(1);
+    expect(Object.keys(lifecycleResources()).length).toBeLessThan(500);
+  });
+
+  it('feeds each stream job from the table stream: its record type only, partial failures, bisection, 5 retries, a day at most, then its dead-letter queue', () => {
+    const mappings = inLifecycle('AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(streamJobTable.length);
+    const [tableId] = ofType('AWS::DynamoDB::GlobalTable')[0]!;
+    for (const job of streamJobTable) {
+      const functionId = streamJobId(job.name);
+      const found = mappings.filter(([, mapping]) => refId(mapping.Properties.FunctionName) === functionId);
+      expect(found, job.name).toHaveLength(1);
+      const mapping = found[0]![1].Properties;
+      expect(mapping, job.name).toMatchObject({
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: 25,
+        FilterCriteria: { Filters: [{ Pattern: JSON.stringify(streamFilterPattern(job)) }] },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: 5,
+        MaximumRecordAgeInSeconds: 86_400,
+      });
+      expect(parentValue(mapping.EventSourceArn)).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
+      const queueId = getAttId(
+        (mapping.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination,
+      );
+      const queue = lifecycleGet(queueId);
+      expect(queue.Type).toBe('AWS::SQS::Queue');
+      expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400 });
+      // The job may read the stream and send to its dead-letter queue.
+      const statements = functionStatements(functionId);
+      expect(
+        statements.some(
+          (s) => actionsOf(s).includes('dynamodb:GetRecords') && JSON.stringify(s.Resource).includes('StreamArn'),
+        ),
+        job.name,
+      ).toBe(true);
+      expect(
+        statements.some((s) => actionsOf(s).includes('sqs:SendMessage') && getAttId(s.Resource) === queueId),
+        job.name,
+      ).toBe(true);
+    }
+    expect(
+      (inLifecycle('AWS::Lambda::EventSourceMapping')[0]![1].Properties.FilterCriteria as { Filters: Json[] }).Filters,
+    ).toEqual([{ Pattern: '{"eventName":["INSERT","MODIFY"],"dynamodb":{"NewImage":{"type":{"S":["Booking"]}}}}' }]);
+  });
+
+  it('alarms on the first message in each dead-letter queue (stream jobs and scheduler), notifying the operator topic', () => {
+    const queueIds = inLifecycle('AWS::SQS::Queue').map(([id]) => id);
+    expect(queueIds).toHaveLength(streamJobTable.length + 1);
+    expect(queueIds).toContain(timerDeadLettersId());
+    for (const queueId of queueIds) {
+      expect(lifecycleGet(queueId).Properties, queueId).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 14 * 86_400,
+      });
+      const watching = inLifecycle('AWS::CloudWatch::Alarm').filter(([, alarm]) =>
+        ((alarm.Properties.Dimensions ?? []) as { Name: string; Value: unknown }[]).some(
+          (dimension) => dimension.Name === 'QueueName' && getAttId(dimension.Value) === queueId,
+        ),
+      );
+      expect(watching, queueId).toHaveLength(1);
+      const alarm = watching[0]![1].Properties;
+      expect(alarm, queueId).toMatchObject({
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+      for (const list of [alarm.AlarmActions, alarm.OKActions] as unknown[][]) {
+        expect(list, queueId).toHaveLength(1);
+        expect(refId(parentValue(list[0])), queueId).toBe(operatorTopicId());
+      }
+    }
+  });
+
+  it('keeps the booking timers in one EventBridge Scheduler group named after the stack', () => {
+    const groups = inLifecycle('AWS::Scheduler::ScheduleGroup');
+    expect(groups).toHaveLength(1);
+    expect(groups[0]![1].Properties.Name).toBe('Meetwise-booking-timers');
+    expect(refId(variablesOf(streamJobId('notifyBookingChanges')).SCHEDULER_GROUP)).toBe(groups[0]![0]);
+  });
+
+  it('lets the scheduler (this account only) invoke exactly the two timer jobs and send to its dead-letter queue', () => {
+    const roles = inLifecycle('AWS::IAM::Role').filter(([, role]) =>
+      JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    );
+    expect(roles).toHaveLength(1);
+    const [roleId, role] = roles[0]!;
+    expect((role.Properties.AssumeRolePolicyDocument as { Statement: Json[] }).Statement).toEqual([
+      {
+        Action: 'sts:AssumeRole',
+        Effect: 'Allow',
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+      },
+    ]);
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    const statements = roleStatements(roleId);
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
+    const invoke = statements.find((s) => actionsOf(s).includes('lambda:InvokeFunction'))!;
+    expect(timerJobTable).toHaveLength(2);
+    expect(
+      [invoke.Resource]
+        .flat()
+        .map((resource) => {
+          expect((resource as { 'Fn::GetAtt': unknown[] })['Fn::GetAtt'][1]).toBe('Arn');
+          return getAttId(resource);
+        })
+        .sort(),
+    ).toEqual(timerJobTable.map((job) => timerJobId(job.name)).sort());
+    const send = statements.find((s) => actionsOf(s).includes('sqs:SendMessage'))!;
+    expect(getAttId(send.Resource)).toBe(timerDeadLettersId());
+    // Timers are the scheduler's one-time schedules: no EventBridge rule and no resource policy for the timer jobs.
+    for (const job of timerJobTable) {
+      const id = timerJobId(job.name);
+      expect(
+        inLifecycle('AWS::Lambda::Permission').filter(([, p]) =>
+          JSON.stringify(p.Properties.FunctionName).includes(id),
+        ),
+      ).toEqual([]);
+    }
+    expect(inLifecycle('AWS::Events::Rule')).toEqual([]);
+  });
+
+  it('lets only the stream jobs create and delete schedules, in the group only, and pass the scheduler role only', () => {
+    const [groupId] = inLifecycle('AWS::Scheduler::ScheduleGroup')[0]!;
+    const [roleId] = inLifecycle('AWS::IAM::Role').find(([, role]) =>
+      JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    )!;
+    const streamIds = streamJobTable.map((job) => streamJobId(job.name));
+    for (const functionId of lifecycleFunctionIds()) {
+      const statements = functionStatements(functionId);
+      const scheduling = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('scheduler:')));
+      const passing = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('iam:')));
+      if (!streamIds.includes(functionId)) {
+        expect(scheduling, functionId).toEqual([]);
+        expect(passing, functionId).toEqual([]);
+        continue;
+      }
+      expect(scheduling, functionId).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+          Resource: {
+            'Fn::Join': [
+              '',
+              [
+                'arn:',
+                { Ref: 'AWS::Partition' },
+                ':scheduler:',
+                { Ref: 'AWS::Region' },
+                ':',
+                { Ref: 'AWS::AccountId' },
+                ':schedule/',
+                { Ref: groupId },
+                '/*',
+              ],
+            ],
+          },
+        },
+      ]);
+      expect(passing, functionId).toEqual([
+        {
+          Effect: 'Allow',
+          Action: 'iam:PassRole',
+          Resource: { 'Fn::GetAtt': [roleId, 'Arn'] },
+          Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        },
+      ]);
+    }
+    // Nothing in the main stack may pass a role or touch schedules either.
+    const mainStatements = ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
+      (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap(actionsOf),
+    );
+    expect(mainStatements.filter((a) => a.startsWith('iam:') || a.startsWith('scheduler:'))).toEqual([]);
+  });
+
+  it('gives the stream job the scheduler settings, the timer job ARNs and the configuration set', () => {
+    const variables = variablesOf(streamJobId('notifyBookingChanges'));
+    const [roleId] = inLifecycle('AWS::IAM::Role').find(([, role]) =>
+      JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    )!;
+    const [configurationSetId] = inLifecycle('AWS::SES::ConfigurationSet')[0]!;
+    expect(variables).toMatchObject({
+      SCHEDULER_GROUP: { Ref: inLifecycle('AWS::Scheduler::ScheduleGroup')[0]![0] },
+      SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] },
+      SCHEDULER_DLQ_ARN: { 'Fn::GetAtt': [timerDeadLettersId(), 'Arn'] },
+      REMINDER_FUNCTION_ARN: { 'Fn::GetAtt': [timerJobId(timerJobs.sendReminder.name), 'Arn'] },
+      EXPIRY_FUNCTION_ARN: { 'Fn::GetAtt': [timerJobId(timerJobs.expirePendingBooking.name), 'Arn'] },
+      SES_CONFIGURATION_SET: { Ref: configurationSetId },
+      POWERTOOLS_SERVICE_NAME: 'notifyBookingChanges',
+    });
+    expect(JSON.stringify(variables.SESSION_SECRET)).toContain('{{resolve:secretsmanager:');
+    // Links in the e-mails: the site's address, passed down from the main stack.
+    expect(JSON.stringify(variables.SITE_URL)).toContain('https://');
+    expect(
+      JSON.stringify(parentValue((variables.SITE_URL as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1])),
+    ).toContain('DomainName');
+  });
+
+  it('sends booking mail with an SES configuration set whose bounces and complaints reach recordMailSuppression', () => {
+    const sets = inLifecycle('AWS::SES::ConfigurationSet');
+    expect(sets).toHaveLength(1);
+    const [configurationSetId, configurationSet] = sets[0]!;
+    expect(configurationSet.Properties.Name).toBe('Meetwise-booking-mail');
+    const destinations = inLifecycle('AWS::SES::ConfigurationSetEventDestination');
+    expect(destinations).toHaveLength(1);
+    const destination = destinations[0]![1].Properties as {
+      ConfigurationSetName: unknown;
+      EventDestination: { Enabled: boolean; MatchingEventTypes: string[]; SnsDestination: { TopicARN: unknown } };
+    };
+    expect(refId(destination.ConfigurationSetName)).toBe(configurationSetId);
+    expect(destination.EventDestination.Enabled).toBe(true);
+    expect([...destination.EventDestination.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint']);
+    const topicId = refId(destination.EventDestination.SnsDestination.TopicARN);
+    expect(lifecycleGet(topicId).Type).toBe('AWS::SNS::Topic');
+
+    // SES may publish to the topic, for this configuration set only.
+    const [, topicPolicy] = inLifecycle('AWS::SNS::TopicPolicy').find(([, policy]) =>
+      (policy.Properties.Topics as unknown[]).some((topic) => refId(topic) === topicId),
+    )!;
+    const sesStatements = (topicPolicy.Properties.PolicyDocument as { Statement: Json[] }).Statement.filter(
+      (statement) => JSON.stringify(statement.Principal).includes('ses.amazonaws.com'),
+    );
+    expect(sesStatements).toHaveLength(1);
+    expect(sesStatements[0]).toMatchObject({ Effect: 'Allow', Action: 'sns:Publish' });
+    const sourceArn = (sesStatements[0]!.Condition as { StringEquals: { 'AWS:SourceArn': unknown } }).StringEquals[
+      'AWS:SourceArn'
+    ] as { 'Fn::Join': [string, unknown[]] };
+    expect(sourceArn['Fn::Join'][1].slice(-2)).toEqual([':configuration-set/', { Ref: configurationSetId }]);
+
+    // recordMailSuppression is subscribed to it, may be invoked by it, and may write the table.
+    const subscriptions = inLifecycle('AWS::SNS::Subscription');
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]![1].Properties).toMatchObject({ Protocol: 'lambda', TopicArn: { Ref: topicId } });
+    expect(getAttId(subscriptions[0]![1].Properties.Endpoint)).toBe(suppressionId());
+    expect(
+      inLifecycle('AWS::Lambda::Permission').some(
+        ([, p]) =>
+          p.Properties.Principal === 'sns.amazonaws.com' &&
+          getAttId(p.Properties.FunctionName) === suppressionId() &&
+          refId(p.Properties.SourceArn) === topicId,
+      ),
+    ).toBe(true);
+    expect(functionStatements(suppressionId()).flatMap(actionsOf)).toEqual(expect.arrayContaining(WRITE_ACTIONS));
+  });
+
+  it('lets exactly the mailing jobs (the stream job and sendReminder) send, as the sender identity and with the configuration set', () => {
+    const [configurationSetId] = inLifecycle('AWS::SES::ConfigurationSet')[0]!;
+    const mailing = [streamJobId('notifyBookingChanges'), timerJobId('sendReminder')];
+    for (const functionId of lifecycleFunctionIds()) {
+      const ses = functionStatements(functionId).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+      const variables = variablesOf(functionId);
+      if (!mailing.includes(functionId)) {
+        expect(ses, functionId).toEqual([]);
+        expect(variables.SES_CONFIGURATION_SET, functionId).toBeUndefined();
+        continue;
+      }
+      expect(variables.SES_CONFIGURATION_SET, functionId).toEqual({ Ref: configurationSetId });
+      // (Statements with the same actions may be merged into one: cdk.json's minimizePolicies.)
+      for (const statement of ses)
+        expect(actionsOf(statement), functionId).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      const resources = ses.flatMap((statement) => [statement.Resource].flat()).map((r) => JSON.stringify(r));
+      expect(resources, functionId).toHaveLength(2);
+      expect(
+        resources.some((r) => r.endsWith(':identity/meetwise.app"]]}')),
+        functionId,
+      ).toBe(true);
+      expect(
+        resources.some((r) => r.endsWith(':configuration-set/Meetwise-booking-mail"]]}')),
+        functionId,
+      ).toBe(true);
+    }
+  });
+
+  it('builds its functions like the others (Node 22, arm64, X-Ray, 30-day logs), each with the errors-and-throttles alarm', () => {
+    const ids = lifecycleFunctionIds();
+    const names = [...streamJobTable, ...timerJobTable].map((job) => job.name).concat(mailSuppressionJob.name);
+    expect(
+      inLifecycle('AWS::Lambda::Function')
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([...ids].sort());
+    const outputs = lifecycleTemplate.Outputs as Record<string, { Value: unknown }>;
+    ids.forEach((id, index) => {
+      const fn = lifecycleGet(id).Properties;
+      expect(fn, names[index]).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+      });
+      expect(variablesOf(id).POWERTOOLS_SERVICE_NAME, names[index]).toBe(names[index]);
+      const logGroup = lifecycleGet(refId((fn.LoggingConfig as { LogGroup: unknown }).LogGroup));
+      expect(logGroup.Properties.RetentionInDays, names[index]).toBe(30);
+      // The alarm is in the main stack (operations.ts), on the function name the nested stack outputs.
+      const watching = ofType('AWS::CloudWatch::Alarm').filter(([, alarm]) =>
+        (
+          (alarm.Properties.Metrics ?? []) as {
+            MetricStat?: { Metric: { MetricName: string; Dimensions: { Value: unknown }[] } };
+          }[]
+        ).some((query) => {
+          if (query.MetricStat?.Metric.MetricName !== 'Errors') return false;
+          const value = query.MetricStat.Metric.Dimensions[0]!.Value as { 'Fn::GetAtt'?: [string, string] };
+          const output = value['Fn::GetAtt']?.[1].replace(/^Outputs\./, '');
+          return output !== undefined && refId(outputs[output]?.Value ?? {}) === id;
+        }),
+      );
+      expect(watching, names[index]).toHaveLength(1);
+      const alarm = watching[0]![1].Properties;
+      expect(alarm.Threshold).toBe(1);
+      expect((alarm.Metrics as { Expression?: string }[]).find((query) => query.Expression)?.Expression).toBe(
+        'errors + throttles',
+      );
+      expect(refId((alarm.AlarmActions as unknown[])[0])).toBe(operatorTopicId());
+    });
   });
 });

@@ -137,6 +137,8 @@ export interface ApiAnswer {
 export interface ApiOptions {
   /** What `deps.clock.now()` answers (default NOW). */
   now?: Date;
+  /** A clock the test moves (instead of `now`). */
+  clock?: { now(): Date };
   /** Told the name of every DynamoDB command sent. */
   onDynamoRequest?: (commandName: string) => void;
 }
@@ -155,7 +157,7 @@ const context = (): Context => ({ ...testContext, awsRequestId: randomUUID() });
  */
 export function bookingApi(config: Config, options: ApiOptions = {}) {
   const now = options.now ?? NOW;
-  const clock = { now: () => new Date(now) };
+  const clock = options.clock ?? { now: () => new Date(now) };
   const provide: () => Promise<Deps> = options.onDynamoRequest
     ? async () => ({ ...composeDeps(config, { onDynamoRequest: options.onDynamoRequest }), clock })
     : depsAs(config, null, { clock });

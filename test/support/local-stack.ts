@@ -102,6 +102,8 @@ export interface StoredEmail {
   destination: { to: string[] };
   subject: string;
   body: { text?: string; html?: string };
+  /** Raw mail's parts other than the text and HTML (calendar parts, the .ics), content base64-encoded. */
+  attachments?: { content: string; contentType: string; filename?: string }[];
 }
 
 export async function sentEmails(sesEndpoint: string): Promise<StoredEmail[]> {

@@ -12,6 +12,7 @@ import {
   formValuesFromEvent,
   newEventFormValues,
   toEventBody,
+  toggleReminder,
 } from '#frontend/features/event-editor/lib/event-form.ts';
 import {
   EVENT_IMAGE_ACCEPT,
@@ -165,6 +166,8 @@ const savedEvent: HostEvent = {
   bufferBefore: 5,
   bufferAfter: 10,
   requiresConfirmation: true,
+  reminders: [15, 2880],
+  remindHost: true,
   advanceBookingDays: 30,
   maxBookingsPerDay: 3,
   minimumNoticeAmount: 2,
@@ -268,6 +271,47 @@ describe('event form values', () => {
     expect(body).not.toHaveProperty('customDuration');
     expect(eventBody.safeParse(body).success).toBe(true);
     expect(eventBody.safeParse(toEventBody(formValuesFromEvent(savedEvent), { id: 12 })).success).toBe(true);
+  });
+
+  it('starts a new event with reminders a day and an hour before, the host not reminded', () => {
+    expect(newEventFormValues()).toMatchObject({ reminders: [1440, 60], remindHost: false });
+  });
+
+  it("keeps a loaded event's reminders, and gives an older event without them the defaults", () => {
+    expect(formValuesFromEvent(savedEvent)).toMatchObject({ reminders: [2880, 15], remindHost: true });
+    expect(formValuesFromEvent({ ...savedEvent, reminders: [], remindHost: false })).toMatchObject({
+      reminders: [],
+      remindHost: false,
+    });
+    expect(formValuesFromEvent({ ...savedEvent, reminders: undefined, remindHost: undefined })).toMatchObject({
+      reminders: [1440, 60],
+      remindHost: false,
+    });
+  });
+
+  it('switches single reminders on and off, keeping them largest first and each once', () => {
+    expect(toggleReminder([1440, 60], 15, true)).toEqual([1440, 60, 15]);
+    expect(toggleReminder([1440, 60], 2880, true)).toEqual([2880, 1440, 60]);
+    expect(toggleReminder([1440, 60], 60, true)).toEqual([1440, 60]);
+    expect(toggleReminder([1440, 60], 1440, false)).toEqual([60]);
+    expect(toggleReminder([60], 60, false)).toEqual([]);
+  });
+
+  it('sends the reminders sorted with remindHost, and the shared schema takes them', () => {
+    const values = {
+      ...newEventFormValues(),
+      title: 'Intro Call',
+      slug: 'intro-call',
+      locationType: 'phone' as const,
+      reminders: [60, 15, 2880],
+      remindHost: true,
+    };
+    const body = toEventBody(values);
+    expect(body).toMatchObject({ reminders: [2880, 60, 15], remindHost: true });
+    const parsed = eventBody.safeParse(body);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ reminders: [2880, 60, 15], remindHost: true });
+    expect(eventBody.parse(toEventBody({ ...values, reminders: [] })).reminders).toEqual([]);
   });
 
   it("reports the spec's messages by field path", () => {

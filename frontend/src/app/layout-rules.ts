@@ -42,6 +42,7 @@ export const isPublicBookingPath = (pathname: string): boolean =>
  */
 const HOST_AREA_SECTIONS = new Set([
   'events',
+  'bookings',
   'hourly-debug',
   'profile-settings',
   'calendar',
@@ -51,7 +52,7 @@ const HOST_AREA_SECTIONS = new Set([
 
 /**
  * A host-area path, where a signed-in header shows Help and the user menu: /admin and anything under it or
- * starting with it, /events and its host screens (not the public booking pages /events/{slug}),
+ * starting with it, /events and its host screens (not the public booking pages /events/{slug}), /bookings/{id},
  * /hourly-debug, /profile-settings, /calendar and /calendar-integration, and /billing-details.
  */
 export function isHostAreaPath(pathname: string): boolean {
@@ -63,12 +64,17 @@ export function isHostAreaPath(pathname: string): boolean {
 /** The event editor (/events/new, also with ?edit={id}) is full-screen: no header, no footer, no padding. */
 export const isFullScreenEditorPath = (pathname: string): boolean => normalize(pathname) === '/events/new';
 
-/** Pages where Pricing is hidden: login, register, register-email, booking, events, profile, calendar, billing, contact. */
+/**
+ * Pages where Pricing is hidden: login, register, register-email, booking (with the guest's /booking/{id} and the
+ * host's /bookings/{id}), events, profile, calendar, billing, contact.
+ */
 const NO_PRICING_SECTIONS = new Set([
   'login',
   'register',
   'register-email',
   'book',
+  'booking',
+  'bookings',
   'events',
   'profile-settings',
   'calendar',

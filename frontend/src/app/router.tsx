@@ -39,6 +39,14 @@ const EventEditorPage = page(
   () => import('#frontend/features/event-editor/components/event-editor-page.tsx'),
   'EventEditorPage',
 );
+const ManageBookingPage = page(
+  () => import('#frontend/features/manage-booking/components/manage-booking-page.tsx'),
+  'ManageBookingPage',
+);
+const BookingDetailPage = page(
+  () => import('#frontend/features/bookings/components/booking-detail-page.tsx'),
+  'BookingDetailPage',
+);
 // The auth screens share one chunk (features/auth/load.ts).
 const LoginPage = page(loadAuthScreens, 'LoginPage');
 const RegisterPage = page(loadAuthScreens, 'RegisterPage');
@@ -75,11 +83,12 @@ export function prefetchForPath(pathname: string): void {
  * The route table of host-area.md §2, declarative (the data router's extra code would not fit the booking page's
  * 90 KB budget). Screens that exist so far: /, /contact-us, the debug pages (/debug, /oauth-config), sign-in and
  * registration (/login, /register, /register-email, /direct-login, /auth-success/{status}), behind the login guard
- * the host console (/events, /events/new, /hourly-debug) and /profile-settings, calendar integration (/calendar,
- * /calendar-integration: the page itself shows 'Authentication Required' to a visitor without a session rather than
- * being sent to /login, host-area.md §2) with /calendar-connected (the end of the Google authorization window), and
- * the public booking page (/book/{eventSlug}, /events/{eventSlug}); every other path shows the friendly not-found
- * page (links home and to sign-in). Billing behind the guard shows the router's own fallback until it exists.
+ * the host console (/events, /events/new, /hourly-debug, one booking at /bookings/{id}) and /profile-settings,
+ * calendar integration (/calendar, /calendar-integration: the page itself shows 'Authentication Required' to a
+ * visitor without a session rather than being sent to /login, host-area.md §2) with /calendar-connected (the end of
+ * the Google authorization window), the public booking page (/book/{eventSlug}, /events/{eventSlug}; with
+ * ?reschedule={id}&token= it moves a booking) and the guest's manage page of one booking (/booking/{id}?token=);
+ * every other path shows the friendly not-found page (links home and to sign-in). Billing behind the guard shows the router's own fallback until it exists.
  */
 export function AppRoutes() {
   return (
@@ -101,6 +110,7 @@ export function AppRoutes() {
           <Route path="events" element={<EventsPage />} />
           <Route path="hourly-debug" element={<HourlyDebugPage />} />
           <Route path="profile-settings" element={<ProfileSettingsPage />} />
+          <Route path="bookings/:bookingId" element={<BookingDetailPage />} />
           {/* Placeholder until billing exists: the router's own fallback, with the developer's hint. */}
           <Route path="billing-details" element={<RouterFallbackPage />} />
         </Route>
@@ -108,6 +118,7 @@ export function AppRoutes() {
         <Route path="calendar-integration" element={<CalendarIntegrationPage />} />
         <Route path="calendar-connected" element={<CalendarConnectedPage />} />
         <Route path="book/:eventSlug" element={<BookingRoute />} />
+        <Route path="booking/:bookingId" element={<ManageBookingPage />} />
         <Route path="events/:eventSlug" element={<BookingRoute skipReserved />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

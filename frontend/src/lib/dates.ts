@@ -167,3 +167,18 @@ export function formatHostTime(start: string | Date, end: string | Date, hostZon
     ? `${range} (${zone})`
     : `${range}, ${formatShortDayIn(start, hostZone)} (${zone})`;
 }
+
+/** "Mon, Mar 9, 2026, 9:00 AM": an instant's date and time in a zone (banners, "Rescheduled from …"). */
+export const formatDateTime = (instant: string | Date, timeZone: string): string =>
+  formatter(`datetime:${timeZone}`, {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  })
+    .format(typeof instant === 'string' ? new Date(instant) : instant)
+    .replace(/[\u202f\u00a0]/g, ' ');

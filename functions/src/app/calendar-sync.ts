@@ -3,7 +3,7 @@ import { loadBookableEvent, resolveEventRef, type EventAccessDeps } from '#funct
 import { utcDay } from '#functions/domain/booking';
 import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
-import { AppError, CalendarDisconnected, Conflict, ServiceUnavailable, Unauthorized } from '#functions/errors';
+import { AppError, BookingChanged, CalendarDisconnected, Conflict, ServiceUnavailable, Unauthorized } from '#functions/errors';
 import type { CalendarProvider, Deps, Principal } from '#functions/ports';
 
 export interface CalendarSyncResult {
@@ -109,9 +109,16 @@ export async function syncHost(deps: CalendarSyncDeps, host: HostRecord, provide
         if (booking.calendarPending === 'delete')
           await retryDelete(deps, host, provider, booking, status, settings.deleteOnCancel);
       } else if (status === 'cancelled') {
-        await deps.bookings.cancel(booking);
-        removed++;
-      } else if (status === undefined && settings.addToCalendar) {
+        // The host deleted the booking's event in their calendar: the booking is cancelled by the host, and the
+        // guest is told (notices). A booking that changed since the read is judged again by the next sync.
+        const cancellation = { by: 'host', reason: null, declined: false, at: new Date(now).toISOString() } as const;
+        const cancelled = await deps.bookings.cancel(booking, { cancellation }).catch((error: unknown) => {
+          if (error instanceof BookingChanged) return null;
+          throw error;
+        });
+        if (cancelled) removed++;
+      } else if (status === undefined && booking.status === 'confirmed' && settings.addToCalendar) {
+        // A pending booking gets its event when the host confirms it.
         missing.push(booking);
       }
     }

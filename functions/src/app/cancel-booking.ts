@@ -1,6 +1,6 @@
 import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
-import type { BookingRecord, HostRecord } from '#functions/domain/records';
-import { CalendarDisconnected } from '#functions/errors';
+import type { BookingCancellation, BookingRecord, HostRecord } from '#functions/domain/records';
+import { BookingChanged, CalendarDisconnected } from '#functions/errors';
 import type { CalendarProvider, Deps } from '#functions/ports';
 
 /** What finding the calendar that should lose a cancelled booking's event needs. */
@@ -35,11 +35,13 @@ export async function cancelBookings(
   deps: CancelBookingsDeps,
   host: HostRecord | null,
   bookings: readonly BookingRecord[],
+  cancellation: BookingCancellation,
 ): Promise<() => Promise<void>> {
   const owed: { booking: BookingRecord; provider: CalendarProvider }[] = [];
-  for (const booking of bookings) {
+  for (const read of bookings) {
+    const booking = await cancelAsRead(deps, host, read, cancellation);
+    if (!booking) continue;
     const provider = calendarToClean(deps, host, booking);
-    await deps.bookings.cancel(booking, provider ? { calendarPending: 'delete' } : {});
     if (provider) owed.push({ booking, provider });
   }
   return async () => {
@@ -52,6 +54,34 @@ export async function cancelBookings(
     }
     for (const { provider } of owed.slice(0, 1)) provider.forget(host!.id);
   };
+}
+
+/**
+ * Cancels one booking with who ended it and why, and, when it had an event in the connected calendar with "Delete on
+ * cancel" on, the owed removal in the same write. A booking that changed since it was read (confirmed, cancelled
+ * meanwhile) is read again and judged again; answers the cancelled booking, or null when it was already cancelled.
+ */
+export async function cancelAsRead(
+  deps: CancelBookingsDeps,
+  host: HostRecord | null,
+  read: BookingRecord,
+  cancellation: BookingCancellation,
+): Promise<BookingRecord | null> {
+  let booking: BookingRecord | null = read;
+  for (let attempt = 1; booking && booking.status !== 'cancelled'; attempt++) {
+    // Only a confirmed booking has an event (a pending one gets it when confirmed).
+    const provider = booking.status === 'confirmed' ? calendarToClean(deps, host, booking) : null;
+    try {
+      return await deps.bookings.cancel(booking, {
+        cancellation: { ...cancellation, declined: cancellation.declined && booking.status === 'pending' },
+        ...(provider ? { calendarPending: 'delete' as const } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof BookingChanged) || attempt >= 3) throw error;
+      booking = await deps.bookings.find(booking.hostId, booking.start, booking.id);
+    }
+  }
+  return null;
 }
 
 /** Removes a cancelled booking's event and clears the owed mark; a failure is logged and left to the next sync. */

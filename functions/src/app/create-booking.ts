@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
 import { isBookableSlot, type BusyInterval, type UnbookableReason } from '#shared/availability/engine';
@@ -29,6 +29,7 @@ import {
   connectedCalendar,
   inConnectedCalendar,
 } from '#functions/domain/calendar';
+import { icsUidOf, versionOf } from '#functions/domain/notices';
 import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import {
   BookingChanged,
@@ -49,13 +50,14 @@ export type CreateBookingDeps = EventAccessDeps &
   RateLimitDeps &
   CalendarToCleanDeps &
   RemoveCalendarEventDeps &
-  Pick<Deps, 'hosts' | 'ids' | 'recentReads' | 'metrics'>;
+  Pick<Deps, 'hosts' | 'ids' | 'recentReads' | 'metrics' | 'settings' | 'manageTokens'>;
 
 export const SLOT_TAKEN = 'This time slot is no longer available.';
 export const NO_CALENDAR = 'Could not confirm booking because the host does not have a calendar connected.';
 export const DEMO_BOOKING = 'This is a demo booking and cannot be submitted';
 export const RESCHEDULE_NOT_FOUND = 'This booking cannot be rescheduled: it was not found.';
 export const RESCHEDULE_GONE = 'This booking was already cancelled or rescheduled.';
+export const RESCHEDULE_STARTED = 'This booking has already started and can no longer be rescheduled.';
 /**
  * Attempts at the optimistic write when other bookings of the same host days commit meanwhile. Every lost attempt
  * means another booking of those days committed, so a burst of N guests booking different times of one host day
@@ -71,8 +73,17 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
 type Idempotency = Pick<IdempotencyRecord, 'key' | 'requestHash'>;
 /** The requested meeting as instants, and the guest's zone. */
 type Slot = { start: number; end: number; userTimezone: string };
-/** The event booked (with its usable date exceptions), its host and the host's connected calendar. */
-type Target = { event: EventRecord; overrides: DateOverrideRecord[]; host: HostRecord; calendar: CalendarProvider };
+/**
+ * The event booked (with its usable date exceptions), its host and the host's connected calendar, and whether the
+ * booking waits for the host's confirmation (the event asks for it, or the admin turned auto-confirm off).
+ */
+type Target = {
+  event: EventRecord;
+  overrides: DateOverrideRecord[];
+  host: HostRecord;
+  calendar: CalendarProvider;
+  pending: boolean;
+};
 /** The time the booking blocks, the days whose versions it bumps, and the days its check reads (domain/booking.ts). */
 type Days = { blocked: Interval; lock: string[]; window: { fromDay: string; toDay: string }; read: string[] };
 /** A reschedule: the booking it replaces, and whether that booking's calendar event moves or is removed. */
@@ -139,9 +150,11 @@ export async function createBooking(
       blocked: days.blocked,
       target,
       calendarEventId,
+      manageToken: deps.manageTokens.tokenFor(id),
+      replaced: reschedule?.replaced ?? null,
     });
     // The answer stored with the booking assumes the calendar takes the event; corrected below if it does not.
-    const expectEvent = target.calendar.createsEvents && calendarEventId !== null;
+    const expectEvent = target.calendar.createsEvents && calendarEventId !== null && !target.pending;
     const storedAnswer = idempotency && {
       ...idempotency,
       statusCode: 201,
@@ -253,11 +266,12 @@ async function bookingTarget(
     { rule: ABUSE_LIMITS.bookingsPerAddressAndHost, subject: `${clientAddress}:${event.userId}` },
   ]);
   if (slot.end - slot.start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
-  const host = await deps.hosts.get(event.userId);
+  const [host, settings] = await Promise.all([deps.hosts.get(event.userId), deps.settings.get()]);
   assertHostPublishes(host, deps.clock.now());
   const calendar = connectedCalendar(deps.calendars, host);
   if (!host || !calendar) throw new Conflict(NO_CALENDAR);
-  return { event, overrides, host, calendar };
+  const pending = event.requiresConfirmation || settings?.autoConfirmBookings === false;
+  return { event, overrides, host, calendar, pending };
 }
 
 /** The time the meeting blocks with the event's buffers, and the days to lock and to read (a daily limit: the host day). */
@@ -271,19 +285,23 @@ function bookingDays(event: EventRecord, slot: Slot): Days {
 /**
  * Step 3, a reschedule: the booking it replaces (bookingToReplace). With "Update on reschedule" its event moves to the
  * new time (same id, same Meet link); otherwise it leaves the calendar as a cancellation's would ("Delete on cancel").
+ * Only a confirmed booking has an event; a new time that waits for the host's confirmation gets none until then.
  */
 async function planReschedule(
   deps: CreateBookingDeps,
-  { host, calendar, event }: Target,
+  { host, calendar, event, pending }: Target,
   reference: CreateBookingBody['reschedule'],
 ): Promise<Reschedule | null> {
   if (!reference) return null;
   const replaced = await bookingToReplace(deps, host.id, event, reference);
+  const hadEvent = replaced.status === 'confirmed';
   const moveEvent =
+    hadEvent &&
+    !pending &&
     calendar.createsEvents &&
     calendarSettingsOf(host).updateOnReschedule &&
     inConnectedCalendar(host.calendar, replaced);
-  return { replaced, moveEvent, removeEvent: !moveEvent && calendarToClean(deps, host, replaced) !== null };
+  return { replaced, moveEvent, removeEvent: hadEvent && !moveEvent && calendarToClean(deps, host, replaced) !== null };
 }
 
 /**
@@ -305,6 +323,7 @@ async function bookingToReplace(
     throw new NotFound(RESCHEDULE_NOT_FOUND);
   }
   if (found.status === 'cancelled') throw new Conflict(RESCHEDULE_GONE);
+  if (Date.parse(found.start) <= deps.clock.now().getTime()) throw new Conflict(RESCHEDULE_STARTED);
   return found;
 }
 
@@ -326,17 +345,27 @@ function planCalendarEvent(
 /** The booking record to write and the confirmation for it; the secret that lets the guest reschedule is stored hashed. */
 function draftBooking(
   input: CreateBookingBody,
-  draft: { id: string; now: Date; slot: Slot; blocked: Interval; target: Target; calendarEventId: string | null },
+  draft: {
+    id: string;
+    now: Date;
+    slot: Slot;
+    blocked: Interval;
+    target: Target;
+    calendarEventId: string | null;
+    manageToken: string;
+    replaced: BookingRecord | null;
+  },
 ): { booking: BookingRecord; confirmation: CreateBookingResponse } {
   const {
     id,
     now,
     slot: { start, end, userTimezone },
     blocked,
-    target: { event, host },
+    target: { event, host, pending },
     calendarEventId,
+    manageToken,
+    replaced,
   } = draft;
-  const manageToken = randomBytes(32).toString('base64url');
   const booking: BookingRecord = {
     id,
     hostId: host.id,
@@ -351,12 +380,16 @@ function draftBooking(
     end: new Date(end).toISOString(),
     blockedStart: new Date(blocked.start).toISOString(),
     blockedEnd: new Date(blocked.end).toISOString(),
-    status: event.requiresConfirmation ? 'pending' : 'confirmed',
+    status: pending ? 'pending' : 'confirmed',
     guestTimeZone: userTimezone,
     calendarProvider: host.calendar!.provider,
     calendarEventId,
     calendarAccount: calendarAccountOf(host.calendar),
     manageTokenHash: sha256(manageToken),
+    // A reschedule continues the replaced booking's invitation: same UID, the next SEQUENCE.
+    version: replaced ? versionOf(replaced) + 1 : 1,
+    icsUid: replaced ? icsUidOf(replaced) : `${id}@meetwise`,
+    ...(replaced ? { rescheduledFrom: { id: replaced.id, start: replaced.start, end: replaced.end } } : {}),
     createdAt: now.toISOString(),
   };
   const confirmation: CreateBookingResponse = {
@@ -373,6 +406,7 @@ function draftBooking(
     userTimezone,
     bookingId: id,
     rescheduleToken: manageToken,
+    status: pending ? 'pending' : 'confirmed',
   };
   return { booking, confirmation };
 }
@@ -501,11 +535,13 @@ function withoutInterval(busy: readonly BusyInterval[], from: number, to: number
  */
 async function placeCalendarEvent(
   deps: CreateBookingDeps,
-  { host, calendar, event }: Target,
+  { host, calendar, event, pending }: Target,
   booking: BookingRecord,
   reschedule: Reschedule | null,
 ): Promise<boolean> {
   if (reschedule?.removeEvent) await removeCalendarEvent(deps, host, reschedule.replaced, calendar);
+  // A pending booking gets its event when the host confirms it (confirm-booking.ts).
+  if (pending) return false;
   const place = reschedule?.moveEvent
     ? calendar.moveEvent(host, booking, event)
     : calendar.createEvent(host, booking, event);

@@ -6,6 +6,7 @@ import { cancelBookings, type CancelBookingsDeps } from '#functions/app/cancel-b
 import { utcDay } from '#functions/domain/booking';
 import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
 import { newEvent } from '#functions/domain/event-defaults';
+import { remindersOf } from '#functions/domain/timers';
 import type { AccountRecord, DateOverrideRecord, EventRecord } from '#functions/domain/records';
 import { Conflict, NotFound, PaymentRequired, ValidationFailed } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
@@ -24,7 +25,7 @@ const NOT_FOUND = 'Event not found.';
 const SLUG_TAKEN = 'This URL is already taken';
 
 export function toHostEvent(event: EventRecord, host: Pick<AccountRecord, 'photoUrl'>): HostEvent {
-  return { ...event, hostPhotoUrl: host.photoUrl };
+  return { ...event, reminders: remindersOf(event), remindHost: event.remindHost ?? false, hostPhotoUrl: host.photoUrl };
 }
 
 /** `{eventRef}`: digits are an id, anything else a slug. */
@@ -146,6 +147,7 @@ export async function deleteEvent(
     deps,
     host,
     bookings.filter((booking) => booking.eventId === event.id && booking.status !== 'cancelled'),
+    { by: 'host', reason: 'The host no longer offers this event.', declined: false, at: deps.clock.now().toISOString() },
   );
   await deps.events.delete(event);
   await removeCalendarEvents();

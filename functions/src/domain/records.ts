@@ -62,6 +62,13 @@ export interface EventRecord {
   bookingTheme: 'light' | 'dark';
   timeZone: string;
   availabilityRanges: AvailabilityRange[];
+  /**
+   * Minutes before the start at which reminders go out (shared/rules/reminders.ts); absent on events stored before
+   * reminders existed, read as the default (domain/reminders.ts).
+   */
+  reminders?: number[];
+  /** Whether the host gets the reminders too (default off). */
+  remindHost?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -161,5 +168,29 @@ export interface BookingRecord {
   manageTokenHash?: string;
   /** Set when a reschedule replaced this booking: the booking that did. */
   rescheduledTo?: string;
+  /** Set on the booking a reschedule made: the booking it replaced, with that booking's time. */
+  rescheduledFrom?: { id: string; start: string; end: string };
+  /**
+   * Bumped by every change a guest or host would be told about (confirmed, declined, cancelled); a reschedule's new
+   * booking continues its predecessor's count. It is the calendar file's SEQUENCE and part of every notice's id.
+   * Absent on bookings stored before it existed: read as 1.
+   */
+  version?: number;
+  /** The calendar invitation's UID for the life of the booking, kept across reschedules (absent: `{id}@meetwise`). */
+  icsUid?: string;
+  /** Why and by whom a booking was cancelled or declined (absent on bookings cancelled before it existed). */
+  cancellation?: BookingCancellation;
   createdAt: string;
+}
+
+/**
+ * Who ended a booking: the guest (their manage link), the host or an admin (the console), or the system (a pending
+ * booking nobody confirmed by its start, a calendar sync that found the event deleted). `declined`: a pending
+ * booking the host turned down (or that expired) rather than a confirmed one cancelled.
+ */
+export interface BookingCancellation {
+  by: 'guest' | 'host' | 'admin' | 'system';
+  reason: string | null;
+  declined: boolean;
+  at: string;
 }

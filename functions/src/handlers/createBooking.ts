@@ -1,6 +1,6 @@
 import { routes } from '#shared/api/routes';
 import { createBooking, type CreateBookingDeps } from '#functions/app/create-booking';
-import { availabilityDeps, coreDeps, rateLimiter } from '#functions/composition';
+import { availabilityDeps, coreDeps, manageTokens, rateLimiter, settingsRepository } from '#functions/composition';
 import { clientAddress, header } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
@@ -10,4 +10,6 @@ export const handler = httpRoute(routes.createBooking, run, () => ({
   ...coreDeps(),
   ...availabilityDeps(),
   rateLimiter: rateLimiter(),
+  settings: settingsRepository(),
+  manageTokens: manageTokens(),
 }));

@@ -14,8 +14,16 @@ import { powertoolsRootLogger, publishMetrics } from '#functions/adapters/observ
  * Lambda. A job answers what its run did (counts).
  */
 export function scheduledJob<T>(name: string, work: () => Promise<T>) {
+  return eventJob<unknown, T>(name, () => work());
+}
+
+/**
+ * The same wrapper for a job that reads its event: a stream batch (notifyBookingChanges), a timer's payload
+ * (sendReminder), an SNS message (recordMailSuppression).
+ */
+export function eventJob<E, T>(name: string, work: (event: E, context: Context) => Promise<T>) {
   const tracer = new Tracer({ serviceName: name });
-  return middy<unknown, T, Error, Context>(() => work())
+  return middy<E, T, Error, Context>((event: E, context: Context) => work(event, context))
     .use(injectLambdaContext(powertoolsRootLogger(), { resetKeys: true }))
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use({ after: publishMetrics, onError: publishMetrics });

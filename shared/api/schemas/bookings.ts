@@ -74,5 +74,86 @@ export const createBookingResponse = z.object({
   /** Beyond the spec: what step 3's "Reschedule" sends back (the booking and its secret token). */
   bookingId: z.string().optional(),
   rescheduleToken: z.string().optional(),
+  /** Beyond the spec: 'pending' when the host must confirm the booking first (step 3 then says so). */
+  status: z.enum(['confirmed', 'pending']).optional(),
 });
 export type CreateBookingResponse = z.infer<typeof createBookingResponse>;
+
+/** `{id}` of a booking route: a booking id (anything else is simply not found). */
+export const bookingIdParams = z.object({ id: z.uuid({ error: 'Booking not found.' }) });
+
+const manageToken = z.string({ error: 'Booking not found.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'Booking not found.');
+
+/** GET /api/bookings/{id}/manage and /calendar.ics: the secret from the guest's links. */
+export const manageTokenQuery = z.object({ token: manageToken });
+
+const reason = z
+  .string({ error: 'The reason must be text.' })
+  .max(L.reasonMax, `The reason must be at most ${L.reasonMax} characters.`)
+  .optional()
+  .transform((value) => (value ? visibleText(value, true) : '') || null);
+
+/** POST /api/bookings/{id}/cancel: the guest's cancellation from their manage page. */
+export const guestCancelBody = z.strictObject({ token: manageToken, reason });
+
+/** POST /api/bookings/{id}/decline and /confirm (the host or an admin): an optional reason; no body at all is fine. */
+export const bookingDecisionBody = z.strictObject({ reason });
+
+const cancellationView = z
+  .object({
+    by: z.enum(['guest', 'host', 'admin', 'system']),
+    reason: z.string().nullable(),
+    declined: z.boolean(),
+  })
+  .nullable();
+
+/** The booking as its guest sees it on the manage page (/booking/{id}?token=…). */
+export const managedBookingResponse = z.object({
+  id: z.string(),
+  status: z.enum(['confirmed', 'pending', 'cancelled']),
+  eventTitle: z.string(),
+  eventSlug: z.string(),
+  hostName: z.string(),
+  hostPhotoUrl: z.string().nullable(),
+  /** ISO instants with the guest's offset, and the guest's zone. */
+  startTime: z.string(),
+  endTime: z.string(),
+  duration: z.number(),
+  userTimezone: z.string(),
+  location: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  guests: z.array(z.string()),
+  additionalInfo: z.string().nullable(),
+  cancellation: cancellationView,
+  /** Replaced by a reschedule: the booking that did (its own manage link came by mail). */
+  rescheduled: z.boolean(),
+  /** Whether it started already (nothing can change it then). */
+  past: z.boolean(),
+});
+export type ManagedBooking = z.infer<typeof managedBookingResponse>;
+
+/** The host's (or an admin's) view of one booking (console page /bookings/{id}). */
+export const hostBookingResponse = z.object({
+  id: z.string(),
+  status: z.enum(['confirmed', 'pending', 'cancelled']),
+  eventId: z.number(),
+  eventTitle: z.string(),
+  eventSlug: z.string(),
+  hostName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  guests: z.array(z.string()),
+  additionalInfo: z.string().nullable(),
+  /** ISO instants (UTC). */
+  startTime: z.string(),
+  endTime: z.string(),
+  guestTimeZone: z.string(),
+  /** The event's zone, in which the console shows the time. */
+  hostTimeZone: z.string(),
+  cancellation: cancellationView,
+  rescheduledFrom: z.object({ startTime: z.string(), endTime: z.string() }).nullable(),
+  past: z.boolean(),
+  createdAt: z.string(),
+});
+export type HostBooking = z.infer<typeof hostBookingResponse>;

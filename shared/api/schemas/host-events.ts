@@ -1,5 +1,6 @@
 import * as z from 'zod';
 
+import { DEFAULT_REMINDERS, isReminderOffset, normalizeReminders, REMINDER_OFFSETS } from '#shared/rules/reminders';
 import { calendarDateOrTimestamp, requiredText } from '#shared/api/schemas/common';
 import {
   BUFFER_OPTIONS,
@@ -101,6 +102,17 @@ export const eventBody = z.strictObject({
   bufferBefore: bufferSchema,
   bufferAfter: bufferSchema,
   requiresConfirmation: z.boolean().default(false),
+  /** Minutes before the start (shared/rules/reminders.ts); left out: a day and an hour before. */
+  reminders: z
+    .array(
+      z.number().refine(isReminderOffset, 'Reminders are 15 minutes, 1 hour, 2 hours, 1 day or 2 days before.'),
+      { error: 'Reminders must be a list of minutes.' },
+    )
+    .max(REMINDER_OFFSETS.length)
+    .default([...DEFAULT_REMINDERS])
+    .transform(normalizeReminders),
+  /** Whether the host gets the reminders too. */
+  remindHost: z.boolean().default(false),
   advanceBookingDays: z
     .number()
     .int()
@@ -160,6 +172,8 @@ export const hostEventSchema = z.object({
   bufferBefore: z.number(),
   bufferAfter: z.number(),
   requiresConfirmation: z.boolean(),
+  reminders: z.array(z.number()),
+  remindHost: z.boolean(),
   advanceBookingDays: z.number(),
   maxBookingsPerDay: z.number().nullable(),
   minimumNoticeAmount: z.number(),

@@ -17,6 +17,8 @@ interface TimeSlotListProps {
   onNextDay: () => void;
   onBack: () => void;
   onSelect: (slot: TimeSlot) => void;
+  /** Reschedule mode: the start of the booking being moved, marked "(current)" in the list. */
+  currentStart?: string | null;
 }
 
 const linkButton = cn(
@@ -82,6 +84,7 @@ export function TimeSlotList(props: TimeSlotListProps) {
             <ul className="grid gap-2 sm:grid-cols-2" aria-label={`Available times on ${formatDateTitle(date)}`}>
               {slots.map((slot) => {
                 const range = formatTimeRange(slot.start, slot.end, timeZone);
+                const current = props.currentStart != null && Date.parse(props.currentStart) === Date.parse(slot.start);
                 return (
                   <li key={slot.start}>
                     <button
@@ -95,6 +98,7 @@ export function TimeSlotList(props: TimeSlotListProps) {
                       )}
                     >
                       {range}
+                      {current && <span className="font-normal"> (current)</span>}
                     </button>
                   </li>
                 );

@@ -1,4 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
   QueryCommand,
@@ -6,14 +6,20 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 
+import { DAY_MS } from '#shared/time';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { utcDay } from '#functions/domain/booking';
+import { versionOf } from '#functions/domain/notices';
 import type { BookingRecord } from '#functions/domain/records';
 import { BookingChanged, IdempotencyConflict, WriteConflict } from '#functions/errors';
 import type { BookingLedger } from '#functions/ports';
 
 type Item = Record<string, unknown>;
+
+/** How long after a booking ends its id still finds it (the manage links in its e-mails): a quarter. */
+const BOOKING_REF_DAYS = 90;
 
 function toBooking(item: Item): BookingRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _type, ...rest } = item;
@@ -29,6 +35,54 @@ function toBooking(item: Item): BookingRecord {
  * miss.
  */
 export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: string): BookingLedger {
+  /**
+   * Moves a booking to `status` with `fields`, its version bumped, only if it is still at the status and version
+   * read (else BookingChanged): a change decided on a stale read never lands, and each landed change is one stream
+   * record with its own version (the notices' ids).
+   */
+  async function changeStatus(
+    booking: BookingRecord,
+    status: BookingRecord['status'],
+    fields: Partial<BookingRecord>,
+  ): Promise<BookingRecord> {
+    const version = versionOf(booking);
+    const names: Record<string, string> = { '#status': 'status', '#version': 'version' };
+    const values: Record<string, unknown> = {
+      ':status': status,
+      ':read': booking.status,
+      ':version': version,
+      ':next': version + 1,
+    };
+    const sets = ['#status = :status', '#version = :next'];
+    for (const [field, value] of Object.entries(fields)) {
+      names[`#${field}`] = field;
+      values[`:${field}`] = value;
+      sets.push(`#${field} = :${field}`);
+    }
+    try {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression:
+            version === 1
+              ? '#status = :read AND (attribute_not_exists(#version) OR #version = :version)'
+              : '#status = :read AND #version = :version',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toBooking(Attributes ?? {});
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) {
+        throw new BookingChanged('The booking changed since it was read', { cause: error });
+      }
+      throw error;
+    }
+  }
+
   return {
     async read(hostId, fromDay, toDay) {
       const bookings: BookingRecord[] = [];
@@ -69,6 +123,19 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
               ...booking,
             },
             ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          // The manage links and the console name a booking by its id alone: this item says where it is.
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...keys.bookingRef(booking.id),
+              type: 'BookingRef',
+              hostId: booking.hostId,
+              start: booking.start,
+              expiresAt: Math.floor((Date.parse(booking.end) + BOOKING_REF_DAYS * DAY_MS) / 1000),
+            },
           },
         },
         ...lockDays.map(({ day, expectedVersion }) => ({
@@ -156,22 +223,24 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       );
     },
 
-    async cancel(booking, options = {}) {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
-          UpdateExpression: options.calendarPending
-            ? 'SET #status = :cancelled, calendarPending = :pending'
-            : 'SET #status = :cancelled',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':cancelled': 'cancelled',
-            ...(options.calendarPending ? { ':pending': options.calendarPending } : {}),
-          },
-        }),
+    async cancel(booking, { cancellation, calendarPending }) {
+      return changeStatus(booking, 'cancelled', {
+        cancellation,
+        ...(calendarPending ? { calendarPending } : {}),
+      });
+    },
+
+    async confirm(booking) {
+      if (booking.status !== 'pending') throw new BookingChanged('Only a pending booking can be confirmed');
+      return changeStatus(booking, 'confirmed', {});
+    },
+
+    async findById(id) {
+      const { Item: ref } = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.bookingRef(id), ConsistentRead: true }),
       );
+      if (!ref || typeof ref.hostId !== 'string' || typeof ref.start !== 'string') return null;
+      return this.find(ref.hostId, ref.start, id);
     },
 
     async clearCalendarPending(booking) {
@@ -209,4 +278,14 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       };
     },
   };
+}
+
+/**
+ * A booking as a stream record's image carries it (DynamoDB's attribute-value map, as Lambda hands it over), or null
+ * for an image of another kind of item or none.
+ */
+export function bookingFromImage(image: Record<string, AttributeValue> | undefined): BookingRecord | null {
+  if (!image) return null;
+  const item = unmarshall(image);
+  return item.type === 'Booking' ? toBooking(item) : null;
 }

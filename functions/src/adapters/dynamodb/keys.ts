@@ -39,6 +39,7 @@ export const keys = {
   sessionPrefix: 'SESSION#',
   /** E-mail addresses (lower-case) and usernames are unique: claim items written with the profile. */
   emailClaim: (emailLower: string) => ({ pk: `EMAIL#${emailLower}`, sk: 'EMAIL' }),
+  mailSuppression: (emailLower: string) => ({ pk: `SUPPRESSED#${emailLower}`, sk: 'SUPPRESSED' }),
   usernameClaim: (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' }),
   /** A one-time sign-in link, by the SHA-256 of its token (the token itself is only in the e-mail). */
   signInLink: (tokenHash: string) => ({ pk: `SIGNIN#${tokenHash}`, sk: 'SIGNIN' }),
@@ -64,6 +65,13 @@ export const keys = {
   dayVersion: (hostId: string, day: string) => ({ pk: `HOST#${hostId}`, sk: `DAY#${day}` }),
   /** Every booking of the service by month of its start, for the admin view. */
   bookingIndex: (start: string, id: string) => ({ gsi1pk: `BOOKINGS#${start.slice(0, 7)}`, gsi1sk: `${start}#${id}` }),
+  /** A one-time booking timer of the local scheduler (the cloud's are EventBridge Scheduler schedules). */
+  timer: (name: string) => ({ pk: `TIMER#${name}`, sk: 'TIMER' }),
+  /** Every local timer in one gsi1 partition, by when it is due: one Query reads those due by now. */
+  timerIndex: (at: string, name: string) => ({ gsi1pk: 'TIMERS', gsi1sk: `${at}#${name}` }),
+
+  /** Where a booking is, by its id alone (manage links, the console): hostId and start; expires 90 days after it. */
+  bookingRef: (id: string) => ({ pk: `BOOKINGREF#${id}`, sk: 'BOOKINGREF' }),
 
   idempotency: (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'IDEMPOTENCY' }),
 } as const;

@@ -1,9 +1,12 @@
-import type { Mailer, Metrics } from '#functions/ports';
+import type { Metrics } from '#functions/ports';
 
-/** The mailer, counting each message handed over (EmailSent) or refused (EmailFailed) (docs/operations.md). */
-export function countingMailer(mailer: Mailer, metrics: Metrics): Mailer {
+/**
+ * A mailer (plain or booking mail), counting each message handed over (EmailSent) or refused (EmailFailed)
+ * (docs/operations.md).
+ */
+export function countingMailer<M extends { send(mail: never): Promise<string> }>(mailer: M, metrics: Metrics): M {
   return {
-    async send(mail) {
+    async send(mail: Parameters<M['send']>[0]) {
       try {
         const id = await mailer.send(mail);
         metrics.count('EmailSent');
@@ -13,5 +16,5 @@ export function countingMailer(mailer: Mailer, metrics: Metrics): Mailer {
         throw error;
       }
     },
-  };
+  } as M;
 }

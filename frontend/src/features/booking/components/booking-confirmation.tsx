@@ -5,6 +5,7 @@ import type { CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { PLAN_PRICES } from '#shared/constants';
 import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
+import { googleCalendarUrl, icsFileUrl, manageBookingUrl } from '#frontend/features/booking/lib/add-to-calendar.ts';
 import { COPIED_NOTICE_MS } from '#frontend/features/booking/lib/constants.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { dateIn, formatDateTitle, formatHostTime, formatTimeRange } from '#frontend/lib/dates.ts';
@@ -13,11 +14,19 @@ interface BookingConfirmationProps {
   event: PublicEvent;
   booking: CreateBookingResponse;
   timeZone: string;
+  /** Booked on an event that needs the host's confirmation: no calendar entry yet. */
+  pending: boolean;
   onReschedule: () => void;
 }
 
-/** Step 3: what was booked, share, reschedule, and the product's sign-up prompts. */
-export function BookingConfirmation({ event, booking, timeZone, onReschedule }: BookingConfirmationProps) {
+const outlineButton = cn(
+  'inline-flex h-11 items-center rounded-md border border-slate-300 px-6 text-base font-medium text-slate-900 hover:bg-slate-50',
+  'dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800',
+  focusRing,
+);
+
+/** Step 3: what was booked, share, add to a calendar, reschedule, and the product's sign-up prompts. */
+export function BookingConfirmation({ event, booking, timeZone, pending, onReschedule }: BookingConfirmationProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -65,9 +74,28 @@ export function BookingConfirmation({ event, booking, timeZone, onReschedule }: 
   if (hostRange) rows.push(["Host's time", hostRange]);
   if (event.location) rows.push(['Location', event.location]);
 
+  const { bookingId, rescheduleToken } = booking;
+  const calendar =
+    !pending && bookingId && rescheduleToken
+      ? {
+          ics: icsFileUrl(bookingId, rescheduleToken),
+          google: googleCalendarUrl({
+            title: `${title} with ${host}`,
+            start,
+            end,
+            details: `Booked with Meetwise.\nReschedule or cancel: ${manageBookingUrl(window.location.origin, bookingId, rescheduleToken)}`,
+            location: event.location,
+          }),
+        }
+      : null;
+
   return (
     <div>
-      <p className="text-slate-700 dark:text-slate-300">You are scheduled with {host}. The details are below.</p>
+      <p className="text-slate-700 dark:text-slate-300">
+        {pending
+          ? 'You will receive an e-mail when the host confirms.'
+          : `You are scheduled with ${host}. The details are below.`}
+      </p>
       <dl className="mt-5 grid gap-3 rounded-md border border-slate-200 p-4 text-sm dark:border-slate-700 sm:grid-cols-[8rem_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -86,15 +114,17 @@ export function BookingConfirmation({ event, booking, timeZone, onReschedule }: 
         <button type="button" className={accentButton()} onClick={() => void share()}>
           {copied ? 'Copied to Clipboard!' : 'Share Meeting Details'}
         </button>
-        <button
-          type="button"
-          onClick={onReschedule}
-          className={cn(
-            'inline-flex h-11 items-center rounded-md border border-slate-300 px-6 text-base font-medium text-slate-900 hover:bg-slate-50',
-            'dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800',
-            focusRing,
-          )}
-        >
+        {calendar && (
+          <div role="group" aria-label="Add to calendar" className="flex flex-wrap gap-3">
+            <a href={calendar.ics} download="meeting.ics" className={outlineButton}>
+              Download .ics
+            </a>
+            <a href={calendar.google} target="_blank" rel="noopener" className={outlineButton}>
+              Google Calendar<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        )}
+        <button type="button" onClick={onReschedule} className={outlineButton}>
           Reschedule
         </button>
       </div>

@@ -35,6 +35,8 @@ interface BookingFormProps {
   onBooked: (booking: CreateBookingResponse) => void;
   /** After step 3's "Reschedule": the booking this one replaces (the server moves it in the same write). */
   replaces?: CreateBookingBody['reschedule'];
+  /** Moving a booking from its reschedule link: the button says so. */
+  rescheduling?: boolean;
 }
 
 /** Step 2: the guest's details, validated with the server's schema (createBookingBody). */
@@ -48,6 +50,7 @@ export function BookingForm({
   onBack,
   onBooked,
   replaces,
+  rescheduling = false,
 }: BookingFormProps) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [showGuests, setShowGuests] = useState(values.guests.length > 0);
@@ -289,7 +292,13 @@ export function BookingForm({
           aria-describedby={isDemo ? 'booking-demo-hint' : undefined}
           className={accentButton('w-full')}
         >
-          {isDemo ? 'Booking Disabled' : booking.isPending ? 'Processing...' : 'Confirm Booking'}
+          {isDemo
+            ? 'Booking Disabled'
+            : booking.isPending
+              ? 'Processing...'
+              : rescheduling
+                ? 'Confirm Reschedule'
+                : 'Confirm Booking'}
         </button>
         {isDemo && (
           <p id="booking-demo-hint" className="text-center text-xs text-slate-600 dark:text-slate-400">

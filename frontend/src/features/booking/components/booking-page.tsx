@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
@@ -17,38 +17,49 @@ import {
   useTimeSlots,
 } from '#frontend/features/booking/api/booking-queries.ts';
 import { availableDatesKey, fetchAvailableDates } from '#frontend/features/booking/api/early-fetch.ts';
-import { BookingConfirmation } from '#frontend/features/booking/components/booking-confirmation.tsx';
 import { TimeZonePicker } from '#frontend/features/booking/components/time-zone-picker.tsx';
 import { EMPTY_FORM, type BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
+import {
+  formValuesOf,
+  rescheduleTarget,
+  withCurrentDate,
+  withCurrentSlot,
+  type RescheduleTarget,
+} from '#frontend/features/booking/lib/reschedule.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import {
   addDays,
   addMonths,
+  dateIn,
   detectTimeZone,
+  formatDateTime,
   formatDateTitle,
   isoDate,
   todayIn,
   yearMonthOf,
   type YearMonth,
 } from '#frontend/lib/dates.ts';
+import { fetchManagedBooking, MANAGED_BOOKING_STALE_MS, managedBookingKey } from '#frontend/lib/managed-booking.ts';
 import { setPageTheme } from '#frontend/lib/theme.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
-/** Step 2 (with zod and the API client) loads on its own; its download starts once a date is chosen. */
-const loadBookingForm = () => import('#frontend/features/booking/components/booking-form.tsx');
+/** Steps 2 and 3 (with zod) load on their own; their download starts once a date is chosen. */
+const loadBookingForm = () => import('#frontend/features/booking/components/later-steps.ts');
 const BookingForm = lazy(async () => ({ default: (await loadBookingForm()).BookingForm }));
+const BookingConfirmation = lazy(async () => ({ default: (await loadBookingForm()).BookingConfirmation }));
 
 /** /book/{eventSlug} and /events/{eventSlug}: the public booking page (booking-landing-auth-admin.md "Public booking interface"). */
 export function BookingPage() {
   const { eventSlug } = useParams();
   const event = usePublicEvent(eventSlug);
+  const reschedule = useRescheduleTarget(eventSlug ?? '');
   // The flow's first render (calendar grid and all) runs as a deferred, time-sliced update: it never holds the
   // main thread in one long task while the phone is still busy starting the page.
   const loaded = useDeferredValue(event.data);
 
-  if (event.isPending || (event.isSuccess && !loaded)) {
+  if (event.isPending || reschedule === 'loading' || (event.isSuccess && !loaded)) {
     return (
       <div className="flex flex-1 items-center justify-center p-8" role="status">
         <span className="text-slate-600 dark:text-slate-400">Loading booking page…</span>
@@ -59,7 +70,27 @@ export function BookingPage() {
     const kind = event.error instanceof EventLoadError ? event.error.kind : 'failed';
     return <EventLoadScreen kind={kind} />;
   }
-  return <BookingFlow key={loaded!.id} event={loaded!} />;
+  return <BookingFlow key={loaded!.id} event={loaded!} link={reschedule} />;
+}
+
+/**
+ * Reschedule mode (?reschedule={bookingId}&token=…, from the guest's e-mail or manage page): the booking to move,
+ * loaded in parallel with the event; 'loading' until it answers, null on a plain booking page.
+ */
+function useRescheduleTarget(eventSlug: string): RescheduleTarget | 'loading' | null {
+  const [search] = useSearchParams();
+  const bookingId = search.get('reschedule');
+  const token = search.get('token');
+  const enabled = Boolean(bookingId && token);
+  const query = useQuery({
+    queryKey: managedBookingKey(bookingId ?? '', token ?? ''),
+    queryFn: ({ signal }) => fetchManagedBooking(bookingId!, token!, signal),
+    enabled,
+    staleTime: MANAGED_BOOKING_STALE_MS,
+  });
+  if (!bookingId) return null;
+  if (enabled && query.isPending) return 'loading';
+  return rescheduleTarget(eventSlug, token, query.data, query.error);
 }
 
 type Step = 'calendar' | 'details' | 'confirmation';
@@ -70,7 +101,10 @@ const STEP_HEADINGS: Record<Step, string> = {
 };
 const STEP_NUMBER: Record<Step, number> = { calendar: 1, details: 2, confirmation: 3 };
 
-function BookingFlow({ event }: { event: PublicEvent }) {
+/** The booking answer; `status` comes with events that need the host's confirmation ('pending'). */
+type BookingAnswer = CreateBookingResponse & { status?: 'confirmed' | 'pending' | 'cancelled' };
+
+function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarget | null }) {
   // booking-landing-auth-admin.md: the booking page "applies a light or dark theme from bookingTheme": all of it.
   useEffect(() => {
     setPageTheme(event.bookingTheme);
@@ -82,10 +116,22 @@ function BookingFlow({ event }: { event: PublicEvent }) {
   const [step, setStep] = useState<Step>('calendar');
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
   const [selectedSlot, setSelectedSlot] = useState<TimeSlot | null>(null);
-  const [booking, setBooking] = useState<CreateBookingResponse | null>(null);
-  /** Set by "Reschedule": the booking the next one replaces (moved, not doubled). */
-  const [replaces, setReplaces] = useState<CreateBookingBody['reschedule']>(undefined);
-  const [formValues, setFormValues] = useState<BookingFormValues>(EMPTY_FORM);
+  const [booking, setBooking] = useState<BookingAnswer | null>(null);
+  const ready = link?.kind === 'ready' ? link : null;
+  /** The booking its reschedule link moves (until the new one is made), and why a link cannot move one. */
+  const [linked, setLinked] = useState(ready?.booking ?? null);
+  const [linkError] = useState(link?.kind === 'error' ? link.message : null);
+  /** The last booking was made from a reschedule link (step 3 says "Rescheduled"). */
+  const [movedByLink, setMovedByLink] = useState(false);
+  /** Set by "Reschedule" or a reschedule link: the booking the next one replaces (moved, not doubled). */
+  const [replaces, setReplaces] = useState<CreateBookingBody['reschedule']>(ready?.replaces);
+  const [formValues, setFormValues] = useState<BookingFormValues>(() =>
+    ready ? formValuesOf(ready.booking) : EMPTY_FORM,
+  );
+  const [search, setSearch] = useSearchParams();
+  // The booking being moved: its time is offered on its date although the API lists it as taken.
+  const currentSlot = useMemo(() => (linked ? { start: linked.startTime, end: linked.endTime } : null), [linked]);
+  const currentDate = currentSlot ? dateIn(currentSlot.start, timeZone) : null;
   /** §4: bumped by each navigation action; part of the availability query keys, so it forces a refetch. */
   const [refresh, setRefresh] = useState(0);
   const bump = () => setRefresh((value) => value + 1);
@@ -94,10 +140,10 @@ function BookingFlow({ event }: { event: PublicEvent }) {
   // The next month too: its first days in the month's last week are offered when they have free time.
   const nextView = addMonths(view, 1);
   const nextDates = useAvailableDates(event.slug, nextView.year, nextView.month, timeZone, refresh);
-  const bothMonths = useMemo(
-    () => (dates.data ? new Map([...(nextDates.data ?? []), ...dates.data]) : undefined),
-    [dates.data, nextDates.data],
-  );
+  const bothMonths = useMemo(() => {
+    const merged = dates.data ? new Map([...(nextDates.data ?? []), ...dates.data]) : undefined;
+    return merged && currentDate ? withCurrentDate(merged, currentDate) : merged;
+  }, [dates.data, nextDates.data, currentDate]);
   const availability = useDeferredValue(bothMonths); // marks the days in a time-sliced update, as above
   // The window counts from the host's today; a guest ahead of the host's zone may see its last day one date later.
   const bookingWindow = {
@@ -129,6 +175,8 @@ function BookingFlow({ event }: { event: PublicEvent }) {
     setJump('none');
   };
   const slots = useTimeSlots(event.slug, selectedDate, timeZone, refresh, event.timeZone);
+  const daySlots = slots.data?.slots ?? [];
+  const shownSlots = currentSlot && selectedDate === currentDate ? withCurrentSlot(daySlots, currentSlot) : daySlots;
   useCalendarSync(event, step === 'calendar');
   useDocumentTitle(`${event.title} with ${event.hostName} | Meetwise`);
 
@@ -177,10 +225,19 @@ function BookingFlow({ event }: { event: PublicEvent }) {
     setStep('calendar');
     bump();
   };
-  const booked = (answer: CreateBookingResponse) => {
+  const booked = (answer: BookingAnswer) => {
     setBooking(answer);
+    setMovedByLink(linked !== null);
+    setLinked(null);
     setReplaces(undefined);
     setStep('confirmation');
+    // The link's booking is replaced now: a reload shows a plain booking page.
+    if (search.has('reschedule') || search.has('token')) {
+      const rest = new URLSearchParams(search);
+      rest.delete('reschedule');
+      rest.delete('token');
+      setSearch(rest, { replace: true });
+    }
   };
   const reschedule = () => {
     if (booking?.bookingId && booking.rescheduleToken) {
@@ -194,10 +251,19 @@ function BookingFlow({ event }: { event: PublicEvent }) {
     bump();
   };
 
+  const pending = booking?.status === 'pending';
+  const heading =
+    step !== 'confirmation'
+      ? STEP_HEADINGS[step]
+      : pending
+        ? 'Booking Requested'
+        : movedByLink
+          ? 'Rescheduled'
+          : STEP_HEADINGS.confirmation;
   const announcement =
     step === 'calendar' && selectedDate
       ? `Step 1 of 3: choose a time on ${formatDateTitle(selectedDate)}`
-      : `Step ${STEP_NUMBER[step]} of 3: ${STEP_HEADINGS[step]}`;
+      : `Step ${STEP_NUMBER[step]} of 3: ${heading}`;
 
   return (
     <BookingTheme design={event} className="flex-1 lg:pb-24">
@@ -208,6 +274,19 @@ function BookingFlow({ event }: { event: PublicEvent }) {
           aria-labelledby="booking-step-title"
           className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
         >
+          {step !== 'confirmation' && linked && (
+            <p className="mb-4 rounded-md border border-slate-200 bg-slate-100 px-4 py-3 text-sm font-medium text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100">
+              Rescheduling your {formatDateTime(linked.startTime, timeZone)} booking
+            </p>
+          )}
+          {step !== 'confirmation' && linkError && (
+            <p
+              role="alert"
+              className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {linkError}
+            </p>
+          )}
           <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
             Step {STEP_NUMBER[step]} of 3
           </p>
@@ -217,7 +296,7 @@ function BookingFlow({ event }: { event: PublicEvent }) {
             tabIndex={-1}
             className="mt-1 mb-5 text-xl font-bold text-slate-900 focus:outline-hidden dark:text-white"
           >
-            {STEP_HEADINGS[step]}
+            {heading}
           </h2>
           <p className="sr-only" aria-live="polite" aria-atomic="true">
             {announcement}
@@ -231,7 +310,7 @@ function BookingFlow({ event }: { event: PublicEvent }) {
               {selectedDate ? (
                 <TimeSlotList
                   date={selectedDate}
-                  slots={slots.data?.slots ?? []}
+                  slots={shownSlots}
                   loading={slots.isPending || (slots.isError && slots.isFetching)}
                   error={slots.isError ? availabilityErrorText(slots.error) : null}
                   onRetry={bump}
@@ -242,6 +321,7 @@ function BookingFlow({ event }: { event: PublicEvent }) {
                   onNextDay={() => selectDate(addDays(selectedDate, 1))}
                   onBack={backToCalendar}
                   onSelect={chooseSlot}
+                  currentStart={currentSlot?.start}
                 />
               ) : (
                 <>
@@ -288,12 +368,21 @@ function BookingFlow({ event }: { event: PublicEvent }) {
                 onBack={backToTimes}
                 onBooked={booked}
                 replaces={replaces}
+                rescheduling={linked !== null}
               />
             </Suspense>
           )}
 
           {step === 'confirmation' && booking && (
-            <BookingConfirmation event={event} booking={booking} timeZone={timeZone} onReschedule={reschedule} />
+            <Suspense fallback={<p className="text-slate-600 dark:text-slate-400">Loading…</p>}>
+              <BookingConfirmation
+                event={event}
+                booking={booking}
+                timeZone={timeZone}
+                pending={pending}
+                onReschedule={reschedule}
+              />
+            </Suspense>
           )}
         </section>
       </div>

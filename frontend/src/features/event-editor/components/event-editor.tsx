@@ -16,6 +16,7 @@ import { DateExceptionsSection } from '#frontend/features/event-editor/component
 import { DesignSection } from '#frontend/features/event-editor/components/design-section.tsx';
 import { EventLimitsSection } from '#frontend/features/event-editor/components/event-limits-section.tsx';
 import { EventPreview } from '#frontend/features/event-editor/components/event-preview.tsx';
+import { RemindersSection } from '#frontend/features/event-editor/components/reminders-section.tsx';
 import { useEventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
 import { WorkingHoursSection } from '#frontend/features/event-editor/components/working-hours-section.tsx';
 import {
@@ -31,7 +32,7 @@ import { todayIn } from '#frontend/lib/dates.ts';
 const REDIRECT_DELAY_MS = 300;
 const FORM_ID = 'event-form';
 
-type Section = 'hours' | 'limits' | 'design';
+type Section = 'hours' | 'limits' | 'reminders' | 'design';
 /** Which collapsible section holds a field, so an invalid submit can open it. */
 const SECTION_FIELDS: Record<Section, readonly string[]> = {
   hours: ['availabilityRanges', 'timeZone'],
@@ -44,6 +45,7 @@ const SECTION_FIELDS: Record<Section, readonly string[]> = {
     'maxBookingsPerDay',
     'requiresConfirmation',
   ],
+  reminders: ['reminders', 'remindHost'],
   design: [
     'bookingTheme',
     'color',
@@ -81,7 +83,12 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
   const queryClient = useQueryClient();
   const form = useEventForm(() => (event ? formValuesFromEvent(event) : newEventFormValues()));
   const [slugEdited, setSlugEdited] = useState(event !== null);
-  const [open, setOpen] = useState<Record<Section, boolean>>({ hours: false, limits: false, design: false });
+  const [open, setOpen] = useState<Record<Section, boolean>>({
+    hours: false,
+    limits: false,
+    reminders: false,
+    design: false,
+  });
   const [saving, setSaving] = useState(false);
   const create = useCreateEvent();
   const update = useUpdateEvent();
@@ -176,6 +183,9 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
             </CollapsibleSection>
             <CollapsibleSection title="Event limits" {...section('limits')}>
               <EventLimitsSection form={form} />
+            </CollapsibleSection>
+            <CollapsibleSection title="Reminders" {...section('reminders')}>
+              <RemindersSection form={form} />
             </CollapsibleSection>
             <CollapsibleSection title="Customize Design" {...section('design')}>
               <DesignSection form={form} />

@@ -10,6 +10,7 @@ import {
   LOCATION_TYPES,
 } from '#shared/constants';
 import { defaultAvailabilityRanges, NEW_EVENT_DEFAULTS } from '#shared/rules/event-defaults';
+import { DEFAULT_REMINDERS, normalizeReminders } from '#shared/rules/reminders';
 
 /**
  * What the event editor's form holds (host-area.md §3 "Event", "New event form defaults", §4 "Edit mode") and how it
@@ -33,6 +34,10 @@ export interface EventFormValues {
   bufferBefore: number;
   bufferAfter: number;
   requiresConfirmation: boolean;
+  /** Minutes before the start of each reminder e-mail (shared/rules/reminders.ts); empty: none. */
+  reminders: number[];
+  /** The host gets the reminders too. */
+  remindHost: boolean;
   /** Blank falls back to 60 (§5 "Advance window"). */
   advanceBookingDays: string;
   /** Blank means no limit (§5 "Daily limit"). */
@@ -65,13 +70,20 @@ export function newEventFormValues(): EventFormValues {
     advanceBookingDays: String(NEW_EVENT_DEFAULTS.advanceBookingDays),
     maxBookingsPerDay: '',
     minimumNoticeAmount: String(NEW_EVENT_DEFAULTS.minimumNoticeAmount),
+    reminders: [...DEFAULT_REMINDERS],
+    remindHost: false,
     availabilityRanges: defaultAvailabilityRanges(),
   };
 }
 
-/** An event as loaded for editing; older records may lack the minimum notice or carry the legacy `availability`. */
-export type LoadedEvent = Omit<HostEvent, 'minimumNoticeAmount' | 'availabilityRanges'> & {
+/**
+ * An event as loaded for editing; older records may lack the minimum notice or the reminders, or carry the legacy
+ * `availability`.
+ */
+export type LoadedEvent = Omit<HostEvent, 'minimumNoticeAmount' | 'availabilityRanges' | 'reminders' | 'remindHost'> & {
   minimumNoticeAmount?: number | null;
+  reminders?: number[] | null;
+  remindHost?: boolean | null;
   availabilityRanges?: AvailabilityRange[] | null;
   availability?: AvailabilityRange[] | null;
 };
@@ -88,7 +100,8 @@ function sevenDays(saved: readonly AvailabilityRange[]): AvailabilityRange[] {
 
 /**
  * §4 "Edit mode": the form reset to the loaded event, with its theme, time zone and availability
- * (availabilityRanges, else the legacy availability); a missing minimum notice becomes 4.
+ * (availabilityRanges, else the legacy availability); a missing minimum notice becomes 4, missing reminders the
+ * defaults (a day and an hour before, host not reminded).
  */
 export function formValuesFromEvent(event: LoadedEvent): EventFormValues {
   const ranges = event.availabilityRanges?.length ? event.availabilityRanges : (event.availability ?? []);
@@ -103,6 +116,8 @@ export function formValuesFromEvent(event: LoadedEvent): EventFormValues {
     bufferBefore: event.bufferBefore,
     bufferAfter: event.bufferAfter,
     requiresConfirmation: event.requiresConfirmation,
+    reminders: normalizeReminders(event.reminders ?? DEFAULT_REMINDERS),
+    remindHost: event.remindHost ?? false,
     advanceBookingDays: String(event.advanceBookingDays || DEFAULT_ADVANCE_BOOKING_DAYS),
     maxBookingsPerDay: event.maxBookingsPerDay === null ? '' : String(event.maxBookingsPerDay),
     minimumNoticeAmount: String(event.minimumNoticeAmount ?? EDIT_MODE_MINIMUM_NOTICE_FALLBACK),
@@ -121,6 +136,10 @@ export function formValuesFromEvent(event: LoadedEvent): EventFormValues {
   };
 }
 
+/** The reminders with one offset switched on or off (largest first, each once: as stored). */
+export const toggleReminder = (reminders: readonly number[], minutes: number, on: boolean): number[] =>
+  normalizeReminders(on ? [...reminders, minutes] : reminders.filter((offset) => offset !== minutes));
+
 /** Text read as a number; blank (or not a number) gives `blank`. */
 function numberOr<T>(text: string, blank: T): number | T {
   const trimmed = text.trim();
@@ -129,7 +148,8 @@ function numberOr<T>(text: string, blank: T): number | T {
 
 /**
  * The body of POST /api/events and PATCH /api/events/{ref} (eventBody): location as display text from its type,
- * blank numbers as §5 says (advance window 60, daily limit none, notice 0). Checked by eventBody before sending.
+ * blank numbers as §5 says (advance window 60, daily limit none, notice 0), reminders sorted (largest first).
+ * Checked by eventBody before sending.
  */
 export function toEventBody(values: EventFormValues, extra: { id?: number; active?: boolean } = {}): EventBody {
   const { customDuration: _custom, locationType, ...fields } = values;
@@ -144,6 +164,7 @@ export function toEventBody(values: EventFormValues, extra: { id?: number; activ
     advanceBookingDays: numberOr(values.advanceBookingDays, DEFAULT_ADVANCE_BOOKING_DAYS),
     maxBookingsPerDay: numberOr(values.maxBookingsPerDay, null),
     minimumNoticeAmount: numberOr(values.minimumNoticeAmount, 0),
+    reminders: normalizeReminders(values.reminders),
   };
 }
 

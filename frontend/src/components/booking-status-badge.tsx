@@ -1,0 +1,34 @@
+import type { ManagedBooking } from '#shared/api/schemas/bookings';
+import { cn } from '#frontend/lib/cn.ts';
+
+export type BookingStatus = ManagedBooking['status'];
+
+/** The spec's status labels (the guest's manage page and the host's booking page). */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  confirmed: 'Confirmed',
+  pending: 'Pending',
+  cancelled: 'Cancelled',
+};
+
+const TONES: Record<BookingStatus, string> = {
+  confirmed:
+    'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
+  pending: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
+  cancelled: 'border-slate-300 bg-slate-100 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100',
+};
+
+/** A booking's status as a pill; read as "Status: Confirmed". */
+export function BookingStatusBadge({ status, className }: { status: BookingStatus; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        TONES[status],
+        className,
+      )}
+    >
+      <span className="sr-only">Status: </span>
+      {BOOKING_STATUS_LABELS[status]}
+    </span>
+  );
+}

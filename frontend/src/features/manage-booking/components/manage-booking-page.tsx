@@ -1,0 +1,213 @@
+import { useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+
+import type { ManagedBooking } from '#shared/api/schemas/bookings';
+import { BookingStatusBadge } from '#frontend/components/booking-status-badge.tsx';
+import { PageLoading } from '#frontend/components/page-loading.tsx';
+import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
+import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
+import { toast } from '#frontend/components/ui/use-toast.ts';
+import { useCancelBooking } from '#frontend/features/manage-booking/api/cancel-booking.ts';
+import { useManagedBooking } from '#frontend/features/manage-booking/api/get-managed-booking.ts';
+import { CancelBookingDialog } from '#frontend/features/manage-booking/components/cancel-booking-dialog.tsx';
+import {
+  bookAgainHref,
+  loadFailure,
+  manageState,
+  rescheduleHref,
+  stateText,
+} from '#frontend/features/manage-booking/lib/manage-view.ts';
+import { isApiError } from '#frontend/lib/api.ts';
+import { dateIn, formatDateTime, formatLongDate, formatTimeRange } from '#frontend/lib/dates.ts';
+import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
+
+/**
+ * /booking/{id}?token=…: the guest's own page for one booking, where their e-mails link (no sign-in; the token is
+ * the key). Shows the booking as the guest sees it and offers to reschedule or cancel it while it is ahead.
+ * Opening it changes nothing: only "Cancel booking"'s confirmation does.
+ */
+export function ManageBookingPage() {
+  const { bookingId = '' } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  const booking = useManagedBooking(bookingId, token);
+  useDocumentTitle('Your booking | Meetwise');
+
+  if (!token || (booking.isError && loadFailure(booking.error) === 'invalid')) return <InvalidLink />;
+  if (booking.isPending) return <PageLoading />;
+  if (booking.isError) {
+    return (
+      <div className="mx-auto w-full max-w-2xl px-4 py-12">
+        <ErrorAlert
+          title="Could not load your booking"
+          message={isApiError(booking.error) ? booking.error.message : 'Please try again.'}
+        />
+        <Button variant="outline" className="mt-4" onClick={() => void booking.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <ManagedBookingCard booking={booking.data} token={token} />;
+}
+
+function InvalidLink() {
+  return (
+    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
+      <div className="rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold tracking-tight">This booking link is not valid</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">
+          The link may be incomplete or out of date. Please use the link in the latest e-mail about your booking.
+        </p>
+        <Link to="/" className={buttonVariants({ className: 'mt-6' })}>
+          Go to the home page
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+function ManagedBookingCard({ booking, token }: { booking: ManagedBooking; token: string }) {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const cancel = useCancelBooking(booking.id, token);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const stateLine = useRef<HTMLParagraphElement>(null);
+  const state = manageState(booking);
+  const zone = booking.userTimezone;
+  const when = formatDateTime(booking.startTime, zone);
+
+  const rows: Array<[string, string | string[]]> = [
+    ['Date', formatLongDate(dateIn(booking.startTime, zone))],
+    ['Time', formatTimeRange(booking.startTime, booking.endTime, zone)],
+    ['Time zone', zone.replace(/_/g, ' ')],
+    ['Host', booking.hostName],
+  ];
+  if (booking.location) rows.push(['Location', booking.location]);
+  rows.push(['Name', booking.name], ['Email', booking.email]);
+  if (booking.guests.length > 0) rows.push(['Guests', booking.guests]);
+  if (booking.additionalInfo) rows.push(['Additional information', booking.additionalInfo]);
+
+  const confirmCancel = (reason: string) =>
+    cancel.mutate(reason, {
+      onSuccess: () => {
+        setDialogOpen(false);
+        toast({ title: 'Booking cancelled', description: 'The host has been told.' });
+      },
+    });
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
+      <article
+        aria-labelledby="manage-booking-title"
+        className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="flex items-center gap-3">
+          {booking.hostPhotoUrl ? (
+            <img
+              src={booking.hostPhotoUrl}
+              alt=""
+              width={48}
+              height={48}
+              className="size-12 rounded-full object-cover"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="flex size-12 items-center justify-center rounded-full bg-brand-700 text-base font-semibold text-white"
+            >
+              {initialsOf(booking.hostName)}
+            </span>
+          )}
+          <p className="font-medium text-slate-700 dark:text-slate-300">{booking.hostName}</p>
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <h1 id="manage-booking-title" className="text-2xl font-bold tracking-tight">
+            {booking.eventTitle}
+          </h1>
+          <BookingStatusBadge status={booking.status} />
+        </div>
+        <p
+          ref={stateLine}
+          tabIndex={-1}
+          aria-live="polite"
+          className="mt-3 text-slate-700 focus:outline-hidden dark:text-slate-300"
+        >
+          {stateText(booking)}
+        </p>
+        {state === 'cancelled' && booking.cancellation?.reason && !booking.rescheduled && (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Reason: {booking.cancellation.reason}</p>
+        )}
+
+        <dl className="mt-6 grid gap-3 rounded-md border border-slate-200 p-4 text-sm sm:grid-cols-[10rem_1fr] dark:border-slate-700">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+              <dd className="break-words whitespace-pre-line text-slate-900 dark:text-slate-100">
+                {Array.isArray(value) ? (
+                  <ul>
+                    {value.map((guest) => (
+                      <li key={guest}>{guest}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  value
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+
+        <div className="mt-6 flex flex-wrap gap-3">
+          {state === 'active' ? (
+            <>
+              <Link to={rescheduleHref(booking, token)} className={buttonVariants({ size: 'lg' })}>
+                Reschedule
+              </Link>
+              <button
+                ref={cancelButton}
+                type="button"
+                className={buttonVariants({ variant: 'outline', size: 'lg' })}
+                onClick={() => {
+                  cancel.reset();
+                  setDialogOpen(true);
+                }}
+              >
+                Cancel booking
+              </button>
+            </>
+          ) : (
+            <Link to={bookAgainHref(booking)} className={buttonVariants({ size: 'lg' })}>
+              Book again
+            </Link>
+          )}
+        </div>
+      </article>
+
+      <CancelBookingDialog
+        summary={`${booking.eventTitle} with ${booking.hostName} on ${when}`}
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        cancelling={cancel.isPending}
+        error={cancel.isError ? cancelError(cancel.error) : null}
+        onConfirm={confirmCancel}
+        onCloseAutoFocus={(event) => {
+          // Back to the button that opened it, or, once the booking is cancelled, to the line saying so.
+          event.preventDefault();
+          (cancelButton.current ?? stateLine.current)?.focus();
+        }}
+      />
+    </div>
+  );
+}
+
+const cancelError = (error: unknown): string =>
+  (isApiError(error) && error.message) || 'Could not cancel the booking. Please try again.';

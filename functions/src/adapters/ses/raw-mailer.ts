@@ -1,0 +1,89 @@
+import { SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import MailComposer from 'nodemailer/lib/mail-composer';
+
+import { PRODUCT_NAME } from '#shared/constants';
+import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
+import type { Config } from '#functions/config';
+import type { BookingMail, BookingMailer, CalendarInvite } from '#functions/ports';
+
+/**
+ * Sends booking mail through SES (in the cloud) or the SES emulator (on one machine) as raw MIME, which the
+ * simple SendEmail call cannot carry: a text and an HTML alternative, and for an invitation a
+ * `text/calendar; method=…` alternative (what makes mail apps show "Add to calendar" or update the event) plus the
+ * same calendar as an `invite.ics` attachment (for apps that only look at attachments).
+ */
+export function sesRawMailer(
+  config: Pick<Config, 'region' | 'sesEndpoint' | 'mailFrom' | 'sesConfigurationSet'>,
+): BookingMailer {
+  const client = new SESClient({
+    region: config.region,
+    ...(config.sesEndpoint ? { endpoint: config.sesEndpoint, credentials: LOCAL_CREDENTIALS } : {}),
+    maxAttempts: 3,
+  });
+  return {
+    async send(mail) {
+      const raw = await rawMessage(mail, config.mailFrom);
+      const result = await client.send(
+        new SendRawEmailCommand({
+          Source: config.mailFrom,
+          RawMessage: { Data: raw },
+          ...(config.sesConfigurationSet ? { ConfigurationSetName: config.sesConfigurationSet } : {}),
+        }),
+      );
+      return result.MessageId ?? '';
+    },
+  };
+}
+
+/** The MIME message of a booking mail, from "{fromName}" <mailFrom> (the name encoded as headers need). */
+export function rawMessage(mail: BookingMail, mailFrom: string): Promise<Buffer> {
+  const calendar = mail.invite ? calendarFileFor(mail.invite) : null;
+  const composer = new MailComposer({
+    from: { name: mail.fromName, address: mailFrom },
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    // Automated mail: out-of-office responders should not answer it (RFC 3834).
+    headers: { 'Auto-Submitted': 'auto-generated' },
+    // Nodemailer adds it twice: as the text/calendar alternative and as an invite.ics attachment.
+    ...(calendar && mail.invite
+      ? { icalEvent: { method: mail.invite.method, filename: 'invite.ics', content: calendar } }
+      : {}),
+  });
+  return composer.compile().build();
+}
+
+const STATUS: Record<CalendarInvite['status'], ICalEventStatus> = {
+  CONFIRMED: ICalEventStatus.CONFIRMED,
+  TENTATIVE: ICalEventStatus.TENTATIVE,
+  CANCELLED: ICalEventStatus.CANCELLED,
+};
+
+/**
+ * The invitation as an iCalendar document (one VEVENT, times in UTC): METHOD REQUEST adds or updates the event in
+ * the recipient's calendar, CANCEL removes it; the UID and a higher SEQUENCE tell calendar apps which event and
+ * that this is newer. The booking's `.ics` download serves the same document.
+ */
+export function calendarFileFor(invite: CalendarInvite): string {
+  const calendar = ical({
+    prodId: { company: PRODUCT_NAME, product: 'Bookings', language: 'EN' },
+    method: invite.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: invite.uid,
+    sequence: invite.sequence,
+    start: new Date(invite.start),
+    end: new Date(invite.end),
+    summary: invite.summary,
+    description: invite.description || null,
+    location: invite.location,
+    url: invite.url,
+    status: STATUS[invite.status],
+    organizer: { name: invite.organizer.name, email: invite.organizer.email },
+    attendees: invite.attendees.map((attendee) => ({ email: attendee.email, name: attendee.name })),
+  });
+  return calendar.toString();
+}

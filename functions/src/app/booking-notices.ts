@@ -1,0 +1,182 @@
+import { bookingMails, type MailContext, type MailKind } from '#functions/domain/booking-mail';
+import { noticesFor } from '#functions/domain/notices';
+import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
+import { timersFor } from '#functions/domain/timers';
+import type { Deps, TimerPayload } from '#functions/ports';
+
+/**
+ * The booking lifecycle after the write (docs/architecture.md "After the write"). Request handlers write one
+ * transaction and send nothing; the table's stream hands each change of a booking to notifyBookingChange, and the
+ * one-time timers it sets call sendReminder and expirePendingBooking. Every delivery may come more than once:
+ * each mail goes out once per notice id and recipient (the OnceGuard), timers have deterministic names, and a
+ * timer's job re-reads the booking before it acts.
+ */
+
+export type NotifyDeps = Pick<
+  Deps,
+  | 'config'
+  | 'clock'
+  | 'logger'
+  | 'events'
+  | 'hosts'
+  | 'bookings'
+  | 'settings'
+  | 'bookingMailer'
+  | 'once'
+  | 'mailSuppressions'
+  | 'timers'
+  | 'manageTokens'
+>;
+
+/**
+ * One change of a booking, as its item before and after (the stream record's old and new images):
+ * 1. the timers it calls for: reminders of a booking now confirmed (offsets already past skipped), the expiry of a
+ *    booking now pending, and the deletion of those of a booking no longer confirmed or pending (domain/timers.ts);
+ * 2. the notice it calls for (domain/notices.ts), mailed to the guest, the other guests and the host as each
+ *    should hear of it (domain/booking-mail.ts), each mail once.
+ * Throws when a part failed (the record is delivered again; what was done is not done twice).
+ */
+export async function notifyBookingChange(
+  deps: NotifyDeps,
+  before: BookingRecord | null,
+  after: BookingRecord | null,
+): Promise<{ mails: number; timers: number }> {
+  const booking = after ?? before;
+  if (!booking) return { mails: 0, timers: 0 };
+  const notices = noticesFor(before, after);
+  const event = (await deps.events.findById(booking.eventId))?.event ?? null;
+  const { schedule, cancel } = timersFor(before, after, event, deps.clock.now());
+  await Promise.all([
+    ...cancel.map((name) => deps.timers.cancel(name)),
+    ...schedule.map((timer) => deps.timers.schedule(timer)),
+  ]);
+  let mails = 0;
+  for (const notice of notices) {
+    mails += await mailOnce(deps, { kind: notice.kind, booking: notice.booking, event, id: notice.id });
+  }
+  return { mails, timers: schedule.length + cancel.length };
+}
+
+/**
+ * A reminder timer fired: the booking is read again and reminded of only if it is still confirmed and still starts
+ * at the time the timer was set for, and has not started yet. So a reminder for a cancelled or moved booking cannot
+ * go out, even if the timer's deletion was lost. Answers how many mails went out.
+ */
+export async function sendReminder(
+  deps: NotifyDeps,
+  payload: Extract<TimerPayload, { kind: 'reminder' }>,
+): Promise<{ mails: number; skipped?: string }> {
+  const booking = await deps.bookings.find(payload.hostId, payload.start, payload.bookingId);
+  const skip = reminderSkip(booking, payload, deps.clock.now());
+  if (skip || !booking) return { mails: 0, skipped: skip ?? 'gone' };
+  const event = (await deps.events.findById(booking.eventId))?.event ?? null;
+  const id = `${booking.id}:reminder:${payload.offsetMinutes}:${booking.start}`;
+  const mails = await mailOnce(deps, { kind: 'reminder', booking, event, id, reminderOffset: payload.offsetMinutes });
+  return { mails };
+}
+
+/** Why a reminder must not go out, or null when it should. */
+export function reminderSkip(
+  booking: BookingRecord | null,
+  payload: Extract<TimerPayload, { kind: 'reminder' }>,
+  now: Date,
+): string | null {
+  if (!booking) return 'gone';
+  if (booking.status !== 'confirmed') return booking.status;
+  if (booking.start !== payload.start) return 'moved';
+  if (Date.parse(booking.start) <= now.getTime()) return 'started';
+  return null;
+}
+
+/** What the expiry of a pending booking needs. */
+export type ExpiryDeps = Pick<Deps, 'bookings' | 'clock' | 'logger'>;
+
+export const EXPIRED_REASON = 'The host did not confirm the booking before its start time.';
+
+/**
+ * A pending booking's expiry timer fired at its start: if it is still pending (the host neither confirmed nor
+ * declined it), it is declined by the system; the stream then tells the guest. Anything else changes nothing.
+ */
+export async function expirePendingBooking(
+  deps: ExpiryDeps,
+  payload: Extract<TimerPayload, { kind: 'pending-expiry' }>,
+): Promise<{ declined: boolean }> {
+  const booking = await deps.bookings.find(payload.hostId, payload.start, payload.bookingId);
+  if (!booking || booking.status !== 'pending') return { declined: false };
+  const now = deps.clock.now();
+  // A timer fired early (clock skew) leaves the booking to the timer's retry or to the host.
+  if (Date.parse(booking.start) > now.getTime() + 60_000) return { declined: false };
+  await deps.bookings.cancel(booking, {
+    cancellation: { by: 'system', reason: EXPIRED_REASON, declined: true, at: now.toISOString() },
+  });
+  deps.logger.info('Pending booking declined at its start', { bookingId: booking.id });
+  return { declined: true };
+}
+
+/**
+ * Mails one notice (or reminder) to whoever should get it, each mail once per `{id}:{recipient}`: nothing when the
+ * admin turned e-mail notifications off or the host is gone, and nothing to a suppressed address (a bounce or a
+ * complaint). A mail that fails is retried with the whole delivery; the ones that went out are not sent again.
+ */
+async function mailOnce(
+  deps: NotifyDeps,
+  notice: {
+    kind: MailKind;
+    booking: BookingRecord;
+    event: EventRecord | null;
+    id: string;
+    reminderOffset?: number;
+  },
+): Promise<number> {
+  const settings = await deps.settings.get();
+  if (settings?.emailNotifications === false) return 0;
+  const host = await deps.hosts.get(notice.booking.hostId);
+  if (!host) return 0;
+  const mails = bookingMails(mailContext(deps, notice, host));
+  const suppressed = await deps.mailSuppressions.suppressed(mails.flatMap(({ mail }) => mail.to));
+  const results = await Promise.allSettled(
+    mails.map(async ({ key, mail }) => {
+      const to = mail.to.filter((address) => !suppressed.has(address.toLowerCase()));
+      if (to.length === 0) return 0;
+      await deps.once.run(`${notice.id}:${key}`, () => deps.bookingMailer.send({ ...mail, to }));
+      return 1;
+    }),
+  );
+  const failed = results.filter((result) => result.status === 'rejected');
+  if (failed.length > 0) {
+    deps.logger.error('Booking mail not sent; the delivery is retried', {
+      noticeId: notice.id,
+      failures: failed.map((result) => String((result as PromiseRejectedResult).reason)),
+    });
+    throw (failed[0] as PromiseRejectedResult).reason;
+  }
+  return results.reduce((sum, result) => sum + (result.status === 'fulfilled' ? result.value : 0), 0);
+}
+
+/** Everything the mail texts need: the booking, its host and event, and the links for each recipient. */
+function mailContext(
+  deps: Pick<NotifyDeps, 'config' | 'manageTokens'>,
+  notice: { kind: MailKind; booking: BookingRecord; event: EventRecord | null; reminderOffset?: number },
+  host: HostRecord,
+): MailContext {
+  const { booking, event } = notice;
+  const site = deps.config.siteUrl;
+  const token = deps.manageTokens.tokenFor(booking.id);
+  const id = encodeURIComponent(booking.id);
+  const slug = encodeURIComponent(booking.eventSlug);
+  return {
+    kind: notice.kind,
+    booking,
+    host: { name: host.name, email: host.email },
+    event,
+    links: {
+      manage: `${site}/booking/${id}?token=${token}`,
+      reschedule: `${site}/book/${slug}?reschedule=${id}&token=${token}`,
+      calendarFile: `${site}/api/bookings/${id}/calendar.ics?token=${token}`,
+      bookAgain: `${site}/book/${slug}`,
+      console: `${site}/bookings/${id}`,
+    },
+    ...(notice.reminderOffset !== undefined ? { reminderOffset: notice.reminderOffset } : {}),
+    remindHost: event?.remindHost ?? false,
+  };
+}

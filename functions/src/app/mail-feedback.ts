@@ -1,0 +1,46 @@
+import * as z from 'zod';
+
+import type { Deps } from '#functions/ports';
+
+/**
+ * SES tells us (through the configuration set's SNS destination) when booking mail bounced or its recipient
+ * complained. A permanent bounce or a complaint puts the address on the suppression list: it gets no more booking
+ * mail (a transient bounce, a full mailbox, does not). Event publishing names the kind `eventType`, the older
+ * identity notifications `notificationType`; both are read.
+ */
+const recipients = z.array(z.object({ emailAddress: z.string() }));
+const feedback = z.object({
+  eventType: z.string().optional(),
+  notificationType: z.string().optional(),
+  bounce: z.object({ bounceType: z.string(), bouncedRecipients: recipients }).optional(),
+  complaint: z.object({ complainedRecipients: recipients }).optional(),
+  mail: z.object({ timestamp: z.string().optional() }).optional(),
+});
+
+export type MailFeedbackDeps = Pick<Deps, 'mailSuppressions' | 'clock' | 'logger'>;
+
+/** One SES notification (the SNS message's text): answers how many addresses were suppressed. */
+export async function recordMailFeedback(deps: MailFeedbackDeps, message: string): Promise<number> {
+  let parsed;
+  try {
+    parsed = feedback.safeParse(JSON.parse(message));
+  } catch {
+    parsed = null;
+  }
+  if (!parsed?.success) {
+    deps.logger.warn('An SES notification that is not a bounce or complaint was ignored');
+    return 0;
+  }
+  const note = parsed.data;
+  const kind = note.eventType ?? note.notificationType;
+  const at = deps.clock.now();
+  const addresses =
+    kind === 'Complaint'
+      ? (note.complaint?.complainedRecipients ?? []).map((r) => ({ email: r.emailAddress, reason: 'complaint' as const }))
+      : kind === 'Bounce' && note.bounce?.bounceType === 'Permanent'
+        ? note.bounce.bouncedRecipients.map((r) => ({ email: r.emailAddress, reason: 'bounce' as const }))
+        : [];
+  for (const { email, reason } of addresses) await deps.mailSuppressions.suppress(email, reason, at);
+  if (addresses.length) deps.logger.info('Addresses suppressed after SES feedback', { count: addresses.length, kind });
+  return addresses.length;
+}

@@ -1,0 +1,260 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import type { HostBooking, ManagedBooking } from '#shared/api/schemas/bookings';
+import { isoInZone } from '#shared/availability/wall-clock';
+import { cancelAsRead, removeCalendarEvent, type CancelBookingsDeps } from '#functions/app/cancel-booking';
+import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
+import { calendarInviteFor } from '#functions/domain/booking-mail';
+import type { BookingCancellation, BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
+import { BookingChanged, Conflict, NotFound } from '#functions/errors';
+import type { CalendarInvite, Deps, Principal } from '#functions/ports';
+
+/**
+ * A booking after it was made, as its guest and its host act on it (issue 16):
+ * - the guest, through the links of their e-mails (`/booking/{id}?token=…`): sees it, cancels it (with an optional
+ *   reason), takes its calendar file; the token is the one their confirmation carried, compared by its hash in
+ *   constant time; any wrong part is 404, and opening the page changes nothing (only its button's POST acts);
+ * - the host (or an admin), in the console: sees it, confirms or declines a pending one.
+ * Every change goes through the ledger's conditional write (a booking changed meanwhile is judged again or 409), and
+ * what follows (mails, reminders) is the stream's work (booking-notices.ts).
+ */
+
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+export const ALREADY_CANCELLED = 'This booking was already cancelled.';
+export const ALREADY_STARTED = 'This booking has already started and can no longer be changed.';
+export const NOT_PENDING = 'This booking is not waiting for confirmation.';
+export const CHANGED_MEANWHILE = 'This booking changed meanwhile. Please reload the page.';
+
+export type GuestBookingDeps = Pick<Deps, 'bookings' | 'hosts' | 'events' | 'clock'>;
+export type GuestCancelDeps = GuestBookingDeps & CancelBookingsDeps;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** The booking the guest's link names, if the token is its own; 404 otherwise (whichever part is wrong). */
+async function guestBooking(deps: Pick<Deps, 'bookings'>, id: string, token: string): Promise<BookingRecord> {
+  const booking = await deps.bookings.findById(id);
+  const expected = Buffer.from(booking?.manageTokenHash ?? '');
+  const given = Buffer.from(sha256(token));
+  if (!booking || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new NotFound(BOOKING_NOT_FOUND);
+  }
+  return booking;
+}
+
+/** GET /api/bookings/{id}/manage: the booking as its guest sees it. Changes nothing. */
+export async function viewManagedBooking(deps: GuestBookingDeps, id: string, token: string): Promise<ManagedBooking> {
+  const booking = await guestBooking(deps, id, token);
+  const [host, event] = await Promise.all([deps.hosts.get(booking.hostId), eventOf(deps, booking)]);
+  return managedView(booking, host, event, deps.clock.now());
+}
+
+/**
+ * POST /api/bookings/{id}/cancel: the guest cancels (409 once it started, or when it was cancelled already). The
+ * cancellation and, with "Delete on cancel", the owed removal of its calendar event are one write; the event is
+ * then removed (a failure is left to the next sync). The host is told by the stream.
+ */
+export async function cancelAsGuest(
+  deps: GuestCancelDeps,
+  id: string,
+  body: { token: string; reason: string | null },
+): Promise<ManagedBooking> {
+  const booking = await guestBooking(deps, id, body.token);
+  const now = deps.clock.now();
+  assertChangeable(booking, now);
+  const host = await deps.hosts.get(booking.hostId);
+  const cancelled = await cancelOne(deps, host, booking, {
+    by: 'guest',
+    reason: body.reason,
+    declined: false,
+    at: now.toISOString(),
+  });
+  return managedView(cancelled, host, await eventOf(deps, cancelled), now);
+}
+
+/** GET /api/bookings/{id}/calendar.ics: the invitation for the guest's calendar app (the same UID as the mails'). */
+export async function guestCalendarInvite(
+  deps: GuestBookingDeps & Pick<Deps, 'config'>,
+  id: string,
+  token: string,
+): Promise<CalendarInvite> {
+  const booking = await guestBooking(deps, id, token);
+  const [host, event] = await Promise.all([deps.hosts.get(booking.hostId), eventOf(deps, booking)]);
+  if (!host) throw new NotFound(BOOKING_NOT_FOUND);
+  return calendarInviteFor(booking, host, event, `${deps.config.siteUrl}/booking/${booking.id}?token=${token}`);
+}
+
+export type HostBookingDeps = Pick<Deps, 'accounts' | 'bookings' | 'hosts' | 'events' | 'clock'>;
+export type ConfirmDeps = HostBookingDeps & Pick<Deps, 'calendars' | 'logger'>;
+export type DeclineDeps = HostBookingDeps & CancelBookingsDeps;
+
+/** The booking if the caller is its host or an administrator; 404 for anyone else (nothing tells it exists). */
+async function ownedBooking(deps: HostBookingDeps, principal: Principal | null, id: string): Promise<BookingRecord> {
+  const booking = await deps.bookings.findById(id);
+  if (!booking || !principal || (booking.hostId !== principal.userId && !principal.isAdmin)) {
+    throw new NotFound(BOOKING_NOT_FOUND);
+  }
+  return booking;
+}
+
+/** GET /api/bookings/{id}: one booking for its host's console page. */
+export async function viewHostBooking(
+  deps: HostBookingDeps,
+  principal: Principal | null,
+  id: string,
+): Promise<HostBooking> {
+  const booking = await ownedBooking(deps, principal, id);
+  return hostView(deps, booking);
+}
+
+/**
+ * POST /api/bookings/{id}/confirm: a pending booking becomes confirmed (409 when it is not pending or already
+ * started). Its calendar event, planned when it was made, is put into the host's calendar now; a failure is logged
+ * and the next sync makes it. The guest's confirmation and the reminders follow from the stream.
+ */
+export async function confirmPending(
+  deps: ConfirmDeps,
+  principal: Principal | null,
+  id: string,
+): Promise<HostBooking> {
+  const booking = await ownedBooking(deps, principal, id);
+  if (booking.status !== 'pending') throw new Conflict(NOT_PENDING);
+  assertChangeable(booking, deps.clock.now());
+  const confirmed = await deps.bookings.confirm(booking).catch((error: unknown) => {
+    throw error instanceof BookingChanged ? new Conflict(CHANGED_MEANWHILE) : error;
+  });
+  await placeConfirmedEvent(deps, confirmed);
+  return hostView(deps, confirmed);
+}
+
+/** POST /api/bookings/{id}/decline: a pending booking is declined with an optional reason; its time is free again. */
+export async function declinePending(
+  deps: DeclineDeps,
+  principal: Principal | null,
+  id: string,
+  reason: string | null,
+): Promise<HostBooking> {
+  const booking = await ownedBooking(deps, principal, id);
+  if (booking.status !== 'pending') throw new Conflict(NOT_PENDING);
+  const host = await deps.hosts.get(booking.hostId);
+  const declined = await cancelOne(deps, host, booking, {
+    by: principal!.userId === booking.hostId ? 'host' : 'admin',
+    reason,
+    declined: true,
+    at: deps.clock.now().toISOString(),
+  });
+  if (declined.status !== 'cancelled' || !declined.cancellation?.declined) throw new Conflict(CHANGED_MEANWHILE);
+  return hostView(deps, declined);
+}
+
+/**
+ * Cancels one booking as read (judged again if it changed meanwhile) and removes its calendar event when owed;
+ * 409 when it was cancelled meanwhile.
+ */
+async function cancelOne(
+  deps: CancelBookingsDeps,
+  host: HostRecord | null,
+  booking: BookingRecord,
+  cancellation: BookingCancellation,
+): Promise<BookingRecord> {
+  const cancelled = await cancelAsRead(deps, host, booking, cancellation);
+  if (!cancelled) throw new Conflict(ALREADY_CANCELLED);
+  const provider = cancelled.calendarPending === 'delete' ? connectedCalendar(deps.calendars, host) : null;
+  if (host && provider) {
+    await removeCalendarEvent(deps, host, cancelled, provider);
+    provider.forget(host.id);
+  }
+  return cancelled;
+}
+
+/** Cancelled (409) or started (409): nothing changes a booking then. */
+function assertChangeable(booking: BookingRecord, now: Date): void {
+  if (booking.status === 'cancelled') throw new Conflict(ALREADY_CANCELLED);
+  if (Date.parse(booking.start) <= now.getTime()) throw new Conflict(ALREADY_STARTED);
+}
+
+/** A just-confirmed booking's event, as booking would have placed it ("Add bookings to Google Calendar"). */
+async function placeConfirmedEvent(deps: ConfirmDeps, booking: BookingRecord): Promise<void> {
+  const host = await deps.hosts.get(booking.hostId);
+  const provider = connectedCalendar(deps.calendars, host);
+  if (!host || !provider?.createsEvents || !booking.calendarEventId || !inConnectedCalendar(host.calendar, booking))
+    return;
+  if (host.calendar?.provider !== 'builtin' && !calendarSettingsOf(host).addToCalendar) return;
+  const event = await eventOf(deps, booking);
+  if (!event) return;
+  try {
+    await provider.createEvent(host, booking, event);
+    provider.forget(host.id);
+  } catch (error) {
+    deps.logger.error('Calendar event of a confirmed booking not created; the next sync makes it', {
+      bookingId: booking.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+async function eventOf(deps: Pick<Deps, 'events'>, booking: BookingRecord): Promise<EventRecord | null> {
+  return (await deps.events.findById(booking.eventId))?.event ?? null;
+}
+
+const cancellationView = (booking: BookingRecord) =>
+  booking.cancellation
+    ? { by: booking.cancellation.by, reason: booking.cancellation.reason, declined: booking.cancellation.declined }
+    : booking.status === 'cancelled'
+      ? { by: 'host' as const, reason: null, declined: false }
+      : null;
+
+function managedView(
+  booking: BookingRecord,
+  host: HostRecord | null,
+  event: EventRecord | null,
+  now: Date,
+): ManagedBooking {
+  const start = Date.parse(booking.start);
+  const end = Date.parse(booking.end);
+  return {
+    id: booking.id,
+    status: booking.status,
+    eventTitle: booking.eventTitle,
+    eventSlug: booking.eventSlug,
+    hostName: host?.name ?? '',
+    hostPhotoUrl: host?.photoUrl ?? null,
+    startTime: isoInZone(booking.guestTimeZone, start),
+    endTime: isoInZone(booking.guestTimeZone, end),
+    duration: Math.round((end - start) / 60_000),
+    userTimezone: booking.guestTimeZone,
+    location: event?.location ?? null,
+    name: booking.name,
+    email: booking.email,
+    guests: booking.guests,
+    additionalInfo: booking.additionalInfo,
+    cancellation: booking.rescheduledTo ? null : cancellationView(booking),
+    rescheduled: Boolean(booking.rescheduledTo),
+    past: start <= now.getTime(),
+  };
+}
+
+async function hostView(deps: Pick<Deps, 'hosts' | 'events' | 'clock'>, booking: BookingRecord): Promise<HostBooking> {
+  const [host, event] = await Promise.all([deps.hosts.get(booking.hostId), eventOf(deps, booking)]);
+  return {
+    id: booking.id,
+    status: booking.status,
+    eventId: booking.eventId,
+    eventTitle: booking.eventTitle,
+    eventSlug: booking.eventSlug,
+    hostName: host?.name ?? '',
+    name: booking.name,
+    email: booking.email,
+    guests: booking.guests,
+    additionalInfo: booking.additionalInfo,
+    startTime: booking.start,
+    endTime: booking.end,
+    guestTimeZone: booking.guestTimeZone,
+    hostTimeZone: event?.timeZone ?? booking.guestTimeZone,
+    cancellation: booking.rescheduledTo ? null : cancellationView(booking),
+    rescheduledFrom: booking.rescheduledFrom
+      ? { startTime: booking.rescheduledFrom.start, endTime: booking.rescheduledFrom.end }
+      : null,
+    past: Date.parse(booking.start) <= deps.clock.now().getTime(),
+    createdAt: booking.createdAt,
+  };
+}

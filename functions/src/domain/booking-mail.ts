@@ -1,0 +1,759 @@
+import { isValidTimeZone } from '#shared/availability/wall-clock';
+import { PRODUCT_NAME } from '#shared/constants';
+import { icsUidOf, versionOf, type NoticeKind } from '#functions/domain/notices';
+import type { BookingRecord, EventRecord } from '#functions/domain/records';
+
+/**
+ * The e-mails a booking change sends, composed from the booking after the change: who gets a mail (the guest who
+ * booked, the other guests they named, the host), its subject, a text and an HTML body, and the calendar
+ * invitation it carries. Pure: the use case sends what this answers (adapters/ses/raw-mailer writes the MIME).
+ *
+ * Every time is shown in the recipient's own zone, named: the guest's zone for the guest and the other guests,
+ * the event's zone for the host. Every text a person typed (names, answers, reasons, the event's title and
+ * location) is escaped in the HTML. Other guests never get the guest's manage links: those links carry the
+ * guest's secret.
+ */
+
+export type MailKind = NoticeKind | 'reminder';
+
+/** A calendar invitation as the domain decides it (ports.CalendarInvite has the same shape). */
+export interface MailInvite {
+  method: 'REQUEST' | 'CANCEL';
+  uid: string;
+  sequence: number;
+  start: string;
+  end: string;
+  summary: string;
+  description: string;
+  location: string | null;
+  url: string | null;
+  organizer: { name: string; email: string };
+  attendees: { name: string | null; email: string }[];
+  status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
+}
+
+/** A composed mail (ports.BookingMail has the same shape; the domain does not import the ports). */
+export interface ComposedMail {
+  to: string[];
+  replyTo: string[];
+  fromName: string;
+  subject: string;
+  text: string;
+  html: string;
+  invite?: MailInvite;
+}
+
+export interface MailContext {
+  kind: MailKind;
+  /** The booking after the change. */
+  booking: BookingRecord;
+  host: { name: string; email: string };
+  /** The event type as it is now, or null when it was deleted. Its timeZone is the host's zone for host mail. */
+  event: Pick<EventRecord, 'title' | 'duration' | 'location' | 'locationType' | 'timeZone' | 'description'> | null;
+  links: {
+    /** The guest's manage page: {site}/booking/{id}?token=… */
+    manage: string;
+    /** The guest's reschedule page: {site}/book/{slug}?reschedule={id}&token=… */
+    reschedule: string;
+    /** The booking's calendar file: {site}/api/bookings/{id}/calendar.ics?token=… */
+    calendarFile: string;
+    /** The event's booking page: {site}/book/{slug} */
+    bookAgain: string;
+    /** The host's page of the booking: {site}/bookings/{id} */
+    console: string;
+  };
+  /** For 'reminder': minutes before the start. */
+  reminderOffset?: number;
+  /** For 'reminder': whether the host is reminded too. */
+  remindHost?: boolean;
+  /** The sender's display name for a host; by default "{Host name} via Meetwise". */
+  mailFromName?: (hostName: string) => string;
+}
+
+/**
+ * Each mail with a stable key naming its recipient role: 'guest', 'guest:{lower-case email}' for other guests,
+ * 'host'. Reminders go only for a confirmed booking.
+ */
+export function bookingMails(context: MailContext): { key: string; mail: ComposedMail }[] {
+  if (context.kind === 'reminder' && context.booking.status !== 'confirmed') return [];
+  const mails: { key: string; mail: ComposedMail }[] = [];
+  const guest = guestMail(context);
+  if (guest) mails.push({ key: 'guest', mail: guest });
+  for (const email of otherGuestsOf(context)) {
+    const mail = otherGuestMail(context, email);
+    if (mail) mails.push({ key: `guest:${email.toLowerCase()}`, mail });
+  }
+  const host = hostMail(context);
+  if (host) mails.push({ key: 'host', mail: host });
+  return mails;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The guest who booked
+
+function guestMail(context: MailContext): ComposedMail | null {
+  const { kind, booking, host, links } = context;
+  const zone = guestZone(booking);
+  const title = titleOf(context);
+  const on = subjectDate(booking.start, zone);
+  const subjectTail = `${title} with ${host.name} on ${on}`;
+  const details = detailsRows(context, zone, 'guest');
+  const answers = answerRows(booking);
+  const changeLinks: Block = {
+    type: 'links',
+    buttons: true,
+    links: [
+      { label: 'Reschedule', href: links.reschedule },
+      { label: 'Cancel', href: links.manage },
+    ],
+  };
+  const cancelRequest: Block = {
+    type: 'links',
+    buttons: true,
+    links: [{ label: 'Cancel request', href: links.manage }],
+  };
+  const confirmedBody = (intro: string): Block[] => [
+    paragraph(`Hi ${booking.name},`),
+    paragraph(intro),
+    rows(details),
+    ...answerSection('Your answers', answers),
+    ...addToCalendar(context, true),
+    section('Need to make a change?'),
+    changeLinks,
+  ];
+  const compose = (subject: string, heading: string, blocks: Block[], invite?: MailInvite) =>
+    mailFor(context, {
+      to: booking.email,
+      replyTo: host.email,
+      subject,
+      heading,
+      blocks,
+      footer: `Sent by ${PRODUCT_NAME} for ${host.name}.`,
+      invite,
+    });
+  const invite = (method: 'REQUEST' | 'CANCEL') => inviteFor(context, method, 'guest');
+
+  switch (kind) {
+    case 'booked':
+      return compose(
+        `Confirmed: ${subjectTail}`,
+        'Your booking is confirmed',
+        confirmedBody(`Your ${title} with ${host.name} is booked. A calendar invitation is attached.`),
+        invite('REQUEST'),
+      );
+    case 'confirmed':
+      return compose(
+        `Confirmed: ${subjectTail}`,
+        'Your booking is confirmed',
+        confirmedBody(`${host.name} confirmed your request. A calendar invitation is attached.`),
+        invite('REQUEST'),
+      );
+    case 'requested':
+      return compose(`Request received: ${subjectTail}`, 'Your request has been sent', [
+        paragraph(`Hi ${booking.name},`),
+        paragraph(
+          `${host.name} needs to confirm your request before it is booked. We will e-mail you as soon as they do.`,
+        ),
+        rows(details),
+        ...answerSection('Your answers', answers),
+        section('Changed your mind?'),
+        cancelRequest,
+      ]);
+    case 'declined':
+      return compose(`Declined: ${subjectTail}`, 'Your booking request was declined', [
+        paragraph(`Hi ${booking.name},`),
+        paragraph(
+          booking.cancellation?.by === 'system'
+            ? `${host.name} did not confirm your request in time, so it has been withdrawn.`
+            : `${host.name} declined your request.`,
+        ),
+        rows([...(booking.cancellation?.by === 'system' ? [] : reasonRows(booking)), ...details]),
+        ...bookAgain(context),
+      ]);
+    case 'cancelled':
+      return compose(
+        `Cancelled: ${subjectTail}`,
+        'Your booking is cancelled',
+        [
+          paragraph(`Hi ${booking.name},`),
+          paragraph(cancelledSentence(context, 'guest')),
+          rows([...reasonRows(booking), ...details]),
+          ...bookAgain(context),
+        ],
+        invite('CANCEL'),
+      );
+    case 'rescheduled':
+      if (booking.status !== 'confirmed') {
+        return compose(`Rescheduled: ${subjectTail}`, 'Your new time is waiting for confirmation', [
+          paragraph(`Hi ${booking.name},`),
+          paragraph(
+            `You asked to move your ${title} with ${host.name} to a new time. ${host.name} needs to confirm it; ` +
+              'we will e-mail you as soon as they do.',
+          ),
+          rows(details),
+          section('Changed your mind?'),
+          cancelRequest,
+        ]);
+      }
+      return compose(
+        `Rescheduled: ${subjectTail}`,
+        'Your booking has been rescheduled',
+        confirmedBody(`Your ${title} with ${host.name} has moved to a new time. An updated invitation is attached.`),
+        invite('REQUEST'),
+      );
+    case 'reminder':
+      return compose(`Reminder: ${title} with ${host.name} starts in ${startsIn(context)}`, reminderHeading(context), [
+        paragraph(`Hi ${booking.name},`),
+        paragraph(`This is a reminder of your ${title} with ${host.name}.`),
+        rows(details),
+        section('Need to make a change?'),
+        changeLinks,
+      ]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The other guests the guest named
+
+/** The other guests, each once, without the guest or the host themselves. */
+function otherGuestsOf({ booking, host }: Pick<MailContext, 'booking' | 'host'>): string[] {
+  const seen = new Set([booking.email.toLowerCase(), host.email.toLowerCase()]);
+  return booking.guests.filter((email) => {
+    const lower = email.toLowerCase();
+    if (seen.has(lower)) return false;
+    seen.add(lower);
+    return true;
+  });
+}
+
+function otherGuestMail(context: MailContext, email: string): ComposedMail | null {
+  const { kind, booking, host } = context;
+  const zone = guestZone(booking);
+  const title = titleOf(context);
+  const subjectTail = `${title} with ${host.name} on ${subjectDate(booking.start, zone)}`;
+  const details = detailsRows(context, zone, 'other-guest');
+  const compose = (subject: string, heading: string, blocks: Block[], invite?: MailInvite) =>
+    mailFor(context, {
+      to: email,
+      replyTo: host.email,
+      subject,
+      heading,
+      blocks: [paragraph('Hello,'), ...blocks],
+      footer: `Sent by ${PRODUCT_NAME} for ${host.name}, because ${booking.name} added you as a guest.`,
+      invite,
+    });
+  const invitation = (subject: string, heading: string, intro: string) =>
+    compose(
+      subject,
+      heading,
+      [paragraph(intro), rows(details), ...addToCalendar(context, false)],
+      inviteFor(context, 'REQUEST', 'other-guest'),
+    );
+
+  switch (kind) {
+    case 'booked':
+    case 'confirmed':
+      return invitation(
+        `Invitation: ${subjectTail}`,
+        "You're invited",
+        `${booking.name} added you as a guest to ${title} with ${host.name}. A calendar invitation is attached.`,
+      );
+    case 'rescheduled':
+      if (booking.status !== 'confirmed') return null;
+      return invitation(
+        `Rescheduled: ${subjectTail}`,
+        'This meeting has moved',
+        `${title} with ${host.name}, which ${booking.name} invited you to, has moved to a new time. ` +
+          'An updated invitation is attached.',
+      );
+    case 'cancelled':
+      return compose(
+        `Cancelled: ${subjectTail}`,
+        'This meeting is cancelled',
+        [paragraph(cancelledSentence(context, 'other-guest')), rows(details)],
+        inviteFor(context, 'CANCEL', 'other-guest'),
+      );
+    case 'reminder':
+      return compose(`Reminder: ${title} with ${host.name} starts in ${startsIn(context)}`, reminderHeading(context), [
+        paragraph(`This is a reminder of ${title} with ${host.name}, which ${booking.name} invited you to.`),
+        rows(details),
+      ]);
+    case 'requested':
+    case 'declined':
+      // They were never invited: nothing to tell.
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The host
+
+function hostMail(context: MailContext): ComposedMail | null {
+  const { kind, booking, host, event, links } = context;
+  const zone = event && isValidTimeZone(event.timeZone) ? event.timeZone : guestZone(booking);
+  const title = titleOf(context);
+  const subjectTail = `${booking.name} – ${title} on ${subjectDate(booking.start, zone)}`;
+  const details = detailsRows(context, zone, 'host');
+  const answers = answerRows(booking);
+  const view: Block = { type: 'links', buttons: true, links: [{ label: 'View booking', href: links.console }] };
+  const decide: Block = { type: 'links', buttons: true, links: [{ label: 'Confirm or decline', href: links.console }] };
+  const compose = (subject: string, heading: string, blocks: Block[], invite?: MailInvite) =>
+    mailFor(context, {
+      to: host.email,
+      replyTo: booking.email,
+      subject,
+      heading,
+      blocks,
+      footer: `Sent by ${PRODUCT_NAME}. Reply to this e-mail to write to ${booking.name}.`,
+      invite,
+    });
+  const invite = (method: 'REQUEST' | 'CANCEL') => inviteFor(context, method, 'host');
+  const expiry = 'A request nobody answers by its start time expires.';
+
+  switch (kind) {
+    case 'booked':
+      return compose(
+        `New booking: ${subjectTail}`,
+        'New booking',
+        [
+          paragraph(`${booking.name} booked ${title} with you.`),
+          rows(details),
+          ...answerSection('Answers', answers),
+          view,
+        ],
+        invite('REQUEST'),
+      );
+    case 'requested':
+      return compose(`Please confirm: ${subjectTail}`, 'New booking request', [
+        paragraph(`${booking.name} asked to book ${title} with you. Nothing is booked until you confirm. ${expiry}`),
+        rows(details),
+        ...answerSection('Answers', answers),
+        decide,
+      ]);
+    case 'rescheduled':
+      if (booking.status !== 'confirmed') {
+        return compose(`Please confirm the new time: ${subjectTail}`, 'Please confirm the new time', [
+          paragraph(`${booking.name} asked to move their booking to a new time. It is not booked until you confirm.`),
+          rows(details),
+          ...answerSection('Answers', answers),
+          decide,
+        ]);
+      }
+      return compose(
+        `Rescheduled: ${subjectTail}`,
+        'Booking rescheduled',
+        [paragraph(`${booking.name} moved their booking to a new time.`), rows(details), view],
+        invite('REQUEST'),
+      );
+    case 'cancelled':
+      // The host hears only of what the guest did (they know what they did themselves).
+      if (booking.cancellation?.by !== 'guest') return null;
+      return compose(
+        `Cancelled: ${subjectTail}`,
+        'Booking cancelled',
+        [
+          paragraph(`${booking.name} cancelled their booking. The time is free again.`),
+          rows([...reasonRows(booking), ...details]),
+          view,
+        ],
+        invite('CANCEL'),
+      );
+    case 'reminder':
+      if (!context.remindHost) return null;
+      return compose(
+        `Reminder: ${title} with ${booking.name} starts in ${startsIn(context)}`,
+        reminderHeading(context),
+        [paragraph(`This is a reminder of ${title} with ${booking.name}.`), rows(details), view],
+      );
+    case 'confirmed':
+    case 'declined':
+      // The host did it.
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the mails share: the details block, the answers, the calendar links, the invitation
+
+type Audience = 'guest' | 'other-guest' | 'host';
+
+/** What, when (with the old time struck through after a reschedule), who and where, in the recipient's zone. */
+function detailsRows({ kind, booking, host, event }: MailContext, zone: string, audience: Audience): Row[] {
+  const when: Row = { label: 'When', value: timeRange(booking.start, booking.end, zone) };
+  if (kind === 'rescheduled' && booking.rescheduledFrom) {
+    when.was = timeRange(booking.rescheduledFrom.start, booking.rescheduledFrom.end, zone);
+  }
+  const location = locationText(event, booking.status === 'confirmed');
+  const people: Row[] =
+    audience === 'host'
+      ? [
+          { label: 'Guest', value: `${booking.name} <${booking.email}>` },
+          ...(booking.guests.length ? [{ label: 'Other guests', value: booking.guests.join(', ') }] : []),
+          ...(booking.guestTimeZone !== zone ? [{ label: "Guest's time zone", value: booking.guestTimeZone }] : []),
+        ]
+      : [
+          { label: 'Host', value: host.name },
+          ...(audience === 'other-guest' ? [{ label: 'Booked by', value: booking.name }] : []),
+        ];
+  return [
+    { label: 'What', value: titleOf({ booking, event }) },
+    when,
+    ...people,
+    ...(location ? [{ label: 'Where', value: location }] : []),
+  ];
+}
+
+/** What the guest wrote when booking. */
+function answerRows(booking: BookingRecord): Row[] {
+  return [
+    ...(booking.additionalInfo?.trim()
+      ? [{ label: 'Additional information', value: booking.additionalInfo.trim(), multiline: true }]
+      : []),
+    ...(booking.guests.length ? [{ label: 'Guests', value: booking.guests.join(', ') }] : []),
+  ];
+}
+
+const answerSection = (title: string, answers: Row[]): Block[] =>
+  answers.length ? [section(title), rows(answers)] : [];
+
+const reasonRows = (booking: BookingRecord): Row[] =>
+  booking.cancellation?.reason?.trim()
+    ? [{ label: 'Reason', value: booking.cancellation.reason.trim(), multiline: true }]
+    : [];
+
+/** Who cancelled, as the guest or another guest reads it: "You cancelled …", "{Host} cancelled …", or neither. */
+function cancelledSentence(context: MailContext, audience: 'guest' | 'other-guest'): string {
+  const { booking, host } = context;
+  const title = titleOf(context);
+  const your = audience === 'guest' ? 'your ' : '';
+  switch (booking.cancellation?.by) {
+    case 'guest':
+      return `${audience === 'guest' ? 'You' : booking.name} cancelled ${your}${title} with ${host.name}.`;
+    case 'host':
+      return `${host.name} cancelled ${your}${title}.`;
+    default:
+      return `${audience === 'guest' ? 'Your ' : ''}${title} with ${host.name} has been cancelled.`;
+  }
+}
+
+/** "Book again", while the event type exists. */
+const bookAgain = ({ event, links }: MailContext): Block[] =>
+  event ? [{ type: 'links', buttons: true, links: [{ label: 'Book again', href: links.bookAgain }] }] : [];
+
+/** The .ics file (only for the guest: its link carries their secret) and a Google Calendar template link. */
+function addToCalendar(context: MailContext, withFile: boolean): Block[] {
+  return [
+    section('Add to calendar'),
+    {
+      type: 'links',
+      buttons: false,
+      links: [
+        ...(withFile ? [{ label: 'Calendar file (.ics)', href: context.links.calendarFile }] : []),
+        { label: 'Google Calendar', href: googleCalendarLink(context) },
+      ],
+    },
+  ];
+}
+
+/** Google Calendar's "add event" template, filled with the booking. */
+function googleCalendarLink(context: MailContext): string {
+  const { booking } = context;
+  const compact = (iso: string) =>
+    new Date(iso)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+  const params = [
+    ['action', 'TEMPLATE'],
+    ['text', summaryFor(context, 'guest')],
+    ['dates', `${compact(booking.start)}/${compact(booking.end)}`],
+    ['details', inviteDescription(context)],
+    ['location', inviteLocation(context.event) ?? ''],
+  ];
+  const query = params.map(([name, value]) => `${name}=${encodeURIComponent(value!).replace(/%2F/g, '/')}`);
+  return `https://calendar.google.com/calendar/render?${query.join('&')}`;
+}
+
+/** The invitation a mail carries, for its recipient: their own page of the booking as its URL. */
+function inviteFor(context: MailContext, method: 'REQUEST' | 'CANCEL', audience: Audience): MailInvite {
+  const url = audience === 'guest' ? context.links.manage : audience === 'host' ? context.links.console : null;
+  return invitation(context, method, method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED', audience === 'host', url);
+}
+
+/**
+ * The booking as the guest's calendar file (GET /api/bookings/{id}/calendar.ics): the same UID and SEQUENCE as its
+ * mails' invitations; a cancelled booking cancels, a pending one is tentative. `url` is the guest's manage page.
+ */
+export function calendarInviteFor(
+  booking: BookingRecord,
+  host: { name: string; email: string },
+  event: MailContext['event'],
+  url: string | null,
+): MailInvite {
+  const parts = { booking, host, event };
+  if (booking.status === 'cancelled') return invitation(parts, 'CANCEL', 'CANCELLED', false, url);
+  return invitation(parts, 'REQUEST', booking.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED', false, url);
+}
+
+/** What an invitation is made of. */
+type BookingParts = Pick<MailContext, 'booking' | 'host' | 'event'>;
+
+/**
+ * An invitation with the same UID for the life of the booking and the booking's version as SEQUENCE, so calendar
+ * apps update or remove the event they already have. The host's copy is titled with the guest's name.
+ */
+function invitation(
+  parts: BookingParts,
+  method: MailInvite['method'],
+  status: MailInvite['status'],
+  forHost: boolean,
+  url: string | null,
+): MailInvite {
+  const { booking, host } = parts;
+  return {
+    method,
+    uid: icsUidOf(booking),
+    sequence: versionOf(booking),
+    start: new Date(booking.start).toISOString(),
+    end: new Date(booking.end).toISOString(),
+    summary: summaryFor(parts, forHost ? 'host' : 'guest'),
+    description: inviteDescription(parts),
+    location: inviteLocation(parts.event),
+    url,
+    organizer: { name: oneLine(host.name), email: host.email },
+    attendees: [
+      { name: oneLine(booking.name), email: booking.email },
+      ...otherGuestsOf(parts).map((email) => ({ name: null, email })),
+    ],
+    status,
+  };
+}
+
+/** The calendar event's title: the event type with the other side's name. */
+const summaryFor = (parts: BookingParts, side: 'guest' | 'host'): string =>
+  `${titleOf(parts)} with ${oneLine(side === 'host' ? parts.booking.name : parts.host.name)}`;
+
+/** The event type's description, then the guest's answers. */
+function inviteDescription({ booking, event }: Pick<BookingParts, 'booking' | 'event'>): string {
+  const answers = answerRows(booking).map((row) => `${row.label}: ${row.value}`);
+  return [event?.description.trim() ?? '', answers.join('\n')].filter(Boolean).join('\n\n');
+}
+
+/** The calendar's LOCATION field: the place, the phone number, or "Google Meet" (its link is Google's). */
+function inviteLocation(event: MailContext['event']): string | null {
+  if (!event) return null;
+  if (event.locationType === 'google-meet') return 'Google Meet';
+  return event.location.trim() || null;
+}
+
+/** Where the meeting is, in words (a Meet link exists only once the booking is confirmed). */
+function locationText(event: MailContext['event'], confirmed: boolean): string | null {
+  if (!event) return null;
+  const place = event.location.trim();
+  switch (event.locationType) {
+    case 'google-meet':
+      return confirmed ? 'Google Meet (the link is in the calendar invitation)' : 'Google Meet';
+    case 'phone':
+      return place ? `Phone call: ${place}` : 'Phone call';
+    case 'in-person':
+      return place || null;
+  }
+}
+
+/** The event's title as it is now, or as it was booked when the event type is gone. */
+const titleOf = ({ booking, event }: Pick<MailContext, 'booking' | 'event'>): string =>
+  oneLine(event?.title || booking.eventTitle);
+
+const guestZone = (booking: BookingRecord): string =>
+  isValidTimeZone(booking.guestTimeZone) ? booking.guestTimeZone : 'UTC';
+
+const reminderHeading = (context: MailContext): string => `${titleOf(context)} starts in ${startsIn(context)}`;
+
+/** "15 minutes", "1 hour", "2 days": the reminder's offset in words. */
+function startsIn({ reminderOffset }: MailContext): string {
+  const minutes = reminderOffset ?? 0;
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+  if (minutes >= 1440 && minutes % 1440 === 0) return unit(minutes / 1440, 'day');
+  if (minutes >= 60 && minutes % 60 === 0) return unit(minutes / 60, 'hour');
+  return unit(minutes, 'minute');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Times in a zone
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function format(instant: string, zone: string, style: 'date' | 'time' | 'short-date'): string {
+  const key = `${style} ${zone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'date'
+        ? { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }
+        : style === 'short-date'
+          ? { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }
+          : { hour: 'numeric', minute: '2-digit', hour12: true };
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+    formatters.set(key, formatter);
+  }
+  // ICU puts a narrow no-break space before AM/PM; mail clients and readers expect a plain one.
+  return formatter.format(new Date(instant)).replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/**
+ * "Monday, March 9, 2026, 10:00 AM – 10:30 AM (America/New_York)"; the end's date is shown too when the meeting
+ * ends on another day there.
+ */
+export function timeRange(start: string, end: string, zone: string): string {
+  const startDate = format(start, zone, 'date');
+  const endDate = format(new Date(Date.parse(end) - 1).toISOString(), zone, 'date');
+  const endPart = endDate === startDate ? format(end, zone, 'time') : `${endDate}, ${format(end, zone, 'time')}`;
+  return `${startDate}, ${format(start, zone, 'time')} – ${endPart} (${zone})`;
+}
+
+/** "Mon, Mar 9, 2026 at 10:00 AM": the start, short, for subjects. */
+const subjectDate = (start: string, zone: string): string =>
+  `${format(start, zone, 'short-date')} at ${format(start, zone, 'time')}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing a mail: one model of blocks, rendered as text and as escaped HTML
+
+interface Row {
+  label: string;
+  value: string;
+  /** The value before a change, struck through. */
+  was?: string;
+  /** Typed text that may hold line breaks. */
+  multiline?: boolean;
+}
+
+interface Link {
+  label: string;
+  href: string;
+}
+
+type Block =
+  | { type: 'paragraph'; text: string }
+  | { type: 'section'; title: string }
+  | { type: 'rows'; rows: Row[] }
+  | { type: 'links'; links: Link[]; buttons: boolean };
+
+const paragraph = (text: string): Block => ({ type: 'paragraph', text });
+const section = (title: string): Block => ({ type: 'section', title });
+const rows = (list: Row[]): Block => ({ type: 'rows', rows: list });
+
+interface Draft {
+  to: string;
+  replyTo: string;
+  subject: string;
+  heading: string;
+  blocks: Block[];
+  footer: string;
+  invite?: MailInvite | undefined;
+}
+
+function mailFor(context: MailContext, draft: Draft): ComposedMail {
+  const hostName = oneLine(context.host.name);
+  const subject = oneLine(draft.subject);
+  return {
+    to: [draft.to],
+    replyTo: [draft.replyTo],
+    fromName: oneLine(context.mailFromName?.(hostName) ?? `${hostName} via ${PRODUCT_NAME}`),
+    subject,
+    text: renderText(draft),
+    html: renderHtml(subject, draft),
+    ...(draft.invite ? { invite: draft.invite } : {}),
+  };
+}
+
+/** Typed text on one line (subjects, names in headers): line breaks and runs of spaces become one space. */
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+function renderText(draft: Draft): string {
+  const blockText = (block: Block): string => {
+    switch (block.type) {
+      case 'paragraph':
+        return block.text;
+      case 'section':
+        return `${block.title}\n${'-'.repeat(block.title.length)}`;
+      case 'rows':
+        return block.rows.map(rowText).join('\n');
+      case 'links':
+        return block.links.map((link) => `${link.label}: ${link.href}`).join('\n');
+    }
+  };
+  return [draft.heading, ...draft.blocks.map(blockText), `-- \n${draft.footer}`].join('\n\n') + '\n';
+}
+
+function rowText(row: Row): string {
+  const value =
+    row.multiline && row.value.includes('\n') ? `\n  ${row.value.split(/\r?\n/).join('\n  ')}` : ` ${row.value}`;
+  return `${row.label}:${value}${row.was ? `\n  (was: ${row.was})` : ''}`;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Only web links become links (every link here is the site's own or Google's; this keeps it so). */
+const safeHref = (href: string): string => (/^https?:\/\//i.test(href) ? href : '#');
+
+const STYLE = {
+  body: 'margin:0;padding:0;background:#f4f5f7;',
+  page:
+    "max-width:560px;margin:0 auto;padding:24px 16px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI'," +
+    'Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2933;',
+  card: 'background:#ffffff;border:1px solid #e4e7eb;border-radius:8px;padding:24px;',
+  h1: 'margin:0 0 16px;font-size:20px;line-height:1.3;',
+  h2: 'margin:24px 0 8px;font-size:16px;',
+  p: 'margin:0 0 12px;',
+  table: 'border-collapse:collapse;width:100%;margin:0 0 12px;',
+  th: 'text-align:left;vertical-align:top;padding:4px 16px 4px 0;color:#52606d;font-weight:600;white-space:nowrap;',
+  td: 'vertical-align:top;padding:4px 0;',
+  was: 'color:#7b8794;',
+  button:
+    'display:inline-block;margin:0 8px 8px 0;padding:10px 18px;background:#2563eb;color:#ffffff;' +
+    'border-radius:6px;text-decoration:none;font-weight:600;',
+  link: 'color:#2563eb;',
+  footer: 'margin:16px 0 0;font-size:12px;color:#7b8794;',
+} as const;
+
+function renderHtml(subject: string, draft: Draft): string {
+  const blockHtml = (block: Block): string => {
+    switch (block.type) {
+      case 'paragraph':
+        return `<p style="${STYLE.p}">${escapeHtml(block.text)}</p>`;
+      case 'section':
+        return `<h2 style="${STYLE.h2}">${escapeHtml(block.title)}</h2>`;
+      case 'rows':
+        return `<table role="presentation" style="${STYLE.table}">${block.rows.map(rowHtml).join('')}</table>`;
+      case 'links': {
+        const links = block.links.map((link) => linkHtml(link, block.buttons));
+        return `<p style="${STYLE.p}">${links.join(block.buttons ? ' ' : '<br>')}</p>`;
+      }
+    }
+  };
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    `<body style="${STYLE.body}"><div style="${STYLE.page}"><div style="${STYLE.card}">`,
+    `<h1 style="${STYLE.h1}">${escapeHtml(draft.heading)}</h1>`,
+    ...draft.blocks.map(blockHtml),
+    `</div><p style="${STYLE.footer}">${escapeHtml(draft.footer)}</p></div></body></html>`,
+  ].join('\n');
+}
+
+function rowHtml(row: Row): string {
+  const value = row.multiline
+    ? `<span style="white-space:pre-wrap;">${escapeHtml(row.value)}</span>`
+    : escapeHtml(row.value);
+  const was = row.was ? `<br><s style="${STYLE.was}">${escapeHtml(row.was)}</s>` : '';
+  const label = `<th scope="row" style="${STYLE.th}">${escapeHtml(row.label)}</th>`;
+  return `<tr>${label}<td style="${STYLE.td}">${value}${was}</td></tr>`;
+}
+
+const linkHtml = (link: Link, button: boolean): string => {
+  const style = button ? STYLE.button : STYLE.link;
+  return `<a href="${escapeHtml(safeHref(link.href))}" style="${style}">${escapeHtml(link.label)}</a>`;
+};

@@ -1,0 +1,53 @@
+import type { BookingRecord } from '#functions/domain/records';
+
+/**
+ * What a change of a booking tells people, decided from the item before and after the change (the table's stream
+ * carries both images). Pure: the same two images always give the same notices with the same ids, which is what
+ * makes a redelivered stream record harmless (each mail is sent once per id, adapters/idempotency).
+ *
+ * | before → after                                   | notice      |
+ * |--------------------------------------------------|-------------|
+ * | none → confirmed                                 | booked      |
+ * | none → pending                                   | requested   |
+ * | none → any, made by a reschedule                 | rescheduled |
+ * | pending → confirmed                              | confirmed   |
+ * | pending → cancelled, declined (host or expiry)   | declined    |
+ * | pending or confirmed → cancelled                 | cancelled   |
+ * | confirmed → cancelled by a reschedule            | none (the new booking's "rescheduled" tells) |
+ * | anything else (calendar marks, no-show)          | none        |
+ */
+export type NoticeKind = 'booked' | 'requested' | 'rescheduled' | 'confirmed' | 'declined' | 'cancelled';
+
+export interface Notice {
+  /** `{booking id}:{kind}:{version}`: the same change always has the same id. */
+  id: string;
+  kind: NoticeKind;
+  /** The booking after the change. */
+  booking: BookingRecord;
+}
+
+/** The booking's version as stored (bookings written before versions existed are at 1). */
+export const versionOf = (booking: Pick<BookingRecord, 'version'>): number => booking.version ?? 1;
+
+/** The calendar invitation's UID, the same for the life of the booking (and across its reschedules). */
+export const icsUidOf = (booking: Pick<BookingRecord, 'id' | 'icsUid'>): string =>
+  booking.icsUid ?? `${booking.id}@meetwise`;
+
+export function noticesFor(before: BookingRecord | null, after: BookingRecord | null): Notice[] {
+  const kind = noticeKind(before, after);
+  return kind && after ? [{ id: `${after.id}:${kind}:${versionOf(after)}`, kind, booking: after }] : [];
+}
+
+function noticeKind(before: BookingRecord | null, after: BookingRecord | null): NoticeKind | null {
+  if (!after) return null;
+  if (!before) {
+    if (after.status === 'cancelled') return null;
+    if (after.rescheduledFrom) return 'rescheduled';
+    return after.status === 'confirmed' ? 'booked' : 'requested';
+  }
+  if (before.status === after.status) return null;
+  if (before.status === 'pending' && after.status === 'confirmed') return 'confirmed';
+  if (after.status !== 'cancelled') return null;
+  if (after.rescheduledTo) return null;
+  return before.status === 'pending' && after.cancellation?.declined ? 'declined' : 'cancelled';
+}

@@ -1,0 +1,14 @@
+import { routes } from '#shared/api/routes';
+import { cancelAsGuest, type GuestCancelDeps } from '#functions/app/manage-booking';
+import { bookingLedger, calendarProviders, coreDeps, eventRepository, hostRepository } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+
+export const run: RouteRun<typeof routes.cancelBookingAsGuest, GuestCancelDeps> = (deps, { params, body }) =>
+  cancelAsGuest(deps, params.id, body);
+export const handler = httpRoute(routes.cancelBookingAsGuest, run, () => ({
+  ...coreDeps(),
+  bookings: bookingLedger(),
+  hosts: hostRepository(),
+  events: eventRepository(),
+  calendars: calendarProviders(),
+}));

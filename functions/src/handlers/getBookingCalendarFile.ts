@@ -1,0 +1,17 @@
+import { routes } from '#shared/api/routes';
+import { calendarFileFor } from '#functions/adapters/ses/raw-mailer';
+import { guestCalendarInvite, type GuestBookingDeps } from '#functions/app/manage-booking';
+import { bookingLedger, coreDeps, eventRepository, hostRepository } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+import type { CoreDeps } from '#functions/ports';
+
+export const run: RouteRun<typeof routes.getBookingCalendarFile, GuestBookingDeps & CoreDeps> = async (
+  deps,
+  { params, query },
+) => calendarFileFor(await guestCalendarInvite(deps, params.id, query.token));
+export const handler = httpRoute(routes.getBookingCalendarFile, run, () => ({
+  ...coreDeps(),
+  bookings: bookingLedger(),
+  hosts: hostRepository(),
+  events: eventRepository(),
+}));

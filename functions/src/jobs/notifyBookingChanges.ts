@@ -1,0 +1,32 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+
+import { bookingFromImage } from '#functions/adapters/dynamodb/bookings';
+import { notifyBookingChange, type NotifyDeps } from '#functions/app/booking-notices';
+import { coreDeps, lifecycleDeps } from '#functions/composition';
+import { eventJob } from '#functions/jobs/scheduled-job';
+
+/**
+ * The table's stream, filtered to booking items (shared/jobs.ts): each record's old and new images go to
+ * notifyBookingChange. Records are processed one by one; the ones that failed are reported (partial batch failure),
+ * so only they and what follows them on their shard come again; what went out is never sent twice (OnceGuard).
+ * In the cloud an event source mapping calls it; on one machine the local runner's stream poller.
+ */
+export function notifyHandler(
+  deps: () => NotifyDeps & { once: { registerLambdaContext?(context: unknown): void } },
+) {
+  const processor = new BatchProcessor(EventType.DynamoDBStreams);
+  return eventJob<DynamoDBStreamEvent, DynamoDBBatchResponse>('notifyBookingChanges', (event, context) => {
+    const given = deps();
+    given.once.registerLambdaContext?.(context);
+    const record = async (change: DynamoDBRecord) =>
+      notifyBookingChange(
+        given,
+        bookingFromImage(change.dynamodb?.OldImage as never),
+        bookingFromImage(change.dynamodb?.NewImage as never),
+      );
+    return processPartialResponse(event, record, processor, { context });
+  });
+}
+
+export const handler = notifyHandler(() => ({ ...coreDeps(), ...lifecycleDeps() }));

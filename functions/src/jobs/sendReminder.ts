@@ -1,0 +1,19 @@
+import { sendReminder, type NotifyDeps } from '#functions/app/booking-notices';
+import { coreDeps, lifecycleDeps } from '#functions/composition';
+import { eventJob } from '#functions/jobs/scheduled-job';
+import type { TimerPayload } from '#functions/ports';
+
+/**
+ * A reminder timer fired (EventBridge Scheduler's one-time schedule; the local scheduler on one machine): its payload
+ * names the booking, its start as the timer knew it and the offset. A failure throws, so the scheduler retries.
+ */
+export function reminderHandler(deps: () => NotifyDeps & { once: { registerLambdaContext?(context: unknown): void } }) {
+  return eventJob<TimerPayload, unknown>('sendReminder', (payload, context) => {
+    const given = deps();
+    given.once.registerLambdaContext?.(context);
+    if (payload.kind !== 'reminder') throw new Error(`sendReminder was given a ${payload.kind} timer`);
+    return sendReminder(given, payload);
+  });
+}
+
+export const handler = reminderHandler(() => ({ ...coreDeps(), ...lifecycleDeps() }));

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Context, DynamoDBRecord } from 'aws-lambda';
+import { inject } from 'vitest';
+
+import { routes } from '#shared/api/routes';
+import { streamJobs } from '#shared/jobs';
+import { createDynamoClient } from '#functions/adapters/dynamodb/client';
+import type { TableTimers } from '#functions/adapters/dynamodb/table-timers';
+import { composeDeps } from '#functions/composition';
+import type { Config } from '#functions/config';
+import { run as cancelAsGuestRun } from '#functions/handlers/cancelBookingAsGuest';
+import { run as confirmRun } from '#functions/handlers/confirmBooking';
+import { run as declineRun } from '#functions/handlers/declineBooking';
+import { run as icsRun } from '#functions/handlers/getBookingCalendarFile';
+import { run as getBookingRun } from '#functions/handlers/getBooking';
+import { run as manageRun } from '#functions/handlers/getManagedBooking';
+import { httpRoute } from '#functions/http/route-handler';
+import { expiryHandler } from '#functions/jobs/expirePendingBooking';
+import { notifyHandler } from '#functions/jobs/notifyBookingChanges';
+import { reminderHandler } from '#functions/jobs/sendReminder';
+import type { BookingTimer, Deps, Principal } from '#functions/ports';
+import { startStreamPoller } from '#infra/local/stream-poller';
+import { ensureTable } from '#infra/local/table';
+import { startLocalTimers } from '#infra/local/timers';
+import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
+import { bookingApi, bookingFixtures, NOW } from '#test/support/booking-fixtures';
+import { integrationConfig, sentEmails, type StoredEmail } from '#test/support/local-stack';
+
+/**
+ * The booking lifecycle on one machine, for integration tests: a table of the test file's own (so its stream carries
+ * only this file's bookings), a clock the test moves, the stream poller and the local scheduler calling the real job
+ * handlers with the same dependencies, and the booking routes through the route table.
+ */
+export async function lifecycleHarness(options: { overrides?: (deps: Deps) => Partial<Deps> } = {}) {
+  const tableName = `lifecycle-${randomUUID().slice(0, 8)}`;
+  const config: Config = integrationConfig({ TABLE_NAME: tableName });
+  const dynamo = createDynamoClient(config);
+  await ensureTable(dynamo, tableName);
+  let current = new Date(NOW);
+  const clock = { now: () => new Date(current) };
+  const base = { ...composeDeps(config), clock };
+  const deps: Deps = { ...base, ...options.overrides?.(base) };
+  const notify = notifyHandler(() => deps);
+  const reminder = reminderHandler(() => deps);
+  const expiry = expiryHandler(() => deps);
+  const context = (): Context => ({ ...testContext, awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 60_000 });
+  const folder = mkdtempSync(join(tmpdir(), 'lifecycle-'));
+  // Every record the poller handed over, for tests that deliver some again.
+  const delivered: DynamoDBRecord[] = [];
+  const poller = startStreamPoller({
+    dynamoEndpoint: config.dynamoEndpoint!,
+    region: config.region,
+    tableName,
+    checkpointFile: join(folder, 'checkpoint.json'),
+    job: streamJobs.notifyBookingChanges,
+    handler: (event, ctx) => {
+      delivered.push(...event.Records);
+      return notify(event, ctx);
+    },
+    everyMs: 3_600_000,
+    retryDelayMs: 0,
+  });
+  const fire = async (timer: BookingTimer) => {
+    await (timer.payload.kind === 'reminder' ? reminder : expiry)(timer.payload, context());
+  };
+  const timers = startLocalTimers({ timers: deps.timers as TableTimers, clock: clock.now, fire, everyMs: 3_600_000 });
+  const fixtures = bookingFixtures(config);
+  const api = bookingApi(config, { clock });
+  const routesAs = guestAndHostRoutes(config, deps);
+  return {
+    config,
+    deps,
+    fixtures,
+    api,
+    ...routesAs,
+    notify,
+    delivered,
+    context,
+    poller,
+    timers,
+    /** Sets the clock. */
+    at(instant: string | Date) {
+      current = new Date(instant);
+    },
+    /** Hands every stream record written so far to the job (as the event source mapping would). */
+    drain: () => poller.poll(),
+    /** Fires the timers due now (the clock as set). */
+    tick: () => timers.tick(),
+    async close() {
+      timers.stop();
+      await poller.stop();
+      rmSync(folder, { recursive: true, force: true });
+      dynamo.destroy();
+    },
+  };
+}
+
+/** The guest's and the host's booking routes through the route table, with the harness's dependencies. */
+function guestAndHostRoutes(_config: Config, deps: Deps) {
+  const as = (principal: Principal | null) => async () => ({ ...deps, sessions: { authenticate: async () => principal } });
+  const call = async (
+    route: Parameters<typeof httpRoute>[0],
+    run: never,
+    principal: Principal | null,
+    event: Parameters<typeof apiEvent>[0],
+  ) => {
+    const handler = httpRoute(route, run, as(principal));
+    const result = (await handler(apiEvent(event), { ...testContext, awsRequestId: randomUUID() })) as {
+      statusCode: number;
+      body: string;
+      headers?: Record<string, string>;
+    };
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(result.body) as Record<string, unknown>;
+    } catch {
+      // a document (the .ics)
+    }
+    return { status: result.statusCode, body, text: result.body, headers: result.headers ?? {} };
+  };
+  const host = (userId: string, isAdmin = false): Principal => ({ userId, isAdmin, sessionId: 'test' });
+  return {
+    manage: (id: string, token: string) =>
+      call(routes.getManagedBooking, manageRun as never, null, {
+        method: 'GET',
+        path: `/api/bookings/${id}/manage`,
+        pathParameters: { id },
+        query: { token },
+      }),
+    calendarFile: (id: string, token: string) =>
+      call(routes.getBookingCalendarFile, icsRun as never, null, {
+        method: 'GET',
+        path: `/api/bookings/${id}/calendar.ics`,
+        pathParameters: { id },
+        query: { token },
+      }),
+    cancelAsGuest: (id: string, body: Record<string, unknown>) =>
+      call(routes.cancelBookingAsGuest, cancelAsGuestRun as never, null, {
+        method: 'POST',
+        path: `/api/bookings/${id}/cancel`,
+        pathParameters: { id },
+        headers: jsonHeaders,
+        body: JSON.stringify(body),
+      }),
+    hostBooking: (userId: string, id: string, isAdmin = false) =>
+      call(routes.getBooking, getBookingRun as never, host(userId, isAdmin), {
+        method: 'GET',
+        path: `/api/bookings/${id}`,
+        pathParameters: { id },
+      }),
+    confirm: (userId: string, id: string, isAdmin = false) =>
+      call(routes.confirmBooking, confirmRun as never, host(userId, isAdmin), {
+        method: 'POST',
+        path: `/api/bookings/${id}/confirm`,
+        pathParameters: { id },
+      }),
+    decline: (userId: string, id: string, body?: Record<string, unknown>) =>
+      call(routes.declineBooking, declineRun as never, host(userId), {
+        method: 'POST',
+        path: `/api/bookings/${id}/decline`,
+        pathParameters: { id },
+        ...(body ? { headers: jsonHeaders, body: JSON.stringify(body) } : {}),
+      }),
+  };
+}
+
+/** The mails the SES emulator holds for an address (To contains it), oldest first. */
+export async function mailsTo(address: string): Promise<StoredEmail[]> {
+  const all = await sentEmails(inject('sesEndpoint'));
+  return all.filter((mail) => mail.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())));
+}
