@@ -331,8 +331,12 @@ describe('route functions', () => {
         .map((route) => route.name)
         .sort(),
     ).toEqual([
+      // A guest's cancellation removes the event from the host's calendar ("Delete on cancel").
+      'cancelBookingAsGuest',
       'completeCalendarConnect',
       'completeGoogleSignIn',
+      // Confirming a pending booking puts its event into the host's calendar.
+      'confirmBooking',
       // Connecting the built-in calendar revokes a Google grant it replaces.
       'connectBuiltinCalendar',
       'connectCalendar',

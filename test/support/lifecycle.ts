@@ -66,7 +66,9 @@ export async function lifecycleHarness(options: { overrides?: (deps: Deps) => Pa
   const fire = async (timer: BookingTimer) => {
     await (timer.payload.kind === 'reminder' ? reminder : expiry)(timer.payload, context());
   };
-  const timers = startLocalTimers({ timers: deps.timers as TableTimers, clock: clock.now, fire, everyMs: 3_600_000 });
+  const startTimers = () =>
+    startLocalTimers({ timers: deps.timers as TableTimers, clock: clock.now, fire, everyMs: 3_600_000 });
+  let timers = startTimers();
   const fixtures = bookingFixtures(config);
   const api = bookingApi(config, { clock });
   const routesAs = guestAndHostRoutes(config, deps);
@@ -80,7 +82,6 @@ export async function lifecycleHarness(options: { overrides?: (deps: Deps) => Pa
     delivered,
     context,
     poller,
-    timers,
     /** Sets the clock. */
     at(instant: string | Date) {
       current = new Date(instant);
@@ -89,6 +90,13 @@ export async function lifecycleHarness(options: { overrides?: (deps: Deps) => Pa
     drain: () => poller.poll(),
     /** Fires the timers due now (the clock as set). */
     tick: () => timers.tick(),
+    /** Calls a timer's job directly, as a scheduler delivering it (again) would. */
+    fire,
+    /** Stops the local scheduler and starts another over the same table (a restarted runner). */
+    restartTimers() {
+      timers.stop();
+      timers = startTimers();
+    },
     async close() {
       timers.stop();
       await poller.stop();

@@ -4,7 +4,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import ical, { type VEvent } from 'node-ical';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { calendarFileFor, sesRawMailer } from '#functions/adapters/ses/raw-mailer';
+import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
+import { sesRawMailer } from '#functions/adapters/ses/raw-mailer';
 import type { BookingMail, CalendarInvite } from '#functions/ports';
 
 /** The parts of mailparser's answer these tests read (mailparser ships no types; the SES emulator uses it too). */

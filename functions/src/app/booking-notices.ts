@@ -52,7 +52,13 @@ export async function notifyBookingChange(
   ]);
   let mails = 0;
   for (const notice of notices) {
-    mails += await mailOnce(deps, { kind: notice.kind, booking: notice.booking, event, id: notice.id });
+    mails += await mailOnce(deps, {
+      kind: notice.kind,
+      booking: notice.booking,
+      event,
+      id: notice.id,
+      previousStatus: notice.previousStatus,
+    });
   }
   return { mails, timers: schedule.length + cancel.length };
 }
@@ -126,6 +132,7 @@ async function mailOnce(
     event: EventRecord | null;
     id: string;
     reminderOffset?: number;
+    previousStatus?: BookingRecord['status'] | null;
   },
 ): Promise<number> {
   const settings = await deps.settings.get();
@@ -156,7 +163,13 @@ async function mailOnce(
 /** Everything the mail texts need: the booking, its host and event, and the links for each recipient. */
 function mailContext(
   deps: Pick<NotifyDeps, 'config' | 'manageTokens'>,
-  notice: { kind: MailKind; booking: BookingRecord; event: EventRecord | null; reminderOffset?: number },
+  notice: {
+    kind: MailKind;
+    booking: BookingRecord;
+    event: EventRecord | null;
+    reminderOffset?: number;
+    previousStatus?: BookingRecord['status'] | null;
+  },
   host: HostRecord,
 ): MailContext {
   const { booking, event } = notice;
@@ -177,6 +190,7 @@ function mailContext(
       console: `${site}/bookings/${id}`,
     },
     ...(notice.reminderOffset !== undefined ? { reminderOffset: notice.reminderOffset } : {}),
+    ...(notice.previousStatus ? { previousStatus: notice.previousStatus } : {}),
     remindHost: event?.remindHost ?? false,
   };
 }

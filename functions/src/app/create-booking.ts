@@ -388,7 +388,7 @@ function draftBooking(
     manageTokenHash: sha256(manageToken),
     // A reschedule continues the replaced booking's invitation: same UID, the next SEQUENCE.
     version: replaced ? versionOf(replaced) + 1 : 1,
-    icsUid: replaced ? icsUidOf(replaced) : `${id}@meetwise`,
+    icsUid: replaced ? icsUidOf(replaced) : invitationUid(id, host, calendarEventId),
     ...(replaced ? { rescheduledFrom: { id: replaced.id, start: replaced.start, end: replaced.end } } : {}),
     createdAt: now.toISOString(),
   };
@@ -552,6 +552,17 @@ async function placeCalendarEvent(
     });
     return false;
   });
+}
+
+/**
+ * The UID of the booking's calendar invitation for its whole life. A Google event (which Google's own invitations
+ * announce to the guests) has the UID Google gives an event of that id, so a calendar app merges our invitation
+ * with Google's instead of showing the meeting twice; otherwise the booking's own.
+ */
+function invitationUid(bookingId: string, host: HostRecord, calendarEventId: string | null): string {
+  return host.calendar?.provider === 'google' && calendarEventId
+    ? `${calendarEventId}@google.com`
+    : `${bookingId}@meetwise`;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');

@@ -62,6 +62,11 @@ export interface MailContext {
     /** The host's page of the booking: {site}/bookings/{id} */
     console: string;
   };
+  /**
+   * The booking's status before the change: a pending booking cancelled by its guest was never an invitation, so
+   * the other guests hear nothing and no calendar cancellation goes out.
+   */
+  previousStatus?: BookingRecord['status'];
   /** For 'reminder': minutes before the start. */
   reminderOffset?: number;
   /** For 'reminder': whether the host is reminded too. */
@@ -180,7 +185,7 @@ function guestMail(context: MailContext): ComposedMail | null {
           rows([...reasonRows(booking), ...details]),
           ...bookAgain(context),
         ],
-        invite('CANCEL'),
+        context.previousStatus === 'pending' ? undefined : invite('CANCEL'),
       );
     case 'rescheduled':
       if (booking.status !== 'confirmed') {
@@ -267,6 +272,7 @@ function otherGuestMail(context: MailContext, email: string): ComposedMail | nul
           'An updated invitation is attached.',
       );
     case 'cancelled':
+      if (context.previousStatus === 'pending') return null;
       return compose(
         `Cancelled: ${subjectTail}`,
         'This meeting is cancelled',

@@ -24,6 +24,8 @@ export interface Notice {
   kind: NoticeKind;
   /** The booking after the change. */
   booking: BookingRecord;
+  /** Its status before the change (none for a new booking). */
+  previousStatus: BookingRecord['status'] | null;
 }
 
 /** The booking's version as stored (bookings written before versions existed are at 1). */
@@ -35,7 +37,9 @@ export const icsUidOf = (booking: Pick<BookingRecord, 'id' | 'icsUid'>): string 
 
 export function noticesFor(before: BookingRecord | null, after: BookingRecord | null): Notice[] {
   const kind = noticeKind(before, after);
-  return kind && after ? [{ id: `${after.id}:${kind}:${versionOf(after)}`, kind, booking: after }] : [];
+  return kind && after
+    ? [{ id: `${after.id}:${kind}:${versionOf(after)}`, kind, booking: after, previousStatus: before?.status ?? null }]
+    : [];
 }
 
 function noticeKind(before: BookingRecord | null, after: BookingRecord | null): NoticeKind | null {

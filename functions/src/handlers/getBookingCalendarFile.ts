@@ -1,5 +1,5 @@
 import { routes } from '#shared/api/routes';
-import { calendarFileFor } from '#functions/adapters/ses/raw-mailer';
+import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
 import { guestCalendarInvite, type GuestBookingDeps } from '#functions/app/manage-booking';
 import { bookingLedger, coreDeps, eventRepository, hostRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,11 +1,10 @@
 import { SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import MailComposer from 'nodemailer/lib/mail-composer';
 
-import { PRODUCT_NAME } from '#shared/constants';
+import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
 import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
 import type { Config } from '#functions/config';
-import type { BookingMail, BookingMailer, CalendarInvite } from '#functions/ports';
+import type { BookingMail, BookingMailer } from '#functions/ports';
 
 /**
  * Sends booking mail through SES (in the cloud) or the SES emulator (on one machine) as raw MIME, which the
@@ -35,7 +34,6 @@ export function sesRawMailer(
     },
   };
 }
-
 /** The MIME message of a booking mail, from "{fromName}" <mailFrom> (the name encoded as headers need). */
 export function rawMessage(mail: BookingMail, mailFrom: string): Promise<Buffer> {
   const calendar = mail.invite ? calendarFileFor(mail.invite) : null;
@@ -54,36 +52,4 @@ export function rawMessage(mail: BookingMail, mailFrom: string): Promise<Buffer>
       : {}),
   });
   return composer.compile().build();
-}
-
-const STATUS: Record<CalendarInvite['status'], ICalEventStatus> = {
-  CONFIRMED: ICalEventStatus.CONFIRMED,
-  TENTATIVE: ICalEventStatus.TENTATIVE,
-  CANCELLED: ICalEventStatus.CANCELLED,
-};
-
-/**
- * The invitation as an iCalendar document (one VEVENT, times in UTC): METHOD REQUEST adds or updates the event in
- * the recipient's calendar, CANCEL removes it; the UID and a higher SEQUENCE tell calendar apps which event and
- * that this is newer. The booking's `.ics` download serves the same document.
- */
-export function calendarFileFor(invite: CalendarInvite): string {
-  const calendar = ical({
-    prodId: { company: PRODUCT_NAME, product: 'Bookings', language: 'EN' },
-    method: invite.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-  });
-  calendar.createEvent({
-    id: invite.uid,
-    sequence: invite.sequence,
-    start: new Date(invite.start),
-    end: new Date(invite.end),
-    summary: invite.summary,
-    description: invite.description || null,
-    location: invite.location,
-    url: invite.url,
-    status: STATUS[invite.status],
-    organizer: { name: invite.organizer.name, email: invite.organizer.email },
-    attendees: invite.attendees.map((attendee) => ({ email: attendee.email, name: attendee.name })),
-  });
-  return calendar.toString();
 }

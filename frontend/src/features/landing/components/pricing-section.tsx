@@ -50,6 +50,7 @@ const INCLUDED = [
   'Working hours, buffers and date exceptions',
   'Double-booking protection',
   'Google Calendar or the built-in calendar',
+  'Confirmation and reminder e-mails',
 ];
 
 const TIMES = ['', 'as', 'twice', 'three times', 'four times', 'five times', 'six times'];

@@ -36,8 +36,11 @@ export const FEATURE_CLAIMS: FeatureClaim[] = [
   },
   {
     title: 'Confirmation and reminder e-mails',
-    text: 'Meetwise will send a confirmation e-mail as soon as a meeting is booked and a reminder before it starts.',
-    comingSoon: true,
+    text: 'Guests get a confirmation e-mail as soon as they book, with links to reschedule or cancel, and reminders before the meeting at the times you choose.',
+    evidence: {
+      screens: ['booking/:bookingId', 'events/new'],
+      api: ['createBooking', 'getManagedBooking', 'cancelBookingAsGuest', 'updateEvent'],
+    },
   },
   {
     title: 'Custom availability rules',
