@@ -22,7 +22,7 @@ export const routePaths = {
   createBooking: { method: 'POST', path: '/api/bookings' },
   getManagedBooking: { method: 'GET', path: '/api/bookings/{id}/manage' },
   cancelBookingAsGuest: { method: 'POST', path: '/api/bookings/{id}/cancel' },
-  getBookingCalendarFile: { method: 'GET', path: '/api/bookings/{id}/calendar.ics' },
+  getBookingCalendarFile: { method: 'GET', path: '/api/bookings/{id}/ics' },
   getBooking: { method: 'GET', path: '/api/bookings/{id}' },
   confirmBooking: { method: 'POST', path: '/api/bookings/{id}/confirm' },
   declineBooking: { method: 'POST', path: '/api/bookings/{id}/decline' },

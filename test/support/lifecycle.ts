@@ -141,7 +141,7 @@ function guestAndHostRoutes(_config: Config, deps: Deps) {
     calendarFile: (id: string, token: string) =>
       call(routes.getBookingCalendarFile, icsRun as never, null, {
         method: 'GET',
-        path: `/api/bookings/${id}/calendar.ics`,
+        path: `/api/bookings/${id}/ics`,
         pathParameters: { id },
         query: { token },
       }),

@@ -8,7 +8,7 @@ const TOKEN = 'secret-manage-token';
 const LINKS: MailContext['links'] = {
   manage: `https://meetwise.test/booking/b-1?token=${TOKEN}`,
   reschedule: `https://meetwise.test/book/jordan-30?reschedule=b-1&token=${TOKEN}`,
-  calendarFile: `https://meetwise.test/api/bookings/b-1/calendar.ics?token=${TOKEN}`,
+  calendarFile: `https://meetwise.test/api/bookings/b-1/ics?token=${TOKEN}`,
   bookAgain: 'https://meetwise.test/book/jordan-30',
   console: 'https://meetwise.test/bookings/b-1',
 };

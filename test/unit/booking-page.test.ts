@@ -131,7 +131,7 @@ describe('reschedule mode: the current time joins the lists', () => {
 
 describe("step 3's Add to calendar", () => {
   it('downloads the .ics file with the token of the booking answer', () => {
-    expect(icsFileUrl(BOOKING_ID, TOKEN)).toBe(`/api/bookings/${BOOKING_ID}/calendar.ics?token=${TOKEN}`);
+    expect(icsFileUrl(BOOKING_ID, TOKEN)).toBe(`/api/bookings/${BOOKING_ID}/ics?token=${TOKEN}`);
     expect(manageBookingUrl('https://meetwise.example', BOOKING_ID, TOKEN)).toBe(
       `https://meetwise.example/booking/${BOOKING_ID}?token=${TOKEN}`,
     );

@@ -5,6 +5,8 @@ import { ConfigError, parseConfig } from '#functions/config';
 describe('config', () => {
   it('runs the embedded default with no variables at all', () => {
     expect(parseConfig({})).toEqual({
+      scheduler: null,
+      sesConfigurationSet: undefined,
       tableName: 'meetwise',
       region: 'us-east-1',
       dynamoEndpoint: undefined,

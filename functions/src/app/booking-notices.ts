@@ -12,6 +12,9 @@ import type { Deps, TimerPayload } from '#functions/ports';
  * timer's job re-reads the booking before it acts.
  */
 
+/** The error the OnceGuard throws while another delivery runs the same work (Powertools idempotency). */
+const IN_PROGRESS = 'IdempotencyAlreadyInProgressError';
+
 export type NotifyDeps = Pick<
   Deps,
   | 'config'
@@ -149,13 +152,16 @@ async function mailOnce(
       return 1;
     }),
   );
-  const failed = results.filter((result) => result.status === 'rejected');
+  const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
   if (failed.length > 0) {
-    deps.logger.error('Booking mail not sent; the delivery is retried', {
-      noticeId: notice.id,
-      failures: failed.map((result) => String((result as PromiseRejectedResult).reason)),
-    });
-    throw (failed[0] as PromiseRejectedResult).reason;
+    // Another delivery of the same notice sending it right now is no failure: this one is retried and finds it sent.
+    const onlyInProgress = failed.every((error) => (error as Error | undefined)?.name === IN_PROGRESS);
+    (onlyInProgress ? deps.logger.warn : deps.logger.error).call(
+      deps.logger,
+      onlyInProgress ? 'Booking mail being sent by another delivery' : 'Booking mail not sent; the delivery is retried',
+      { noticeId: notice.id, failures: failed.map(String) },
+    );
+    throw failed[0];
   }
   return results.reduce((sum, result) => sum + (result.status === 'fulfilled' ? result.value : 0), 0);
 }
@@ -185,7 +191,7 @@ function mailContext(
     links: {
       manage: `${site}/booking/${id}?token=${token}`,
       reschedule: `${site}/book/${slug}?reschedule=${id}&token=${token}`,
-      calendarFile: `${site}/api/bookings/${id}/calendar.ics?token=${token}`,
+      calendarFile: `${site}/api/bookings/${id}/ics?token=${token}`,
       bookAgain: `${site}/book/${slug}`,
       console: `${site}/bookings/${id}`,
     },

@@ -71,7 +71,7 @@ export async function cancelAsGuest(
   return managedView(cancelled, host, await eventOf(deps, cancelled), now);
 }
 
-/** GET /api/bookings/{id}/calendar.ics: the invitation for the guest's calendar app (the same UID as the mails'). */
+/** GET /api/bookings/{id}/ics: the invitation for the guest's calendar app (the same UID as the mails'). */
 export async function guestCalendarInvite(
   deps: GuestBookingDeps & Pick<Deps, 'config'>,
   id: string,

@@ -55,7 +55,7 @@ export interface MailContext {
     manage: string;
     /** The guest's reschedule page: {site}/book/{slug}?reschedule={id}&token=… */
     reschedule: string;
-    /** The booking's calendar file: {site}/api/bookings/{id}/calendar.ics?token=… */
+    /** The booking's calendar file: {site}/api/bookings/{id}/ics?token=… */
     calendarFile: string;
     /** The event's booking page: {site}/book/{slug} */
     bookAgain: string;
@@ -487,7 +487,7 @@ function inviteFor(context: MailContext, method: 'REQUEST' | 'CANCEL', audience:
 }
 
 /**
- * The booking as the guest's calendar file (GET /api/bookings/{id}/calendar.ics): the same UID and SEQUENCE as its
+ * The booking as the guest's calendar file (GET /api/bookings/{id}/ics): the same UID and SEQUENCE as its
  * mails' invitations; a cancelled booking cancels, a pending one is tentative. `url` is the guest's manage page.
  */
 export function calendarInviteFor(

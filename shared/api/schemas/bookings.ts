@@ -84,7 +84,7 @@ export const bookingIdParams = z.object({ id: z.uuid({ error: 'Booking not found
 
 const manageToken = z.string({ error: 'Booking not found.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'Booking not found.');
 
-/** GET /api/bookings/{id}/manage and /calendar.ics: the secret from the guest's links. */
+/** GET /api/bookings/{id}/manage and /ics: the secret from the guest's links. */
 export const manageTokenQuery = z.object({ token: manageToken });
 
 const reason = z

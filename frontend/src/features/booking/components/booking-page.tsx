@@ -101,9 +101,6 @@ const STEP_HEADINGS: Record<Step, string> = {
 };
 const STEP_NUMBER: Record<Step, number> = { calendar: 1, details: 2, confirmation: 3 };
 
-/** The booking answer; `status` comes with events that need the host's confirmation ('pending'). */
-type BookingAnswer = CreateBookingResponse & { status?: 'confirmed' | 'pending' | 'cancelled' };
-
 function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarget | null }) {
   // booking-landing-auth-admin.md: the booking page "applies a light or dark theme from bookingTheme": all of it.
   useEffect(() => {
@@ -116,7 +113,7 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
   const [step, setStep] = useState<Step>('calendar');
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
   const [selectedSlot, setSelectedSlot] = useState<TimeSlot | null>(null);
-  const [booking, setBooking] = useState<BookingAnswer | null>(null);
+  const [booking, setBooking] = useState<CreateBookingResponse | null>(null);
   const ready = link?.kind === 'ready' ? link : null;
   /** The booking its reschedule link moves (until the new one is made), and why a link cannot move one. */
   const [linked, setLinked] = useState(ready?.booking ?? null);
@@ -225,7 +222,7 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
     setStep('calendar');
     bump();
   };
-  const booked = (answer: BookingAnswer) => {
+  const booked = (answer: CreateBookingResponse) => {
     setBooking(answer);
     setMovedByLink(linked !== null);
     setLinked(null);
@@ -251,6 +248,7 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
     bump();
   };
 
+  // An event that needs the host's confirmation answers status 'pending'.
   const pending = booking?.status === 'pending';
   const heading =
     step !== 'confirmation'

@@ -2,7 +2,7 @@ import { buildPath, routePaths } from '#shared/api/route-paths';
 
 /** Step 3's "Add to calendar": the booking's .ics file and a Google Calendar "new event" link. */
 
-/** GET /api/bookings/{id}/calendar.ics?token=: the file for any calendar app (the token from the booking answer). */
+/** GET /api/bookings/{id}/ics?token=: the file for any calendar app (the token from the booking answer). */
 export const icsFileUrl = (bookingId: string, token: string): string =>
   `${buildPath(routePaths.getBookingCalendarFile.path, { id: bookingId })}?token=${encodeURIComponent(token)}`;
 
