@@ -9,13 +9,16 @@ import { dynamoEmailProofs } from '#functions/adapters/dynamodb/email-proofs';
 import { dynamoEvents } from '#functions/adapters/dynamodb/events';
 import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
 import { dynamoLoginThrottle, dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
+import { dynamoMailSuppressions } from '#functions/adapters/dynamodb/mail-suppressions';
 import { dynamoOAuthStates } from '#functions/adapters/dynamodb/oauth-states';
 import { dynamoSessionStore } from '#functions/adapters/dynamodb/sessions';
 import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
 import { dynamoSignInLinks } from '#functions/adapters/dynamodb/sign-in-links';
+import { tableTimers } from '#functions/adapters/dynamodb/table-timers';
 import { googleCalendar } from '#functions/adapters/google/calendar';
 import { googleCalendarAuth } from '#functions/adapters/google/calendar-auth';
 import { googleSignIn } from '#functions/adapters/google/sign-in';
+import { powertoolsOnce } from '#functions/adapters/idempotency/powertools-once';
 import { memoryRecentReads } from '#functions/adapters/memory/recent-reads';
 import { countingMailer } from '#functions/adapters/observability/counting-mailer';
 import {
@@ -27,12 +30,9 @@ import { readableLogger } from '#functions/adapters/observability/readable-logge
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { localPhotoStore } from '#functions/adapters/photos/local-files';
 import { s3PhotoStore } from '#functions/adapters/photos/s3';
+import { eventBridgeTimers } from '#functions/adapters/scheduler/eventbridge';
 import { sesMailer } from '#functions/adapters/ses/mailer';
 import { sesRawMailer } from '#functions/adapters/ses/raw-mailer';
-import { eventBridgeTimers } from '#functions/adapters/scheduler/eventbridge';
-import { tableTimers } from '#functions/adapters/dynamodb/table-timers';
-import { dynamoMailSuppressions } from '#functions/adapters/dynamodb/mail-suppressions';
-import { powertoolsOnce } from '#functions/adapters/idempotency/powertools-once';
 import { hmacManageTokens } from '#functions/adapters/sessions/manage-tokens';
 import { localKey, sessionKey } from '#functions/adapters/sessions/session-key';
 import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
@@ -243,7 +243,9 @@ function lifecycleFor(
 }
 
 /** The suppression list alone (the SES feedback job). */
-export const mailSuppressions = /* @__PURE__ */ once(() => dynamoMailSuppressions(documentClient(), config().tableName));
+export const mailSuppressions = /* @__PURE__ */ once(() =>
+  dynamoMailSuppressions(documentClient(), config().tableName),
+);
 
 export const lifecycleDeps = /* @__PURE__ */ once(() => ({
   ...lifecycleFor(config(), { dynamo: dynamoClient(), db: documentClient() }, metrics()),

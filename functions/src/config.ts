@@ -79,9 +79,15 @@ const configSchema = z
       1,
     ),
     GOOGLE_ROOT_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8100' })),
-    SCHEDULER_GROUP: optional(z.string().regex(/^[0-9A-Za-z_.-]{1,64}$/, 'must be an EventBridge Scheduler group name')),
-    SCHEDULER_ROLE_ARN: optional(z.string().regex(/^arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/, 'must be an IAM role ARN')),
-    SCHEDULER_DLQ_ARN: optional(z.string().regex(/^arn:aws[\w-]*:sqs:[\w-]+:\d{12}:[\w-]+$/, 'must be an SQS queue ARN')),
+    SCHEDULER_GROUP: optional(
+      z.string().regex(/^[0-9A-Za-z_.-]{1,64}$/, 'must be an EventBridge Scheduler group name'),
+    ),
+    SCHEDULER_ROLE_ARN: optional(
+      z.string().regex(/^arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/, 'must be an IAM role ARN'),
+    ),
+    SCHEDULER_DLQ_ARN: optional(
+      z.string().regex(/^arn:aws[\w-]*:sqs:[\w-]+:\d{12}:[\w-]+$/, 'must be an SQS queue ARN'),
+    ),
     REMINDER_FUNCTION_ARN: optional(
       z.string().regex(/^arn:aws[\w-]*:lambda:[\w-]+:\d{12}:function:[\w-]+$/, 'must be a Lambda function ARN'),
     ),
@@ -203,7 +209,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const c = parsed.data;
   return {
     scheduler:
-      c.SCHEDULER_GROUP && c.SCHEDULER_ROLE_ARN && c.SCHEDULER_DLQ_ARN && c.REMINDER_FUNCTION_ARN && c.EXPIRY_FUNCTION_ARN
+      c.SCHEDULER_GROUP &&
+      c.SCHEDULER_ROLE_ARN &&
+      c.SCHEDULER_DLQ_ARN &&
+      c.REMINDER_FUNCTION_ARN &&
+      c.EXPIRY_FUNCTION_ARN
         ? {
             groupName: c.SCHEDULER_GROUP,
             roleArn: c.SCHEDULER_ROLE_ARN,

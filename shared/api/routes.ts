@@ -207,7 +207,7 @@ export const routes = {
     name: 'getBookingCalendarFile',
     ...routePaths.getBookingCalendarFile,
     auth: 'public',
-    summary: "The booking as an .ics file for the guest's calendar app (step 3's \"Add to calendar\"; token as above).",
+    summary: 'The booking as an .ics file for the guest\'s calendar app (step 3\'s "Add to calendar"; token as above).',
     params: bookingIdParams,
     query: manageTokenQuery,
     response: calendarFeedDocument,

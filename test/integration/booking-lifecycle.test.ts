@@ -75,8 +75,7 @@ function only<T>(list: T[]): T {
   return list[0]!;
 }
 
-const hostMailsAbout = async (id: string) =>
-  (await mailsTo(host.email)).filter((mail) => mail.body.text?.includes(id));
+const hostMailsAbout = async (id: string) => (await mailsTo(host.email)).filter((mail) => mail.body.text?.includes(id));
 
 describe('a booking mails the guest, the other guest and the host', () => {
   it.each([
@@ -184,11 +183,21 @@ describe("the guest's links: cancel", () => {
     expect(view.body.startTime).toBe('2026-03-13T23:00:00+09:00');
     expect((await h.manage(id, token)).body.status).toBe('confirmed');
     // A wrong token: 404, whichever part is wrong.
-    expect((await h.manage(id, token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(404);
+    expect(
+      (
+        await h.manage(
+          id,
+          token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+        )
+      ).status,
+    ).toBe(404);
 
     const cancelled = await h.cancelAsGuest(id, { token, reason: 'Something came up' });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancellation: { by: 'guest', reason: 'Something came up' } });
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelled',
+      cancellation: { by: 'guest', reason: 'Something came up' },
+    });
     expect((await h.cancelAsGuest(id, { token })).status).toBe(409);
     await h.drain();
 
@@ -234,7 +243,12 @@ describe("the guest's links: reschedule", () => {
     const { guest, other, id, token } = await book('Europe/Berlin', '2026-03-17T14:00:00Z');
     await h.drain();
     const moved = await h.api.book({
-      ...bookingRequest(event, '2026-03-18T15:00:00Z', { name: 'Ada Lovelace', email: guest, guests: [other], timezone: 'Europe/Berlin' }),
+      ...bookingRequest(event, '2026-03-18T15:00:00Z', {
+        name: 'Ada Lovelace',
+        email: guest,
+        guests: [other],
+        timezone: 'Europe/Berlin',
+      }),
       reschedule: { bookingId: id, startTime: '2026-03-17T14:00:00Z', token },
     });
     expect(moved.status, moved.text).toBe(201);

@@ -21,7 +21,11 @@ beforeAll(async () => {
   h = await lifecycleHarness();
   host = await h.fixtures.host({ name: 'Jordan Avery' });
   event = await h.fixtures.eventType(host.id, { title: 'Intro Call', duration: 30 });
-  pendingEvent = await h.fixtures.eventType(host.id, { title: 'Strategy Session', duration: 30, requiresConfirmation: true });
+  pendingEvent = await h.fixtures.eventType(host.id, {
+    title: 'Strategy Session',
+    duration: 30,
+    requiresConfirmation: true,
+  });
 }, 60_000);
 afterAll(() => h?.close());
 
@@ -29,7 +33,12 @@ async function book(start: string, eventRecord: EventRecord = event) {
   const guest = `guest-${unique()}@example.com`;
   const other = `other-${unique()}@example.org`;
   const answer = await h.api.book(
-    bookingRequest(eventRecord, start, { name: 'Ada Lovelace', email: guest, guests: [other], timezone: 'Europe/Berlin' }),
+    bookingRequest(eventRecord, start, {
+      name: 'Ada Lovelace',
+      email: guest,
+      guests: [other],
+      timezone: 'Europe/Berlin',
+    }),
   );
   expect(answer.status, answer.text).toBe(201);
   return { guest, other, id: String(answer.body.bookingId), token: String(answer.body.rescheduleToken), answer };
@@ -61,7 +70,13 @@ describe('reminders', () => {
     const { guest, id } = await book('2026-03-23T14:00:00Z');
     await h.drain();
     h.at('2026-03-22T14:00:01Z');
-    const payload = { kind: 'reminder' as const, bookingId: id, hostId: host.id, start: '2026-03-23T14:00:00.000Z', offsetMinutes: 1440 };
+    const payload = {
+      kind: 'reminder' as const,
+      bookingId: id,
+      hostId: host.id,
+      start: '2026-03-23T14:00:00.000Z',
+      offsetMinutes: 1440,
+    };
     const timer = { name: reminderTimerName(id, 1, 1440), at: '2026-03-22T14:00:00.000Z', payload };
     const results = await Promise.allSettled([h.fire(timer), h.fire(timer), h.fire(timer)]);
     // A delivery that meets another in progress fails (the scheduler retries it); none sends a second mail.
@@ -89,7 +104,11 @@ describe('reminders', () => {
     const { guest, id, token } = await book('2026-03-25T14:00:00Z');
     await h.drain();
     const moved = await h.api.book({
-      ...bookingRequest(event, '2026-03-26T15:00:00Z', { name: 'Ada Lovelace', email: guest, timezone: 'Europe/Berlin' }),
+      ...bookingRequest(event, '2026-03-26T15:00:00Z', {
+        name: 'Ada Lovelace',
+        email: guest,
+        timezone: 'Europe/Berlin',
+      }),
       reschedule: { bookingId: id, startTime: '2026-03-25T14:00:00Z', token },
     });
     expect(moved.status).toBe(201);
@@ -124,7 +143,9 @@ describe('pending bookings', () => {
     const { guest, id, answer } = await book('2026-03-10T14:00:00Z', pendingEvent);
     expect(answer.body.status).toBe('pending');
     expect(answer.body.calendarEventCreated).toBe(false);
-    const refused = await h.api.book(bookingRequest(event, '2026-03-10T14:00:00Z', { name: 'Bo', email: 'bo@example.com' }));
+    const refused = await h.api.book(
+      bookingRequest(event, '2026-03-10T14:00:00Z', { name: 'Bo', email: 'bo@example.com' }),
+    );
     expect(refused.status).toBe(409);
     await h.drain();
     expect((await mailsTo(guest)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/request/i)]);
@@ -209,6 +230,8 @@ describe('who gets no booking mail', () => {
     );
     await h.drain();
     expect(await mailsTo(guest)).toEqual([]);
-    expect((await mailsTo(host.email)).filter((mail) => mail.body.text?.includes(String(answer.body.bookingId)))).toHaveLength(1);
+    expect(
+      (await mailsTo(host.email)).filter((mail) => mail.body.text?.includes(String(answer.body.bookingId))),
+    ).toHaveLength(1);
   });
 });

@@ -14,8 +14,8 @@ import type { Config } from '#functions/config';
 import { run as cancelAsGuestRun } from '#functions/handlers/cancelBookingAsGuest';
 import { run as confirmRun } from '#functions/handlers/confirmBooking';
 import { run as declineRun } from '#functions/handlers/declineBooking';
-import { run as icsRun } from '#functions/handlers/getBookingCalendarFile';
 import { run as getBookingRun } from '#functions/handlers/getBooking';
+import { run as icsRun } from '#functions/handlers/getBookingCalendarFile';
 import { run as manageRun } from '#functions/handlers/getManagedBooking';
 import { httpRoute } from '#functions/http/route-handler';
 import { expiryHandler } from '#functions/jobs/expirePendingBooking';
@@ -46,7 +46,11 @@ export async function lifecycleHarness(options: { overrides?: (deps: Deps) => Pa
   const notify = notifyHandler(() => deps);
   const reminder = reminderHandler(() => deps);
   const expiry = expiryHandler(() => deps);
-  const context = (): Context => ({ ...testContext, awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 60_000 });
+  const context = (): Context => ({
+    ...testContext,
+    awsRequestId: randomUUID(),
+    getRemainingTimeInMillis: () => 60_000,
+  });
   const folder = mkdtempSync(join(tmpdir(), 'lifecycle-'));
   // Every record the poller handed over, for tests that deliver some again.
   const delivered: DynamoDBRecord[] = [];
@@ -108,7 +112,10 @@ export async function lifecycleHarness(options: { overrides?: (deps: Deps) => Pa
 
 /** The guest's and the host's booking routes through the route table, with the harness's dependencies. */
 function guestAndHostRoutes(_config: Config, deps: Deps) {
-  const as = (principal: Principal | null) => async () => ({ ...deps, sessions: { authenticate: async () => principal } });
+  const as = (principal: Principal | null) => async () => ({
+    ...deps,
+    sessions: { authenticate: async () => principal },
+  });
   const call = async (
     route: Parameters<typeof httpRoute>[0],
     run: never,

@@ -28,6 +28,8 @@ const booking: HostBooking = {
   guestTimeZone: 'Europe/Berlin',
   hostTimeZone: 'America/New_York',
   cancellation: null,
+  location: 'Google Meet',
+  rescheduledTo: null,
   rescheduledFrom: null,
   past: false,
   createdAt: '2026-03-01T10:00:00.000Z',
@@ -43,13 +45,17 @@ describe('the host booking page', () => {
 
   it('says who cancelled or declined', () => {
     const by = (who: 'guest' | 'host' | 'admin' | 'system', declined = false) =>
-      hostCancellationText({ cancellation: { by: who, reason: null, declined } });
+      hostCancellationText({ cancellation: { by: who, reason: null, declined }, rescheduledTo: null });
     expect(by('guest')).toBe('Cancelled by the guest.');
     expect(by('host')).toBe('Cancelled by the host.');
     expect(by('admin')).toBe('Cancelled by an administrator.');
     expect(by('system')).toBe('Cancelled by Meetwise.');
     expect(by('host', true)).toBe('Declined by the host.');
     expect(by('admin', true)).toBe('Declined by an administrator.');
+    expect(by('system', true)).toBe('Declined automatically: it was not confirmed before it started.');
+    expect(hostCancellationText({ cancellation: null, rescheduledTo: 'b2' })).toBe(
+      'The guest moved this booking to a new time.',
+    );
     expect(hostStateText({ ...booking, status: 'cancelled', cancellation: null })).toBe('Cancelled.');
   });
 

@@ -64,6 +64,25 @@ describe('config', () => {
     });
   });
 
+  it('configures EventBridge Scheduler for the booking timers only when all five variables are set', () => {
+    const scheduler = parseConfig({
+      SCHEDULER_GROUP: 'Meetwise-booking-timers',
+      SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/Meetwise-SchedulerRole',
+      SCHEDULER_DLQ_ARN: 'arn:aws:sqs:us-east-1:123456789012:Meetwise-TimerDlq',
+      REMINDER_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:123456789012:function:Meetwise-sendReminder',
+      EXPIRY_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:123456789012:function:Meetwise-expirePendingBooking',
+    }).scheduler;
+    expect(scheduler).toEqual({
+      groupName: 'Meetwise-booking-timers',
+      roleArn: 'arn:aws:iam::123456789012:role/Meetwise-SchedulerRole',
+      deadLetterArn: 'arn:aws:sqs:us-east-1:123456789012:Meetwise-TimerDlq',
+      targets: {
+        reminder: 'arn:aws:lambda:us-east-1:123456789012:function:Meetwise-sendReminder',
+        'pending-expiry': 'arn:aws:lambda:us-east-1:123456789012:function:Meetwise-expirePendingBooking',
+      },
+    });
+  });
+
   it('configures Google when a client id is set (the secret only where the token endpoint is called)', () => {
     expect(
       parseConfig({
@@ -96,6 +115,8 @@ describe('config', () => {
     [{ GOOGLE_CLIENT_SECRET: 'GOCSPX-secret' }, 'GOOGLE_CLIENT_SECRET is set but GOOGLE_CLIENT_ID is not'],
     [{ GOOGLE_CLIENT_ID: 'a b' }, 'GOOGLE_CLIENT_ID must be an OAuth client id'],
     [{ GOOGLE_CLIENT_ID: 'abc', GOOGLE_ROOT_URL: 'fake-google' }, 'GOOGLE_ROOT_URL must be a URL'],
+    [{ SCHEDULER_GROUP: 'timers' }, 'SCHEDULER_ROLE_ARN is needed with SCHEDULER_GROUP'],
+    [{ SCHEDULER_ROLE_ARN: 'role' }, 'SCHEDULER_ROLE_ARN must be an IAM role ARN'],
   ];
   for (const [env, fragment] of bad) {
     it(`fails naming the variable for ${JSON.stringify(env)}`, () => {

@@ -3,7 +3,14 @@ import { loadBookableEvent, resolveEventRef, type EventAccessDeps } from '#funct
 import { utcDay } from '#functions/domain/booking';
 import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
-import { AppError, BookingChanged, CalendarDisconnected, Conflict, ServiceUnavailable, Unauthorized } from '#functions/errors';
+import {
+  AppError,
+  BookingChanged,
+  CalendarDisconnected,
+  Conflict,
+  ServiceUnavailable,
+  Unauthorized,
+} from '#functions/errors';
 import type { CalendarProvider, Deps, Principal } from '#functions/ports';
 
 export interface CalendarSyncResult {

@@ -6,8 +6,8 @@ import { cancelBookings, type CancelBookingsDeps } from '#functions/app/cancel-b
 import { utcDay } from '#functions/domain/booking';
 import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
 import { newEvent } from '#functions/domain/event-defaults';
-import { remindersOf } from '#functions/domain/timers';
 import type { AccountRecord, DateOverrideRecord, EventRecord } from '#functions/domain/records';
+import { remindersOf } from '#functions/domain/timers';
 import { Conflict, NotFound, PaymentRequired, ValidationFailed } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 
@@ -25,7 +25,12 @@ const NOT_FOUND = 'Event not found.';
 const SLUG_TAKEN = 'This URL is already taken';
 
 export function toHostEvent(event: EventRecord, host: Pick<AccountRecord, 'photoUrl'>): HostEvent {
-  return { ...event, reminders: remindersOf(event), remindHost: event.remindHost ?? false, hostPhotoUrl: host.photoUrl };
+  return {
+    ...event,
+    reminders: remindersOf(event),
+    remindHost: event.remindHost ?? false,
+    hostPhotoUrl: host.photoUrl,
+  };
 }
 
 /** `{eventRef}`: digits are an id, anything else a slug. */
@@ -147,7 +152,12 @@ export async function deleteEvent(
     deps,
     host,
     bookings.filter((booking) => booking.eventId === event.id && booking.status !== 'cancelled'),
-    { by: 'host', reason: 'The host no longer offers this event.', declined: false, at: deps.clock.now().toISOString() },
+    {
+      by: 'host',
+      reason: 'The host no longer offers this event.',
+      declined: false,
+      at: deps.clock.now().toISOString(),
+    },
   );
   await deps.events.delete(event);
   await removeCalendarEvents();

@@ -36,7 +36,10 @@ export async function recordMailFeedback(deps: MailFeedbackDeps, message: string
   const at = deps.clock.now();
   const addresses =
     kind === 'Complaint'
-      ? (note.complaint?.complainedRecipients ?? []).map((r) => ({ email: r.emailAddress, reason: 'complaint' as const }))
+      ? (note.complaint?.complainedRecipients ?? []).map((r) => ({
+          email: r.emailAddress,
+          reason: 'complaint' as const,
+        }))
       : kind === 'Bounce' && note.bounce?.bounceType === 'Permanent'
         ? note.bounce.bouncedRecipients.map((r) => ({ email: r.emailAddress, reason: 'bounce' as const }))
         : [];

@@ -3,8 +3,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { HostBooking, ManagedBooking } from '#shared/api/schemas/bookings';
 import { isoInZone } from '#shared/availability/wall-clock';
 import { cancelAsRead, removeCalendarEvent, type CancelBookingsDeps } from '#functions/app/cancel-booking';
-import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import { calendarInviteFor } from '#functions/domain/booking-mail';
+import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import type { BookingCancellation, BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { BookingChanged, Conflict, NotFound } from '#functions/errors';
 import type { CalendarInvite, Deps, Principal } from '#functions/ports';
@@ -111,11 +111,7 @@ export async function viewHostBooking(
  * started). Its calendar event, planned when it was made, is put into the host's calendar now; a failure is logged
  * and the next sync makes it. The guest's confirmation and the reminders follow from the stream.
  */
-export async function confirmPending(
-  deps: ConfirmDeps,
-  principal: Principal | null,
-  id: string,
-): Promise<HostBooking> {
+export async function confirmPending(deps: ConfirmDeps, principal: Principal | null, id: string): Promise<HostBooking> {
   const booking = await ownedBooking(deps, principal, id);
   if (booking.status !== 'pending') throw new Conflict(NOT_PENDING);
   assertChangeable(booking, deps.clock.now());
@@ -251,6 +247,8 @@ async function hostView(deps: Pick<Deps, 'hosts' | 'events' | 'clock'>, booking:
     guestTimeZone: booking.guestTimeZone,
     hostTimeZone: event?.timeZone ?? booking.guestTimeZone,
     cancellation: booking.rescheduledTo ? null : cancellationView(booking),
+    location: event?.location ?? null,
+    rescheduledTo: booking.rescheduledTo ?? null,
     rescheduledFrom: booking.rescheduledFrom
       ? { startTime: booking.rescheduledFrom.start, endTime: booking.rescheduledFrom.end }
       : null,

@@ -1,5 +1,5 @@
-import { MINUTE_MS } from '#shared/time';
 import { DEFAULT_REMINDERS, normalizeReminders, REMINDER_OFFSETS } from '#shared/rules/reminders';
+import { MINUTE_MS } from '#shared/time';
 import { versionOf } from '#functions/domain/notices';
 import type { BookingRecord, EventRecord } from '#functions/domain/records';
 
@@ -54,7 +54,13 @@ export function timersFor(
       schedule.push({
         name: reminderTimerName(after.id, versionOf(after), offset),
         at: atSecond(at),
-        payload: { kind: 'reminder', bookingId: after.id, hostId: after.hostId, start: after.start, offsetMinutes: offset },
+        payload: {
+          kind: 'reminder',
+          bookingId: after.id,
+          hostId: after.hostId,
+          start: after.start,
+          offsetMinutes: offset,
+        },
       });
     }
   }

@@ -12,9 +12,7 @@ import { eventJob } from '#functions/jobs/scheduled-job';
  * so only they and what follows them on their shard come again; what went out is never sent twice (OnceGuard).
  * In the cloud an event source mapping calls it; on one machine the local runner's stream poller.
  */
-export function notifyHandler(
-  deps: () => NotifyDeps & { once: { registerLambdaContext?(context: unknown): void } },
-) {
+export function notifyHandler(deps: () => NotifyDeps & { once: { registerLambdaContext?(context: unknown): void } }) {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
   return eventJob<DynamoDBStreamEvent, DynamoDBBatchResponse>('notifyBookingChanges', (event, context) => {
     const given = deps();

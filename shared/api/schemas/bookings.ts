@@ -152,6 +152,10 @@ export const hostBookingResponse = z.object({
   /** The event's zone, in which the console shows the time. */
   hostTimeZone: z.string(),
   cancellation: cancellationView,
+  /** Where the meeting takes place (the event's location now), or null when the event was deleted. */
+  location: z.string().nullable(),
+  /** Replaced by a reschedule (cancelled because the guest moved it): the new booking's id. */
+  rescheduledTo: z.string().nullable(),
   rescheduledFrom: z.object({ startTime: z.string(), endTime: z.string() }).nullable(),
   past: z.boolean(),
   createdAt: z.string(),

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 
-import { DEFAULT_REMINDERS, isReminderOffset, normalizeReminders, REMINDER_OFFSETS } from '#shared/rules/reminders';
 import { calendarDateOrTimestamp, requiredText } from '#shared/api/schemas/common';
 import {
   BUFFER_OPTIONS,
@@ -19,6 +18,7 @@ import {
   RESERVED_EVENT_SLUGS,
   TIME_ZONE_OPTIONS,
 } from '#shared/constants';
+import { DEFAULT_REMINDERS, isReminderOffset, normalizeReminders, REMINDER_OFFSETS } from '#shared/rules/reminders';
 
 /**
  * The host's event types (host-area.md §3 "Event", §5, §7): what the dashboard and the editor read and send.
@@ -104,10 +104,9 @@ export const eventBody = z.strictObject({
   requiresConfirmation: z.boolean().default(false),
   /** Minutes before the start (shared/rules/reminders.ts); left out: a day and an hour before. */
   reminders: z
-    .array(
-      z.number().refine(isReminderOffset, 'Reminders are 15 minutes, 1 hour, 2 hours, 1 day or 2 days before.'),
-      { error: 'Reminders must be a list of minutes.' },
-    )
+    .array(z.number().refine(isReminderOffset, 'Reminders are 15 minutes, 1 hour, 2 hours, 1 day or 2 days before.'), {
+      error: 'Reminders must be a list of minutes.',
+    })
     .max(REMINDER_OFFSETS.length)
     .default([...DEFAULT_REMINDERS])
     .transform(normalizeReminders),

@@ -111,13 +111,22 @@ export function BookingForm({
     setInlineError(null);
     booking.mutate(parsed.data, {
       onSuccess: (answer) => {
-        toast({
-          title: 'Booking Confirmed',
-          description: answer.calendarEventCreated
-            ? 'A calendar invitation has been sent to your email.'
-            : 'Your booking has been confirmed.',
-          duration: 5000,
-        });
+        // The spec's toast for a booking; a request the host must confirm first is not confirmed yet.
+        toast(
+          answer.status === 'pending'
+            ? {
+                title: 'Booking Requested',
+                description: 'You will receive an e-mail when the host confirms.',
+                duration: 5000,
+              }
+            : {
+                title: 'Booking Confirmed',
+                description: answer.calendarEventCreated
+                  ? 'A calendar invitation has been sent to your email.'
+                  : 'Your booking has been confirmed.',
+                duration: 5000,
+              },
+        );
         onBooked(answer);
       },
       onError: (error) => {

@@ -82,6 +82,7 @@ function BookingDetail({ booking }: { booking: HostBooking }) {
   ];
   if (guestZone !== hostZone)
     rows.push(["Guest's time", formatHostTime(booking.startTime, booking.endTime, guestZone, hostZone)]);
+  if (booking.location) rows.push(['Location', booking.location]);
   rows.push(['Guest', booking.name], ['Email', booking.email]);
   if (booking.guests.length > 0) rows.push(['Guests', booking.guests]);
   if (booking.additionalInfo) rows.push(['Additional information', booking.additionalInfo]);

@@ -8,11 +8,14 @@ export const awaitsDecision = (booking: Pick<HostBooking, 'status' | 'past'>): b
   booking.status === 'pending' && !booking.past;
 
 /** Who ended a cancelled booking, in the console's words (the reader may be the host or an admin). */
-export function hostCancellationText(booking: Pick<HostBooking, 'cancellation'>): string {
+export function hostCancellationText(booking: Pick<HostBooking, 'cancellation' | 'rescheduledTo'>): string {
+  if (booking.rescheduledTo) return 'The guest moved this booking to a new time.';
   const cancellation = booking.cancellation;
   if (!cancellation) return 'Cancelled.';
-  if (cancellation.declined)
+  if (cancellation.declined) {
+    if (cancellation.by === 'system') return 'Declined automatically: it was not confirmed before it started.';
     return cancellation.by === 'admin' ? 'Declined by an administrator.' : 'Declined by the host.';
+  }
   switch (cancellation.by) {
     case 'guest':
       return 'Cancelled by the guest.';
@@ -26,7 +29,9 @@ export function hostCancellationText(booking: Pick<HostBooking, 'cancellation'>)
 }
 
 /** The line under the title that says where the booking stands (read out when it changes). */
-export function hostStateText(booking: Pick<HostBooking, 'status' | 'past' | 'cancellation'>): string {
+export function hostStateText(
+  booking: Pick<HostBooking, 'status' | 'past' | 'cancellation' | 'rescheduledTo'>,
+): string {
   if (booking.status === 'cancelled') return hostCancellationText(booking);
   if (booking.status === 'pending')
     return booking.past
