@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { addDays, apiSlots, chooseDate, dateIn, slotButtons } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 import { newHost } from '#test/support/e2e-hosts';
@@ -63,9 +64,9 @@ function dateNextWeek(offset = 0): string {
 }
 
 /** A new host with an event; a guest books its first slot on `date` through the page. */
-async function bookAsGuest(hostName: string, date: string) {
+async function bookAsGuest(hostName: string, date: string, event: Record<string, unknown> = {}) {
   const host = await newHost(stack.app.baseUrl, hostName);
-  const slug = await host.createEvent({ title: 'Design Review' });
+  const slug = await host.createEvent({ title: 'Design Review', ...event });
   const guest = `guest-${randomBytes(4).toString('hex')}@example.com`;
   const page = await openPage(`${stack.app.baseUrl}/book/${slug}`);
   await chooseDate(page, date);
@@ -74,12 +75,16 @@ async function bookAsGuest(hostName: string, date: string) {
   await page.getByLabel('Name').fill('Ada Lovelace');
   await page.getByLabel('Email', { exact: true }).fill(guest);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
-  await page.getByRole('heading', { name: 'Your meeting is scheduled' }).waitFor();
-  // Step 3 offers the booking to the guest's calendar.
-  const addToCalendar = page.getByRole('group', { name: 'Add to calendar' });
-  expect(await addToCalendar.getByRole('link', { name: 'Download .ics' }).getAttribute('href')).toMatch(
-    /^\/api\/bookings\/[\w-]+\/ics\?token=/,
-  );
+  if (event.requiresConfirmation) {
+    await page.getByRole('heading', { name: 'Booking Requested' }).waitFor();
+  } else {
+    await page.getByRole('heading', { name: 'Your meeting is scheduled' }).waitFor();
+    // Step 3 offers the booking to the guest's calendar.
+    const addToCalendar = page.getByRole('group', { name: 'Add to calendar' });
+    expect(await addToCalendar.getByRole('link', { name: 'Download .ics' }).getAttribute('href')).toMatch(
+      /^\/api\/bookings\/[\w-]+\/ics\?token=/,
+    );
+  }
   await page.context().close();
   return { host, slug, guest, hostEmail: await hostEmailOf(host.cookie) };
 }
@@ -101,11 +106,13 @@ describe("booking e-mails and the guest's links", () => {
     await page.getByRole('heading', { name: 'Design Review' }).waitFor();
     // Opening the page changed nothing.
     expect(await page.getByText('Status: Confirmed').isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel booking' });
     await dialog.getByLabel('Reason for cancelling (optional)').fill('Travelling that week');
     await dialog.getByRole('button', { name: 'Cancel booking' }).click();
     await page.getByText('You cancelled this booking.').waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect(await page.getByRole('link', { name: 'Book again' }).isVisible()).toBe(true);
     await page.context().close();
 
@@ -134,5 +141,28 @@ describe("booking e-mails and the guest's links", () => {
 
     const moved = await mailTo(guest, /^Rescheduled/);
     expect(moved.body.html).toMatch(/<s[ >]/);
+  });
+
+  it('the host confirms a pending booking from the link in their mail; the guest gets the confirmation', async () => {
+    const { guest, host, hostEmail } = await bookAsGuest('Morgan Host', dateNextWeek(2), {
+      requiresConfirmation: true,
+    });
+    await mailTo(guest, /^Request received/);
+    const request = await mailTo(hostEmail, /^Please confirm/);
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: GUEST_ZONE });
+    await context.addCookies(
+      host.cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name: name!, value: value.join('='), url: stack.app.baseUrl };
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(linkIn(request, '/bookings/'));
+    await page.getByRole('button', { name: 'Confirm', exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.getByText('This booking is confirmed.').waitFor();
+    await context.close();
+    await mailTo(guest, /^Confirmed/);
   });
 });

@@ -227,6 +227,21 @@ describe("the guest's links: cancel", () => {
     }
   });
 
+  it('a booking that started cannot be rescheduled', async () => {
+    const { guest, id, token } = await book('Europe/Berlin', '2026-03-16T18:00:00Z');
+    h.at('2026-03-16T18:01:00Z');
+    try {
+      const refused = await h.api.book({
+        ...bookingRequest(event, '2026-03-19T15:00:00Z', { name: 'Ada Lovelace', email: guest }),
+        reschedule: { bookingId: id, startTime: '2026-03-16T18:00:00Z', token },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('This booking has already started and can no longer be rescheduled.');
+    } finally {
+      h.at('2026-03-02T12:00:00Z');
+    }
+  });
+
   it('the calendar file carries the same UID as the mails', async () => {
     const { id, token } = await book('Europe/Berlin', '2026-03-16T16:00:00Z');
     const file = await h.calendarFile(id, token);

@@ -66,6 +66,27 @@ describe('reminders', () => {
     h.at(NOW);
   });
 
+  it('reminds the host too when the event says so', async () => {
+    const reminding = await h.fixtures.eventType(host.id, {
+      title: 'Check-in',
+      duration: 30,
+      remindHost: true,
+      reminders: [60],
+    });
+    const { guest, id } = await book('2026-03-20T16:00:00Z', reminding);
+    await h.drain();
+    h.at('2026-03-20T15:00:01Z');
+    await h.tick();
+    expect(await reminders(guest)).toHaveLength(1);
+    expect(
+      (await reminders(host.email)).filter(
+        (mail) => mail.body.text?.includes('Ada Lovelace') && mail.subject.includes('Check-in'),
+      ),
+    ).toHaveLength(1);
+    expect(id).toBeTruthy();
+    h.at(NOW);
+  });
+
   it('a reminder delivered twice at once sends once', async () => {
     const { guest, id } = await book('2026-03-23T14:00:00Z');
     await h.drain();
@@ -156,6 +177,13 @@ describe('pending bookings', () => {
 
     const stranger = await h.fixtures.host();
     expect((await h.confirm(stranger.id, id)).status).toBe(404);
+    expect((await h.hostBooking(stranger.id, id)).status).toBe(404);
+    // An administrator may see it (and act on it).
+    expect((await h.hostBooking(stranger.id, id, true)).body).toMatchObject({
+      id,
+      status: 'pending',
+      eventTitle: 'Strategy Session',
+    });
     const confirmed = await h.confirm(host.id, id);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.status).toBe('confirmed');
