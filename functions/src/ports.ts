@@ -2,6 +2,7 @@ import type { Settings } from '#shared/api/schemas/settings';
 import type { BusyInterval } from '#shared/availability/engine';
 import type { Config } from '#functions/config';
 import type { RateDecision, RateRule } from '#functions/domain/abuse-limits';
+import type { ComposedMail } from '#functions/domain/booking-mail';
 import type {
   AccountRecord,
   BookingCancellation,
@@ -253,42 +254,15 @@ export interface Mailer {
 }
 
 /**
- * A calendar invitation carried by a booking mail (an inline `text/calendar; method=…` part and an `.ics`
- * attachment): the same `uid` for the life of a booking, `sequence` raised by every change.
+ * A booking e-mail as the domain composes it (domain/booking-mail.ts), and the calendar invitation it may carry (an
+ * inline `text/calendar; method=…` part and an `.ics` attachment): the same `uid` for the life of a booking,
+ * `sequence` raised by every change. The domain defines them; the mailer port takes them as they are.
  */
-export interface CalendarInvite {
-  method: 'REQUEST' | 'CANCEL';
-  uid: string;
-  sequence: number;
-  /** ISO instants (UTC). */
-  start: string;
-  end: string;
-  summary: string;
-  description: string;
-  location: string | null;
-  /** The booking's page for this recipient (the guest's manage page, the host's console page), or null. */
-  url: string | null;
-  organizer: { name: string; email: string };
-  attendees: { name: string | null; email: string }[];
-  status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
-}
-
-/** A booking e-mail as the domain composes it (domain/booking-mail.ts); the adapter writes the MIME. */
-export interface BookingMail {
-  to: string[];
-  replyTo: string[];
-  /** The display name of the sender, "{Host name} via Meetwise"; the address is MAIL_FROM. */
-  fromName: string;
-  subject: string;
-  text: string;
-  /** Complete HTML; every text a user typed is escaped in it. */
-  html: string;
-  invite?: CalendarInvite;
-}
+export type { ComposedMail as BookingMail, MailInvite as CalendarInvite } from '#functions/domain/booking-mail';
 
 /** Sends booking mail as raw MIME (SES SendRawEmail): text, HTML and the calendar parts. */
 export interface BookingMailer {
-  send(mail: BookingMail): Promise<string>;
+  send(mail: ComposedMail): Promise<string>;
 }
 
 /**

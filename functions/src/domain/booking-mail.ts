@@ -16,7 +16,7 @@ import type { BookingRecord, EventRecord } from '#functions/domain/records';
 
 export type MailKind = NoticeKind | 'reminder';
 
-/** A calendar invitation as the domain decides it (ports.CalendarInvite has the same shape). */
+/** A calendar invitation as the domain decides it (the ports call it CalendarInvite). */
 export interface MailInvite {
   method: 'REQUEST' | 'CANCEL';
   uid: string;
@@ -32,7 +32,7 @@ export interface MailInvite {
   status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
 }
 
-/** A composed mail (ports.BookingMail has the same shape; the domain does not import the ports). */
+/** A composed booking mail (the ports call it BookingMail). */
 export interface ComposedMail {
   to: string[];
   replyTo: string[];

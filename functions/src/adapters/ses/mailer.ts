@@ -4,13 +4,17 @@ import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
 import type { Config } from '#functions/config';
 import type { Mailer } from '#functions/ports';
 
-/** Sends mail through SES (in the cloud) or the SES emulator (on one machine): same API, same code. */
-export function sesMailer(config: Pick<Config, 'region' | 'sesEndpoint' | 'mailFrom'>): Mailer {
-  const client = new SESClient({
+/** The SES client: the region's SES in the cloud, the SES emulator on one machine (same API, same code). */
+export const sesClient = (config: Pick<Config, 'region' | 'sesEndpoint'>) =>
+  new SESClient({
     region: config.region,
     ...(config.sesEndpoint ? { endpoint: config.sesEndpoint, credentials: LOCAL_CREDENTIALS } : {}),
     maxAttempts: 3,
   });
+
+/** Sends plain-text mail (sign-in links, address proofs, contact messages) through SES. */
+export function sesMailer(config: Pick<Config, 'region' | 'sesEndpoint' | 'mailFrom'>): Mailer {
+  const client = sesClient(config);
   return {
     async send(mail) {
       const result = await client.send(

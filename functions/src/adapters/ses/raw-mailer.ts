@@ -1,8 +1,8 @@
-import { SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { SendRawEmailCommand } from '@aws-sdk/client-ses';
 import MailComposer from 'nodemailer/lib/mail-composer';
 
 import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
-import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
+import { sesClient } from '#functions/adapters/ses/mailer';
 import type { Config } from '#functions/config';
 import type { BookingMail, BookingMailer } from '#functions/ports';
 
@@ -15,11 +15,7 @@ import type { BookingMail, BookingMailer } from '#functions/ports';
 export function sesRawMailer(
   config: Pick<Config, 'region' | 'sesEndpoint' | 'mailFrom' | 'sesConfigurationSet'>,
 ): BookingMailer {
-  const client = new SESClient({
-    region: config.region,
-    ...(config.sesEndpoint ? { endpoint: config.sesEndpoint, credentials: LOCAL_CREDENTIALS } : {}),
-    maxAttempts: 3,
-  });
+  const client = sesClient(config);
   return {
     async send(mail) {
       const raw = await rawMessage(mail, config.mailFrom);

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import type { HostBooking } from '#shared/api/schemas/bookings';
-import { BookingStatusBadge } from '#frontend/components/booking-status-badge.tsx';
+import { BookingDetailList, BookingHeading } from '#frontend/components/booking-details.tsx';
 import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
@@ -123,51 +123,32 @@ function BookingDetail({ booking }: { booking: HostBooking }) {
         aria-labelledby="booking-title"
         className="mt-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
       >
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 id="booking-title" className="text-2xl font-bold tracking-tight">
-            {booking.eventTitle} with {booking.name}
-          </h1>
-          <BookingStatusBadge status={booking.status} />
-        </div>
-        <p
-          ref={stateLine}
-          tabIndex={-1}
-          aria-live="polite"
-          className="mt-3 text-slate-700 focus:outline-hidden dark:text-slate-300"
-        >
-          {hostStateText(booking)}
-        </p>
-        {booking.cancellation?.reason && (
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Reason: {booking.cancellation.reason}</p>
-        )}
+        <BookingHeading
+          titleId="booking-title"
+          title={`${booking.eventTitle} with ${booking.name}`}
+          status={booking.status}
+          state={hostStateText(booking)}
+          stateLine={stateLine}
+          reason={booking.cancellation?.reason}
+        />
         {booking.rescheduledFrom && (
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             Rescheduled from {formatDateTime(booking.rescheduledFrom.startTime, hostZone)}
           </p>
         )}
 
-        <dl className="mt-6 grid gap-3 rounded-md border border-slate-200 p-4 text-sm sm:grid-cols-[10rem_1fr] dark:border-slate-700">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-              <dd className="break-words whitespace-pre-line text-slate-900 dark:text-slate-100">
-                {Array.isArray(value) ? (
-                  <ul>
-                    {value.map((guest) => (
-                      <li key={guest}>{guest}</li>
-                    ))}
-                  </ul>
-                ) : label === 'Email' ? (
-                  <a href={`mailto:${value}`} className={cn('rounded-sm underline underline-offset-4', focusRing)}>
-                    {value}
-                  </a>
-                ) : (
-                  value
-                )}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <BookingDetailList
+          rows={rows}
+          render={(value, label) =>
+            label === 'Email' ? (
+              <a href={`mailto:${value}`} className={cn('rounded-sm underline underline-offset-4', focusRing)}>
+                {value}
+              </a>
+            ) : (
+              value
+            )
+          }
+        />
 
         {open && (
           <div className="mt-6 flex flex-wrap gap-3">

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import type { ManagedBooking } from '#shared/api/schemas/bookings';
-import { BookingStatusBadge } from '#frontend/components/booking-status-badge.tsx';
+import { BookingDetailList, BookingHeading } from '#frontend/components/booking-details.tsx';
 import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
@@ -129,42 +129,18 @@ function ManagedBookingCard({ booking, token }: { booking: ManagedBooking; token
           )}
           <p className="font-medium text-slate-700 dark:text-slate-300">{booking.hostName}</p>
         </div>
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <h1 id="manage-booking-title" className="text-2xl font-bold tracking-tight">
-            {booking.eventTitle}
-          </h1>
-          <BookingStatusBadge status={booking.status} />
+        <div className="mt-4">
+          <BookingHeading
+            titleId="manage-booking-title"
+            title={booking.eventTitle}
+            status={booking.status}
+            state={stateText(booking)}
+            stateLine={stateLine}
+            reason={state === 'cancelled' && !booking.rescheduled ? booking.cancellation?.reason : null}
+          />
         </div>
-        <p
-          ref={stateLine}
-          tabIndex={-1}
-          aria-live="polite"
-          className="mt-3 text-slate-700 focus:outline-hidden dark:text-slate-300"
-        >
-          {stateText(booking)}
-        </p>
-        {state === 'cancelled' && booking.cancellation?.reason && !booking.rescheduled && (
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Reason: {booking.cancellation.reason}</p>
-        )}
 
-        <dl className="mt-6 grid gap-3 rounded-md border border-slate-200 p-4 text-sm sm:grid-cols-[10rem_1fr] dark:border-slate-700">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-              <dd className="break-words whitespace-pre-line text-slate-900 dark:text-slate-100">
-                {Array.isArray(value) ? (
-                  <ul>
-                    {value.map((guest) => (
-                      <li key={guest}>{guest}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  value
-                )}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <BookingDetailList rows={rows} />
 
         <div className="mt-6 flex flex-wrap gap-3">
           {state === 'active' ? (
