@@ -333,6 +333,8 @@ export interface EventRepository {
 export interface HostRepository {
   /** Profile and calendar connection (one query), or null. */
   get(hostId: string): Promise<HostRecord | null>;
+  /** The names of these hosts (BatchGetItem of their profiles); a host that is gone is left out. */
+  namesOf(hostIds: readonly string[]): Promise<Map<string, string>>;
   /** Writes the profile unless one exists; answers whether it wrote. */
   createIfAbsent(host: Omit<HostRecord, 'calendar' | 'calendarSettings'>): Promise<boolean>;
   /**
@@ -407,6 +409,13 @@ export interface BookingLedger {
   replaceIdempotencyResponse(key: string, response: unknown): Promise<void>;
   /** One booking by its id alone (the manage links and the console), or null. */
   findById(id: string): Promise<BookingRecord | null>;
+  /**
+   * Every host's bookings starting in [from, to) (ISO instants), earliest first: one Query per month of the bookings
+   * index (gsi1 `BOOKINGS#{yyyy-MM}`), never a Scan. For the admin's list.
+   */
+  listStarting(from: string, to: string): Promise<BookingRecord[]>;
+  /** Marks (or unmarks) the guest of a confirmed booking as not having come; else BookingChanged. */
+  setNoShow(booking: BookingRecord, noShow: boolean): Promise<BookingRecord>;
   /**
    * Marks a booking cancelled (or a pending one declined): it keeps its record and frees its time, with who ended it
    * and why, and its version bumped. With `calendarPending`, the same write records that its calendar event is still

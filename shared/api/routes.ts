@@ -33,12 +33,16 @@ import {
 import {
   bookingDecisionBody,
   bookingIdParams,
+  bookingListQuery,
+  bookingListResponse,
+  cancelBookingBody,
   createBookingBody,
   createBookingResponse,
   guestCancelBody,
   hostBookingResponse,
   managedBookingResponse,
   manageTokenQuery,
+  noShowBody,
 } from '#shared/api/schemas/bookings';
 import {
   builtinConnectBody,
@@ -180,6 +184,38 @@ export const routes = {
     response: createBookingResponse,
     successStatus: 201,
     needs: { table: 'readwrite', google: true },
+  }),
+  listBookings: defineRoute({
+    name: 'listBookings',
+    ...routePaths.listBookings,
+    auth: 'signed-in',
+    summary:
+      "Bookings starting in a range of days (the caller's zone; at most 92 days), earliest first: an admin sees every host's (one Query per month of the bookings index), a host their own.",
+    query: bookingListQuery,
+    response: bookingListResponse,
+    needs: { table: 'read' },
+  }),
+  cancelBooking: defineRoute({
+    name: 'cancelBooking',
+    ...routePaths.cancelBooking,
+    auth: 'signed-in',
+    summary:
+      'Cancels a booking (it is kept, marked cancelled): an admin any, a host their own (anyone else: 404). The guest is told, reminders stop, the calendar event goes ("Delete on cancel"). Optional reason.',
+    params: bookingIdParams,
+    body: cancelBookingBody,
+    response: hostBookingResponse,
+    needs: { table: 'readwrite', google: true },
+  }),
+  markNoShow: defineRoute({
+    name: 'markNoShow',
+    ...routePaths.markNoShow,
+    auth: 'signed-in',
+    summary:
+      'The host (or an admin) marks the guest of a confirmed booking that has started as not having come, or takes it back.',
+    params: bookingIdParams,
+    body: noShowBody,
+    response: hostBookingResponse,
+    needs: { table: 'readwrite' },
   }),
   getManagedBooking: defineRoute({
     name: 'getManagedBooking',

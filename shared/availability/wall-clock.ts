@@ -325,7 +325,11 @@ export function isoInZone(zone: string, instant: number): string {
  * 25 hours on a clock-change day; a midnight skipped by a spring-forward gap is the moment the gap ends).
  */
 export function zoneDayInterval(zone: string, instant: number): { start: number; end: number } {
-  const day = Math.floor((instant + offsetFromIntl(zone, instant)) / DAY_MS);
+  return zoneDateInterval(zone, Math.floor((instant + offsetFromIntl(zone, instant)) / DAY_MS));
+}
+
+/** The zone's calendar day `day` (a day number, see parseDay) as [start, end) instants, as zoneDayInterval. */
+export function zoneDateInterval(zone: string, day: number): { start: number; end: number } {
   const timeline = buildZoneTimeline(zone, day * DAY_MS - WIDEST_OFFSET_MS, (day + 1) * DAY_MS + WIDEST_OFFSET_MS);
   return {
     start: boundaryInstantOfWall(timeline, wallOf(day, 0)),

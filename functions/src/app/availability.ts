@@ -24,7 +24,8 @@ import { CalendarDisconnected, ValidationFailed } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 
 /** What the availability views read: the event, its host's bookings and calendar busy times, recent reads. */
-type AvailabilityReadDeps = EventAccessDeps & Pick<Deps, 'hosts' | 'bookings' | 'calendars' | 'clock' | 'recentReads'>;
+type AvailabilityReadDeps = EventAccessDeps &
+  Pick<Deps, 'hosts' | 'bookings' | 'calendars' | 'clock' | 'recentReads' | 'settings'>;
 /** The time slots and available dates use cases: those reads, and the settings for the service's default hours. */
 export type AvailabilityDeps = AvailabilityReadDeps & Pick<Deps, 'settings'>;
 
@@ -86,7 +87,7 @@ async function calendarBusy(deps: AvailabilityReadDeps, host: HostRecord | null,
 
 /**
  * What the engine needs around a span of guest dates: the event with its overrides (404/403), and the host's
- * bookings and calendar busy times. Recent identical reads are reused unless `fresh`; `now` is always current.
+ * bookings and calendar busy times; with bookings paused by the admin, an event without hours. Recent identical reads are reused unless `fresh`; `now` is always current.
  */
 async function loadInput(
   deps: AvailabilityReadDeps,
@@ -98,11 +99,17 @@ async function loadInput(
   const { fromDay, toDay } = readWindowForDates(firstDate, lastDate);
   const load = async () => {
     const { event, overrides } = await loadBookableEvent(deps, await resolveEventRef(deps, eventRef));
-    const [host, { bookings }] = await Promise.all([
+    const [host, { bookings }, settings] = await Promise.all([
       deps.hosts.get(event.userId),
       deps.bookings.read(event.userId, fromDay, toDay),
+      deps.settings.get(),
     ]);
     assertHostPublishes(host, deps.clock.now());
+    // The admin's "Available for Bookings" off pauses every booking page: no day has hours then (issue 17).
+    if (settings?.availableForBookings === false) {
+      const closed = event.availabilityRanges.map((range) => ({ ...range, active: false }));
+      return { event: { ...event, availabilityRanges: closed }, overrides: [], bookings, busy: [] };
+    }
     return { event, overrides, bookings, busy: await calendarBusy(deps, host, fromDay, toDay) };
   };
   if (fresh) deps.recentReads.clear();

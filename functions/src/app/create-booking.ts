@@ -38,6 +38,7 @@ import {
   Forbidden,
   IdempotencyConflict,
   NotFound,
+  ServiceUnavailable,
   Unprocessable,
   ValidationFailed,
   WriteConflict,
@@ -57,6 +58,7 @@ export const NO_CALENDAR = 'Could not confirm booking because the host does not 
 export const DEMO_BOOKING = 'This is a demo booking and cannot be submitted';
 export const RESCHEDULE_NOT_FOUND = 'This booking cannot be rescheduled: it was not found.';
 export const RESCHEDULE_GONE = 'This booking was already cancelled or rescheduled.';
+export const BOOKINGS_PAUSED = 'Bookings are paused at the moment. Please try again later.';
 export const RESCHEDULE_STARTED = 'This booking has already started and can no longer be rescheduled.';
 /**
  * Attempts at the optimistic write when other bookings of the same host days commit meanwhile. Every lost attempt
@@ -270,6 +272,8 @@ async function bookingTarget(
   assertHostPublishes(host, deps.clock.now());
   const calendar = connectedCalendar(deps.calendars, host);
   if (!host || !calendar) throw new Conflict(NO_CALENDAR);
+  // The admin's "Available for Bookings" off pauses every booking page (issue 17).
+  if (settings?.availableForBookings === false) throw new ServiceUnavailable(BOOKINGS_PAUSED);
   const pending = event.requiresConfirmation || settings?.autoConfirmBookings === false;
   return { event, overrides, host, calendar, pending };
 }
@@ -381,6 +385,7 @@ function draftBooking(
     blockedStart: new Date(blocked.start).toISOString(),
     blockedEnd: new Date(blocked.end).toISOString(),
     status: pending ? 'pending' : 'confirmed',
+    meetingType: event.meetingType ?? 'consultation',
     guestTimeZone: userTimezone,
     calendarProvider: host.calendar!.provider,
     calendarEventId,

@@ -29,6 +29,7 @@ export function toHostEvent(event: EventRecord, host: Pick<AccountRecord, 'photo
     ...event,
     reminders: remindersOf(event),
     remindHost: event.remindHost ?? false,
+    meetingType: event.meetingType ?? 'consultation',
     hostPhotoUrl: host.photoUrl,
   };
 }

@@ -143,6 +143,48 @@ export async function declinePending(
 }
 
 /**
+ * DELETE /api/bookings/{id}: the host (or an admin) cancels a booking; it is kept, marked cancelled, through the same
+ * path as the guest's link: "Delete on cancel" removes the calendar event, and the stream tells the guest and deletes
+ * the reminders. 409 once it started or when it was cancelled already.
+ */
+export async function cancelAsOwner(
+  deps: DeclineDeps,
+  principal: Principal | null,
+  id: string,
+  reason: string | null,
+): Promise<HostBooking> {
+  const booking = await ownedBooking(deps, principal, id);
+  assertChangeable(booking, deps.clock.now());
+  const host = await deps.hosts.get(booking.hostId);
+  const cancelled = await cancelOne(deps, host, booking, {
+    by: principal!.userId === booking.hostId ? 'host' : 'admin',
+    reason,
+    declined: false,
+    at: deps.clock.now().toISOString(),
+  });
+  return hostView(deps, cancelled);
+}
+
+export const NO_SHOW_NOT_YET = 'A guest can be marked as not having come only once the meeting has started.';
+export const NO_SHOW_NOT_CONFIRMED = 'Only a confirmed booking can be marked as a no-show.';
+
+/** POST /api/bookings/{id}/no-show: the guest of a confirmed booking that started did not come (or did, after all). */
+export async function markNoShow(
+  deps: HostBookingDeps,
+  principal: Principal | null,
+  id: string,
+  noShow: boolean,
+): Promise<HostBooking> {
+  const booking = await ownedBooking(deps, principal, id);
+  if (booking.status !== 'confirmed') throw new Conflict(NO_SHOW_NOT_CONFIRMED);
+  if (Date.parse(booking.start) > deps.clock.now().getTime()) throw new Conflict(NO_SHOW_NOT_YET);
+  const marked = await deps.bookings.setNoShow(booking, noShow).catch((error: unknown) => {
+    throw error instanceof BookingChanged ? new Conflict(CHANGED_MEANWHILE) : error;
+  });
+  return hostView(deps, marked);
+}
+
+/**
  * Cancels one booking as read (judged again if it changed meanwhile) and removes its calendar event when owed;
  * 409 when it was cancelled meanwhile.
  */
@@ -247,6 +289,8 @@ async function hostView(deps: Pick<Deps, 'hosts' | 'events' | 'clock'>, booking:
     guestTimeZone: booking.guestTimeZone,
     hostTimeZone: event?.timeZone ?? booking.guestTimeZone,
     cancellation: booking.rescheduledTo ? null : cancellationView(booking),
+    meetingType: booking.meetingType ?? 'consultation',
+    noShow: booking.noShow ?? false,
     location: event?.location ?? null,
     rescheduledTo: booking.rescheduledTo ?? null,
     rescheduledFrom: booking.rescheduledFrom

@@ -6,7 +6,8 @@ import { ServiceUnavailable } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 
 /** What a contact message needs: the abuse limits, ids, the message store, the mailer and its address, the log. */
-export type SubmitContactDeps = RateLimitDeps & Pick<Deps, 'ids' | 'contactMessages' | 'mailer' | 'config' | 'logger'>;
+export type SubmitContactDeps = RateLimitDeps &
+  Pick<Deps, 'ids' | 'contactMessages' | 'mailer' | 'config' | 'logger' | 'settings'>;
 
 /**
  * Submit a contact message.
@@ -14,7 +15,8 @@ export type SubmitContactDeps = RateLimitDeps & Pick<Deps, 'ids' | 'contactMessa
  * Primary course:
  * 0. Count the message against the sender address's limit (5 an hour): over it, 429 and nothing stored or mailed.
  * 1. Store the message with a new id and the current time.
- * 2. Mail it to the configured contact address, reply-to the sender, so the admin can answer from the inbox.
+ * 2. Mail it to the admin's e-mail from the settings (else the configured contact address), reply-to the sender, so
+ *    the admin can answer from the inbox.
  * 3. Answer with a thank-you sentence.
  * If the mail cannot be sent, the stored message is removed again (nothing half-written) and the caller is told
  * to try later (503), so a retry neither duplicates nor loses the message.
@@ -27,9 +29,11 @@ export async function submitContact(
   await enforceLimits(deps, [{ rule: ABUSE_LIMITS.contactMessagesPerAddress, subject: clientAddress }]);
   const record = { id: deps.ids.next(), createdAt: deps.clock.now().toISOString(), ...input };
   await deps.contactMessages.save(record);
+  // The admin's e-mail in the settings (issue 17), else the configured contact address.
+  const adminEmail = (await deps.settings.get())?.adminEmail?.trim();
   try {
     await deps.mailer.send({
-      to: [deps.config.contactEmail],
+      to: [adminEmail || deps.config.contactEmail],
       replyTo: [record.email],
       subject: `[${PRODUCT_NAME} contact] ${record.subject}`,
       text: [

@@ -69,6 +69,8 @@ export interface EventRecord {
   reminders?: number[];
   /** Whether the host gets the reminders too (default off). */
   remindHost?: boolean;
+  /** The spec's meeting type of its bookings (admin list "Type"); absent: consultation. */
+  meetingType?: 'consultation' | 'followup' | 'project' | 'other';
   createdAt: string;
   updatedAt: string;
 }
@@ -180,6 +182,10 @@ export interface BookingRecord {
   icsUid?: string;
   /** Why and by whom a booking was cancelled or declined (absent on bookings cancelled before it existed). */
   cancellation?: BookingCancellation;
+  /** Its event type's meeting type when it was made (absent: consultation). */
+  meetingType?: 'consultation' | 'followup' | 'project' | 'other';
+  /** The host marked the guest as not having come (a confirmed booking that started). */
+  noShow?: boolean;
   createdAt: string;
 }
 

@@ -1,6 +1,6 @@
 import { routes } from '#shared/api/routes';
 import { getPublicEvent, type PublicEventDeps } from '#functions/app/public-event';
-import { coreDeps, eventRepository, hostRepository } from '#functions/composition';
+import { coreDeps, eventRepository, hostRepository, settingsRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.getPublicEvent, PublicEventDeps> = (deps, { params }) =>
@@ -9,4 +9,5 @@ export const handler = httpRoute(routes.getPublicEvent, run, () => ({
   ...coreDeps(),
   events: eventRepository(),
   hosts: hostRepository(),
+  settings: settingsRepository(),
 }));

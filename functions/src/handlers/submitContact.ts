@@ -1,6 +1,6 @@
 import { routes } from '#shared/api/routes';
 import { submitContact, type SubmitContactDeps } from '#functions/app/submit-contact';
-import { contactMessageRepository, coreDeps, mailer, rateLimiter } from '#functions/composition';
+import { contactMessageRepository, coreDeps, mailer, rateLimiter, settingsRepository } from '#functions/composition';
 import { clientAddress } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
@@ -11,4 +11,5 @@ export const handler = httpRoute(routes.submitContact, run, () => ({
   contactMessages: contactMessageRepository(),
   mailer: mailer(),
   rateLimiter: rateLimiter(),
+  settings: settingsRepository(),
 }));

@@ -79,6 +79,9 @@ export const createBookingResponse = z.object({
 });
 export type CreateBookingResponse = z.infer<typeof createBookingResponse>;
 
+/** booking-landing-auth-admin.md §3 "Booking (admin list)": meetingType. */
+export const meetingTypeSchema = z.enum(['consultation', 'followup', 'project', 'other']);
+
 /** `{id}` of a booking route: a booking id (anything else is simply not found). */
 export const bookingIdParams = z.object({ id: z.uuid({ error: 'Booking not found.' }) });
 
@@ -152,6 +155,9 @@ export const hostBookingResponse = z.object({
   /** The event's zone, in which the console shows the time. */
   hostTimeZone: z.string(),
   cancellation: cancellationView,
+  meetingType: meetingTypeSchema,
+  /** The host marked the guest as not having come. */
+  noShow: z.boolean(),
   /** Where the meeting takes place (the event's location now), or null when the event was deleted. */
   location: z.string().nullable(),
   /** Replaced by a reschedule (cancelled because the guest moved it): the new booking's id. */
@@ -161,3 +167,68 @@ export const hostBookingResponse = z.object({
   createdAt: z.string(),
 });
 export type HostBooking = z.infer<typeof hostBookingResponse>;
+
+/** booking-landing-auth-admin.md §4: the meeting types and their labels (an event type carries one). */
+export const MEETING_TYPES = {
+  consultation: 'Initial Consultation',
+  followup: 'Follow-up Meeting',
+  project: 'Project Discussion',
+  other: 'Other',
+} as const;
+export type MeetingType = keyof typeof MEETING_TYPES;
+
+/** The longest range GET /api/bookings answers (a quarter). */
+export const BOOKING_LIST_MAX_DAYS = 92;
+
+/**
+ * GET /api/bookings: `start` and `end` are days (yyyy-MM-dd, both included) in `timezone` (the caller's zone;
+ * default UTC), at most 92 days apart.
+ */
+export const bookingListQuery = z
+  .object({
+    start: z
+      .string({ error: 'start is required (yyyy-MM-dd).' })
+      .refine(isCalendarDate, 'start must be a date (yyyy-MM-dd).'),
+    end: z
+      .string({ error: 'end is required (yyyy-MM-dd).' })
+      .refine(isCalendarDate, 'end must be a date (yyyy-MM-dd).'),
+    timezone: timeZoneValue.optional(),
+  })
+  .refine((query) => query.start <= query.end, { message: 'end must not be before start.', path: ['end'] })
+  .refine((query) => (Date.parse(query.end) - Date.parse(query.start)) / 86_400_000 < BOOKING_LIST_MAX_DAYS, {
+    message: `The range can be at most ${BOOKING_LIST_MAX_DAYS} days.`,
+    path: ['end'],
+  });
+
+/** One booking of GET /api/bookings: the spec's admin list fields, then what the screens show beyond them. */
+export const bookingListItem = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** ISO instants (UTC). */
+  startTime: z.string(),
+  endTime: z.string(),
+  meetingType: meetingTypeSchema,
+  status: z.enum(['confirmed', 'pending', 'cancelled']),
+  eventTitle: z.string(),
+  eventSlug: z.string(),
+  hostName: z.string(),
+  guestTimeZone: z.string(),
+  additionalInfo: z.string().nullable(),
+  guests: z.array(z.string()),
+  /** The host marked the guest as not having come. */
+  noShow: z.boolean(),
+  /** Cancelled because the guest moved it to a new time. */
+  rescheduled: z.boolean(),
+});
+export type BookingListItem = z.infer<typeof bookingListItem>;
+export const bookingListResponse = z.array(bookingListItem);
+
+/** DELETE /api/bookings/{id}: an optional reason for the guest; no body at all is fine. */
+export const cancelBookingBody = z.strictObject({ reason });
+
+/** POST /api/bookings/{id}/no-show: true marks the guest as not having come, false takes it back (default true). */
+export const noShowBody = z.strictObject({
+  noShow: z.boolean({ error: 'noShow must be true or false.' }).default(true),
+});

@@ -33,6 +33,11 @@ export const publicEventResponse = z.object({
    * "Bookings can be made up to {n} days ahead" and stop its arrows there.
    */
   advanceBookingDays: z.number(),
+  /**
+   * Beyond the spec: the admin switched "Available for Bookings" off, so nothing can be booked now (the page says
+   * bookings are paused; the availability calls answer empty and a booking is refused with 503).
+   */
+  bookingsPaused: z.boolean().optional(),
 });
 export type PublicEvent = z.infer<typeof publicEventResponse>;
 

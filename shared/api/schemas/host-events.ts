@@ -1,5 +1,6 @@
 import * as z from 'zod';
 
+import { meetingTypeSchema } from '#shared/api/schemas/bookings';
 import { calendarDateOrTimestamp, requiredText } from '#shared/api/schemas/common';
 import {
   BUFFER_OPTIONS,
@@ -112,6 +113,8 @@ export const eventBody = z.strictObject({
     .transform(normalizeReminders),
   /** Whether the host gets the reminders too. */
   remindHost: z.boolean().default(false),
+  /** The spec's meeting type the bookings of this event have (admin list "Type"); default consultation. */
+  meetingType: meetingTypeSchema.default('consultation'),
   advanceBookingDays: z
     .number()
     .int()
@@ -173,6 +176,7 @@ export const hostEventSchema = z.object({
   requiresConfirmation: z.boolean(),
   reminders: z.array(z.number()),
   remindHost: z.boolean(),
+  meetingType: meetingTypeSchema,
   advanceBookingDays: z.number(),
   maxBookingsPerDay: z.number().nullable(),
   minimumNoticeAmount: z.number(),

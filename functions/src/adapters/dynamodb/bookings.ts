@@ -234,6 +234,51 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       });
     },
 
+    async listStarting(from, to) {
+      const bookings: BookingRecord[] = [];
+      for (const month of monthsBetween(from, to)) {
+        let startKey: Item | undefined;
+        do {
+          const page = await db.send(
+            new QueryCommand({
+              TableName: tableName,
+              IndexName: 'gsi1',
+              KeyConditionExpression: 'gsi1pk = :month AND gsi1sk BETWEEN :from AND :to',
+              ExpressionAttributeValues: { ':month': `BOOKINGS#${month}`, ':from': from, ':to': `${to}` },
+              ExclusiveStartKey: startKey,
+            }),
+          );
+          for (const item of page.Items ?? []) {
+            if (item.type === 'Booking' && String(item.start) < to) bookings.push(toBooking(item));
+          }
+          startKey = page.LastEvaluatedKey;
+        } while (startKey);
+      }
+      return bookings;
+    },
+
+    async setNoShow(booking, noShow) {
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
+            UpdateExpression: 'SET noShow = :noShow',
+            ConditionExpression: '#status = :confirmed',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':noShow': noShow, ':confirmed': 'confirmed' },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toBooking(Attributes ?? {});
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) {
+          throw new BookingChanged('Only a confirmed booking has a no-show', { cause: error });
+        }
+        throw error;
+      }
+    },
+
     async confirm(booking) {
       if (booking.status !== 'pending') throw new BookingChanged('Only a pending booking can be confirmed');
       return changeStatus(booking, 'confirmed', {});
@@ -282,6 +327,16 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       };
     },
   };
+}
+
+/** The months (yyyy-MM) that instants in [from, to) fall in, in order. */
+function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  const last = new Date(Date.parse(to) - 1);
+  for (let at = new Date(`${from.slice(0, 7)}-01T00:00:00Z`); at <= last; at.setUTCMonth(at.getUTCMonth() + 1)) {
+    months.push(at.toISOString().slice(0, 7));
+  }
+  return months;
 }
 
 /**

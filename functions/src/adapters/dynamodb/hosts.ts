@@ -1,9 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -106,6 +108,32 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
   }
 
   return {
+    async namesOf(hostIds) {
+      const names = new Map<string, string>();
+      const ids = [...new Set(hostIds)];
+      for (let index = 0; index < ids.length; index += 100) {
+        let keysLeft: Record<string, unknown>[] | undefined = ids
+          .slice(index, index + 100)
+          .map((id) => keys.userProfile(id));
+        for (let attempt = 0; keysLeft?.length && attempt < 5; attempt++) {
+          const answer: BatchGetCommandOutput = await db.send(
+            new BatchGetCommand({
+              RequestItems: {
+                [tableName]: {
+                  Keys: keysLeft,
+                  ProjectionExpression: 'id, #name',
+                  ExpressionAttributeNames: { '#name': 'name' },
+                },
+              },
+            }),
+          );
+          for (const item of answer.Responses?.[tableName] ?? []) names.set(String(item.id), String(item.name));
+          keysLeft = answer.UnprocessedKeys?.[tableName]?.Keys;
+        }
+      }
+      return names;
+    },
+
     async get(hostId) {
       const { Items = [] } = await db.send(
         new QueryCommand({

@@ -1,0 +1,12 @@
+import { routes } from '#shared/api/routes';
+import { listBookings, type ListBookingsDeps } from '#functions/app/list-bookings';
+import { bookingLedger, coreDeps, hostRepository } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+
+export const run: RouteRun<typeof routes.listBookings, ListBookingsDeps> = (deps, { principal, query }) =>
+  listBookings(deps, principal, query);
+export const handler = httpRoute(routes.listBookings, run, () => ({
+  ...coreDeps(),
+  bookings: bookingLedger(),
+  hosts: hostRepository(),
+}));
