@@ -823,3 +823,52 @@ describe('the built-in calendar', () => {
     expect((await call('POST', '/api/user/calendar/feed', { cookie: host.cookie, body: {} })).status).toBe(409);
   });
 });
+
+describe('the Google event follows the booking after it was made (issues 16, 17)', () => {
+  it('the guest\'s cancel link and the host\'s DELETE remove the event ("Delete on cancel")', async () => {
+    const host = await newHost();
+    const { account } = await connectGoogle(host);
+    const event = await eventOf(host.id);
+    const date = tomorrow();
+    const byGuest = await book(event, date, '09:00');
+    const byHost = await book(event, date, '10:00');
+    expect(byGuest.status).toBe(201);
+    expect(byHost.status).toBe(201);
+    const eventIdOf = async (id: string) => (await deps.bookings.findById(id))!.calendarEventId!;
+    const guestEvent = await eventIdOf(byGuest.body.bookingId);
+    const hostEvent = await eventIdOf(byHost.body.bookingId);
+    const statusOf = (id: string) => google.calendarEvents(account.email).find((item) => item.id === id)?.status;
+    expect(statusOf(guestEvent)).toBe('confirmed');
+
+    const cancelled = await call('POST', `/api/bookings/${byGuest.body.bookingId}/cancel`, {
+      body: { token: byGuest.body.rescheduleToken, reason: 'Travelling' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(statusOf(guestEvent)).toBe('cancelled');
+
+    // Another host cannot cancel it (404); its own host can, with no body at all.
+    const stranger = await newHost();
+    expect((await call('DELETE', `/api/bookings/${byHost.body.bookingId}`, { cookie: stranger.cookie })).status).toBe(
+      404,
+    );
+    const deleted = await call('DELETE', `/api/bookings/${byHost.body.bookingId}`, { cookie: host.cookie });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ status: 'cancelled', cancellation: { by: 'host', declined: false } });
+    expect(statusOf(hostEvent)).toBe('cancelled');
+    expect((await deps.bookings.findById(byHost.body.bookingId))!.calendarPending).toBeUndefined();
+  });
+
+  it('a pending booking gets its Google event only when the host confirms it', async () => {
+    const host = await newHost();
+    const { account } = await connectGoogle(host);
+    const event = await eventOf(host.id, { requiresConfirmation: true });
+    const booked = await book(event, tomorrow(), '11:00');
+    expect(booked.status).toBe(201);
+    expect(booked.body).toMatchObject({ status: 'pending', calendarEventCreated: false });
+    const eventId = (await deps.bookings.findById(booked.body.bookingId))!.calendarEventId!;
+    expect(google.calendarEvents(account.email).some((item) => item.id === eventId)).toBe(false);
+    const confirmed = await call('POST', `/api/bookings/${booked.body.bookingId}/confirm`, { cookie: host.cookie });
+    expect(confirmed.status).toBe(200);
+    expect(google.calendarEvents(account.email).find((item) => item.id === eventId)?.status).toBe('confirmed');
+  });
+});

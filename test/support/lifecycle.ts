@@ -11,12 +11,15 @@ import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import type { TableTimers } from '#functions/adapters/dynamodb/table-timers';
 import { composeDeps } from '#functions/composition';
 import type { Config } from '#functions/config';
+import { run as cancelRun } from '#functions/handlers/cancelBooking';
 import { run as cancelAsGuestRun } from '#functions/handlers/cancelBookingAsGuest';
 import { run as confirmRun } from '#functions/handlers/confirmBooking';
 import { run as declineRun } from '#functions/handlers/declineBooking';
 import { run as getBookingRun } from '#functions/handlers/getBooking';
 import { run as icsRun } from '#functions/handlers/getBookingCalendarFile';
 import { run as manageRun } from '#functions/handlers/getManagedBooking';
+import { run as listRun } from '#functions/handlers/listBookings';
+import { run as noShowRun } from '#functions/handlers/markNoShow';
 import { httpRoute } from '#functions/http/route-handler';
 import { expiryHandler } from '#functions/jobs/expirePendingBooking';
 import { notifyHandler } from '#functions/jobs/notifyBookingChanges';
@@ -171,6 +174,27 @@ function guestAndHostRoutes(_config: Config, deps: Deps) {
         method: 'POST',
         path: `/api/bookings/${id}/confirm`,
         pathParameters: { id },
+      }),
+    /** GET /api/bookings as a host, an admin (`isAdmin`), or nobody (`userId` null). */
+    list: (userId: string | null, query: Record<string, string>, isAdmin = false) =>
+      call(routes.listBookings, listRun as never, userId === null ? null : host(userId, isAdmin), {
+        method: 'GET',
+        path: '/api/bookings',
+        query,
+      }),
+    cancelAsOwner: (userId: string | null, id: string, body?: Record<string, unknown>, isAdmin = false) =>
+      call(routes.cancelBooking, cancelRun as never, userId === null ? null : host(userId, isAdmin), {
+        method: 'DELETE',
+        path: `/api/bookings/${id}`,
+        pathParameters: { id },
+        ...(body ? { headers: jsonHeaders, body: JSON.stringify(body) } : {}),
+      }),
+    noShow: (userId: string, id: string, body?: Record<string, unknown>) =>
+      call(routes.markNoShow, noShowRun as never, host(userId), {
+        method: 'POST',
+        path: `/api/bookings/${id}/no-show`,
+        pathParameters: { id },
+        ...(body ? { headers: jsonHeaders, body: JSON.stringify(body) } : {}),
       }),
     decline: (userId: string, id: string, body?: Record<string, unknown>) =>
       call(routes.declineBooking, declineRun as never, host(userId), {
