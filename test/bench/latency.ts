@@ -6,11 +6,13 @@ import autocannon from 'autocannon';
  */
 export async function benchLatency(
   url: string,
-  options: { seconds?: number; connections?: number; warmUpSeconds?: number } = {},
+  options: { seconds?: number; connections?: number; warmUpSeconds?: number; headers?: Record<string, string> } = {},
 ) {
-  const { seconds = 10, connections = 20, warmUpSeconds = 2 } = options;
-  if (warmUpSeconds > 0) await autocannon({ url, connections: Math.min(connections, 5), duration: warmUpSeconds });
-  const result = await autocannon({ url, connections, duration: seconds });
+  const { seconds = 10, connections = 20, warmUpSeconds = 2, headers = {} } = options;
+  if (warmUpSeconds > 0) {
+    await autocannon({ url, connections: Math.min(connections, 5), duration: warmUpSeconds, headers });
+  }
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     url,
     connections,

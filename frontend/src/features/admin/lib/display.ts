@@ -37,3 +37,10 @@ export function formatMeetingDate(instant: string, timeZone: string): string {
   }
   return format.format(new Date(instant));
 }
+
+/** "MMM d, yyyy" of a calendar date (yyyy-MM-dd), whatever the zone. */
+export const formatDay = (date: string): string => formatMeetingDate(`${date}T12:00:00Z`, 'UTC');
+
+/** A range of calendar dates: "Mar 8, 2026 - Mar 14, 2026", or one date when it is one day. */
+export const formatDayRange = (start: string, end: string): string =>
+  start === end ? formatDay(start) : `${formatDay(start)} - ${formatDay(end)}`;

@@ -1,0 +1,147 @@
+import type { AddressInfo } from 'node:net';
+
+import { routes } from '#shared/api/routes';
+import { createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { composeDeps } from '#functions/composition';
+import { parseConfig, setEnvironment } from '#functions/config';
+import type { BookingRecord } from '#functions/domain/records';
+import { run as listRun } from '#functions/handlers/listBookings';
+import { httpRoute } from '#functions/http/route-handler';
+import { startPeers } from '#infra/local/peers';
+import { DEMO_ADMIN, seedDemoData } from '#infra/local/seed';
+import { createAppServer } from '#infra/local/server';
+import { ensureTable } from '#infra/local/table';
+import { benchLatency } from '#test/bench/latency';
+import { apiEvent, testContext } from '#test/support/api-event';
+
+/**
+ * GET /api/bookings for the admin over one month holding `bookings` bookings of `hosts` hosts (issue 17): the
+ * DynamoDB requests of one call (counted by the client middleware) and the latency at 20 concurrent clients through
+ * the local app server. The bookings are written straight through the ledger into DynamoDB Local (in memory), with
+ * no stream job running, so nothing else loads the machine while it is measured.
+ */
+export async function benchBookingList(options: { hosts?: number; bookings?: number } = {}) {
+  const hostCount = options.hosts ?? 50;
+  const bookingCount = options.bookings ?? 2000;
+  const peers = await startPeers();
+  const server = { close: () => undefined as void };
+  try {
+    const env = {
+      DYNAMODB_ENDPOINT: peers.dynamoEndpoint,
+      SES_ENDPOINT: peers.sesEndpoint,
+      TABLE_NAME: 'meetwise-list-bench',
+      AWS_REGION: 'us-east-1',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_MULTIPLIER: '1000',
+    };
+    setEnvironment(env);
+    const config = parseConfig(env);
+    const admin = createDynamoClient(config);
+    await ensureTable(admin, config.tableName);
+    admin.destroy();
+    let counting: Map<string, number> | null = null;
+    const deps = composeDeps(config, {
+      onDynamoRequest: (command) => {
+        const name = command.replace(/Command$/, '');
+        if (counting) counting.set(name, (counting.get(name) ?? 0) + 1);
+      },
+    });
+    await seedDemoData(deps, 'http://localhost');
+
+    // 50 hosts, 40 bookings each over March 2027 (weekdays, 09:00–17:00 UTC, half-hour steps).
+    const month = '2027-03';
+    const hostIds = Array.from({ length: hostCount }, (_, index) => `bench-host-${index}`);
+    for (const id of hostIds) {
+      await deps.hosts.createIfAbsent({
+        id,
+        name: `Bench Host ${id.slice(11)}`,
+        email: `${id}@example.com`,
+        username: id,
+        photoUrl: null,
+        createdAt: '2027-01-01T00:00:00.000Z',
+      });
+    }
+    const writes: BookingRecord[] = [];
+    for (let index = 0; index < bookingCount; index++) {
+      const hostId = hostIds[index % hostCount]!;
+      const slot = Math.floor(index / hostCount);
+      const day = 1 + Math.floor(slot / 2) * 1;
+      const start = new Date(
+        `${month}-${String(day).padStart(2, '0')}T${String(9 + (slot % 8)).padStart(2, '0')}:${slot % 2 ? '30' : '00'}:00Z`,
+      );
+      const end = new Date(start.getTime() + 30 * 60_000);
+      writes.push({
+        id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+        hostId,
+        eventId: 1001,
+        eventTitle: 'Bench Call',
+        eventSlug: 'bench-call',
+        name: `Guest Number ${index}`,
+        email: `guest-${index}@example.com`,
+        additionalInfo: null,
+        guests: [],
+        start: start.toISOString(),
+        end: end.toISOString(),
+        blockedStart: start.toISOString(),
+        blockedEnd: end.toISOString(),
+        status: index % 10 === 0 ? 'cancelled' : 'confirmed',
+        guestTimeZone: 'Europe/Berlin',
+        calendarProvider: 'builtin',
+        calendarEventId: null,
+        createdAt: '2027-01-01T00:00:00.000Z',
+      });
+    }
+    for (let index = 0; index < writes.length; index += 20) {
+      await Promise.all(
+        writes.slice(index, index + 20).map((booking) =>
+          deps.bookings.commit({
+            booking,
+            lockDays: [],
+            checkDays: [],
+          }),
+        ),
+      );
+    }
+
+    const query = { start: `${month}-01`, end: `${month}-31`, timezone: 'UTC' };
+    const list = httpRoute(routes.listBookings, listRun, async () => ({
+      ...deps,
+      sessions: { authenticate: async () => ({ userId: 'admin', isAdmin: true, sessionId: 'bench' }) },
+    }));
+    counting = new Map();
+    const answer = (await list(apiEvent({ method: 'GET', path: '/api/bookings', query }), testContext)) as {
+      statusCode: number;
+      body: string;
+    };
+    const counts = counting;
+    counting = null;
+    if (answer.statusCode !== 200) throw new Error(`GET /api/bookings answered ${answer.statusCode}: ${answer.body}`);
+    const listed = (JSON.parse(answer.body) as unknown[]).length;
+
+    // The same call through the local app server as the demo admin, 20 clients.
+    const app = createAppServer({ siteDir: 'frontend/dist', photosDir: '/tmp/meetwise-list-bench-photos' });
+    await new Promise<void>((ready) => app.listen(0, '127.0.0.1', ready));
+    server.close = () => {
+      app.closeAllConnections();
+      app.close();
+    };
+    const base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    setEnvironment({ SITE_URL: base });
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    });
+    if (login.status !== 200) throw new Error(`The demo admin could not sign in: ${login.status}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    const url = `${base}/api/bookings?${new URLSearchParams(query).toString()}`;
+    const latency = await benchLatency(url, { headers: { cookie } });
+    return { listed, counts, latency };
+  } finally {
+    server.close();
+    await peers.stop();
+  }
+}
