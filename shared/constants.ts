@@ -2,6 +2,15 @@
 
 export const PRODUCT_NAME = 'Meetwise';
 
+/** booking-landing-auth-admin.md §4: the meeting types and their labels (an event type carries one). */
+export const MEETING_TYPES = {
+  consultation: 'Initial Consultation',
+  followup: 'Follow-up Meeting',
+  project: 'Project Discussion',
+  other: 'Other',
+} as const;
+export type MeetingType = keyof typeof MEETING_TYPES;
+
 /** Admin booking settings (booking-landing-auth-admin.md §5). */
 export const MEETING_DURATION_OPTIONS = [15, 30, 45, 60] as const;
 export const BREAK_OPTIONS = [0, 5, 10, 15, 30] as const;

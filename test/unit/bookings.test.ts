@@ -28,6 +28,8 @@ const booking: HostBooking = {
   guestTimeZone: 'Europe/Berlin',
   hostTimeZone: 'America/New_York',
   cancellation: null,
+  meetingType: 'consultation',
+  noShow: false,
   location: 'Google Meet',
   rescheduledTo: null,
   rescheduledFrom: null,

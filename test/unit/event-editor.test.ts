@@ -11,8 +11,10 @@ import {
   errorsByPath,
   formValuesFromEvent,
   newEventFormValues,
+  settingsDefaults,
   toEventBody,
   toggleReminder,
+  untouchedDefaults,
 } from '#frontend/features/event-editor/lib/event-form.ts';
 import {
   EVENT_IMAGE_ACCEPT,
@@ -168,6 +170,7 @@ const savedEvent: HostEvent = {
   requiresConfirmation: true,
   reminders: [15, 2880],
   remindHost: true,
+  meetingType: 'project',
   advanceBookingDays: 30,
   maxBookingsPerDay: 3,
   minimumNoticeAmount: 2,
@@ -271,6 +274,40 @@ describe('event form values', () => {
     expect(body).not.toHaveProperty('customDuration');
     expect(eventBody.safeParse(body).success).toBe(true);
     expect(eventBody.safeParse(toEventBody(formValuesFromEvent(savedEvent), { id: 12 })).success).toBe(true);
+  });
+
+  it('starts a new event as an Initial Consultation, keeps a loaded meeting type and sends it', () => {
+    expect(newEventFormValues().meetingType).toBe('consultation');
+    expect(formValuesFromEvent(savedEvent).meetingType).toBe('project');
+    expect(formValuesFromEvent({ ...savedEvent, meetingType: undefined }).meetingType).toBe('consultation');
+    const body = toEventBody({ ...formValuesFromEvent(savedEvent), meetingType: 'followup' });
+    expect(body.meetingType).toBe('followup');
+    expect(eventBody.parse(body).meetingType).toBe('followup');
+  });
+
+  it("starts a new event from the admin's meeting duration and break when the settings are loaded", () => {
+    expect(newEventFormValues(null)).toMatchObject({ duration: '30', customDuration: false, bufferAfter: 0 });
+    expect(newEventFormValues({ meetingDuration: 45, breakBetweenMeetings: 15 })).toMatchObject({
+      duration: '45',
+      customDuration: false,
+      bufferAfter: 15,
+      bufferBefore: 0,
+    });
+    // A value the editor does not offer is left to the shared default; an unlisted duration is a custom one.
+    expect(settingsDefaults({ meetingDuration: 20, breakBetweenMeetings: 7 })).toEqual({
+      duration: '20',
+      customDuration: true,
+    });
+  });
+
+  it('fills late settings only into the fields the host has not edited', () => {
+    const values = newEventFormValues();
+    const late = settingsDefaults({ meetingDuration: 60, breakBetweenMeetings: 10 });
+    expect(untouchedDefaults(values, late, new Set())).toEqual({ duration: '60', bufferAfter: 10 });
+    expect(untouchedDefaults(values, late, new Set(['bufferAfter']))).toEqual({ duration: '60' });
+    // The duration's select and its custom number are one field: choosing "Custom" keeps both.
+    expect(untouchedDefaults(values, late, new Set(['customDuration']))).toEqual({ bufferAfter: 10 });
+    expect(untouchedDefaults({ ...values, duration: '60', bufferAfter: 10 }, late, new Set())).toEqual({});
   });
 
   it('starts a new event with reminders a day and an hour before, the host not reminded', () => {

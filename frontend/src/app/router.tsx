@@ -47,6 +47,14 @@ const BookingDetailPage = page(
   () => import('#frontend/features/bookings/components/booking-detail-page.tsx'),
   'BookingDetailPage',
 );
+const HostBookingsPage = page(
+  () => import('#frontend/features/bookings/components/host-bookings-page.tsx'),
+  'HostBookingsPage',
+);
+const AdminDashboardPage = page(
+  () => import('#frontend/features/admin/components/admin-dashboard-page.tsx'),
+  'AdminDashboardPage',
+);
 // The auth screens share one chunk (features/auth/load.ts).
 const LoginPage = page(loadAuthScreens, 'LoginPage');
 const RegisterPage = page(loadAuthScreens, 'RegisterPage');
@@ -82,8 +90,9 @@ export function prefetchForPath(pathname: string): void {
 /**
  * The route table of host-area.md §2, declarative (the data router's extra code would not fit the booking page's
  * 90 KB budget). Screens that exist so far: /, /contact-us, the debug pages (/debug, /oauth-config), sign-in and
- * registration (/login, /register, /register-email, /direct-login, /auth-success/{status}), behind the login guard
- * the host console (/events, /events/new, /hourly-debug, one booking at /bookings/{id}) and /profile-settings,
+ * registration (/login, /register, /register-email, /direct-login, /auth-success/{status}), the admin dashboard
+ * (/admin, which checks for an administrator itself, booking-landing-auth-admin.md), behind the login guard
+ * the host console (/events, /events/new, /hourly-debug, /bookings, /bookings/{id}) and /profile-settings,
  * calendar integration (/calendar, /calendar-integration: the page itself shows 'Authentication Required' to a
  * visitor without a session rather than being sent to /login, host-area.md §2) with /calendar-connected (the end of
  * the Google authorization window), the public booking page (/book/{eventSlug}, /events/{eventSlug}; with
@@ -105,11 +114,14 @@ export function AppRoutes() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="register-email" element={<RegisterEmailPage />} />
         <Route path="auth-success/:status?" element={<AuthSuccessPage />} />
+        {/* Not behind the guard: the dashboard checks for an administrator itself. */}
+        <Route path="admin" element={<AdminDashboardPage />} />
         <Route element={<RequireLogin />}>
           <Route path="events/new" element={<EventEditorPage />} />
           <Route path="events" element={<EventsPage />} />
           <Route path="hourly-debug" element={<HourlyDebugPage />} />
           <Route path="profile-settings" element={<ProfileSettingsPage />} />
+          <Route path="bookings" element={<HostBookingsPage />} />
           <Route path="bookings/:bookingId" element={<BookingDetailPage />} />
           {/* Placeholder until billing exists: the router's own fallback, with the developer's hint. */}
           <Route path="billing-details" element={<RouterFallbackPage />} />

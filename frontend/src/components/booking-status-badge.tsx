@@ -3,7 +3,10 @@ import { cn } from '#frontend/lib/cn.ts';
 
 export type BookingStatus = ManagedBooking['status'];
 
-/** The spec's status labels (the guest's manage page and the host's booking page). */
+/**
+ * The spec's status labels and colours (booking-landing-auth-admin.md §4: confirmed green, pending yellow, cancelled
+ * red), everywhere a booking's status shows: the admin's table, the host's screens, the guest's manage page.
+ */
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   confirmed: 'Confirmed',
   pending: 'Pending',
@@ -14,7 +17,7 @@ const TONES: Record<BookingStatus, string> = {
   confirmed:
     'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
   pending: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
-  cancelled: 'border-slate-300 bg-slate-100 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100',
+  cancelled: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
 };
 
 /** A booking's status as a pill; read as "Status: Confirmed". */
@@ -22,7 +25,7 @@ export function BookingStatusBadge({ status, className }: { status: BookingStatu
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
         TONES[status],
         className,
       )}

@@ -4,6 +4,8 @@ import { eventIdValue, timeZoneValue } from '#shared/api/schemas/availability';
 import { CALENDAR_DATE_MESSAGE, isCalendarDate, visibleText } from '#shared/api/schemas/common';
 import { BOOKING_LIMITS as L } from '#shared/constants';
 
+export { MEETING_TYPES, type MeetingType } from '#shared/constants';
+
 const LINE_BREAK = /[\r\n]/;
 /** booking-landing-auth-admin.md §5: "a simple pattern (no spaces, one @, a dot in the domain)". */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -167,15 +169,6 @@ export const hostBookingResponse = z.object({
   createdAt: z.string(),
 });
 export type HostBooking = z.infer<typeof hostBookingResponse>;
-
-/** booking-landing-auth-admin.md §4: the meeting types and their labels (an event type carries one). */
-export const MEETING_TYPES = {
-  consultation: 'Initial Consultation',
-  followup: 'Follow-up Meeting',
-  project: 'Project Discussion',
-  other: 'Other',
-} as const;
-export type MeetingType = keyof typeof MEETING_TYPES;
 
 /** The longest range GET /api/bookings answers (a quarter). */
 export const BOOKING_LIST_MAX_DAYS = 92;

@@ -31,10 +31,14 @@ export function useUpdateSettings() {
     },
     onError: (_error, _change, context) => {
       const before = context?.before;
-      if (before) queryClient.setQueryData<CachedSettings>(adminSettingsKey, (current) => current && { ...current, ...before });
+      if (before)
+        queryClient.setQueryData<CachedSettings>(adminSettingsKey, (current) => current && { ...current, ...before });
     },
     onSuccess: (saved, change) => {
-      queryClient.setQueryData<CachedSettings>(adminSettingsKey, (current) => ({ ...(current ?? saved), ...pick(saved, change) }));
+      queryClient.setQueryData<CachedSettings>(adminSettingsKey, (current) => ({
+        ...(current ?? saved),
+        ...pick(saved, change),
+      }));
       // Other screens reading the settings (the debug page) ask again.
       void queryClient.invalidateQueries({ queryKey: ['settings'] });
     },

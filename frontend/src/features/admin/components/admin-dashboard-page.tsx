@@ -19,8 +19,8 @@ import {
   quickStats,
   rangeFor,
   statsWindow,
-  type QuickStats as Stats,
   type RangeKey,
+  type QuickStats as Stats,
 } from '#frontend/features/admin/lib/ranges.ts';
 import { detectTimeZone, todayIn } from '#frontend/lib/dates.ts';
 import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
@@ -148,13 +148,9 @@ function AdminDashboard() {
       <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">Every host&apos;s meetings and the booking settings.</p>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <div className="mt-8 grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-6">
-          <QuickStatsPanel
-            bookings={statsBookings}
-            today={today}
-            timeZone={timeZone}
-          />
+          <QuickStatsPanel bookings={statsBookings} today={today} timeZone={timeZone} />
           <QuickSettings
             settings={settings}
             onChange={(change) => void save(change)}
@@ -228,9 +224,7 @@ function QuickStatsPanel({
   timeZone: string;
 }) {
   const titleId = useId();
-  const stats = bookings.data
-    ? quickStats(bookings.data, { today, now: bookings.dataUpdatedAt, timeZone })
-    : undefined;
+  const stats = bookings.data ? quickStats(bookings.data, { today, now: bookings.dataUpdatedAt, timeZone }) : undefined;
   return (
     <section aria-labelledby={titleId} className={panelClasses}>
       <h2 id={titleId} className="text-lg font-semibold">

@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 
-import { BREAK_OPTIONS, MEETING_DURATION_OPTIONS } from '#shared/constants';
 import { settingsSchema, type SettingsResponse } from '#shared/api/schemas/settings';
+import { BREAK_OPTIONS, MEETING_DURATION_OPTIONS } from '#shared/constants';
+import { Button } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { fieldClasses, Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
-import { Button } from '#frontend/components/ui/button.tsx';
 import type { SettingsChange } from '#frontend/features/admin/api/update-settings.ts';
 import { panelClasses } from '#frontend/features/admin/components/quick-settings.tsx';
 import { cn } from '#frontend/lib/cn.ts';

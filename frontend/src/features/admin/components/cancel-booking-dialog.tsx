@@ -47,13 +47,16 @@ export function CancelBookingDialog({
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Cancel Booking</DialogTitle>
-          <DialogDescription>Are you sure you want to cancel this booking? This action cannot be undone.</DialogDescription>
+          <DialogDescription>
+            Are you sure you want to cancel this booking? This action cannot be undone.
+          </DialogDescription>
         </DialogHeader>
         {booking && (
           <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100">
             <span className="font-medium">{fullName(booking.firstName, booking.lastName) || booking.email}</span>
             {' · '}
-            {formatMeetingDate(booking.startTime, timeZone)}, {formatTimeRange(booking.startTime, booking.endTime, timeZone)}
+            {formatMeetingDate(booking.startTime, timeZone)},{' '}
+            {formatTimeRange(booking.startTime, booking.endTime, timeZone)}
           </p>
         )}
         <DialogFooter>

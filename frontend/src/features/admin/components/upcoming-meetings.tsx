@@ -2,40 +2,24 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type Ref } from 'react';
 
 import type { BookingListItem } from '#shared/api/schemas/bookings';
-import { BOOKING_STATUS_LABELS } from '#frontend/components/booking-status-badge.tsx';
+import { BookingStatusBadge } from '#frontend/components/booking-status-badge.tsx';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { fieldClasses } from '#frontend/components/ui/input.tsx';
 import { ActionsMenu } from '#frontend/features/admin/components/actions-menu.tsx';
 import { RefreshIcon } from '#frontend/features/admin/components/icons.tsx';
-import { formatDayRange, formatMeetingDate, fullName, initialsOf, meetingTypeLabel } from '#frontend/features/admin/lib/display.ts';
+import {
+  formatDayRange,
+  formatMeetingDate,
+  fullName,
+  initialsOf,
+  meetingTypeLabel,
+} from '#frontend/features/admin/lib/display.ts';
 import { isRangeKey, RANGE_OPTIONS, type DateRange, type RangeKey } from '#frontend/features/admin/lib/ranges.ts';
 import { cn } from '#frontend/lib/cn.ts';
 import { formatTimeRange } from '#frontend/lib/dates.ts';
 
-type Status = BookingListItem['status'];
-
-/** The spec's status colours: confirmed green, pending yellow, cancelled red (AA contrast in both themes). */
-const STATUS_TONES: Record<Status, string> = {
-  confirmed:
-    'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
-  pending: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
-  cancelled: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
-};
-
-function StatusBadge({ status }: { status: Status }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-        STATUS_TONES[status],
-      )}
-    >
-      {BOOKING_STATUS_LABELS[status]}
-    </span>
-  );
-}
-
-const headCell = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
+const headCell =
+  'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
 const cell = 'px-3 py-3 align-middle';
 
 export interface UpcomingMeetingsProps {
@@ -135,7 +119,7 @@ export function UpcomingMeetings({
           </div>
         ) : (
           <div className="-mx-4 overflow-x-auto sm:mx-0">
-            <table aria-labelledby={titleId} className="w-full min-w-[46rem] border-collapse text-sm">
+            <table aria-labelledby={titleId} className="w-full min-w-[44rem] border-collapse text-sm">
               <thead className="border-b border-slate-200 dark:border-slate-700">
                 <tr>
                   <th scope="col" className={headCell}>
@@ -184,7 +168,7 @@ function MeetingRow({
   return (
     <tr>
       <td className={cell}>
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-[12rem] items-center gap-3">
           <span
             aria-hidden="true"
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-50"
@@ -193,7 +177,7 @@ function MeetingRow({
           </span>
           <div className="min-w-0">
             {name && <p className="font-medium text-slate-900 dark:text-white">{name}</p>}
-            <p className="text-xs break-all text-slate-600 dark:text-slate-300">{booking.email}</p>
+            <p className="text-xs wrap-anywhere text-slate-600 dark:text-slate-300">{booking.email}</p>
           </div>
         </div>
       </td>
@@ -206,7 +190,7 @@ function MeetingRow({
       </td>
       <td className={cell}>{meetingTypeLabel(booking.meetingType)}</td>
       <td className={cell}>
-        <StatusBadge status={booking.status} />
+        <BookingStatusBadge status={booking.status} />
       </td>
       <td className={cn(cell, 'text-right')}>
         <ActionsMenu

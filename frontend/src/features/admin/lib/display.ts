@@ -1,4 +1,4 @@
-import { MEETING_TYPES, type MeetingType } from '#shared/api/schemas/bookings';
+import { MEETING_TYPES, type MeetingType } from '#shared/constants';
 
 /** How the Upcoming Meetings table shows a booking (booking-landing-auth-admin.md "Admin dashboard", §4). Pure. */
 

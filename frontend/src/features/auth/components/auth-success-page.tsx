@@ -21,7 +21,8 @@ function clearAuthSuccessCookie(): void {
 /**
  * /auth-success/{status} (host-area.md "Auth success page"), where Google sign-in ends; status defaults to
  * success. A fresh sign-in marked by the `auth_success` cookie goes straight on to the remembered page (or
- * /events); otherwise a 3-second countdown leads to /events when signed in, else to /.
+ * /events; an administrator's is /admin) once the user is known; otherwise a 3-second countdown leads there when
+ * signed in, else to /.
  */
 export function AuthSuccessPage() {
   const { status = 'success' } = useParams();
@@ -32,11 +33,17 @@ export function AuthSuccessPage() {
   const currentUser = useCurrentUser({ enabled: succeeded, refetchOnMount: 'always' });
   const [secondsLeft, setSecondsLeft] = useState(COUNTDOWN_SECONDS);
 
+  const userKnown = currentUser.isFetchedAfterMount && !currentUser.isFetching;
+  const user = userKnown ? currentUser.data : undefined;
+  // An administrator's default page is the admin dashboard.
+  const home = user?.isAdmin ? '/admin' : '/events';
+
   useEffect(() => {
-    if (!succeeded || !hasAuthSuccessCookie()) return;
+    // Once the user is known, so that an administrator goes on to the admin dashboard.
+    if (!succeeded || !userKnown || !hasAuthSuccessCookie()) return;
     clearAuthSuccessCookie();
-    navigate(takeRedirect('/events'), { replace: true });
-  }, [succeeded, navigate]);
+    navigate(takeRedirect(home), { replace: true });
+  }, [succeeded, userKnown, home, navigate]);
 
   useEffect(() => {
     if (!succeeded) return;
@@ -44,12 +51,10 @@ export function AuthSuccessPage() {
     return () => clearInterval(timer);
   }, [succeeded]);
 
-  const userKnown = currentUser.isFetchedAfterMount && !currentUser.isFetching;
-  const user = userKnown ? currentUser.data : undefined;
   useEffect(() => {
     if (!succeeded || secondsLeft > 0 || !userKnown) return;
-    navigate(user ? '/events' : '/', { replace: true });
-  }, [succeeded, secondsLeft, userKnown, user, navigate]);
+    navigate(user ? home : '/', { replace: true });
+  }, [succeeded, secondsLeft, userKnown, user, home, navigate]);
 
   return (
     <section className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center px-4 py-20 text-center">

@@ -76,7 +76,7 @@ export function LoginPage() {
         queryClient.clear();
         queryClient.setQueryData(currentUserKey, user);
         toast({ title: 'Login successful', description: 'You have been logged in successfully.' });
-        navigate(takeRedirect('/events'), { replace: true });
+        navigate(takeRedirect(user.isAdmin ? '/admin' : '/events'), { replace: true });
       },
       onError: (error) => {
         toast({

@@ -28,10 +28,14 @@ export function HostHeaderActions({
 }
 
 const LINKS = [
+  { to: '/bookings', label: 'Bookings' },
   { to: '/calendar-integration', label: 'Calendar Sync' },
   { to: '/profile-settings', label: 'Profile Settings' },
   { to: '/billing-details', label: 'Billing Details' },
 ] as const;
+
+/** An administrator's menu starts with the admin dashboard (booking-landing-auth-admin.md "Admin dashboard"). */
+const linksOf = (user: CurrentUser) => (user.isAdmin ? [{ to: '/admin', label: 'Admin Dashboard' }, ...LINKS] : LINKS);
 
 const itemClasses = cn(
   'flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-hidden',
@@ -41,7 +45,7 @@ const itemClasses = cn(
 
 /**
  * The signed-in header's user menu (host-area.md §2 "Header"), labelled with the name or else the username:
- * Calendar Sync, Profile Settings, Billing Details, Logout. The ARIA menu-button pattern: Enter, Space, a click
+ * Bookings, Calendar Sync, Profile Settings, Billing Details, Logout. The ARIA menu-button pattern: Enter, Space, a click
  * or ArrowDown open it on the first item, ArrowUp on the last; the arrow keys, Home and End move; Escape closes it
  * and returns focus to the button; Tab and a click elsewhere close it.
  */
@@ -70,7 +74,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         hidden={!menu.open}
         className="absolute right-0 z-50 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
-        {LINKS.map((link) => (
+        {linksOf(user).map((link) => (
           <Link
             key={link.to}
             to={link.to}
@@ -147,7 +151,7 @@ function UserLinks({ user, onDone }: { user: CurrentUser; onDone: () => void }) 
       <p id={labelId} className="truncate px-3 py-2 text-sm font-semibold text-slate-900 dark:text-white">
         {labelOf(user)}
       </p>
-      {LINKS.map((link) => (
+      {linksOf(user).map((link) => (
         <NavLink key={link.to} to={link.to} className={listItem} onClick={onDone}>
           {link.label}
         </NavLink>

@@ -250,6 +250,8 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
 
   // An event that needs the host's confirmation answers status 'pending'.
   const pending = booking?.status === 'pending';
+  // Step 1 shows the calendar only while bookings can be made (not paused by the admin, a calendar connected).
+  const bookable = event.acceptingBookings && !event.bookingsPaused;
   const heading =
     step !== 'confirmation'
       ? STEP_HEADINGS[step]
@@ -300,9 +302,11 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
             {announcement}
           </p>
 
-          {step === 'calendar' && !event.acceptingBookings && <NotAcceptingBookings hostName={event.hostName} />}
+          {step === 'calendar' && !bookable && (
+            <NotAcceptingBookings hostName={event.hostName} paused={event.bookingsPaused === true} />
+          )}
 
-          {step === 'calendar' && event.acceptingBookings && (
+          {step === 'calendar' && bookable && (
             <div className="grid gap-5">
               <TimeZonePicker value={timeZone} onChange={changeZone} />
               {selectedDate ? (
@@ -403,17 +407,22 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
   );
 }
 
-/** The host cannot take bookings now (no calendar connected): said at step 1, before the guest fills in a form. */
-function NotAcceptingBookings({ hostName }: { hostName: string }) {
+/**
+ * Nothing can be booked now, said at step 1 instead of the calendar, before the guest fills in a form: the admin
+ * paused bookings ("Available for Bookings" off, issue 17), or the host has no calendar connected.
+ */
+function NotAcceptingBookings({ hostName, paused }: { hostName: string; paused: boolean }) {
+  const host = hostName || 'The host';
   return (
     <div
       role="status"
       className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
-      <p className="font-semibold">Bookings are not available right now</p>
+      <p className="font-semibold">{paused ? 'Bookings are paused' : 'Bookings are not available right now'}</p>
       <p className="mt-1 text-sm">
-        {hostName || 'The host'} has not connected a calendar yet, so this event cannot be booked. Please check back
-        later.
+        {paused
+          ? `${host} is not taking new bookings at the moment. Please check back later.`
+          : `${host} has not connected a calendar yet, so this event cannot be booked. Please check back later.`}
       </p>
     </div>
   );

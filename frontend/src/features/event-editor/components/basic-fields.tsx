@@ -1,4 +1,11 @@
-import { EVENT_DURATION_MAX, EVENT_DURATION_MIN, EVENT_DURATION_OPTIONS, LOCATION_TYPES } from '#shared/constants';
+import {
+  EVENT_DURATION_MAX,
+  EVENT_DURATION_MIN,
+  EVENT_DURATION_OPTIONS,
+  LOCATION_TYPES,
+  MEETING_TYPES,
+  type MeetingType,
+} from '#shared/constants';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Textarea } from '#frontend/components/ui/textarea.tsx';
 import { Field, Select } from '#frontend/features/event-editor/components/form-controls.tsx';
@@ -10,7 +17,8 @@ const CUSTOM = 'custom';
 
 /**
  * The event's basics (host-area.md §3 "Event", §5): title, URL slug (suggested from the title until the host edits
- * it), description, duration (15/30/45/60/90 or a custom 5–240 minutes) and location type.
+ * it), description, duration (15/30/45/60/90 or a custom 5–240 minutes), location type and meeting type (the spec's
+ * four; its bookings carry it).
  */
 export function BasicFields({
   form,
@@ -108,6 +116,20 @@ export function BasicFields({
         >
           <option value="">Select a location type</option>
           {(Object.entries(LOCATION_TYPES) as Array<[LocationType, string]>).map(([type, label]) => (
+            <option key={type} value={type}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <Field form={form} path="meetingType" label="Meeting type">
+        <Select
+          {...fieldProps(form, 'meetingType')}
+          value={values.meetingType}
+          onChange={(event) => set({ meetingType: event.target.value as MeetingType })}
+        >
+          {(Object.entries(MEETING_TYPES) as Array<[MeetingType, string]>).map(([type, label]) => (
             <option key={type} value={type}>
               {label}
             </option>

@@ -8,6 +8,7 @@ import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { canActivateEvents } from '#frontend/features/event-editor/api/can-activate.ts';
 import { useCreateEvent } from '#frontend/features/event-editor/api/create-event.ts';
+import { useBookingSettings } from '#frontend/features/event-editor/api/get-settings.ts';
 import { useDateOverrides } from '#frontend/features/event-editor/api/list-date-overrides.ts';
 import { useUpdateEvent } from '#frontend/features/event-editor/api/update-event.ts';
 import { BasicFields } from '#frontend/features/event-editor/components/basic-fields.tsx';
@@ -23,6 +24,7 @@ import {
   errorsByPath,
   formValuesFromEvent,
   newEventFormValues,
+  settingsDefaults,
   toEventBody,
 } from '#frontend/features/event-editor/lib/event-form.ts';
 import { isApiError } from '#frontend/lib/api.ts';
@@ -81,7 +83,14 @@ const errorsFromDetails = (details: readonly { path: string; message: string }[]
 export function EventEditor({ event, user }: { event: HostEvent | null; user: CurrentUser | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useEventForm(() => (event ? formValuesFromEvent(event) : newEventFormValues()));
+  // A new event starts from the admin's duration and break when they are known (else the shared defaults); an answer
+  // that comes later fills the fields the host has not touched.
+  const settings = useBookingSettings({ enabled: event === null });
+  const form = useEventForm(() => (event ? formValuesFromEvent(event) : newEventFormValues(settings.data)));
+  const { fillUntouched } = form;
+  useEffect(() => {
+    if (event === null && settings.data) fillUntouched(settingsDefaults(settings.data));
+  }, [event, settings.data, fillUntouched]);
   const [slugEdited, setSlugEdited] = useState(event !== null);
   const [open, setOpen] = useState<Record<Section, boolean>>({
     hours: false,

@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
-import type { EventFormValues } from '#frontend/features/event-editor/lib/event-form.ts';
+import { untouchedDefaults, type EventFormValues } from '#frontend/features/event-editor/lib/event-form.ts';
 
 /**
  * The editor's form state: values, field messages by path ("title", "availabilityRanges.1.endTime") shown under
- * each field (aria-invalid, aria-describedby), and focus on the first invalid field in page order.
+ * each field (aria-invalid, aria-describedby), and focus on the first invalid field in page order. It remembers which
+ * fields the host changed, so defaults that arrive late (the admin's settings) fill only the others.
  */
 export function useEventForm(initial: () => EventFormValues) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const edited = useRef(new Set<string>());
 
   /** Changes fields; a changed field's message goes (the next submit checks again). */
   const set = (changes: Partial<EventFormValues>) => {
+    for (const key of Object.keys(changes)) edited.current.add(key);
     setValues((current) => ({ ...current, ...changes }));
     const changed = Object.keys(changes);
     setErrors((current) => {
@@ -32,7 +35,16 @@ export function useEventForm(initial: () => EventFormValues) {
     container?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   };
 
-  return { values, set, setValues, errors, setErrors, showErrors };
+  /** Late defaults: change only the fields the host has not edited (and nothing when they already hold them). */
+  const fillUntouched = useCallback((defaults: Partial<EventFormValues>) => {
+    const editedNow = new Set(edited.current);
+    setValues((current) => {
+      const changes = untouchedDefaults(current, defaults, editedNow);
+      return Object.keys(changes).length === 0 ? current : { ...current, ...changes };
+    });
+  }, []);
+
+  return { values, set, setValues, errors, setErrors, showErrors, fillUntouched };
 }
 
 export type EventForm = ReturnType<typeof useEventForm>;

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 
+import type { MeetingType } from '#shared/api/schemas/bookings';
 import type { EventBody, HostEvent, locationTypeSchema } from '#shared/api/schemas/host-events';
+import type { Settings } from '#shared/api/schemas/settings';
 import {
+  BUFFER_OPTIONS,
   DEFAULT_ADVANCE_BOOKING_DAYS,
   DEFAULT_EVENT_COLOR,
   DEFAULT_TIME_ZONE,
@@ -31,6 +34,8 @@ export interface EventFormValues {
   customDuration: boolean;
   color: string;
   locationType: LocationType | '';
+  /** The meeting type its bookings carry (the admin list's "Type"). */
+  meetingType: MeetingType;
   bufferBefore: number;
   bufferAfter: number;
   requiresConfirmation: boolean;
@@ -58,8 +63,33 @@ export interface EventFormValues {
   availabilityRanges: AvailabilityRange[];
 }
 
-/** §3 "New event form defaults": the shared defaults, numbers as the fields show them, no location type chosen. */
-export function newEventFormValues(): EventFormValues {
+/** A new event's meeting type until the host picks another (the server's default too). */
+export const DEFAULT_MEETING_TYPE: MeetingType = 'consultation';
+
+/** What a new event takes from the admin's booking settings (GET /api/settings). */
+export type SettingsDefaults = Pick<Settings, 'meetingDuration' | 'breakBetweenMeetings'>;
+
+/**
+ * A new event's duration and buffer after from the admin's settings (issue 17): "Meeting duration" and "Break between
+ * meetings", as the fields hold them; a value the editor does not offer is left out (the shared default stays).
+ */
+export function settingsDefaults(settings: SettingsDefaults): Partial<EventFormValues> {
+  const defaults: Partial<EventFormValues> = {};
+  const duration = settings.meetingDuration;
+  if (Number.isInteger(duration) && duration > 0) {
+    defaults.duration = String(duration);
+    defaults.customDuration = !(EVENT_DURATION_OPTIONS as readonly number[]).includes(duration);
+  }
+  if ((BUFFER_OPTIONS as readonly number[]).includes(settings.breakBetweenMeetings))
+    defaults.bufferAfter = settings.breakBetweenMeetings;
+  return defaults;
+}
+
+/**
+ * §3 "New event form defaults": the shared defaults, numbers as the fields show them, no location type chosen; with
+ * the admin's settings loaded, their duration and break as the buffer after.
+ */
+export function newEventFormValues(settings?: SettingsDefaults | null): EventFormValues {
   return {
     ...NEW_EVENT_DEFAULTS,
     title: '',
@@ -67,21 +97,48 @@ export function newEventFormValues(): EventFormValues {
     duration: String(NEW_EVENT_DEFAULTS.duration),
     customDuration: false,
     locationType: '',
+    meetingType: DEFAULT_MEETING_TYPE,
     advanceBookingDays: String(NEW_EVENT_DEFAULTS.advanceBookingDays),
     maxBookingsPerDay: '',
     minimumNoticeAmount: String(NEW_EVENT_DEFAULTS.minimumNoticeAmount),
     reminders: [...DEFAULT_REMINDERS],
     remindHost: false,
     availabilityRanges: defaultAvailabilityRanges(),
+    ...(settings ? settingsDefaults(settings) : {}),
   };
 }
 
+/** Fields that change together: the duration's select and its custom number are one field to the host. */
+const LINKED_FIELDS: ReadonlyArray<readonly (keyof EventFormValues)[]> = [['duration', 'customDuration']];
+
 /**
- * An event as loaded for editing; older records may lack the minimum notice or the reminders, or carry the legacy
- * `availability`.
+ * The part of `defaults` (settings that arrived after the form started) that may still change the form: fields the
+ * host has not edited (`edited`, by name), and only values that differ from the form's now. Never an edited field.
  */
-export type LoadedEvent = Omit<HostEvent, 'minimumNoticeAmount' | 'availabilityRanges' | 'reminders' | 'remindHost'> & {
+export function untouchedDefaults(
+  values: EventFormValues,
+  defaults: Partial<EventFormValues>,
+  edited: ReadonlySet<string>,
+): Partial<EventFormValues> {
+  const blocked = new Set(edited);
+  for (const group of LINKED_FIELDS)
+    if (group.some((key) => edited.has(key))) for (const key of group) blocked.add(key);
+  const kept = Object.entries(defaults).filter(
+    ([key, value]) => !blocked.has(key) && values[key as keyof EventFormValues] !== value,
+  );
+  return Object.fromEntries(kept) as Partial<EventFormValues>;
+}
+
+/**
+ * An event as loaded for editing; older records may lack the minimum notice, the reminders or the meeting type, or
+ * carry the legacy `availability`.
+ */
+export type LoadedEvent = Omit<
+  HostEvent,
+  'minimumNoticeAmount' | 'availabilityRanges' | 'reminders' | 'remindHost' | 'meetingType'
+> & {
   minimumNoticeAmount?: number | null;
+  meetingType?: MeetingType | null;
   reminders?: number[] | null;
   remindHost?: boolean | null;
   availabilityRanges?: AvailabilityRange[] | null;
@@ -113,6 +170,7 @@ export function formValuesFromEvent(event: LoadedEvent): EventFormValues {
     customDuration: !(EVENT_DURATION_OPTIONS as readonly number[]).includes(event.duration),
     color: event.color || DEFAULT_EVENT_COLOR,
     locationType: event.locationType,
+    meetingType: event.meetingType ?? DEFAULT_MEETING_TYPE,
     bufferBefore: event.bufferBefore,
     bufferAfter: event.bufferAfter,
     requiresConfirmation: event.requiresConfirmation,

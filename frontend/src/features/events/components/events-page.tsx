@@ -48,7 +48,8 @@ export function EventsPage() {
   const status = subscription.data?.status;
   // Unknown until the status arrives: no banner meanwhile, and the server refuses a blocked activation anyway (402).
   const blocked = status !== undefined && activationBlocked(trial, status);
-  const showTrial = status !== undefined && !isSubscribed(status);
+  // An administrator has no free trial to count down.
+  const showTrial = status !== undefined && !isSubscribed(status) && !user.isAdmin;
   const showCalendar = calendar.data?.connected === false;
   const grid = (shown: HostEvent[], empty: ReactNode) => (
     <EventGrid events={shown} blocked={blocked} onFocusLost={onFocusLost} empty={empty} />

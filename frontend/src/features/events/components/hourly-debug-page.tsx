@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE } from '#shared/constants';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { fieldClasses, Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
+import { useBookingSettings } from '#frontend/features/events/api/get-settings.ts';
 import { useDebugTimeSlots } from '#frontend/features/events/api/get-time-slots.ts';
 import { AvailabilityGridTable, GridLegend } from '#frontend/features/events/components/availability-grid-table.tsx';
 import { availabilityGrid } from '#frontend/features/events/lib/availability-grid.ts';
@@ -22,7 +23,9 @@ const todayOnThisDevice = () => {
 /**
  * /hourly-debug, the time-slot debug view (host-area.md §2 "Debug pages", §9): a date (today by default), an
  * optional event of the host's (the first one until another is chosen) and the date's 96 quarter hours marked
- * from the booking page's own time-slot answer, in the event's zone (Eastern without an event).
+ * from the booking page's own time-slot answer, in the event's zone (Eastern without an event). Without an event the
+ * server's default hours take the duration and break of the admin's settings (GET /api/settings meetingDuration,
+ * breakBetweenMeetings); the page names them.
  */
 export function HourlyDebugPage() {
   useDocumentTitle('Hourly Debug · Meetwise');
@@ -35,6 +38,8 @@ export function HourlyDebugPage() {
   const selectedId = chosen ?? (list[0] ? String(list[0].id) : NO_EVENT);
   const event = list.find((candidate) => String(candidate.id) === selectedId) ?? null;
   const timezone = event?.timeZone ?? DEFAULT_TIME_ZONE;
+  const settings = useBookingSettings({ enabled: event === null && !events.isPending });
+  const defaults = event === null ? settings.data : undefined;
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const slots = useDebugTimeSlots(
     { date, eventId: event?.id ?? null, timezone },
@@ -83,6 +88,15 @@ export function HourlyDebugPage() {
         <h2 id="debug-grid-heading" className="text-lg font-semibold">
           {validDate ? `${date} in ${timezone}` : 'Choose a date'}
         </h2>
+        {defaults && (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Default hours: {defaults.meetingDuration}-minute meetings,{' '}
+            {defaults.breakBetweenMeetings === 0
+              ? 'no break between them'
+              : `${defaults.breakBetweenMeetings}-minute break between them`}{' '}
+            (the admin&apos;s booking settings).
+          </p>
+        )}
         <div className="mt-3">
           <GridLegend />
         </div>
