@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 
 import { composeDeps } from '#functions/composition';
 import { parseConfig } from '#functions/config';
 import type { BookingRecord } from '#functions/domain/records';
-import type { RunningApp } from '#test/support/app-process';
 
 /**
- * The running app's own table, for browser tests that need what no page can make: a booking whose time has passed
- * (the pages only ever offer times ahead). Found through the start-up banner's DynamoDB line.
+ * The run's shared app's own table, for browser tests that need what no page can make: a booking whose time has
+ * passed (the pages only ever offer times ahead). The global setup found it in the start-up banner's DynamoDB line.
  */
-export function appTable(app: Pick<RunningApp, 'output'>) {
-  const banner = /DynamoDB:\s+(\S+) \(table "([^"]+)"/.exec(app.output());
-  if (!banner) throw new Error(`No DynamoDB line in the banner:\n${app.output()}`);
+export function appTable() {
   const deps = composeDeps(
     parseConfig({
-      DYNAMODB_ENDPOINT: banner[1]!.replace('//localhost:', '//127.0.0.1:'),
-      TABLE_NAME: banner[2],
+      DYNAMODB_ENDPOINT: inject('e2eDynamoEndpoint'),
+      TABLE_NAME: inject('e2eTableName'),
       AWS_REGION: 'us-east-1',
       LOG_LEVEL: 'error',
     }),

@@ -6,6 +6,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     e2eAppBaseUrl: string;
     e2eMailViewer: string;
+    /** The app's DynamoDB Local and table, for tests that need what no page can make (test/support/app-table.ts). */
+    e2eDynamoEndpoint: string;
+    e2eTableName: string;
   }
 }
 
@@ -18,5 +21,9 @@ export default async function setup(project: TestProject) {
   const app = await startApp();
   project.provide('e2eAppBaseUrl', app.baseUrl);
   project.provide('e2eMailViewer', app.mailViewer);
+  const banner = /DynamoDB:\s+(\S+) \(table "([^"]+)"/.exec(app.output());
+  if (!banner) throw new Error(`No DynamoDB line in the banner:\n${app.output()}`);
+  project.provide('e2eDynamoEndpoint', banner[1]!.replace('//localhost:', '//127.0.0.1:'));
+  project.provide('e2eTableName', banner[2]!);
   return () => app.stop();
 }
