@@ -84,6 +84,10 @@ describe('GET /api/bookings', () => {
       noShow: false,
       rescheduled: false,
     });
+    // The guest's reschedule link, for the host to pass on, while the booking can still move.
+    expect((answer.body as unknown as Record<string, unknown>[])[1]!.rescheduleUrl).toMatch(
+      new RegExp(`/book/${averyEvent.slug}\\?reschedule=${ids.a2}&token=[\\w-]{43}$`),
+    );
     expect((answer.body as unknown as Record<string, unknown>[])[2]).toMatchObject({ firstName: 'Cher', lastName: '' });
   });
 

@@ -46,6 +46,7 @@ function item(overrides: Partial<BookingListItem> & { at?: number } = {}): Booki
     guests: [],
     noShow: false,
     rescheduled: false,
+    rescheduleUrl: null,
     ...rest,
   };
 }
@@ -180,6 +181,18 @@ describe('the row actions', () => {
     expect(rowActions(item({ at: NOW }), NOW)).toEqual(['markNoShow', 'copyLink']);
     expect(rowActions(item({ at: NOW - 5 * 24 * HOUR }), NOW)).toEqual(['markNoShow', 'copyLink']);
     expect(rowActions(item({ at: NOW - HOUR, noShow: true }), NOW)).toEqual(['undoNoShow', 'copyLink']);
+  });
+
+  it("offers the guest's reschedule link while the booking can still move, the event's link otherwise", () => {
+    const rescheduleUrl = 'http://localhost:3000/book/intro-call?reschedule=b1&token=t';
+    expect(rowActions(item({ at: NOW + HOUR, rescheduleUrl }), NOW)).toEqual(['cancel', 'copyRescheduleLink']);
+    expect(rowActions(item({ status: 'pending', at: NOW + HOUR, rescheduleUrl }), NOW)).toEqual([
+      'confirm',
+      'decline',
+      'copyRescheduleLink',
+    ]);
+    // Started: the link would be refused; the event's link instead.
+    expect(rowActions(item({ at: NOW - HOUR, rescheduleUrl }), NOW)).toEqual(['markNoShow', 'copyLink']);
   });
 
   it("uses the spec's cancel toasts", () => {

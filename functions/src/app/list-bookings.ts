@@ -6,7 +6,7 @@ import type { BookingRecord } from '#functions/domain/records';
 import { Unauthorized } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 
-export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts'>;
+export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts' | 'manageTokens' | 'config' | 'clock'>;
 
 /**
  * GET /api/bookings (booking-landing-auth-admin.md §7, issue 17): the bookings that start on the days `start` to
@@ -16,7 +16,8 @@ export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts'>;
  * 2. An administrator gets every host's, from the bookings index (one Query per month it touches); a host their own,
  *    from their partition (one Query over the UTC dates around the range).
  * 3. Each with the spec's list fields (the guest's name split at the first space, the meeting type of the event when
- *    it was booked) and its host's name (one BatchGetItem for the hosts of the page).
+ *    it was booked), its host's name (one BatchGetItem for the hosts of the page) and, while it can still move, the
+ *    guest's reschedule link for the host to pass on (a host may change their own bookings anyway).
  */
 export async function listBookings(
   deps: ListBookingsDeps,
@@ -36,10 +37,19 @@ export async function listBookings(
       );
   bookings.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
   const names = await deps.hosts.namesOf(bookings.map((booking) => booking.hostId));
-  return bookings.map((booking) => listItem(booking, names.get(booking.hostId) ?? ''));
+  const now = deps.clock.now().getTime();
+  return bookings.map((booking) => ({
+    ...listItem(booking, names.get(booking.hostId) ?? ''),
+    rescheduleUrl:
+      booking.status !== 'cancelled' && Date.parse(booking.start) > now ? rescheduleUrl(deps, booking) : null,
+  }));
 }
 
-function listItem(booking: BookingRecord, hostName: string): BookingListItem {
+/** The guest's reschedule link, as their e-mails carry it (booking-notices.ts). */
+const rescheduleUrl = (deps: Pick<Deps, 'manageTokens' | 'config'>, booking: BookingRecord) =>
+  `${deps.config.siteUrl}/book/${encodeURIComponent(booking.eventSlug)}?reschedule=${encodeURIComponent(booking.id)}&token=${deps.manageTokens.tokenFor(booking.id)}`;
+
+function listItem(booking: BookingRecord, hostName: string): Omit<BookingListItem, 'rescheduleUrl'> {
   const { firstName, lastName } = guestNameParts(booking.name);
   return {
     id: booking.id,

@@ -214,6 +214,11 @@ export const bookingListItem = z.object({
   noShow: z.boolean(),
   /** Cancelled because the guest moved it to a new time. */
   rescheduled: z.boolean(),
+  /**
+   * The guest's reschedule link (their booking page in rescheduling mode, with their secret), for the host to pass on;
+   * null once the booking is cancelled or has started.
+   */
+  rescheduleUrl: z.string().nullable(),
 });
 export type BookingListItem = z.infer<typeof bookingListItem>;
 export const bookingListResponse = z.array(bookingListItem);

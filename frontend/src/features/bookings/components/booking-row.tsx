@@ -123,9 +123,9 @@ export function BookingRow({
             // Mark and Undo share one key: the same button stays (and keeps focus), only its name changes.
             key={action === 'undoNoShow' ? 'markNoShow' : action}
             size="sm"
-            variant={action === 'confirm' ? 'primary' : action === 'copyLink' ? 'ghost' : 'outline'}
+            variant={action === 'confirm' ? 'primary' : action.startsWith('copy') ? 'ghost' : 'outline'}
             // Not `disabled`: a disabled button drops focus; a click meanwhile is ignored by the page.
-            aria-disabled={(action !== 'copyLink' && disabled) || undefined}
+            aria-disabled={(!action.startsWith('copy') && disabled) || undefined}
             className="aria-disabled:cursor-default aria-disabled:opacity-60"
             aria-describedby={titleId}
             onClick={(event) => onAction(booking, action, event.currentTarget)}

@@ -138,17 +138,25 @@ export function HostBookingsPage() {
     );
   };
 
-  const copyLink = async (booking: BookingListItem) => {
+  const copyLink = async (booking: BookingListItem, reschedule: boolean) => {
     try {
-      await navigator.clipboard.writeText(bookingLinkOf(window.location.origin, booking.eventSlug));
-      toast({ title: 'Link copied!', description: 'Booking link has been copied to clipboard.' });
+      await navigator.clipboard.writeText(
+        reschedule && booking.rescheduleUrl
+          ? booking.rescheduleUrl
+          : bookingLinkOf(window.location.origin, booking.eventSlug),
+      );
+      toast({
+        title: 'Link copied!',
+        description: `${reschedule ? 'Reschedule' : 'Booking'} link has been copied to clipboard.`,
+      });
     } catch {
       toast({ variant: 'destructive', title: 'Failed to copy to clipboard' });
     }
   };
 
   const onAction = (booking: BookingListItem, kind: RowAction, button: HTMLButtonElement) => {
-    if (kind === 'copyLink') return void copyLink(booking);
+    if (kind === 'copyLink' || kind === 'copyRescheduleLink')
+      return void copyLink(booking, kind === 'copyRescheduleLink');
     if (action.isPending) return;
     if (kind === 'cancel' || kind === 'decline') {
       returnFocus.current = button;

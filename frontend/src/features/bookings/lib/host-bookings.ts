@@ -112,19 +112,24 @@ export function tabRows<T extends Listed & { id: string }>(
 /** Whether the tab should load its walk's next window by itself. */
 export const wantsMore = (shown: number, target: number, hasMore: boolean): boolean => hasMore && shown < target;
 
-export type RowAction = 'confirm' | 'decline' | 'cancel' | 'markNoShow' | 'undoNoShow' | 'copyLink';
+export type RowAction =
+  'confirm' | 'decline' | 'cancel' | 'markNoShow' | 'undoNoShow' | 'copyRescheduleLink' | 'copyLink';
 
 /**
  * What a row offers at `now`: a pending booking that has not started, Confirm and Decline; a confirmed one, Cancel
- * until it starts, then "Mark as no-show" (or "Undo no-show"); every row the event's booking link (the guest's own
- * reschedule link holds their secret token, which the list does not carry). A cancelled booking, or a pending one
- * that started unconfirmed (the server declines it), offers nothing else.
+ * until it starts, then "Mark as no-show" (or "Undo no-show"). A booking that can still move offers the guest's
+ * reschedule link (the server sends it for those only), to pass on to the guest; every other row the event's booking
+ * link. A cancelled booking, or a pending one that started unconfirmed (the server declines it), offers nothing else.
  */
-export function rowActions(booking: Listed & Pick<BookingListItem, 'noShow'>, now: number): RowAction[] {
+export function rowActions(
+  booking: Listed & Pick<BookingListItem, 'noShow' | 'rescheduleUrl'>,
+  now: number,
+): RowAction[] {
   const started = Date.parse(booking.startTime) <= now;
-  if (booking.status === 'pending' && !started) return ['confirm', 'decline', 'copyLink'];
+  const link: RowAction = booking.rescheduleUrl && !started ? 'copyRescheduleLink' : 'copyLink';
+  if (booking.status === 'pending' && !started) return ['confirm', 'decline', link];
   if (booking.status === 'confirmed')
-    return started ? [booking.noShow ? 'undoNoShow' : 'markNoShow', 'copyLink'] : ['cancel', 'copyLink'];
+    return started ? [booking.noShow ? 'undoNoShow' : 'markNoShow', link] : ['cancel', link];
   return ['copyLink'];
 }
 
@@ -157,7 +162,7 @@ export const EMPTY_TEXTS: Record<BookingTab, { title: string; text: string }> = 
 };
 
 /** What a row's buttons send (all but copying the link). */
-export type HostBookingAction = Exclude<RowAction, 'copyLink'>;
+export type HostBookingAction = Exclude<RowAction, 'copyLink' | 'copyRescheduleLink'>;
 
 /** The row buttons' names, and what they say while their request runs. */
 export const ACTION_LABELS: Record<RowAction, { label: string; busy: string }> = {
@@ -166,6 +171,7 @@ export const ACTION_LABELS: Record<RowAction, { label: string; busy: string }> =
   cancel: { label: 'Cancel', busy: 'Cancelling...' },
   markNoShow: { label: 'Mark as no-show', busy: 'Saving...' },
   undoNoShow: { label: 'Undo no-show', busy: 'Saving...' },
+  copyRescheduleLink: { label: 'Copy reschedule link', busy: 'Copy reschedule link' },
   copyLink: { label: 'Copy booking link', busy: 'Copy booking link' },
 };
 
