@@ -11,8 +11,8 @@ import { METRICS_NAMESPACE } from '#functions/adapters/observability/names';
 export interface OperatorAlarmsProps {
   /** Function name in the route table or job table → its function. */
   functions: ReadonlyMap<string, lambda.IFunction>;
-  /** Subscribed to the topic by e-mail when given (the address must confirm the subscription). */
-  alarmEmail?: string;
+  /** The operator topic (OperatorAlarms.topicIn makes it): the alarms here and elsewhere notify it. */
+  topic: sns.ITopic;
 }
 
 /**
@@ -23,13 +23,23 @@ export interface OperatorAlarmsProps {
  * An alarm also notifies when it returns to OK.
  */
 export class OperatorAlarms extends Construct {
-  readonly topic: sns.Topic;
+  readonly topic: sns.ITopic;
   readonly alarms: cloudwatch.Alarm[] = [];
+
+  /**
+   * The operator topic, made where every part of the stack can reach it (the main stack: the nested stacks of the
+   * alarms and of the booking lifecycle both notify it); subscribed to `alarmEmail` when given (the address must
+   * confirm the subscription).
+   */
+  static topicIn(scope: Construct, alarmEmail?: string): sns.Topic {
+    const topic = new sns.Topic(scope, 'OperatorTopic', { displayName: 'Meetwise operator alerts', enforceSSL: true });
+    if (alarmEmail) topic.addSubscription(new subscriptions.EmailSubscription(alarmEmail));
+    return topic;
+  }
 
   constructor(scope: Construct, id: string, props: OperatorAlarmsProps) {
     super(scope, id);
-    this.topic = new sns.Topic(this, 'Topic', { displayName: 'Meetwise operator alerts', enforceSSL: true });
-    if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    this.topic = props.topic;
     const notify = new actions.SnsAction(this.topic);
     const period = Duration.minutes(5);
 

@@ -140,11 +140,14 @@ export class MeetwiseStack extends Stack {
     // Links in e-mails and the same-site check use the site's own address, never a request header.
     for (const fn of functions.values()) fn.addEnvironment('SITE_URL', site.url);
 
-    const operations = new OperatorAlarms(this, 'Operations', {
+    // The operator's alarms (one per function) in a nested stack of their own, for the same reason; their topic here,
+    // where both nested stacks reach it.
+    const operatorTopic = OperatorAlarms.topicIn(this, props.alarmEmail);
+    const operations = new OperatorAlarms(new NestedStack(this, 'OperatorAlarms'), 'Operations', {
       functions,
-      ...(props.alarmEmail ? { alarmEmail: props.alarmEmail } : {}),
+      topic: operatorTopic,
     });
-    lifecycle.notify(operations.topic);
+    lifecycle.notify(operatorTopic);
     new CfnOutput(this, 'OperatorTopicArn', {
       value: operations.topic.topicArn,
       description: 'SNS topic of the operator alarms: subscribe an e-mail, a pager or a chat hook',

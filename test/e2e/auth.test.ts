@@ -132,9 +132,9 @@ describe('registration and sign-in', () => {
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
     const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-    await expect.poll(focusedText).toBe('Calendar Sync');
+    await expect.poll(focusedText).toBe('Bookings');
     await page.keyboard.press('ArrowDown');
-    expect(await focusedText()).toBe('Profile Settings');
+    expect(await focusedText()).toBe('Calendar Sync');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     expect(await focusedText()).toBe('Logout');
@@ -145,7 +145,7 @@ describe('registration and sign-in', () => {
       await page
         .getByRole('menuitem', { includeHidden: true })
         .evaluateAll((items) => items.map((item) => item.textContent)),
-    ).toEqual(['Calendar Sync', 'Profile Settings', 'Billing Details', 'Logout']);
+    ).toEqual(['Bookings', 'Calendar Sync', 'Profile Settings', 'Billing Details', 'Logout']);
 
     await menuButton.click();
     await expect.poll(() => menu.isVisible()).toBe(true);

@@ -92,6 +92,8 @@ describe('POST /api/bookings: success', () => {
       // The first version of its calendar invitation, whose UID it keeps for its life.
       version: 1,
       icsUid: `${stored.id}@meetwise`,
+      // Its event type's meeting type (issue 17; the default).
+      meetingType: 'consultation',
       createdAt: NOW.toISOString(),
     });
     expect(stored.id).toBe(result.body.bookingId);

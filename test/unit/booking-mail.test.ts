@@ -64,9 +64,11 @@ describe('who gets which booking mail', () => {
     ['confirmed', 'confirmed', booking(), ['guest', ...OTHERS]],
     ['declined by the host', 'declined', cancelled('host', 'Away that week', true), ['guest']],
     ['declined by expiry', 'declined', cancelled('system', null, true), ['guest']],
+    ['declined by an admin', 'declined', cancelled('admin', null, true), ['guest', 'host']],
     ['cancelled by the guest', 'cancelled', cancelled('guest', 'Ill'), ['guest', ...OTHERS, 'host']],
     ['cancelled by the host', 'cancelled', cancelled('host'), ['guest', ...OTHERS]],
-    ['cancelled by an admin', 'cancelled', cancelled('admin'), ['guest', ...OTHERS]],
+    // The host hears of an administrator's cancellation (issue 17: the admin dashboard cancels any booking).
+    ['cancelled by an admin', 'cancelled', cancelled('admin'), ['guest', ...OTHERS, 'host']],
     ['rescheduled, confirmed', 'rescheduled', booking(), ['guest', ...OTHERS, 'host']],
     ['rescheduled, awaiting the host', 'rescheduled', booking({ status: 'pending' }), ['guest', 'host']],
     ['a reminder', 'reminder', booking(), ['guest', ...OTHERS], { reminderOffset: 60 }],

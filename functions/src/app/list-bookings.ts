@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { BookingListItem } from '#shared/api/schemas/bookings';
 import { parseDay, zoneDateInterval } from '#shared/availability/wall-clock';
 import { utcDay } from '#functions/domain/booking';
@@ -45,9 +47,15 @@ export async function listBookings(
   }));
 }
 
-/** The guest's reschedule link, as their e-mails carry it (booking-notices.ts). */
-const rescheduleUrl = (deps: Pick<Deps, 'manageTokens' | 'config'>, booking: BookingRecord) =>
-  `${deps.config.siteUrl}/book/${encodeURIComponent(booking.eventSlug)}?reschedule=${encodeURIComponent(booking.id)}&token=${deps.manageTokens.tokenFor(booking.id)}`;
+/**
+ * The guest's reschedule link, as their e-mails carry it (booking-notices.ts), or null for a booking whose secret is
+ * not the derived one (made before the links were derived from the id).
+ */
+function rescheduleUrl(deps: Pick<Deps, 'manageTokens' | 'config'>, booking: BookingRecord): string | null {
+  const token = deps.manageTokens.tokenFor(booking.id);
+  if (createHash('sha256').update(token).digest('base64url') !== booking.manageTokenHash) return null;
+  return `${deps.config.siteUrl}/book/${encodeURIComponent(booking.eventSlug)}?reschedule=${encodeURIComponent(booking.id)}&token=${token}`;
+}
 
 function listItem(booking: BookingRecord, hostName: string): Omit<BookingListItem, 'rescheduleUrl'> {
   const { firstName, lastName } = guestNameParts(booking.name);

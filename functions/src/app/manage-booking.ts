@@ -131,14 +131,20 @@ export async function declinePending(
 ): Promise<HostBooking> {
   const booking = await ownedBooking(deps, principal, id);
   if (booking.status !== 'pending') throw new Conflict(NOT_PENDING);
-  const host = await deps.hosts.get(booking.hostId);
-  const declined = await cancelOne(deps, host, booking, {
-    by: principal!.userId === booking.hostId ? 'host' : 'admin',
-    reason,
-    declined: true,
-    at: deps.clock.now().toISOString(),
-  });
-  if (declined.status !== 'cancelled' || !declined.cancellation?.declined) throw new Conflict(CHANGED_MEANWHILE);
+  // Only the booking as read, still pending: one confirmed meanwhile (in another tab) is not cancelled by a decline.
+  // A pending booking has no calendar event to remove.
+  const declined = await deps.bookings
+    .cancel(booking, {
+      cancellation: {
+        by: principal!.userId === booking.hostId ? 'host' : 'admin',
+        reason,
+        declined: true,
+        at: deps.clock.now().toISOString(),
+      },
+    })
+    .catch((error: unknown) => {
+      throw error instanceof BookingChanged ? new Conflict(CHANGED_MEANWHILE) : error;
+    });
   return hostView(deps, declined);
 }
 
@@ -194,7 +200,9 @@ async function cancelOne(
   booking: BookingRecord,
   cancellation: BookingCancellation,
 ): Promise<BookingRecord> {
-  const cancelled = await cancelAsRead(deps, host, booking, cancellation);
+  const cancelled = await cancelAsRead(deps, host, booking, cancellation).catch((error: unknown) => {
+    throw error instanceof BookingChanged ? new Conflict(CHANGED_MEANWHILE) : error;
+  });
   if (!cancelled) throw new Conflict(ALREADY_CANCELLED);
   const provider = cancelled.calendarPending === 'delete' ? connectedCalendar(deps.calendars, host) : null;
   if (host && provider) {

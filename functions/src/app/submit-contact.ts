@@ -27,10 +27,11 @@ export async function submitContact(
   clientAddress: string,
 ): Promise<{ message: string }> {
   await enforceLimits(deps, [{ rule: ABUSE_LIMITS.contactMessagesPerAddress, subject: clientAddress }]);
+  // The admin's e-mail in the settings (issue 17), else the configured contact address; read before anything is
+  // stored, so a failure leaves nothing behind.
+  const adminEmail = (await deps.settings.get())?.adminEmail?.trim();
   const record = { id: deps.ids.next(), createdAt: deps.clock.now().toISOString(), ...input };
   await deps.contactMessages.save(record);
-  // The admin's e-mail in the settings (issue 17), else the configured contact address.
-  const adminEmail = (await deps.settings.get())?.adminEmail?.trim();
   try {
     await deps.mailer.send({
       to: [adminEmail || deps.config.contactEmail],

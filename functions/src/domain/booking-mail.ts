@@ -351,19 +351,25 @@ function hostMail(context: MailContext): ComposedMail | null {
         [paragraph(`${booking.name} moved their booking to a new time.`), rows(details), view],
         invite('REQUEST'),
       );
-    case 'cancelled':
-      // The host hears only of what the guest did (they know what they did themselves).
-      if (booking.cancellation?.by !== 'guest') return null;
+    case 'cancelled': {
+      // The host hears of what the guest or an administrator did (they know what they did themselves).
+      const by = booking.cancellation?.by;
+      if (by !== 'guest' && by !== 'admin') return null;
       return compose(
         `Cancelled: ${subjectTail}`,
         'Booking cancelled',
         [
-          paragraph(`${booking.name} cancelled their booking. The time is free again.`),
+          paragraph(
+            by === 'guest'
+              ? `${booking.name} cancelled their booking. The time is free again.`
+              : `An administrator cancelled this booking. ${booking.name} has been told, and the time is free again.`,
+          ),
           rows([...reasonRows(booking), ...details]),
           view,
         ],
-        invite('CANCEL'),
+        context.previousStatus === 'pending' ? undefined : invite('CANCEL'),
       );
+    }
     case 'reminder':
       if (!context.remindHost) return null;
       return compose(
@@ -371,9 +377,16 @@ function hostMail(context: MailContext): ComposedMail | null {
         reminderHeading(context),
         [paragraph(`This is a reminder of ${title} with ${booking.name}.`), rows(details), view],
       );
-    case 'confirmed':
     case 'declined':
-      // The host did it.
+      // An administrator's decline is news to the host; their own, or the expiry at the start, is not.
+      if (booking.cancellation?.by !== 'admin') return null;
+      return compose(`Declined: ${subjectTail}`, 'Booking request declined', [
+        paragraph(`An administrator declined ${booking.name}'s request. They have been told.`),
+        rows([...reasonRows(booking), ...details]),
+        view,
+      ]);
+    case 'confirmed':
+      // The host (or an administrator, from the same console) did it.
       return null;
   }
 }

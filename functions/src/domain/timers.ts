@@ -29,6 +29,12 @@ export const expiryTimerName = (bookingId: string, version: number): string => `
 export const remindersOf = (event: Pick<EventRecord, 'reminders'>): number[] =>
   normalizeReminders(event.reminders ?? DEFAULT_REMINDERS);
 
+/**
+ * The earliest time a timer is set for: a minute from now, so that a schedule is never created in the past (a stream
+ * record handled late, a booking made just before a reminder's time).
+ */
+const earliest = (now: Date): number => now.getTime() + MINUTE_MS;
+
 /** Whole seconds, as EventBridge Scheduler's at() expression takes them. */
 const atSecond = (instant: number): string => new Date(Math.floor(instant / 1000) * 1000).toISOString();
 
@@ -53,7 +59,7 @@ export function timersFor(
       if (at <= now.getTime()) continue;
       schedule.push({
         name: reminderTimerName(after.id, versionOf(after), offset),
-        at: atSecond(at),
+        at: atSecond(Math.max(at, earliest(now))),
         payload: {
           kind: 'reminder',
           bookingId: after.id,
@@ -67,7 +73,7 @@ export function timersFor(
   if (after && after.status === 'pending' && before?.status !== 'pending') {
     schedule.push({
       name: expiryTimerName(after.id, versionOf(after)),
-      at: atSecond(Math.max(Date.parse(after.start), now.getTime())),
+      at: atSecond(Math.max(Date.parse(after.start), earliest(now))),
       payload: {
         kind: 'pending-expiry',
         bookingId: after.id,

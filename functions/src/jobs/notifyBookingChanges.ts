@@ -23,7 +23,8 @@ export function notifyHandler(deps: () => NotifyDeps & { once: { registerLambdaC
         bookingFromImage(change.dynamodb?.OldImage as never),
         bookingFromImage(change.dynamodb?.NewImage as never),
       );
-    return processPartialResponse(event, record, processor, { context });
+    // One after another, in the shard's order: a booking's creation is told before its cancellation.
+    return processPartialResponse(event, record, processor, { context, processInParallel: false });
   });
 }
 

@@ -22,8 +22,11 @@ import type { BookingLedger } from '#functions/ports';
 
 type Item = Record<string, unknown>;
 
-/** How long after a booking ends its id still finds it (the manage links in its e-mails): a quarter. */
-const BOOKING_REF_DAYS = 90;
+/**
+ * How long after a booking ends its id still finds it (the manage links in its e-mails, the host's page of it): longer
+ * than the host's bookings screen looks back (365 days).
+ */
+const BOOKING_REF_DAYS = 400;
 
 function toBooking(item: Item): BookingRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _type, ...rest } = item;

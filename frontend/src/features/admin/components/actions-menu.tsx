@@ -48,7 +48,7 @@ function usePinnedMenu(open: boolean, buttonRef: RefObject<HTMLElement>, menuRef
 
 /**
  * A meeting's Actions menu (booking-landing-auth-admin.md "Admin dashboard"): Edit, which does nothing but close
- * the menu, and Cancel (not offered, aria-disabled, for a booking already cancelled). The ARIA menu-button pattern
+ * the menu, and Cancel (not offered, aria-disabled, for a booking already cancelled or started). The ARIA menu-button pattern
  * of components/ui/use-menu-button.ts; the button is named "Actions for {attendee}".
  */
 export function ActionsMenu({

@@ -144,7 +144,13 @@ export function UpcomingMeetings({
               </thead>
               <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                 {bookings.data.map((booking) => (
-                  <MeetingRow key={booking.id} booking={booking} timeZone={timeZone} onCancel={onCancel} />
+                  <MeetingRow
+                    key={booking.id}
+                    booking={booking}
+                    timeZone={timeZone}
+                    answeredAt={bookings.dataUpdatedAt}
+                    onCancel={onCancel}
+                  />
                 ))}
               </tbody>
             </table>
@@ -158,10 +164,13 @@ export function UpcomingMeetings({
 function MeetingRow({
   booking,
   timeZone,
+  answeredAt,
   onCancel,
 }: {
   booking: BookingListItem;
   timeZone: string;
+  /** When the list was answered (ms): a booking that had started by then cannot be cancelled. */
+  answeredAt: number;
   onCancel: UpcomingMeetingsProps['onCancel'];
 }) {
   const name = fullName(booking.firstName, booking.lastName);
@@ -195,7 +204,8 @@ function MeetingRow({
       <td className={cn(cell, 'text-right')}>
         <ActionsMenu
           attendee={name || booking.email}
-          cancelled={booking.status === 'cancelled'}
+          // A cancelled booking, or one that started (the server refuses it then), cannot be cancelled.
+          cancelled={booking.status === 'cancelled' || Date.parse(booking.startTime) <= answeredAt}
           onCancel={(button) => onCancel(booking, button)}
         />
       </td>
