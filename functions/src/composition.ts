@@ -219,6 +219,14 @@ export const availabilityDeps = /* @__PURE__ */ once(() => ({
   recentReads: recentReads(),
 }));
 
+/** What the routes acting on one booking need (its host's console, the guest's links): the booking and its people. */
+export const bookingDeps = /* @__PURE__ */ once(() => ({
+  accounts: accountRepository(),
+  bookings: bookingLedger(),
+  hosts: hostRepository(),
+  events: eventRepository(),
+}));
+
 /** The secret of bookings' manage links, derived with the session key every function already holds. */
 export const manageTokens = /* @__PURE__ */ once(() => hmacManageTokens(sessionKey(config())));
 

@@ -73,10 +73,19 @@ function wallIn(instant: number, zone: string): string {
 const hostDateOf = (instant: number, zone: string) => wallIn(instant, zone).slice(0, 10);
 const isoIn = (instant: number, zone: string) => formatInTimeZone(instant, zone, "yyyy-MM-dd'T'HH:mm:ssxxx");
 /** The instant a range boundary happens by date-fns-tz (which maps a wall time in a gap forward past the gap). */
-const boundaryByDateFns = (date: string, time: string, zone: string) =>
-  time === '24:00'
-    ? fromZonedTime(`${addDays(date, 1)}T00:00:00`, zone).getTime()
-    : fromZonedTime(`${date}T${time}:00`, zone).getTime();
+/**
+ * The instant a range ends at. A wall time that exists is date-fns-tz's; one the clocks skip (02:00 on a
+ * spring-forward night) is the moment the gap ends, the first instant whose wall reading is later, as the
+ * specification's walk (expectedStarts) reads it: date-fns-tz alone would answer an hour early there.
+ */
+function boundaryByDateFns(date: string, time: string, zone: string): number {
+  const wall = time === '24:00' ? `${addDays(date, 1)} 00:00` : `${date} ${time}`;
+  const guess = fromZonedTime(`${wall.replace(' ', 'T')}:00`, zone).getTime();
+  if (wallIn(guess, zone) === wall) return guess;
+  let instant = guess - 3 * 60 * MINUTE;
+  while (wallIn(instant, zone) < wall) instant += MINUTE;
+  return instant;
+}
 
 interface OracleRange {
   start: number;

@@ -1,22 +1,12 @@
 import { routes } from '#shared/api/routes';
 import { cancelAsOwner, type DeclineDeps } from '#functions/app/manage-booking';
-import {
-  accountRepository,
-  bookingLedger,
-  calendarProviders,
-  coreDeps,
-  eventRepository,
-  hostRepository,
-} from '#functions/composition';
+import { bookingDeps, calendarProviders, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.cancelBooking, DeclineDeps> = (deps, { principal, params, body }) =>
   cancelAsOwner(deps, principal, params.id, body.reason);
 export const handler = httpRoute(routes.cancelBooking, run, () => ({
   ...coreDeps(),
-  accounts: accountRepository(),
-  bookings: bookingLedger(),
-  hosts: hostRepository(),
-  events: eventRepository(),
+  ...bookingDeps(),
   calendars: calendarProviders(),
 }));

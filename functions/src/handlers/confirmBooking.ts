@@ -1,22 +1,12 @@
 import { routes } from '#shared/api/routes';
 import { confirmPending, type ConfirmDeps } from '#functions/app/manage-booking';
-import {
-  accountRepository,
-  bookingLedger,
-  calendarProviders,
-  coreDeps,
-  eventRepository,
-  hostRepository,
-} from '#functions/composition';
+import { bookingDeps, calendarProviders, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.confirmBooking, ConfirmDeps> = (deps, { principal, params }) =>
   confirmPending(deps, principal, params.id);
 export const handler = httpRoute(routes.confirmBooking, run, () => ({
   ...coreDeps(),
-  accounts: accountRepository(),
-  bookings: bookingLedger(),
-  hosts: hostRepository(),
-  events: eventRepository(),
+  ...bookingDeps(),
   calendars: calendarProviders(),
 }));

@@ -1,14 +1,11 @@
 import { routes } from '#shared/api/routes';
 import { viewHostBooking, type HostBookingDeps } from '#functions/app/manage-booking';
-import { accountRepository, bookingLedger, coreDeps, eventRepository, hostRepository } from '#functions/composition';
+import { bookingDeps, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.getBooking, HostBookingDeps> = (deps, { principal, params }) =>
   viewHostBooking(deps, principal, params.id);
 export const handler = httpRoute(routes.getBooking, run, () => ({
   ...coreDeps(),
-  accounts: accountRepository(),
-  bookings: bookingLedger(),
-  hosts: hostRepository(),
-  events: eventRepository(),
+  ...bookingDeps(),
 }));

@@ -1,14 +1,11 @@
 import { routes } from '#shared/api/routes';
 import { markNoShow, type HostBookingDeps } from '#functions/app/manage-booking';
-import { accountRepository, bookingLedger, coreDeps, eventRepository, hostRepository } from '#functions/composition';
+import { bookingDeps, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.markNoShow, HostBookingDeps> = (deps, { principal, params, body }) =>
   markNoShow(deps, principal, params.id, body.noShow);
 export const handler = httpRoute(routes.markNoShow, run, () => ({
   ...coreDeps(),
-  accounts: accountRepository(),
-  bookings: bookingLedger(),
-  hosts: hostRepository(),
-  events: eventRepository(),
+  ...bookingDeps(),
 }));

@@ -3,13 +3,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 
 import type { BookingListItem, HostBooking } from '#shared/api/schemas/bookings';
 import { ReasonDialog, type ReasonDialogTexts } from '#frontend/components/reason-dialog.tsx';
+import { Tabs } from '#frontend/components/tabs.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useHostBookingAction } from '#frontend/features/bookings/api/host-booking-action.ts';
 import { useHostBookings } from '#frontend/features/bookings/api/list-host-bookings.ts';
 import { BookingRow, rowTitleId } from '#frontend/features/bookings/components/booking-row.tsx';
-import { BookingTabs } from '#frontend/features/bookings/components/booking-tabs.tsx';
 import { DeclineBookingDialog } from '#frontend/features/bookings/components/decline-booking-dialog.tsx';
 import {
   ACTION_TOASTS,
@@ -270,9 +270,9 @@ export function HostBookingsPage() {
       <h1 className="text-3xl font-bold tracking-tight">Bookings</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">Times are shown in {zoneLabel(timeZone)}.</p>
       <div className="mt-6">
-        <BookingTabs label="Bookings" items={BOOKING_TABS} selected={tab} onSelect={selectTab} panelRef={panelRef}>
+        <Tabs label="Bookings" items={BOOKING_TABS} selected={tab} onSelect={selectTab} panelRef={panelRef}>
           {panel}
-        </BookingTabs>
+        </Tabs>
       </div>
 
       {dialog?.kind === 'cancel' && (

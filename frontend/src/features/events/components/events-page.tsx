@@ -4,12 +4,12 @@ import { Link } from 'react-router-dom';
 import type { HostEvent } from '#shared/api/schemas/host-events';
 import { activationBlocked, freeTrial, isSubscribed } from '#shared/rules/trial';
 import { PageLoading } from '#frontend/components/page-loading.tsx';
+import { Tabs } from '#frontend/components/tabs.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { CalendarBanner } from '#frontend/features/events/components/calendar-banner.tsx';
 import { EventCard } from '#frontend/features/events/components/event-card.tsx';
 import { PlusIcon } from '#frontend/features/events/components/icons.tsx';
-import { Tabs } from '#frontend/features/events/components/tabs.tsx';
 import { TrialBanner } from '#frontend/features/events/components/trial-banner.tsx';
 import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
 import { useEvents } from '#frontend/lib/list-events.ts';
@@ -85,24 +85,20 @@ export function EventsPage() {
             selected={tab}
             onSelect={setTab}
             items={[
-              {
-                key: 'active',
-                label: 'Active',
-                panel: grid(
+              { key: 'active', label: 'Active' },
+              { key: 'inactive', label: 'Inactive' },
+            ]}
+          >
+            {tab === 'active'
+              ? grid(
                   events.data.filter((event) => event.active),
                   <NoActiveEvents />,
-                ),
-              },
-              {
-                key: 'inactive',
-                label: 'Inactive',
-                panel: grid(
+                )
+              : grid(
                   events.data.filter((event) => !event.active),
                   <EmptyState title="No inactive events" />,
-                ),
-              },
-            ]}
-          />
+                )}
+          </Tabs>
         )}
       </div>
     </div>

@@ -1,27 +1,27 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 
-export interface TabItem<K extends string> {
-  key: K;
-  label: string;
-  panel: ReactNode;
-}
-
 /**
- * Tabs after the ARIA tabs pattern (no tabs package here): one tab stop, the selected tab; Left and Right arrows
- * (wrapping), Home and End move and select; each panel is labelled by its tab and is itself a tab stop.
+ * Tabs after the ARIA tabs pattern (the event types screen, the bookings screen): one tab stop, the selected tab;
+ * Left and Right arrows (wrapping), Home and End move and select; the selected panel is labelled by its tab and is
+ * itself a tab stop (`panelRef`: where a screen sends focus when a row leaves it). Fills a 375 px screen's width.
  */
 export function Tabs<K extends string>({
   label,
   items,
   selected,
   onSelect,
+  panelRef,
+  children,
 }: {
   label: string;
-  items: readonly TabItem<K>[];
+  items: ReadonlyArray<{ key: K; label: string }>;
   selected: K;
   onSelect: (key: K) => void;
+  panelRef?: Ref<HTMLDivElement>;
+  /** The selected tab's panel. */
+  children: ReactNode;
 }) {
   const baseId = useId();
   const listRef = useRef<HTMLDivElement>(null);
@@ -51,7 +51,7 @@ export function Tabs<K extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+        className="flex w-full rounded-lg bg-slate-100 p-1 sm:inline-flex sm:w-auto dark:bg-slate-800"
       >
         {items.map((item) => {
           const isSelected = item.key === selected;
@@ -66,7 +66,7 @@ export function Tabs<K extends string>({
               tabIndex={isSelected ? 0 : -1}
               onClick={() => onSelect(item.key)}
               className={cn(
-                'cursor-pointer rounded-md px-4 py-1.5 text-sm font-medium transition-colors',
+                'min-w-0 flex-1 cursor-pointer rounded-md px-2 py-1.5 text-sm font-medium transition-colors sm:flex-none sm:px-4',
                 isSelected
                   ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
                   : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
@@ -81,6 +81,7 @@ export function Tabs<K extends string>({
       {items.map((item) => (
         <div
           key={item.key}
+          ref={item.key === selected ? panelRef : undefined}
           id={panelId(item.key)}
           role="tabpanel"
           aria-labelledby={tabId(item.key)}
@@ -88,7 +89,7 @@ export function Tabs<K extends string>({
           hidden={item.key !== selected}
           className={cn('mt-6 rounded-lg', focusRing)}
         >
-          {item.key === selected && item.panel}
+          {item.key === selected && children}
         </div>
       ))}
     </div>
