@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
-import { addDays, apiSlots, dateIn } from '#test/support/booking-page';
+import { bookFirstFreeSlot } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
@@ -22,40 +21,15 @@ async function openPage(path: string): Promise<Page> {
   return page;
 }
 
-/** A guest books the demo host's first free slot in the next weeks through the API; answers the guest's name. */
-async function bookDemoSlot(): Promise<string> {
-  const { id } = (await (await fetch(`${stack.app.baseUrl}/api/events/public/intro-call`)).json()) as { id: number };
-  const today = dateIn(new Date().toISOString(), ZONE);
-  for (let offset = 1; offset < 28; offset++) {
-    const date = addDays(today, offset);
-    const [slot] = await apiSlots(stack.app.baseUrl, id, date, ZONE);
-    if (!slot) continue;
-    const name = `Admin Guest ${randomBytes(3).toString('hex')}`;
-    const answer = await fetch(`${stack.app.baseUrl}/api/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name,
-        email: `admin-guest-${randomBytes(3).toString('hex')}@example.com`,
-        guests: [],
-        date,
-        startTime: slot.start,
-        endTime: slot.end,
-        eventId: id,
-        timezone: ZONE,
-      }),
-    });
-    expect(answer.status).toBe(201);
-    return name;
-  }
-  throw new Error('No free slot of the demo host in the next four weeks');
-}
-
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 describe('the admin dashboard', () => {
   it('signs the admin in to /admin: stats, a switch, Advanced Settings, and a booking cancelled', async () => {
-    const guestName = await bookDemoSlot();
+    const guestName = await bookFirstFreeSlot(stack.app.baseUrl, 'intro-call', {
+      zone: ZONE,
+      namePrefix: 'Admin Guest',
+      days: 28,
+    });
     const page = await openPage('/login');
     await page.getByLabel('Username or Email').fill('admin@meetwise.test');
     await page.getByLabel('Password').fill('meetwise-admin');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { appTable } from '#test/support/app-table';
-import { addDays, apiSlots, dateIn } from '#test/support/booking-page';
+import { bookFirstFreeSlot } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 import { newHost } from '#test/support/e2e-hosts';
 
@@ -31,40 +31,11 @@ async function signedIn(
   return context;
 }
 
-/** A guest books the event's first free slot in the next weeks; answers the guest's name. */
-async function book(slug: string): Promise<string> {
-  const { id } = (await (await fetch(`${stack.app.baseUrl}/api/events/public/${slug}`)).json()) as { id: number };
-  const today = dateIn(new Date().toISOString(), ZONE);
-  for (let offset = 1; offset < 21; offset++) {
-    const date = addDays(today, offset);
-    const [slot] = await apiSlots(stack.app.baseUrl, id, date, ZONE);
-    if (!slot) continue;
-    const name = `Pat Guest ${randomBytes(3).toString('hex')}`;
-    const answer = await fetch(`${stack.app.baseUrl}/api/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name,
-        email: `pat-${randomBytes(3).toString('hex')}@example.com`,
-        guests: [],
-        date,
-        startTime: slot.start,
-        endTime: slot.end,
-        eventId: id,
-        timezone: ZONE,
-      }),
-    });
-    expect(answer.status).toBe(201);
-    return name;
-  }
-  throw new Error(`No free slot of ${slug} in the next three weeks`);
-}
-
 describe("the host's bookings screen", () => {
   it('confirms a pending booking and marks the guest of a past meeting as a no-show', async () => {
     const host = await newHost(stack.app.baseUrl, 'Robin Host');
     const slug = await host.createEvent({ title: 'Portfolio Review', requiresConfirmation: true });
-    const pending = await book(slug);
+    const pending = await bookFirstFreeSlot(stack.app.baseUrl, slug, { zone: ZONE, namePrefix: 'Pat Guest', days: 21 });
     const me = (await (await fetch(`${stack.app.baseUrl}/api/me`, { headers: { cookie: host.cookie } })).json()) as {
       user: { email: string };
     };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -73,4 +74,41 @@ export async function apiSlots(
   );
   expect(response.status).toBe(200);
   return ((await response.json()) as { timeSlots: Slot[] }).timeSlots.filter((slot) => slot.available);
+}
+
+/**
+ * A guest books the event's first free slot within `days` days from tomorrow (in `zone`) through the API, as a browser
+ * test's setup; answers the guest's name (`namePrefix` and a random suffix).
+ */
+export async function bookFirstFreeSlot(
+  baseUrl: string,
+  slug: string,
+  options: { zone: string; namePrefix: string; days: number },
+): Promise<string> {
+  const { id } = (await (await fetch(`${baseUrl}/api/events/public/${slug}`)).json()) as { id: number };
+  const today = dateIn(new Date().toISOString(), options.zone);
+  for (let offset = 1; offset < options.days; offset++) {
+    const date = addDays(today, offset);
+    const [slot] = await apiSlots(baseUrl, id, date, options.zone);
+    if (!slot) continue;
+    const suffix = randomBytes(3).toString('hex');
+    const name = `${options.namePrefix} ${suffix}`;
+    const answer = await fetch(`${baseUrl}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name,
+        email: `guest-${suffix}@example.com`,
+        guests: [],
+        date,
+        startTime: slot.start,
+        endTime: slot.end,
+        eventId: id,
+        timezone: options.zone,
+      }),
+    });
+    expect(answer.status).toBe(201);
+    return name;
+  }
+  throw new Error(`No free slot of ${slug} in the next ${options.days} days`);
 }

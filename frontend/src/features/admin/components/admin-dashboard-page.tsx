@@ -1,10 +1,10 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import type { BookingListItem } from '#shared/api/schemas/bookings';
+import { AuthCheckFailed } from '#frontend/components/auth-check-failed.tsx';
 import { PageLoading } from '#frontend/components/page-loading.tsx';
-import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useCancelBooking } from '#frontend/features/admin/api/cancel-booking.ts';
 import { useAdminSettings } from '#frontend/features/admin/api/get-settings.ts';
@@ -62,22 +62,6 @@ export function AdminDashboardPage() {
   if (currentUser.isError && !currentUser.isFetching) return <AuthCheckFailed />;
   if (!user?.isAdmin) return <PageLoading />;
   return <AdminDashboard />;
-}
-
-function AuthCheckFailed() {
-  return (
-    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-      <div
-        role="alert"
-        className="rounded-xl border border-red-300 bg-red-50 p-6 dark:border-red-800 dark:bg-red-950/60"
-      >
-        <p className="font-medium text-red-900 dark:text-red-100">Failed to verify authentication status.</p>
-        <Link to="/login" className={buttonVariants({ className: 'mt-4' })}>
-          Go to Login
-        </Link>
-      </div>
-    </section>
-  );
 }
 
 /** What the page shows once the visitor is known to be an administrator. */

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 
+import { AuthCheckFailed } from '#frontend/components/auth-check-failed.tsx';
 import { PageLoading } from '#frontend/components/page-loading.tsx';
-import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { VerifyEmailBanner } from '#frontend/features/auth/components/verify-email-banner.tsx';
 import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
 import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
@@ -47,21 +47,5 @@ export function RequireLogin({ children }: { children?: ReactNode }) {
       <VerifyEmailBanner user={currentUser.data} />
       {children ?? <Outlet />}
     </>
-  );
-}
-
-function AuthCheckFailed() {
-  return (
-    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-      <div
-        role="alert"
-        className="rounded-xl border border-red-300 bg-red-50 p-6 dark:border-red-800 dark:bg-red-950/60"
-      >
-        <p className="font-medium text-red-900 dark:text-red-100">Failed to verify authentication status.</p>
-        <Link to="/login" className={buttonVariants({ className: 'mt-4' })}>
-          Go to Login
-        </Link>
-      </div>
-    </section>
   );
 }
