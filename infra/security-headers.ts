@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
  * can run; styles from this origin, and inline because React style attributes (the event's accent colours) and
  * the event's custom CSS element need it (custom CSS is parsed and scoped on the server, and cannot load
  * anything: images only from this origin and data:/blob: previews, no fonts from elsewhere); calls only to this
- * origin; no plugins; no <base> or form posts elsewhere; never framed by another site.
+ * origin and Stripe's API, scripts and frames from Stripe.js for the billing page's payment form; no plugins; no <base> or form posts elsewhere; never framed by another site.
  */
 
 /** SHA-256 sources ('sha256-…') of the inline <script> elements of an HTML document. */
@@ -25,14 +25,21 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** Stripe.js, its API, and the frames of its card fields and 3D Secure (the billing page's embedded form). */
+const STRIPE_JS = 'https://js.stripe.com';
+const STRIPE_API = 'https://api.stripe.com';
+const STRIPE_HOOKS = 'https://hooks.stripe.com';
+
 export function contentSecurityPolicy(options: { scriptHashes: readonly string[]; frameAncestors?: string }): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${options.scriptHashes.join(' ')}`.trim(),
+    // Stripe.js is loaded from Stripe (PCI: card fields live in Stripe's frames, never in our page).
+    `script-src 'self' ${STRIPE_JS} ${options.scriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${STRIPE_API}`,
+    `frame-src ${STRIPE_JS} ${STRIPE_HOOKS}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

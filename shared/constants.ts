@@ -142,3 +142,7 @@ export const RESERVED_EVENT_SLUGS = ['new', 'dashboard', 'public', 'slug'] as co
 /** The trial-expired tooltip, also the 402 answer to activating then (host-area.md §4). */
 export const TRIAL_EXPIRED_ACTIVATION_MESSAGE =
   'Your free trial has expired. Please upgrade to a paid plan to activate events.';
+
+/** host-area.md §8 "Guest checkout email": text, an at sign, text, a dot, text, no spaces. */
+export const GUEST_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const GUEST_EMAIL_MESSAGE = 'Please enter a valid email address';

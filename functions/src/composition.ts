@@ -2,6 +2,7 @@ import { builtinCalendar } from '#functions/adapters/calendar/builtin';
 import { kmsClient, kmsDataKeys } from '#functions/adapters/crypto/kms';
 import { envelopeTokenCipher, localTokenCipher } from '#functions/adapters/crypto/token-cipher';
 import { dynamoAccounts } from '#functions/adapters/dynamodb/accounts';
+import { dynamoBilling } from '#functions/adapters/dynamodb/billing';
 import { dynamoBookingLedger } from '#functions/adapters/dynamodb/bookings';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { dynamoContactMessages } from '#functions/adapters/dynamodb/contact-messages';
@@ -104,8 +105,15 @@ export const rateLimiter = /* @__PURE__ */ once(() =>
   dynamoRateLimiter(documentClient(), config().tableName, config().rateLimitMultiplier),
 );
 
-/** What the account routes need: accounts, password hashing, sessions, throttling, sign-in links. */
+/** Plans, payments, customers and promo codes in the table (no Stripe SDK: see billing-composition.ts). */
+export const billingStore = /* @__PURE__ */ once(() => dynamoBilling(documentClient(), config().tableName));
+
+/**
+ * What the account routes need: accounts, password hashing, sessions, throttling, sign-in links, and the billing
+ * store (an address proven claims the plans a guest bought for it).
+ */
 export const accountDeps = /* @__PURE__ */ once(() => ({
+  billing: billingStore(),
   rateLimiter: rateLimiter(),
   accounts: dynamoAccounts(documentClient(), config().tableName),
   passwords: scryptPasswords(),
@@ -120,6 +128,7 @@ export const googleSignInDeps = /* @__PURE__ */ once(() => googleSignInFor(confi
 
 function googleSignInFor(configuration: Config, db: ReturnType<typeof createDocumentClient>) {
   return {
+    billing: dynamoBilling(db, configuration.tableName),
     oauthStates: dynamoOAuthStates(db, configuration.tableName),
     googleSignIn: configuration.google ? googleSignIn(configuration.google) : null,
   };
@@ -250,6 +259,9 @@ function lifecycleFor(
   };
 }
 
+/** The guard that runs a side effect once per id (Powertools idempotency in the table): Stripe's webhook events. */
+export const onceGuard = /* @__PURE__ */ once(() => powertoolsOnce(dynamoClient(), config().tableName));
+
 /** The suppression list alone (the SES feedback job). */
 export const mailSuppressions = /* @__PURE__ */ once(() =>
   dynamoMailSuppressions(documentClient(), config().tableName),
@@ -305,5 +317,8 @@ export function composeDeps(
     recentReads: memoryRecentReads(RECENT_READS),
     manageTokens: hmacManageTokens(sessionKey(configuration)),
     ...lifecycleFor(configuration, { dynamo, db }, observe.metrics),
+    billing: dynamoBilling(db, configuration.tableName),
+    // Stripe is built only by the billing functions (billing-composition.ts); tests pass their own.
+    payments: null,
   };
 }

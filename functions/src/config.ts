@@ -95,6 +95,25 @@ const configSchema = z
       z.string().regex(/^arn:aws[\w-]*:lambda:[\w-]+:\d{12}:function:[\w-]+$/, 'must be a Lambda function ARN'),
     ),
     SES_CONFIGURATION_SET: optional(z.string().regex(/^[\w-]{1,64}$/, 'must be an SES configuration set name')),
+    STRIPE_PUBLISHABLE_KEY: optional(
+      z
+        .string()
+        .regex(/^pk_(test|live)_[A-Za-z0-9]{8,255}$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)'),
+    ),
+    STRIPE_SECRET_KEY: optional(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,255}$/, 'must be a Stripe secret or restricted key (sk_test_…)'),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(
+      z.string().regex(/^whsec_[A-Za-z0-9+/=_-]{8,255}$/, 'must be a Stripe webhook signing secret (whsec_…)'),
+    ),
+    STRIPE_SECRET_ARN: optional(
+      z
+        .string()
+        .regex(/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:[\w/+=.@-]+$/, 'must be a Secrets Manager ARN'),
+    ),
+    STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:12111' })),
   })
   .superRefine((env, context) => {
     if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
@@ -102,6 +121,26 @@ const configSchema = z
         code: 'custom',
         path: ['GOOGLE_CLIENT_SECRET'],
         message: 'is set but GOOGLE_CLIENT_ID is not',
+      });
+    }
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_ARN'] as const) {
+      if (env[name] && !env.STRIPE_PUBLISHABLE_KEY) {
+        context.addIssue({ code: 'custom', path: [name], message: 'is set but STRIPE_PUBLISHABLE_KEY is not' });
+      }
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
+        message: 'is needed with the other: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
+      });
+    }
+    const keyMode = (key: string | undefined) => /_(test|live)_/.exec(key ?? '')?.[1];
+    if (env.STRIPE_SECRET_KEY && keyMode(env.STRIPE_SECRET_KEY) !== keyMode(env.STRIPE_PUBLISHABLE_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is for another mode than STRIPE_PUBLISHABLE_KEY (test and live keys do not mix)',
       });
     }
     const scheduler = [
@@ -129,7 +168,30 @@ export interface SchedulerConfig {
   targets: { reminder: string; 'pending-expiry': string };
 }
 
+/**
+ * Stripe (issue 18). Billing is on when a publishable key is set; it is public, so every function gets it and
+ * knows billing is on (the trial rule applies). The secret key and the webhook secret reach only the billing
+ * functions: from the environment on one machine, from Secrets Manager in the cloud (`secretArn`, a JSON secret
+ * `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }`, read at cold start through Powertools' parameters).
+ */
+/**
+ * The Stripe API version every request of ours pins (the version the installed `stripe` SDK was written for; a
+ * unit test keeps the two equal). GET /api/stripe-config reports it; nothing rewrites Stripe.js's own version.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
+export interface BillingConfig {
+  publishableKey: string;
+  mode: 'test' | 'live';
+  /** Where the billing functions find the secrets; null in the other functions. */
+  secrets: { secretKey: string; webhookSecret: string } | { secretArn: string } | null;
+  /** The fake Stripe server of the tests; unset: api.stripe.com. */
+  apiUrl: string | undefined;
+}
+
 export interface Config {
+  /** Null when no Stripe keys are configured: billing off, every feature available, no trial rule. */
+  billing: BillingConfig | null;
   /** Set in the cloud; unset on one machine, where timers are kept in the table and fired by the local runner. */
   scheduler: SchedulerConfig | null;
   /** The SES configuration set booking mail is sent with (bounce and complaint events); unset on one machine. */
@@ -208,6 +270,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const c = parsed.data;
   return {
+    billing: c.STRIPE_PUBLISHABLE_KEY
+      ? {
+          publishableKey: c.STRIPE_PUBLISHABLE_KEY,
+          mode: c.STRIPE_PUBLISHABLE_KEY.startsWith('pk_live_') ? 'live' : 'test',
+          secrets:
+            c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET
+              ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET }
+              : c.STRIPE_SECRET_ARN
+                ? { secretArn: c.STRIPE_SECRET_ARN }
+                : null,
+          apiUrl: c.STRIPE_API_URL?.replace(/\/+$/, ''),
+        }
+      : null,
     scheduler:
       c.SCHEDULER_GROUP &&
       c.SCHEDULER_ROLE_ARN &&

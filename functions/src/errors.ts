@@ -46,6 +46,11 @@ export class Conflict extends AppError {
   readonly status = 409;
   readonly code = 'CONFLICT';
 }
+/** A provider's webhook whose signature does not hold: forged, stale (over 5 minutes old) or for another secret. */
+export class WebhookSignatureInvalid extends AppError {
+  readonly status = 400;
+  readonly code = 'INVALID_SIGNATURE';
+}
 export class PayloadTooLarge extends AppError {
   readonly status = 413;
   readonly code = 'PAYLOAD_TOO_LARGE';

@@ -1,7 +1,9 @@
 import type { Settings } from '#shared/api/schemas/settings';
 import type { BusyInterval } from '#shared/availability/engine';
+import type { PlanType, PromoCode } from '#shared/rules/pricing';
 import type { Config } from '#functions/config';
 import type { RateDecision, RateRule } from '#functions/domain/abuse-limits';
+import type { BillingOwner, PaymentRecord, PaymentStatus, PlanRecord } from '#functions/domain/billing';
 import type { ComposedMail } from '#functions/domain/booking-mail';
 import type {
   AccountRecord,
@@ -14,7 +16,6 @@ import type {
   DateOverrideRecord,
   EventRecord,
   HostRecord,
-  SubscriptionRecord,
 } from '#functions/domain/records';
 
 /** The interfaces use cases depend on. Adapters (functions/src/adapters) implement them. */
@@ -362,8 +363,8 @@ export interface HostRepository {
   listGoogleConnectedHosts(): Promise<string[]>;
   /** The host whose private ICS feed has this token hash, or null. */
   findFeedOwner(tokenHash: string): Promise<string | null>;
-  /** Writes the host's subscription record (billing; the demo seed). */
-  setPlan(hostId: string, plan: SubscriptionRecord): Promise<void>;
+  /** Writes one of the host's plans as is (the demo seed, tests); billing writes through BillingStore. */
+  setPlan(hostId: string, plan: PlanRecord): Promise<void>;
 }
 
 export interface IdempotencyRecord {
@@ -541,4 +542,165 @@ export interface Deps extends CoreDeps {
   once: OnceGuard;
   mailSuppressions: MailSuppressions;
   timers: BookingTimers;
+  /** Plans, payments, promo codes and Stripe customers as recorded here. */
+  billing: BillingStore;
+  /** Stripe; null when this server has no Stripe keys (billing off). Only the billing functions build it. */
+  payments: PaymentProvider | null;
+}
+
+/** A Stripe subscription as the provider reports it (adapters/stripe). */
+export interface ProviderSubscription {
+  id: string;
+  /** Stripe's status: incomplete, incomplete_expired, trialing, active, past_due, unpaid, canceled, paused. */
+  status: string;
+  /** From the metadata we set; null on a subscription not made here. */
+  planType: PlanType | null;
+  owner: BillingOwner | null;
+  promoCode: string | null;
+  customerId: string | null;
+  createdAt: string;
+  /** The end of the period paid for (ISO); null before the first payment. */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** The latest invoice as a payment (the first one right after creation), when Stripe sent it. */
+  latestPayment: ProviderPayment | null;
+}
+
+/** A payment: a subscription's invoice (id in_…) or a lifetime plan's payment intent (id pi_…). */
+export interface ProviderPayment {
+  id: string;
+  paymentIntentId: string | null;
+  /** The subscription an invoice belongs to; null for a one-time payment. */
+  subscriptionId: string | null;
+  planType: PlanType | null;
+  owner: BillingOwner | null;
+  promoCode: string | null;
+  customerId: string | null;
+  /** Cents: paid, or due while not paid. */
+  amount: number;
+  status: PaymentStatus;
+  createdAt: string;
+  /** Stripe's decline or error code of a failed payment (card_declined, expired_card…), else null. */
+  failureCode: string | null;
+}
+
+/** A Checkout session, with its subscription or payment intent when it has one. */
+export interface ProviderCheckout {
+  id: string;
+  mode: 'subscription' | 'payment';
+  /** Stripe's: open, complete, expired. */
+  status: string;
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  planType: PlanType | null;
+  owner: BillingOwner | null;
+  subscription: ProviderSubscription | null;
+  payment: ProviderPayment | null;
+}
+
+/**
+ * A verified webhook event, read into what it tells: a subscription's state (customer.subscription.*), a payment
+ * (invoice.paid, invoice.payment_failed, payment_intent.succeeded, payment_intent.payment_failed, charge.refunded),
+ * a finished Checkout session (checkout.session.completed), or nothing we act on. `created` is Stripe's event time
+ * in epoch seconds (the ordering of states).
+ */
+export type ProviderEvent = { id: string; stripeType: string; created: number } & (
+  | { kind: 'subscription'; subscription: ProviderSubscription }
+  | { kind: 'payment'; payment: ProviderPayment }
+  | { kind: 'checkout'; checkout: ProviderCheckout }
+  | { kind: 'ignored' }
+);
+
+/** What a purchase started here carries to Stripe (its metadata) and charges. */
+export interface PurchaseStart {
+  planType: PlanType;
+  owner: BillingOwner;
+  /** The first payment, fee included (cents). */
+  firstAmount: number;
+  /** Each renewal, fee included (cents); null for lifetime. */
+  renewalAmount: number | null;
+  /** The line's description ("Monthly Plan"). */
+  description: string;
+  promoCode: string | null;
+  /** Makes a retried request create nothing new (Stripe's Idempotency-Key). */
+  idempotencyKey: string;
+}
+
+/** Stripe, behind our port: the billing functions only (adapters/stripe). */
+export interface PaymentProvider {
+  readonly publishableKey: string;
+  /** The API version every request pins (GET /api/stripe-config reports it). */
+  readonly apiVersion: string;
+  readonly mode: 'test' | 'live';
+  /** A customer for an account or a guest's e-mail (answers its id). */
+  createCustomer(input: {
+    email: string;
+    name: string | null;
+    owner: BillingOwner;
+    idempotencyKey: string;
+  }): Promise<string>;
+  /**
+   * A subscription created incomplete whose first invoice the Payment Element pays: first payment firstAmount
+   * (a once-only discount when it is below renewalAmount), then renewalAmount each interval.
+   */
+  startSubscription(
+    input: PurchaseStart & { customerId: string },
+  ): Promise<{ subscription: ProviderSubscription; clientSecret: string; paymentIntentId: string; amountDue: number }>;
+  /** A one-time payment (lifetime) for the Payment Element. */
+  startPayment(
+    input: PurchaseStart & { customerId: string },
+  ): Promise<{ payment: ProviderPayment; clientSecret: string }>;
+  /** A Checkout session in subscription or payment mode; answers its id and Stripe's page address. */
+  startCheckout(
+    input: PurchaseStart & {
+      customerId: string | null;
+      customerEmail: string | null;
+      successUrl: string;
+      cancelUrl: string;
+    },
+  ): Promise<{ id: string; url: string }>;
+  /** Null when Stripe does not know the id. */
+  getCheckout(sessionId: string): Promise<ProviderCheckout | null>;
+  getPaymentIntent(paymentIntentId: string): Promise<ProviderPayment | null>;
+  getSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
+  /** Sets the subscription to end when its period ends; answers it as it is now. */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Verifies a webhook's Stripe-Signature over the raw body with the webhook secret (stripe.webhooks.constructEvent,
+   * 5 minutes' tolerance) and reads the event; throws WebhookSignatureInvalid when it does not hold.
+   */
+  readWebhook(rawBody: string, signatureHeader: string): Promise<ProviderEvent>;
+}
+
+/** A pending payment started here, found again by its payment intent when the browser comes back. */
+export interface PendingPayment {
+  paymentIntentId: string;
+  owner: BillingOwner;
+  planId: string;
+  planType: PlanType;
+}
+
+/** Plans, payments, customers and promo codes in the table (adapters/dynamodb/billing.ts). */
+export interface BillingStore {
+  /** Every plan of the owner (an account's are also read with its host record). */
+  plans(owner: BillingOwner): Promise<PlanRecord[]>;
+  payments(owner: BillingOwner): Promise<PaymentRecord[]>;
+  getPlan(owner: BillingOwner, planId: string): Promise<PlanRecord | null>;
+  /** Writes the plan unless the stored state is newer (domain/billing.ts isNewer); answers whether it wrote. */
+  savePlan(owner: BillingOwner, plan: PlanRecord): Promise<boolean>;
+  /** Writes the payment unless the stored state is newer; answers whether it wrote. */
+  savePayment(owner: BillingOwner, payment: PaymentRecord): Promise<boolean>;
+  /** The owner's Stripe customer, or null. */
+  customerOf(owner: BillingOwner): Promise<string | null>;
+  setCustomer(owner: BillingOwner, customerId: string): Promise<void>;
+  savePending(pending: PendingPayment): Promise<void>;
+  findPending(paymentIntentId: string): Promise<PendingPayment | null>;
+  /**
+   * Moves every plan and payment filed under a guest's e-mail to the account that proved that address (idempotent:
+   * what was moved is no longer under the e-mail). Answers how many plans moved.
+   */
+  claimGuestPlans(email: string, accountId: string): Promise<number>;
+  /** A promo code by its normalized text (shared/rules/pricing.ts normalizePromoCode), or null. */
+  promoCode(normalized: string): Promise<PromoCode | null>;
+  /** Writes a code (the seed; operators change codes in the table directly). */
+  savePromoCode(promo: PromoCode): Promise<void>;
 }

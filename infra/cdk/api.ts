@@ -50,6 +50,17 @@ export interface RouteFunctionsProps {
    * it as configured), its secret only to the rows with needs.google.
    */
   google?: { clientId: string; clientSecret: secretsmanager.ISecret };
+  /**
+   * Stripe, when configured: the publishable key goes to every function (public; it tells them billing is on and
+   * the trial rule applies), the secret (JSON secretKey and webhookSecret) only to the rows with needs.billing, which
+   * read it at cold start through Powertools' parameters.
+   */
+  stripe?: { publishableKey: string; secret: secretsmanager.ISecret };
+  /**
+   * Where a route's function and its HTTP route are made, when not in this construct (the billing routes go to a
+   * nested stack of their own: CloudFormation's 500 resources per stack).
+   */
+  scopeFor?: (route: RouteDefinition) => Construct | undefined;
 }
 
 /**
@@ -151,6 +162,9 @@ export class RouteFunctions extends Construct {
           ...(props.google && needs.google
             ? { GOOGLE_CLIENT_SECRET: props.google.clientSecret.secretValue.unsafeUnwrap() }
             : {}),
+          ...(props.stripe ? { STRIPE_PUBLISHABLE_KEY: props.stripe.publishableKey } : {}),
+          // Only the ARN: the function reads the secret itself (Powertools parameters), never from its environment.
+          ...(props.stripe && needs.billing ? { STRIPE_SECRET_ARN: props.stripe.secret.secretArn } : {}),
           NODE_OPTIONS: '--enable-source-maps',
           // Powertools: the `service` of every log line and the dimension of every metric (the route or job name).
           POWERTOOLS_SERVICE_NAME: name,
@@ -181,6 +195,7 @@ export class RouteFunctions extends Construct {
           }),
         );
       }
+      if (needs.billing && props.stripe) props.stripe.secret.grantRead(fn);
       if (needs.google) {
         fn.addToRolePolicy(
           new iam.PolicyStatement({
@@ -195,22 +210,29 @@ export class RouteFunctions extends Construct {
 
     const functions = new Map<string, NodejsFunction>();
     for (const route of props.routes) {
+      const scope = props.scopeFor?.(route);
       const fn = makeFunction(
         route.name,
         path.join(props.handlersDir, `${route.name}.ts`),
         `${route.method} ${route.path}: ${route.summary}`,
         route.needs,
         // Google's calls are retried within their own budget (adapters/google/calendar.ts): up to two of them on a
-        // booking, with room for the answer; API Gateway waits 30 s at most.
-        Duration.seconds(route.needs.google ? 28 : 10),
+        // booking, with room for the answer; API Gateway waits 30 s at most. Stripe's, likewise (two retries).
+        Duration.seconds(route.needs.google || route.needs.billing ? 28 : 10),
+        scope,
       );
-      this.api.addRoutes({
-        path: route.path,
-        methods: [apigwv2.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.name}Integration`, fn, {
-          payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
-        }),
+      const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn, {
+        payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
       });
+      if (scope) {
+        new apigwv2.HttpRoute(scope, `${route.name}Route`, {
+          httpApi: this.api,
+          routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
+          integration,
+        });
+      } else {
+        this.api.addRoutes({ path: route.path, methods: [apigwv2.HttpMethod[route.method]], integration });
+      }
       functions.set(route.name, fn);
     }
 

@@ -8,6 +8,8 @@ import { MeetwiseStack } from '#infra/cdk/stack';
  *   -c adminEmails=you@example.com,ops@example.com   (optional: administrator accounts)
  *   -c googleClientId=1234-abc.apps.googleusercontent.com -c googleClientSecretArn=arn:aws:secretsmanager:…
  *        (optional, together: Google sign-in; the secret holds the OAuth client secret as plain text)
+ *   -c stripePublishableKey=pk_live_… -c stripeSecretArn=arn:aws:secretsmanager:…
+ *        (optional, together: billing; the secret holds JSON { "secretKey": "sk_…", "webhookSecret": "whsec_…" })
  *   -c domainName=meetwise.example.com -c certificateArn=arn:aws:acm:us-east-1:…   (optional, together)
  *   -c siteDir=path/to/dist   (optional; default frontend/dist)
  *   -c alarmEmail=oncall@example.com   (optional: subscribes the address to the operator alarms' SNS topic)
@@ -36,6 +38,8 @@ new MeetwiseStack(app, 'Meetwise', {
   adminEmails: context('adminEmails'),
   googleClientId: context('googleClientId'),
   googleClientSecretArn: context('googleClientSecretArn'),
+  stripePublishableKey: context('stripePublishableKey'),
+  stripeSecretArn: context('stripeSecretArn'),
   domainName: context('domainName'),
   certificateArn: context('certificateArn'),
   siteDir: context('siteDir'),

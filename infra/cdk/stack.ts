@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
 import { jobTable, type JobDefinition } from '#shared/jobs';
 import { RouteFunctions } from '#infra/cdk/api';
+import { isBillingRoute, PromoCodeSeed } from '#infra/cdk/billing';
 import { BookingLifecycle } from '#infra/cdk/booking-lifecycle';
 import { DataTable } from '#infra/cdk/data';
 import { OperatorAlarms } from '#infra/cdk/operations';
@@ -30,6 +31,13 @@ export interface MeetwiseStackProps extends StackProps {
    */
   googleClientId?: string;
   googleClientSecretArn?: string;
+  /**
+   * Stripe billing: the publishable key (pk_live_… or pk_test_…) and the ARN of a Secrets Manager secret, created by
+   * the operator, holding JSON `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }`. Both or neither; without
+   * them billing is off (every feature available, no trial rule).
+   */
+  stripePublishableKey?: string;
+  stripeSecretArn?: string;
   /** Optional custom domain of the site (with certificateArn: ACM, us-east-1). */
   domainName?: string;
   certificateArn?: string;
@@ -92,6 +100,23 @@ export class MeetwiseStack extends Stack {
           }
         : undefined;
 
+    if (Boolean(props.stripePublishableKey) !== Boolean(props.stripeSecretArn)) {
+      throw new Error('stripePublishableKey and stripeSecretArn go together: set both for billing, or neither.');
+    }
+    if (props.stripePublishableKey && !/^pk_(test|live)_\w+$/.test(props.stripePublishableKey)) {
+      throw new Error('stripePublishableKey must be a Stripe publishable key (pk_live_… or pk_test_…).');
+    }
+    // The billing routes, the Stripe secret's import and the promo code seed, in a nested stack (the 500 resources).
+    const billingStack = new NestedStack(this, 'Billing');
+    const stripe =
+      props.stripePublishableKey && props.stripeSecretArn
+        ? {
+            publishableKey: props.stripePublishableKey,
+            secret: secretsmanager.Secret.fromSecretCompleteArn(billingStack, 'StripeSecret', props.stripeSecretArn),
+          }
+        : undefined;
+    new PromoCodeSeed(billingStack, 'PromoCodes', { table });
+
     // Hosts' Google refresh tokens and calendar feed tokens are sealed with data keys under this key (kept on stack
     // deletion: without it the stored tokens cannot be opened).
     const tokenKey = new kms.Key(this, 'CalendarTokenKey', {
@@ -116,6 +141,8 @@ export class MeetwiseStack extends Stack {
       adminEmails: props.adminEmails ?? '',
       photoBucket,
       ...(google ? { google } : {}),
+      ...(stripe ? { stripe } : {}),
+      scopeFor: (route) => (isBillingRoute(route) ? billingStack : undefined),
     });
 
     const site = new Site(this, 'Site', {

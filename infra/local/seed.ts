@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, DEMO_EVENT_ID } from '#shared/constants';
+import { normalizePromoCode, SEED_PROMO_CODES } from '#shared/rules/pricing';
 import { newEvent } from '#functions/domain/event-defaults';
 import type { Deps } from '#functions/ports';
 
@@ -50,7 +51,7 @@ export const DEMO_EVENTS = [
 
 export const DEMO_EVENT_SLUG = 'demo';
 
-type SeedDeps = Pick<Deps, 'settings' | 'hosts' | 'events' | 'clock' | 'accounts' | 'passwords'>;
+type SeedDeps = Pick<Deps, 'settings' | 'hosts' | 'events' | 'clock' | 'accounts' | 'passwords' | 'billing'>;
 
 /** Creates a demo account unless its e-mail is known; answers whether it wrote. */
 async function seedAccount(
@@ -101,7 +102,17 @@ export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<See
       null,
     );
     // A lifetime plan, so the demo's booking pages stay up after the 7-day trial of a long-kept data folder.
-    await deps.hosts.setPlan(DEMO_HOST.id, { id: null, status: 'active', planType: 'lifetime', nextBillingDate: null });
+    await deps.hosts.setPlan(DEMO_HOST.id, {
+      id: 'pi_demo_lifetime',
+      planType: 'lifetime',
+      status: 'active',
+      createdAt: now.toISOString(),
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      customerId: null,
+      promoCode: null,
+      stateAt: 0,
+    });
   }
   lines.push({ text: `Demo host: ${DEMO_HOST.name}, America/New_York, built-in calendar connected, lifetime plan` });
   lines.push({
@@ -128,6 +139,10 @@ export async function seedDemoData(deps: SeedDeps, baseUrl: string): Promise<See
     lines.push({
       text: `Event type: ${baseUrl}/book/${fields.slug}${id === DEMO_EVENT_ID ? ' (the demo event, id 999: never bookable)' : ''}`,
     });
+  }
+  // The promo codes of a new installation; a code already in the table (perhaps changed by an operator) stays.
+  for (const promo of SEED_PROMO_CODES) {
+    if (!(await deps.billing.promoCode(normalizePromoCode(promo.code)))) await deps.billing.savePromoCode(promo);
   }
   return lines;
 }

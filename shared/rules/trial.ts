@@ -34,7 +34,10 @@ export const isSubscribed = (subscriptionStatus: string | null | undefined): boo
 export const activationBlocked = (trial: FreeTrial, subscriptionStatus: string | null | undefined): boolean =>
   trial.expired && !isSubscribed(subscriptionStatus);
 
-/** Whether a host may have active event types at `now`: subscribed, or still inside the trial. */
-export function mayActivateEvents(host: { createdAt: string; plan?: { status: string } | null }, now: Date): boolean {
-  return !activationBlocked(freeTrial(host.createdAt, now), host.plan?.status);
+/**
+ * Whether a host may have active event types at `now`: with a plan in force (the server decides that from the
+ * recorded subscription state, functions/src/domain/billing.ts), or still inside the trial.
+ */
+export function mayActivateEvents(host: { createdAt: string }, planInForce: boolean, now: Date): boolean {
+  return planInForce || !freeTrial(host.createdAt, now).expired;
 }

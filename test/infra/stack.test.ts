@@ -28,6 +28,7 @@ import {
   type JobDefinition,
 } from '#shared/jobs';
 import { mailDomain } from '#infra/cdk/api';
+import { isBillingRoute, PromoCodeSeed } from '#infra/cdk/billing';
 import { BookingLifecycle, mailSuppressionJob } from '#infra/cdk/booking-lifecycle';
 import { OperatorAlarms } from '#infra/cdk/operations';
 import { forwardedHostFunctionCode, spaFallbackFunctionCode } from '#infra/cdk/site';
@@ -131,18 +132,29 @@ function cdkJsonContext(): Json {
 }
 
 const GOOGLE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:meetwise/google-AbCdEf';
+const STRIPE_PUBLISHABLE_KEY = 'pk_live_meetwiseInfraTest';
+const STRIPE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:meetwise/stripe-AbCdEf';
 const baseProps: MeetwiseStackProps = {
   mailFrom: 'no-reply@meetwise.app',
   contactEmail: 'hello@meetwise.app',
   googleClientId: '1234-test.apps.googleusercontent.com',
   googleClientSecretArn: GOOGLE_SECRET_ARN,
+  stripePublishableKey: STRIPE_PUBLISHABLE_KEY,
+  stripeSecretArn: STRIPE_SECRET_ARN,
 };
 
 let template: Template;
 /** The front end the stack was synthesized with (undefined: the repository's frontend/dist). */
 let usedSiteDir: string | undefined;
 let outdir: string;
+/**
+ * The main stack's resources together with the billing nested stack's (its route functions live there: see
+ * infra/cdk/billing.ts), so route lookups see every route; `mainResources` is the main stack alone.
+ */
 let resources: Record<string, Resource>;
+let mainResources: Record<string, Resource>;
+/** The billing routes' nested stack (issue 18). */
+let billingTemplate: Json;
 /** The booking lifecycle's nested stack (its own template: the main stack is near the 500-resource limit). */
 let lifecycleTemplate: Json;
 /** The operator's topic and alarms: a nested stack too. */
@@ -180,6 +192,31 @@ const inOperations = (type: string) =>
 /** What the main stack passes to a parameter (`{ Ref: name }` in its template) of the operations stack. */
 const operationsParent = (value: unknown): unknown =>
   (nestedStack('OperatorAlarms').Properties.Parameters as Json)[refId(value)];
+
+/**
+ * A value of the billing nested stack with its parameters replaced by what the main stack passes in (the table's
+ * name, the secrets' references, the site's address), so it compares with the main stack's own values.
+ */
+function resolved(value: unknown): unknown {
+  const parameters = (billingTemplate.Parameters ?? {}) as Json;
+  const passed = (nestedStack('Billing').Properties.Parameters ?? {}) as Json;
+  const walk = (item: unknown): unknown => {
+    if (Array.isArray(item)) return item.map(walk);
+    if (item && typeof item === 'object') {
+      const ref = (item as { Ref?: unknown }).Ref;
+      if (typeof ref === 'string' && ref in parameters) return passed[ref];
+      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
+    }
+    return item;
+  };
+  return walk(value);
+}
+
+/** A route function's environment, as deployed (see resolved). */
+const variablesOf = (route: RouteDefinition): Record<string, unknown> =>
+  resolved(
+    (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> }).Variables,
+  ) as Record<string, unknown>;
 
 /** Follows RouteKey → route → integration → function. */
 /** A job's function: the one whose description names the job. */
@@ -223,7 +260,11 @@ beforeAll(() => {
   usedSiteDir = siteDir();
   const stack = new MeetwiseStack(app, 'Meetwise', { ...baseProps, ...handlerProps(), siteDir: usedSiteDir });
   template = Template.fromStack(stack);
-  resources = template.toJSON().Resources as Record<string, Resource>;
+  mainResources = template.toJSON().Resources as Record<string, Resource>;
+  const billing = stack.node.findAll().find((construct) => construct instanceof PromoCodeSeed);
+  if (!billing) throw new Error('No billing nested stack in the stack');
+  billingTemplate = Template.fromStack(Stack.of(billing)).toJSON();
+  resources = { ...mainResources, ...(billingTemplate.Resources as Record<string, Resource>) };
   const lifecycle = stack.node.findAll().find((construct) => construct instanceof BookingLifecycle);
   if (!lifecycle) throw new Error('No BookingLifecycle in the stack');
   lifecycleTemplate = Template.fromStack(Stack.of(lifecycle)).toJSON();
@@ -280,8 +321,7 @@ describe('route functions', () => {
     expect(key.DeletionPolicy).toBe('Retain');
     const policies = ofType('AWS::IAM::Policy');
     for (const route of routeTable) {
-      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> })
-        .Variables;
+      const variables = variablesOf(route);
       expect(JSON.stringify(variables.CALENDAR_KMS_KEY_ID), route.name).toContain(keyId);
       const roleId = (get(functionIdOf(route)).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       const statements = policies
@@ -303,12 +343,12 @@ describe('route functions', () => {
 
   it('configures each route function as specified', () => {
     for (const route of routeTable) {
-      const fn = get(functionIdOf(route)).Properties;
+      const fn = { ...get(functionIdOf(route)).Properties, Environment: { Variables: variablesOf(route) } };
       expect(fn, route.name).toMatchObject({
         Handler: 'index.handler',
         MemorySize: 512,
-        // Routes that call Google wait for its retries (within API Gateway's 30 s).
-        Timeout: route.needs.google ? 28 : 10,
+        // Routes that call Google or Stripe wait for their retries (within API Gateway's 30 s).
+        Timeout: route.needs.google || route.needs.billing ? 28 : 10,
         Environment: {
           Variables: {
             TABLE_NAME: { Ref: expect.any(String) },
@@ -334,8 +374,7 @@ describe('route functions', () => {
 
   it('gives every function the Google client id and only the Google routes its secret, as a dynamic reference', () => {
     for (const route of routeTable) {
-      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> })
-        .Variables;
+      const variables = variablesOf(route);
       expect(variables.GOOGLE_CLIENT_ID, route.name).toBe('1234-test.apps.googleusercontent.com');
       if (route.needs.google) {
         expect(JSON.stringify(variables.GOOGLE_CLIENT_SECRET), route.name).toContain(
@@ -388,8 +427,7 @@ describe('route functions', () => {
     const sent = JSON.stringify(headers[0]!.HeaderValue);
     expect(sent).toMatch(/resolve:secretsmanager:/);
     for (const route of routeTable) {
-      const variables = (get(functionIdOf(route)).Properties.Environment as { Variables: Record<string, unknown> })
-        .Variables;
+      const variables = variablesOf(route);
       expect(JSON.stringify(variables.ORIGIN_SECRET), route.name).toBe(sent);
     }
   });
@@ -453,7 +491,9 @@ describe('route functions', () => {
   it('routes each row\'s "METHOD path" to its function with payload format 2.0', () => {
     expect(ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeTable.length);
     for (const route of routeTable) {
-      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
+      expect(
+        ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === `${route.method} ${route.path}`),
+      ).toHaveLength(1);
     }
     for (const [, integration] of ofType('AWS::ApiGatewayV2::Integration')) {
       expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
@@ -540,10 +580,97 @@ describe('operations (issue 14, item 5)', () => {
 
   it('stays within the 500 resources CloudFormation allows in one stack (each nested stack too)', () => {
     console.info(
-      `[infra test] resources: main stack ${Object.keys(resources).length}, operations ${Object.keys(operationsTemplate.Resources as Json).length}`,
+      `[infra test] resources: main stack ${Object.keys(mainResources).length}, operations ${Object.keys(operationsTemplate.Resources as Json).length}, billing ${Object.keys(billingTemplate.Resources as Json).length}`,
     );
-    expect(Object.keys(resources).length).toBeLessThan(500);
+    expect(Object.keys(mainResources).length).toBeLessThan(500);
+    expect(Object.keys(billingTemplate.Resources as Json).length).toBeLessThan(500);
     expect(Object.keys(operationsTemplate.Resources as Json).length).toBeLessThan(500);
+  });
+});
+
+describe('billing (issue 18)', () => {
+  const inBilling = (route: RouteDefinition) => functionIdOf(route) in (billingTemplate.Resources as Json);
+
+  it('puts the billing routes, and only those, in a nested stack of their own, the webhook with its own function', () => {
+    for (const route of routeTable) expect(inBilling(route), route.name).toBe(isBillingRoute(route));
+    expect(routeTable.filter(isBillingRoute).map((route) => route.name)).toEqual([
+      'getSubscriptionStatus',
+      'getStripeConfig',
+      'getPlanQuotes',
+      'createPaymentIntent',
+      'createCheckoutSession',
+      'verifyPayment',
+      'cancelSubscription',
+      'getSubscriptionHistory',
+      'stripeWebhook',
+    ]);
+    const webhookRoutes = Object.values(billingTemplate.Resources as Record<string, Resource>).filter(
+      (resource) =>
+        resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties.RouteKey === 'POST /api/stripe/webhook',
+    );
+    expect(webhookRoutes).toHaveLength(1);
+    const webhook = routeTable.find((route) => route.name === 'stripeWebhook')!;
+    expect(String(get(functionIdOf(webhook)).Properties.Description)).toContain('POST /api/stripe/webhook');
+  });
+
+  it('gives every function the publishable key, and only the Stripe rows the secret: its ARN and read access', () => {
+    const stripeRows = routeTable.filter((route) => route.needs.billing).map((route) => route.name);
+    expect(stripeRows.sort()).toEqual([
+      'cancelSubscription',
+      'createCheckoutSession',
+      'createPaymentIntent',
+      'stripeWebhook',
+      'verifyPayment',
+    ]);
+    for (const route of routeTable) {
+      const variables = variablesOf(route);
+      expect(variables.STRIPE_PUBLISHABLE_KEY, route.name).toBe(STRIPE_PUBLISHABLE_KEY);
+      // The secrets themselves are never in a function's environment: the function reads them (Powertools).
+      expect(variables.STRIPE_SECRET_KEY, route.name).toBeUndefined();
+      expect(variables.STRIPE_WEBHOOK_SECRET, route.name).toBeUndefined();
+      expect(variables.STRIPE_SECRET_ARN, route.name).toBe(route.needs.billing ? STRIPE_SECRET_ARN : undefined);
+      const reads = statementsOf(functionIdOf(route)).filter(
+        (statement) =>
+          actionsOf(statement).includes('secretsmanager:GetSecretValue') &&
+          JSON.stringify(resolved(statement.Resource)).includes('meetwise/stripe'),
+      );
+      expect(reads.length > 0, route.name).toBe(route.needs.billing === true);
+    }
+  });
+
+  it('bundles the stripe SDK into the Stripe rows only', () => {
+    for (const route of routeTable) {
+      const bundle = path.join(outdir, String(get(functionIdOf(route)).Metadata?.['aws:asset:path']), 'index.mjs');
+      expect(readFileSync(bundle, 'utf8').includes('api.stripe.com'), route.name).toBe(route.needs.billing === true);
+    }
+  });
+
+  it('seeds each promo code once, never replacing a code an operator changed', () => {
+    const seeds = Object.values(billingTemplate.Resources as Record<string, Resource>).filter(
+      (resource) => resource.Type === 'Custom::AWS',
+    );
+    expect(seeds).toHaveLength(2);
+    for (const seed of seeds) {
+      const create = JSON.stringify(seed.Properties.Create);
+      expect(create).toContain('putItem');
+      expect(create).toContain('attribute_not_exists(pk)');
+      expect(create).toContain('ConditionalCheckFailedException');
+      expect(seed.Properties.Update).toBeUndefined();
+    }
+  });
+
+  it('refuses a publishable key without its secret (and the other way round)', () => {
+    for (const stripe of [{ stripePublishableKey: 'pk_test_abc' }, { stripeSecretArn: STRIPE_SECRET_ARN }]) {
+      const app = new App({ outdir: tempDir('meetwise-cdk-refused-') });
+      expect(
+        () =>
+          new MeetwiseStack(app, 'Refused', {
+            mailFrom: 'no-reply@meetwise.app',
+            contactEmail: 'hello@meetwise.app',
+            ...stripe,
+          }),
+      ).toThrow('stripePublishableKey and stripeSecretArn go together');
+    }
   });
 });
 
@@ -1067,9 +1194,10 @@ describe('booking lifecycle (issue 16)', () => {
 
   it('lives in a nested stack, keeping the main stack under 500 resources', () => {
     console.info(
-      `[infra test] resources: main stack ${Object.keys(resources).length}, booking lifecycle ${Object.keys(lifecycleResources()).length}`,
+      `[infra test] resources: main stack ${Object.keys(mainResources).length}, booking lifecycle ${Object.keys(lifecycleResources()).length}`,
     );
-    expect(ofType('AWS::CloudFormation::Stack')).toHaveLength(2);
+    // The booking lifecycle, the operator alarms and billing.
+    expect(Object.entries(mainResources).filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(3);
     expect(Object.keys(lifecycleResources()).length).toBeLessThan(500);
   });
 

@@ -370,13 +370,21 @@ describe('the trial', () => {
       id: 'sub_1',
       status: 'active',
       planType: 'monthly',
-      nextBillingDate: '2027-01-01',
+      createdAt: new Date().toISOString(),
+      currentPeriodEnd: '2099-01-01T00:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      customerId: null,
+      promoCode: null,
+      stateAt: 1,
     });
     expect((await call('GET', '/api/subscription/status', { cookie: host.cookie })).body).toEqual({
       id: 'sub_1',
       status: 'active',
       planType: 'monthly',
-      nextBillingDate: '2027-01-01',
+      nextBillingDate: '2099-01-01T00:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      providerStatus: 'active',
+      billingEnabled: true,
     });
     expect(
       (await call('PATCH', `/api/events/${inactive.slug}`, { body: { active: true }, cookie: host.cookie })).status,
@@ -391,6 +399,9 @@ describe('the trial', () => {
       planType: null,
       nextBillingDate: null,
       id: null,
+      cancelAtPeriodEnd: false,
+      providerStatus: null,
+      billingEnabled: true,
     });
   });
 });

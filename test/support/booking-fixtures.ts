@@ -5,8 +5,9 @@ import { routes } from '#shared/api/routes';
 import type { AvailabilityRange } from '#shared/availability/engine';
 import { composeDeps } from '#functions/composition';
 import type { Config } from '#functions/config';
+import type { PlanRecord } from '#functions/domain/billing';
 import { newEvent } from '#functions/domain/event-defaults';
-import type { BookingRecord, EventRecord, HostRecord, SubscriptionRecord } from '#functions/domain/records';
+import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { run as createBookingRun } from '#functions/handlers/createBooking';
 import { run as availableDatesRun } from '#functions/handlers/getAvailableDates';
 import { run as publicEventRun } from '#functions/handlers/getPublicEvent';
@@ -25,11 +26,16 @@ import { depsAs } from '#test/support/local-stack';
 
 /** Monday 2 March 2026, 07:00 in New York (EST, UTC−5; DST starts on Sunday 8 March). */
 export const NOW = new Date('2026-03-02T12:00:00Z');
-export const ACTIVE_PLAN: SubscriptionRecord = {
-  id: 'sub_test',
+export const ACTIVE_PLAN: PlanRecord = {
+  id: 'pi_test_lifetime',
   status: 'active',
   planType: 'lifetime',
-  nextBillingDate: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  customerId: null,
+  promoCode: null,
+  stateAt: 0,
 };
 
 /** A short random suffix for ids and slugs (slugs allow only [a-z0-9-]). */
@@ -56,7 +62,7 @@ export interface HostOptions {
   /** Connect the built-in calendar (default true). */
   calendar?: boolean;
   /** Default: an active lifetime plan; null: none (the trial decides). */
-  plan?: SubscriptionRecord | null;
+  plan?: PlanRecord | null;
   name?: string;
   photoUrl?: string | null;
 }
@@ -87,7 +93,7 @@ export function bookingFixtures(config: Config) {
       // Hosts of the booking tests are paying (their fixed creation date is long past the 7-day trial).
       const plan = options.plan === undefined ? ACTIVE_PLAN : options.plan;
       if (plan) await deps.hosts.setPlan(id, plan);
-      return { ...profile, calendar, plan };
+      return { ...profile, calendar, plans: plan ? [plan] : [] };
     },
 
     async eventType(hostId: string, rules: EventRules = {}): Promise<EventRecord> {

@@ -39,6 +39,8 @@ export function integrationConfig(extra: Record<string, string> = {}): Config {
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
     // The suite registers and books hundreds of times from 127.0.0.1; the abuse limits' own tests run at 1.
     RATE_LIMIT_MULTIPLIER: '1000',
+    // Billing on, as in production (the trial rule applies); only the billing tests give Stripe's secrets too.
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_integrationSuite000',
     ...extra,
   };
   setEnvironment(env);

@@ -31,6 +31,8 @@ describe('abuse limits', () => {
       signInLinksPerEmail: [10, 15],
       confirmationMailsPerAccount: [3, 15],
       confirmationMailsPerAddress: [10, 15],
+      paymentStartsPerAddress: [20, 60],
+      paymentChecksPerAddress: [60, 60],
     });
   });
 

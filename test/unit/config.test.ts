@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from '#functions/config';
 describe('config', () => {
   it('runs the embedded default with no variables at all', () => {
     expect(parseConfig({})).toEqual({
+      billing: null,
       scheduler: null,
       sesConfigurationSet: undefined,
       tableName: 'meetwise',
@@ -102,6 +103,28 @@ describe('config', () => {
     });
   });
 
+  it('turns billing on with a publishable key; the secrets from the environment or a Secrets Manager ARN', () => {
+    expect(
+      parseConfig({
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abcdefgh123',
+        STRIPE_SECRET_KEY: 'sk_test_abcdefgh123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh123',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      }).billing,
+    ).toEqual({
+      publishableKey: 'pk_test_abcdefgh123',
+      mode: 'test',
+      secrets: { secretKey: 'sk_test_abcdefgh123', webhookSecret: 'whsec_abcdefgh123' },
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+    const arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:meetwise/stripe-AbCdEf';
+    expect(
+      parseConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_live_abcdefgh123', STRIPE_SECRET_ARN: arn }).billing,
+    ).toMatchObject({ mode: 'live', secrets: { secretArn: arn } });
+    // Every other function of the stack knows only the public key: billing is on, the secrets are not theirs.
+    expect(parseConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_live_abcdefgh123' }).billing?.secrets).toBeNull();
+  });
+
   const bad: [Record<string, string>, string][] = [
     [{ PORT: 'abc' }, 'PORT must be a number'],
     [{ PORT: '70000' }, 'PORT'],
@@ -117,6 +140,20 @@ describe('config', () => {
     [{ GOOGLE_CLIENT_ID: 'abc', GOOGLE_ROOT_URL: 'fake-google' }, 'GOOGLE_ROOT_URL must be a URL'],
     [{ SCHEDULER_GROUP: 'timers' }, 'SCHEDULER_ROLE_ARN is needed with SCHEDULER_GROUP'],
     [{ SCHEDULER_ROLE_ARN: 'role' }, 'SCHEDULER_ROLE_ARN must be an IAM role ARN'],
+    [{ STRIPE_PUBLISHABLE_KEY: 'sk_test_abcdefgh123' }, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abcdefgh123' }, 'STRIPE_SECRET_KEY is set but STRIPE_PUBLISHABLE_KEY is not'],
+    [
+      { STRIPE_PUBLISHABLE_KEY: 'pk_test_abcdefgh123', STRIPE_SECRET_KEY: 'sk_test_abcdefgh123' },
+      'STRIPE_WEBHOOK_SECRET is needed with the other',
+    ],
+    [
+      {
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abcdefgh123',
+        STRIPE_SECRET_KEY: 'sk_live_abcdefgh123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh123',
+      },
+      'test and live keys do not mix',
+    ],
   ];
   for (const [env, fragment] of bad) {
     it(`fails naming the variable for ${JSON.stringify(env)}`, () => {

@@ -46,9 +46,7 @@ describe('activation after the trial (host-area.md §4 "Event active/inactive")'
 describe('an account whose creation date cannot be read', () => {
   it('has no trial left, on the dashboard and on the server alike', () => {
     expect(freeTrial('undefined', new Date('2026-03-01T10:00:00.000Z')).expired).toBe(true);
-    expect(mayActivateEvents({ createdAt: 'undefined' }, new Date('2026-03-01T10:00:00.000Z'))).toBe(false);
-    expect(
-      mayActivateEvents({ createdAt: 'undefined', plan: { status: 'active' } }, new Date('2026-03-01T10:00:00.000Z')),
-    ).toBe(true);
+    expect(mayActivateEvents({ createdAt: 'undefined' }, false, new Date('2026-03-01T10:00:00.000Z'))).toBe(false);
+    expect(mayActivateEvents({ createdAt: 'undefined' }, true, new Date('2026-03-01T10:00:00.000Z'))).toBe(true);
   });
 });

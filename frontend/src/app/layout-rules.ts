@@ -37,8 +37,9 @@ export const isPublicBookingPath = (pathname: string): boolean =>
 
 /**
  * The signed-in host area's top-level sections (host-area.md §2 "Header": /admin*, /events*, profile, calendar,
- * billing). /calendar is the same screen as /calendar-integration (§2 route table), so it counts the same;
- * /hourly-debug is a signed-in host page of the console (behind the login guard), so it counts too.
+ * billing). /calendar is the same screen as /calendar-integration and /billing as /billing-details (§2 route
+ * table), so they count the same; /hourly-debug is a signed-in host page of the console (behind the login guard),
+ * so it counts too.
  */
 const HOST_AREA_SECTIONS = new Set([
   'events',
@@ -48,12 +49,13 @@ const HOST_AREA_SECTIONS = new Set([
   'calendar',
   'calendar-integration',
   'billing-details',
+  'billing',
 ]);
 
 /**
  * A host-area path, where a signed-in header shows Help and the user menu: /admin and anything under it or
  * starting with it, /events and its host screens (not the public booking pages /events/{slug}), /bookings/{id},
- * /hourly-debug, /profile-settings, /calendar and /calendar-integration, and /billing-details.
+ * /hourly-debug, /profile-settings, /calendar and /calendar-integration, and /billing-details (also as /billing).
  */
 export function isHostAreaPath(pathname: string): boolean {
   const path = normalize(pathname);

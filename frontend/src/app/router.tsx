@@ -3,7 +3,7 @@ import { Route, Routes, useParams } from 'react-router-dom';
 
 import { bookingSlugOf, RESERVED_EVENT_SLUGS } from '#frontend/app/layout-rules.ts';
 import { Layout } from '#frontend/app/layout.tsx';
-import { NotFoundPage, RouterFallbackPage } from '#frontend/app/not-found.tsx';
+import { NotFoundPage } from '#frontend/app/not-found.tsx';
 import { loadAuthScreens } from '#frontend/features/auth/load.ts';
 import { prefetchBookingPage } from '#frontend/features/booking/api/early-fetch.ts';
 // In the entry chunk, not lazy: the guest's page renders as soon as its data is there, without a second chunk
@@ -55,6 +55,15 @@ const AdminDashboardPage = page(
   () => import('#frontend/features/admin/components/admin-dashboard-page.tsx'),
   'AdminDashboardPage',
 );
+// Billing (issue 18): its own chunks, Stripe's code in a further one loaded only when a payment form opens.
+const BillingDetailsPage = page(
+  () => import('#frontend/features/billing/components/billing-details-page.tsx'),
+  'BillingDetailsPage',
+);
+const BillingSuccessPage = page(
+  () => import('#frontend/features/billing/components/billing-success-page.tsx'),
+  'BillingSuccessPage',
+);
 // The auth screens share one chunk (features/auth/load.ts).
 const LoginPage = page(loadAuthScreens, 'LoginPage');
 const RegisterPage = page(loadAuthScreens, 'RegisterPage');
@@ -97,7 +106,9 @@ export function prefetchForPath(pathname: string): void {
  * visitor without a session rather than being sent to /login, host-area.md §2) with /calendar-connected (the end of
  * the Google authorization window), the public booking page (/book/{eventSlug}, /events/{eventSlug}; with
  * ?reschedule={id}&token= it moves a booking) and the guest's manage page of one booking (/booking/{id}?token=);
- * every other path shows the friendly not-found page (links home and to sign-in). Billing behind the guard shows the router's own fallback until it exists.
+ * billing (/billing-details and /billing, the spec's other name; /billing-success), outside the guard since a
+ * visitor may buy as a guest (issue 18); every other path shows the friendly not-found page (links home and to
+ * sign-in).
  */
 export function AppRoutes() {
   return (
@@ -123,9 +134,11 @@ export function AppRoutes() {
           <Route path="profile-settings" element={<ProfileSettingsPage />} />
           <Route path="bookings" element={<HostBookingsPage />} />
           <Route path="bookings/:bookingId" element={<BookingDetailPage />} />
-          {/* Placeholder until billing exists: the router's own fallback, with the developer's hint. */}
-          <Route path="billing-details" element={<RouterFallbackPage />} />
         </Route>
+        {/* Not behind the guard: a visitor gets guest checkout, and a guest returns from Stripe to the result. */}
+        <Route path="billing-details" element={<BillingDetailsPage />} />
+        <Route path="billing" element={<BillingDetailsPage />} />
+        <Route path="billing-success" element={<BillingSuccessPage />} />
         <Route path="calendar" element={<CalendarIntegrationPage />} />
         <Route path="calendar-integration" element={<CalendarIntegrationPage />} />
         <Route path="calendar-connected" element={<CalendarConnectedPage />} />

@@ -104,7 +104,7 @@ async function loadInput(
       deps.bookings.read(event.userId, fromDay, toDay),
       deps.settings.get(),
     ]);
-    assertHostPublishes(host, deps.clock.now());
+    assertHostPublishes(host, deps.clock.now(), deps.config.billing !== null);
     // The admin's "Available for Bookings" off pauses every booking page: no day has hours then (issue 17).
     if (settings?.availableForBookings === false) {
       const closed = event.availabilityRanges.map((range) => ({ ...range, active: false }));

@@ -269,7 +269,7 @@ async function bookingTarget(
   ]);
   if (slot.end - slot.start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
   const [host, settings] = await Promise.all([deps.hosts.get(event.userId), deps.settings.get()]);
-  assertHostPublishes(host, deps.clock.now());
+  assertHostPublishes(host, deps.clock.now(), deps.config.billing !== null);
   const calendar = connectedCalendar(deps.calendars, host);
   if (!host || !calendar) throw new Conflict(NO_CALENDAR);
   // The admin's "Available for Bookings" off pauses every booking page (issue 17).

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
+import { claimGuestPlans } from '#functions/app/billing';
 import { callerAccount, type CallerDeps } from '#functions/app/caller';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
 import { earnsAdminRole } from '#functions/domain/accounts';
@@ -28,7 +29,7 @@ export type ProofMailDeps = Pick<Deps, 'emailProofs' | 'mailer' | 'clock' | 'con
 /** Another verification link for the caller, within the confirmation mail limits. */
 export type ResendVerificationDeps = CallerDeps & RateLimitDeps & ProofMailDeps;
 /** What granting a configured administrator address its role needs. */
-export type GrantAdminDeps = Pick<Deps, 'accounts' | 'config'>;
+export type GrantAdminDeps = Pick<Deps, 'accounts' | 'config' | 'billing' | 'logger'>;
 /** What claiming a proven address's account needs. */
 export type ClaimAddressDeps = GrantAdminDeps & Pick<Deps, 'clock' | 'logger'>;
 /** What using a mailed proof needs. */
@@ -135,13 +136,13 @@ export async function requestEmailChange(deps: ProofMailDeps, account: AccountRe
   }
 }
 
-/** An address listed in ADMIN_EMAILS becomes an administrator once proven, never before (the one place it happens). */
-export async function grantAdminIfConfigured(
-  deps: GrantAdminDeps,
-  account: AccountRecord,
-  provenEmail: string,
-): Promise<void> {
+/**
+ * The account proved `provenEmail` (the one place this is acted on): an address listed in ADMIN_EMAILS becomes an
+ * administrator, never before; the plans a guest bought for the address become the account's (issue 18).
+ */
+export async function addressProven(deps: GrantAdminDeps, account: AccountRecord, provenEmail: string): Promise<void> {
   if (earnsAdminRole(account, provenEmail, deps.config.adminEmails)) await deps.accounts.grantAdmin(account.id);
+  await claimGuestPlans(deps, account, provenEmail);
 }
 
 /**
@@ -155,14 +156,14 @@ export async function claimAddress(
   proof: { googleSubject?: string } = {},
 ): Promise<AccountRecord | null> {
   if (account.emailVerified && !proof.googleSubject) {
-    await grantAdminIfConfigured(deps, account, account.email);
+    await addressProven(deps, account, account.email);
     return account;
   }
   const result = await deps.accounts.claimProvenAddress(account, proof, deps.clock.now());
   if (result !== 'claimed') return null;
   if (!account.emailVerified)
     deps.logger.warn('An unproven account was claimed by the owner of its address', { userId: account.id });
-  await grantAdminIfConfigured(deps, account, account.email);
+  await addressProven(deps, account, account.email);
   return {
     ...account,
     emailVerified: true,
@@ -218,6 +219,6 @@ export async function confirmEmail(
     if (result === 'emailTaken') throw new Conflict('An account with this email already exists.');
     if (result !== 'updated') throw new Conflict('Your account changed meanwhile. Please open the link again.');
   }
-  await grantAdminIfConfigured(deps, account, proof.email);
+  await addressProven(deps, account, proof.email);
   return { message: 'Your e-mail address is confirmed.', email: proof.email };
 }

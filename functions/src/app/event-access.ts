@@ -1,11 +1,11 @@
-import { mayActivateEvents } from '#shared/rules/trial';
+import { hostMayPublish } from '#functions/domain/billing';
 import type { DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { usableRules } from '#functions/domain/stored-rules';
 import { Forbidden, NotFound } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 
 /** What loading an event for the public needs. */
-export type EventAccessDeps = Pick<Deps, 'events'>;
+export type EventAccessDeps = Pick<Deps, 'events' | 'config'>;
 
 /** The spec's words for a deactivated event (host-area.md §2 "Public booking page"). */
 export const DEACTIVATED_MESSAGE = 'This event has been deactivated';
@@ -36,8 +36,14 @@ export async function resolveEventRef(deps: EventAccessDeps, ref: number | strin
 
 /**
  * A host whose trial has ended without an active subscription publishes nothing: their booking pages answer as
- * deactivated (issue 6, host-area.md §4 "Free trial"). A missing host counts as not publishing.
+ * deactivated (issue 6, host-area.md §4 "Free trial"). A missing host counts as not publishing. With billing off
+ * (no Stripe keys) the trial rule does not apply.
  */
-export function assertHostPublishes(host: Pick<HostRecord, 'createdAt' | 'plan'> | null, now: Date): void {
-  if (!host || !mayActivateEvents(host, now)) throw new Forbidden(DEACTIVATED_MESSAGE, undefined, { isInactive: true });
+export function assertHostPublishes(
+  host: Pick<HostRecord, 'createdAt' | 'plans'> | null,
+  now: Date,
+  billingEnabled: boolean,
+): void {
+  if (!host || !hostMayPublish(host, now, billingEnabled))
+    throw new Forbidden(DEACTIVATED_MESSAGE, undefined, { isInactive: true });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { createAccount, type CreateAccountDeps } from '#functions/app/accounts';
-import { claimAddress, grantAdminIfConfigured, type ClaimAddressDeps } from '#functions/app/email-verification';
+import { addressProven, claimAddress, type ClaimAddressDeps } from '#functions/app/email-verification';
 import type { AccountRecord } from '#functions/domain/records';
 import type { CookieToSet, Deps, GoogleIdentity } from '#functions/ports';
 
@@ -120,8 +120,7 @@ export async function completeGoogleSignIn(
   if (typeof found === 'string') return fail(found);
   // Google proved the address: a configured administrator address becomes an administrator now (only the account's
   // own address: a linked account whose address differs from its Google one proves nothing by it).
-  if (found.email.toLowerCase() === identity.email.toLowerCase())
-    await grantAdminIfConfigured(deps, found, identity.email);
+  if (found.email.toLowerCase() === identity.email.toLowerCase()) await addressProven(deps, found, identity.email);
   const session = await deps.sessionIssuer.start(found.id, { secure: input.secure });
   const authSuccess: CookieToSet = {
     name: AUTH_SUCCESS_COOKIE,

@@ -1,8 +1,8 @@
 import type { EventBody, HostEvent } from '#shared/api/schemas/host-events';
 import { EVENT_SLUG_MAX, EVENT_TITLE_MAX, LOCATION_TYPES, TRIAL_EXPIRED_ACTIVATION_MESSAGE } from '#shared/constants';
-import { mayActivateEvents } from '#shared/rules/trial';
 import { callerAccount, type CallerDeps } from '#functions/app/caller';
 import { cancelBookings, type CancelBookingsDeps } from '#functions/app/cancel-booking';
+import { hostMayPublish } from '#functions/domain/billing';
 import { utcDay } from '#functions/domain/booking';
 import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
 import { newEvent } from '#functions/domain/event-defaults';
@@ -17,7 +17,7 @@ import type { Deps, Principal } from '#functions/ports';
  */
 
 /** What the host's event routes need: the caller's account, their host record, events, the booking ledger. */
-export type HostEventDeps = CallerDeps & Pick<Deps, 'hosts' | 'events' | 'bookings' | 'clock'>;
+export type HostEventDeps = CallerDeps & Pick<Deps, 'hosts' | 'events' | 'bookings' | 'clock' | 'config'>;
 /** Deleting an event also cancels its upcoming bookings. */
 export type DeleteEventDeps = HostEventDeps & CancelBookingsDeps;
 
@@ -48,10 +48,14 @@ export async function ownedEvent(deps: HostEventDeps, principal: Principal | nul
   return { account, ...found };
 }
 
-/** Whether the caller may activate events now: a trial day left or an active subscription (host-area.md §4). */
+/** Whether the caller may activate events now: billing off, a trial day left, or a plan in force (host-area.md §4). */
 async function mayActivateNow(deps: HostEventDeps, account: AccountRecord): Promise<boolean> {
   const host = await deps.hosts.get(account.id);
-  return mayActivateEvents({ createdAt: account.createdAt, plan: host?.plan ?? null }, deps.clock.now());
+  return hostMayPublish(
+    { createdAt: account.createdAt, plans: host?.plans ?? [] },
+    deps.clock.now(),
+    deps.config.billing !== null,
+  );
 }
 
 /** 402 with the tooltip's text when the caller may not activate events now. */

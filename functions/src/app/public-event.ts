@@ -19,7 +19,7 @@ export async function getPublicEvent(deps: PublicEventDeps, slug: string): Promi
   if (eventId === null) throw new NotFound('Event not found.');
   const { event } = await loadBookableEvent(deps, eventId);
   const [host, settings] = await Promise.all([deps.hosts.get(event.userId), deps.settings.get()]);
-  assertHostPublishes(host, deps.clock.now());
+  assertHostPublishes(host, deps.clock.now(), deps.config.billing !== null);
   return {
     id: event.id,
     userId: event.userId,

@@ -73,6 +73,13 @@ export const ABUSE_LIMITS = {
     limit: 10,
     windowMs: 15 * MINUTE,
   },
+  /**
+   * Payments started (payment intents, Checkout sessions) from one address: a person tries a plan, a card or two;
+   * each start creates objects at Stripe, so a script cannot make thousands through us.
+   */
+  paymentStartsPerAddress: { name: 'payment-starts', noun: 'payment attempts', limit: 20, windowMs: HOUR },
+  /** Payment checks (the return from paying) from one address: each asks Stripe, so they are bounded too. */
+  paymentChecksPerAddress: { name: 'payment-checks', noun: 'payment checks', limit: 60, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -1,4 +1,5 @@
 import type { AvailabilityRange } from '#shared/availability/engine';
+import type { PlanRecord } from '#functions/domain/billing';
 
 /**
  * What the table stores, as the use cases and the domain rules see it: accounts and hosts, event types and their
@@ -123,17 +124,8 @@ export interface HostRecord {
   calendar: CalendarConnection | null;
   /** The calendar switches (defaults when never saved). */
   calendarSettings?: CalendarSettings;
-  /** The host's subscription record (written by billing), or null when they never paid. */
-  plan?: SubscriptionRecord | null;
-}
-
-/** host-area.md §3 "Subscription status". */
-export interface SubscriptionRecord {
-  id: string | null;
-  /** 'active', or the provider's other states ('canceled', 'past_due', …). */
-  status: string;
-  planType: 'monthly' | 'annual' | 'lifetime' | null;
-  nextBillingDate: string | null;
+  /** The host's plans as billing recorded them (domain/billing.ts); empty when they never paid. */
+  plans?: PlanRecord[];
 }
 
 export type BookingStatus = 'confirmed' | 'pending' | 'cancelled';

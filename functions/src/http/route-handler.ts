@@ -85,12 +85,18 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     state.logger = logger;
     const deps = { ...provided, logger };
     refuseDirectApiCall(event, deps.config.originSecret);
-    refuseCrossSiteWrite(event, deps.config.siteUrl);
-    refuseResourceLoad(event);
-    const principal = await deps.sessions.authenticate({
-      cookies: event.cookies ?? [],
-      headers: event.headers ?? {},
-    });
+    // A provider's signed callback is not a browser's request: its signature is checked by the use case, and no
+    // session is read (a cookie sent along would mean nothing).
+    if (!route.webhook) {
+      refuseCrossSiteWrite(event, deps.config.siteUrl);
+      refuseResourceLoad(event);
+    }
+    const principal = route.webhook
+      ? null
+      : await deps.sessions.authenticate({
+          cookies: event.cookies ?? [],
+          headers: event.headers ?? {},
+        });
     if (route.auth !== 'public' && !principal) throw new Unauthorized('Authentication required.');
     if (route.auth === 'admin' && !principal?.isAdmin) throw new Forbidden('Administrator access required.');
 

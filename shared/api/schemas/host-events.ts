@@ -266,15 +266,6 @@ export const dateOverridesQuery = z.object({
 });
 export const overrideIdParams = z.object({ id: z.string().min(1).max(100) });
 
-/** GET /api/subscription/status: `none` for a host who never paid. */
-export const subscriptionStatusResponse = z.object({
-  status: z.string(),
-  planType: z.enum(['monthly', 'annual', 'lifetime']).nullable(),
-  nextBillingDate: z.string().nullable(),
-  id: z.string().nullable(),
-});
-export type SubscriptionStatus = z.infer<typeof subscriptionStatusResponse>;
-
 /** GET /api/user/calendar (host-area.md §3 "Calendar connection"). */
 export const calendarStatusResponse = z.object({
   connected: z.boolean(),

@@ -11,8 +11,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 
 import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
+import { planItem, toPlan } from '#functions/adapters/dynamodb/billing';
 import { keys } from '#functions/adapters/dynamodb/keys';
-import type { CalendarConnection, CalendarSettings, SubscriptionRecord } from '#functions/domain/records';
+import type { CalendarConnection, CalendarSettings } from '#functions/domain/records';
 import { WriteConflict } from '#functions/errors';
 import type { HostRepository } from '#functions/ports';
 
@@ -138,7 +139,8 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
       const { Items = [] } = await db.send(
         new QueryCommand({
           TableName: tableName,
-          // CALENDAR, PLAN and PROFILE sort next to each other; the sessions (SESSION#…) after them are not read.
+          // CALENDAR, the plans (PLAN#…) and PROFILE sort next to each other; the sessions (SESSION#…) after them are
+          // not read, nor the payments (BILLPAY#…) before them.
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :calendar AND :profile',
           ExpressionAttributeValues: {
             ':pk': keys.userPartition(hostId),
@@ -150,7 +152,7 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
       const profile = Items.find((item) => item.sk === 'PROFILE');
       if (!profile) return null;
       const calendar = Items.find((item) => item.sk === 'CALENDAR');
-      const plan = Items.find((item) => item.sk === 'PLAN');
+      const plans = Items.filter((item) => String(item.sk).startsWith(keys.planPrefix)).map(toPlan);
       return {
         id: String(profile.id),
         name: String(profile.name),
@@ -160,21 +162,12 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
         createdAt: String(profile.createdAt),
         calendar: calendar ? toConnection(calendar) : null,
         calendarSettings: toSettings(calendar),
-        plan: plan
-          ? {
-              id: (plan.id as string | null) ?? null,
-              status: String(plan.status),
-              planType: (plan.planType as SubscriptionRecord['planType']) ?? null,
-              nextBillingDate: (plan.nextBillingDate as string | null) ?? null,
-            }
-          : null,
+        plans,
       };
     },
 
     async setPlan(hostId, plan) {
-      await db.send(
-        new PutCommand({ TableName: tableName, Item: { ...keys.userPlan(hostId), type: 'Subscription', ...plan } }),
-      );
+      await db.send(new PutCommand({ TableName: tableName, Item: planItem(keys.userPartition(hostId), plan) }));
     },
 
     async createIfAbsent(host) {

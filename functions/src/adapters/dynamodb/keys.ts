@@ -32,8 +32,26 @@ export const keys = {
   googleCalendarHostsPartition: 'CALENDARS#GOOGLE',
   /** A private ICS feed, by the SHA-256 of its token (the token itself is sealed on the CALENDAR item). */
   calendarFeed: (tokenHash: string) => ({ pk: `ICSFEED#${tokenHash}`, sk: 'ICSFEED' }),
-  /** The host's subscription record; PLAN sorts between CALENDAR and PROFILE, so the host read includes it. */
-  userPlan: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PLAN' }),
+  /**
+   * Billing (issue 18): an owner's items live in the account's partition, or under the guest's e-mail until an
+   * account proves it. A plan's sort key PLAN#{id} sorts between CALENDAR and PROFILE, so the host read (one Query
+   * of that range) includes every plan; payments (BILLPAY#…) and the Stripe customer (BILLCUSTOMER) sort before
+   * CALENDAR, outside it.
+   */
+  billingPartition: (owner: { kind: 'account'; accountId: string } | { kind: 'guest'; email: string }) =>
+    owner.kind === 'account' ? `USER#${owner.accountId}` : `GUESTBILLING#${owner.email.toLowerCase()}`,
+  planPrefix: 'PLAN#',
+  plan: (partition: string, planId: string) => ({ pk: partition, sk: `PLAN#${planId}` }),
+  paymentPrefix: 'BILLPAY#',
+  payment: (partition: string, planId: string, paymentId: string) => ({
+    pk: partition,
+    sk: `BILLPAY#${planId}#${paymentId}`,
+  }),
+  billingCustomer: (partition: string) => ({ pk: partition, sk: 'BILLCUSTOMER' }),
+  /** A payment started here, by its payment intent, for the browser's return (expires after 2 days). */
+  pendingPayment: (paymentIntentId: string) => ({ pk: `PAYPENDING#${paymentIntentId}`, sk: 'PAYPENDING' }),
+  /** A promo code by its normalized text (shared/rules/pricing.ts). */
+  promoCode: (normalized: string) => ({ pk: `PROMO#${normalized}`, sk: 'PROMO' }),
   /** A session lives in its user's partition, so account deletion finds them all with one Query. */
   session: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` }),
   sessionPrefix: 'SESSION#',

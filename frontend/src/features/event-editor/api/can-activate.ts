@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import { freeTrial, isSubscribed } from '#shared/rules/trial';
-import { getSubscriptionStatus, subscriptionStatusKey } from '#frontend/lib/subscription-status.ts';
+import { billingOff, getSubscriptionStatus, subscriptionStatusKey } from '#frontend/lib/subscription-status.ts';
 
 /**
  * Whether a new event may be created active (host-area.md §4 "Event active/inactive", §6): during the 7-day trial
  * from the host's createdAt, or with an active subscription (GET /api/subscription/status, cached with the
- * dashboard's key). When the status cannot be read after the trial, the event is created inactive rather than
- * refused with 402; the host can activate it from the dashboard.
+ * dashboard's key), or always when billing is off on this server (no Stripe keys). When the status cannot be read
+ * after the trial, the event is created inactive rather than refused with 402; the host can activate it from the
+ * dashboard.
  */
 export async function canActivateEvents(
   queryClient: QueryClient,
@@ -21,7 +22,8 @@ export async function canActivateEvents(
       queryFn: ({ signal }) => getSubscriptionStatus(signal),
       staleTime: 60_000,
     });
-    return isSubscribed(status.status);
+    // With billing off on this server the trial rule does not apply.
+    return billingOff(status) || isSubscribed(status.status);
   } catch {
     return false;
   }

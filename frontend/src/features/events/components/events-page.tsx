@@ -13,7 +13,7 @@ import { PlusIcon } from '#frontend/features/events/components/icons.tsx';
 import { TrialBanner } from '#frontend/features/events/components/trial-banner.tsx';
 import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
 import { useEvents } from '#frontend/lib/list-events.ts';
-import { useSubscriptionStatus } from '#frontend/lib/subscription-status.ts';
+import { billingOff, useSubscriptionStatus } from '#frontend/lib/subscription-status.ts';
 import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
@@ -46,10 +46,12 @@ export function EventsPage() {
 
   const trial = freeTrial(user.createdAt, now);
   const status = subscription.data?.status;
+  // Billing off on this server (no Stripe keys): the trial rule does not apply, nothing is blocked, no banner.
+  const trialApplies = status !== undefined && !billingOff(subscription.data);
   // Unknown until the status arrives: no banner meanwhile, and the server refuses a blocked activation anyway (402).
-  const blocked = status !== undefined && activationBlocked(trial, status);
+  const blocked = trialApplies && activationBlocked(trial, status);
   // An administrator has no free trial to count down.
-  const showTrial = status !== undefined && !isSubscribed(status) && !user.isAdmin;
+  const showTrial = trialApplies && !isSubscribed(status) && !user.isAdmin;
   const showCalendar = calendar.data?.connected === false;
   const grid = (shown: HostEvent[], empty: ReactNode) => (
     <EventGrid events={shown} blocked={blocked} onFocusLost={onFocusLost} empty={empty} />

@@ -1,0 +1,8 @@
+import { routes } from '#shared/api/routes';
+import { cancelSubscription, type CancelPlanDeps } from '#functions/app/billing';
+import { billingDeps } from '#functions/billing-composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+
+export const run: RouteRun<typeof routes.cancelSubscription, CancelPlanDeps> = (deps, { principal, params }) =>
+  cancelSubscription(deps, principal, params.id);
+export const handler = httpRoute(routes.cancelSubscription, run, billingDeps);

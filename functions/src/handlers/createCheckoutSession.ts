@@ -1,0 +1,9 @@
+import { routes } from '#shared/api/routes';
+import { createCheckoutSession, type PurchaseDeps } from '#functions/app/billing';
+import { billingDeps } from '#functions/billing-composition';
+import { clientAddress } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+
+export const run: RouteRun<typeof routes.createCheckoutSession, PurchaseDeps> = (deps, { principal, body, event }) =>
+  createCheckoutSession(deps, principal, body, clientAddress(event));
+export const handler = httpRoute(routes.createCheckoutSession, run, billingDeps);

@@ -1,0 +1,8 @@
+import { routes } from '#shared/api/routes';
+import { planQuotes, type QuoteDeps } from '#functions/app/billing';
+import { billingStore, coreDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+
+export const run: RouteRun<typeof routes.getPlanQuotes, QuoteDeps> = async (deps, { query }) =>
+  planQuotes(deps, query.promoCode);
+export const handler = httpRoute(routes.getPlanQuotes, run, () => ({ ...coreDeps(), billing: billingStore() }));

@@ -1,0 +1,7 @@
+import { routes } from '#shared/api/routes';
+import { stripeConfig } from '#functions/app/billing';
+import { coreDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+
+export const run: RouteRun<typeof routes.getStripeConfig> = async (deps) => stripeConfig(deps);
+export const handler = httpRoute(routes.getStripeConfig, run, () => coreDeps());

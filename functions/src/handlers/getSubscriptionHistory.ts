@@ -1,0 +1,12 @@
+import { routes } from '#shared/api/routes';
+import { subscriptionHistory, type BillingReadDeps } from '#functions/app/billing';
+import { accountRepository, billingStore, coreDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+
+export const run: RouteRun<typeof routes.getSubscriptionHistory, BillingReadDeps> = async (deps, { principal }) =>
+  subscriptionHistory(deps, principal);
+export const handler = httpRoute(routes.getSubscriptionHistory, run, () => ({
+  ...coreDeps(),
+  accounts: accountRepository(),
+  billing: billingStore(),
+}));

@@ -1,0 +1,9 @@
+import { routes } from '#shared/api/routes';
+import { verifyPayment, type VerifyDeps } from '#functions/app/billing';
+import { billingDeps } from '#functions/billing-composition';
+import { clientAddress } from '#functions/http/request';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+
+export const run: RouteRun<typeof routes.verifyPayment, VerifyDeps> = (deps, { body, event }) =>
+  verifyPayment(deps, body, clientAddress(event));
+export const handler = httpRoute(routes.verifyPayment, run, billingDeps);
