@@ -1,6 +1,6 @@
-import type { z } from 'zod';
-
-import { routePaths, type RouteAddress, type RouteName } from '#shared/api/route-paths';
+import { billingRoutes, type BillingRouteName } from '#shared/api/billing-routes';
+import { defineRoute, type RouteDefinition } from '#shared/api/route-definition';
+import { routePaths, type RouteName } from '#shared/api/route-paths';
 import {
   debugUrlResponse,
   deleteAccountResponse,
@@ -30,22 +30,6 @@ import {
   timeSlotsQuery,
   timeSlotsResponse,
 } from '#shared/api/schemas/availability';
-import {
-  cancelSubscriptionResponse,
-  checkoutBody,
-  checkoutResponse,
-  createPaymentIntentBody,
-  createPaymentIntentResponse,
-  planQuotesQuery,
-  planQuotesResponse,
-  stripeConfigResponse,
-  subscriptionHistoryResponse,
-  subscriptionIdParams,
-  subscriptionStatusResponse,
-  verifyPaymentBody,
-  verifyPaymentResponse,
-  webhookResponse,
-} from '#shared/api/schemas/billing';
 import {
   bookingDecisionBody,
   bookingIdParams,
@@ -98,53 +82,7 @@ import { EVENT_IMAGE_TOO_LARGE, PHOTO_TOO_LARGE } from '#shared/constants';
  * and the front-end API client. A row's `name` is also its handler file: functions/src/handlers/{name}.ts.
  */
 
-/** public: anyone; signed-in: a valid session; admin: a valid session of an administrator. */
-export type AuthLevel = 'public' | 'signed-in' | 'admin';
-
-/** What a route's Lambda may touch; the CDK stack grants exactly this (least privilege). */
-export interface RouteNeeds {
-  table?: 'read' | 'readwrite';
-  mail?: boolean;
-  /** Writes and deletes uploaded photos (the photo bucket in the cloud). */
-  photos?: boolean;
-  /**
-   * Calls Google as our OAuth client: the only functions given GOOGLE_CLIENT_SECRET, and the key that seals and
-   * opens hosts' Google refresh tokens.
-   */
-  google?: boolean;
-  /**
-   * Talks to Stripe: the only functions that bundle the `stripe` SDK and may read the Stripe secret key and
-   * webhook secret (Secrets Manager in the cloud). The cloud stack puts these functions in their own nested stack.
-   */
-  billing?: boolean;
-}
-
-export interface RouteDefinition extends RouteAddress {
-  name: string;
-  auth: AuthLevel;
-  summary: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
-  /** Status of a successful answer (default 200); 302 answers redirect to the response's `location`. */
-  successStatus?: number;
-  /** A successful answer that is a document, not JSON: the response schema is its text. */
-  contentType?: string;
-  /**
-   * An upload route: what a body over the platform's 10 MB request limit is told (413), in the spec's words for
-   * that upload, before the function ever runs.
-   */
-  tooLargeMessage?: string;
-  needs: RouteNeeds;
-  /**
-   * A provider's signed callback (Stripe's webhook): the handler reads the raw body itself and the signature is the
-   * authentication, so no session is read and the same-site rule does not apply (the caller is not a browser).
-   */
-  webhook?: 'stripe';
-}
-
-const defineRoute = <const T extends RouteDefinition>(route: T): T => route;
+export type { AuthLevel, RouteDefinition, RouteNeeds } from '#shared/api/route-definition';
 
 export const routes = {
   submitContact: defineRoute({
@@ -589,92 +527,6 @@ export const routes = {
     needs: { table: 'read', photos: true },
     tooLargeMessage: EVENT_IMAGE_TOO_LARGE,
   }),
-  getSubscriptionStatus: defineRoute({
-    name: 'getSubscriptionStatus',
-    ...routePaths.getSubscriptionStatus,
-    auth: 'signed-in',
-    summary:
-      "The host's plan: status ('active' while in force, a cancelled plan until its period ends; none when never paid), plan, next billing date, and whether billing is set up on this server.",
-    response: subscriptionStatusResponse,
-    needs: { table: 'read' },
-  }),
-  getStripeConfig: defineRoute({
-    name: 'getStripeConfig',
-    ...routePaths.getStripeConfig,
-    auth: 'public',
-    summary:
-      "Stripe's publishable key, the API version the server pins, and test or live mode. 503 when payments are not set up on this server.",
-    response: stripeConfigResponse,
-    needs: { table: 'read' },
-  }),
-  getPlanQuotes: defineRoute({
-    name: 'getPlanQuotes',
-    ...routePaths.getPlanQuotes,
-    auth: 'public',
-    summary:
-      "The plans with the server's figures in cents (price, promo, processing fee, total, renewals); with promoCode, that code applied where it may be (400 for a code that is not valid).",
-    query: planQuotesQuery,
-    response: planQuotesResponse,
-    needs: { table: 'read' },
-  }),
-  createPaymentIntent: defineRoute({
-    name: 'createPaymentIntent',
-    ...routePaths.createPaymentIntent,
-    auth: 'public',
-    summary:
-      "Starts a payment for the embedded form: a Stripe subscription (monthly, annual) or a one-time payment (lifetime) for the signed-in host, or for a guest's e-mail. The price is the server's; a calculatedPrice or discountPercent that disagrees is 409 with the server's figures.",
-    body: createPaymentIntentBody,
-    response: createPaymentIntentResponse,
-    needs: { table: 'readwrite', billing: true },
-  }),
-  createCheckoutSession: defineRoute({
-    name: 'createCheckoutSession',
-    ...routePaths.createCheckoutSession,
-    auth: 'public',
-    summary:
-      "A Stripe Checkout session for a plan (prices as for create-payment-intent); successUrl and cancelUrl must be this site's /billing-success and /billing-details pages.",
-    body: checkoutBody,
-    response: checkoutResponse,
-    needs: { table: 'readwrite', billing: true },
-  }),
-  verifyPayment: defineRoute({
-    name: 'verifyPayment',
-    ...routePaths.verifyPayment,
-    auth: 'public',
-    summary:
-      'Asks Stripe how a payment started here ended (a Checkout session or a payment intent) and records it at once, as the webhook would: paid, processing, requires_action, failed or canceled.',
-    body: verifyPaymentBody,
-    response: verifyPaymentResponse,
-    needs: { table: 'readwrite', billing: true },
-  }),
-  cancelSubscription: defineRoute({
-    name: 'cancelSubscription',
-    ...routePaths.cancelSubscription,
-    auth: 'signed-in',
-    summary:
-      "Cancels the caller's subscription at the end of its period (it stays active until then). 409 for a lifetime plan; another account's id is 404.",
-    params: subscriptionIdParams,
-    response: cancelSubscriptionResponse,
-    needs: { table: 'readwrite', billing: true },
-  }),
-  getSubscriptionHistory: defineRoute({
-    name: 'getSubscriptionHistory',
-    ...routePaths.getSubscriptionHistory,
-    auth: 'signed-in',
-    summary: "The caller's plans, newest first, each with its payments (amounts in dollars), as recorded here.",
-    response: subscriptionHistoryResponse,
-    needs: { table: 'read' },
-  }),
-  stripeWebhook: defineRoute({
-    name: 'stripeWebhook',
-    ...routePaths.stripeWebhook,
-    auth: 'public',
-    summary:
-      "Stripe's events, verified by their signature and processed once per event id; an older event never overwrites newer state.",
-    response: webhookResponse,
-    webhook: 'stripe',
-    needs: { table: 'readwrite', billing: true },
-  }),
   getCalendarStatus: defineRoute({
     name: 'getCalendarStatus',
     ...routePaths.getCalendarStatus,
@@ -774,9 +626,14 @@ export const routes = {
     contentType: 'text/calendar; charset=utf-8',
     needs: { table: 'read' },
   }),
-} as const satisfies Record<RouteName, RouteDefinition>;
+} as const satisfies Record<Exclude<RouteName, BillingRouteName>, RouteDefinition>;
 
-export type Route = (typeof routes)[RouteName];
+/** Every row by name, billing's too (for types: a function bundles only the rows it imports). */
+export type AllRoutes = typeof routes & typeof billingRoutes;
+export type Route = AllRoutes[RouteName];
+
+const tableOf = (...groups: Record<string, RouteDefinition>[]): readonly RouteDefinition[] =>
+  groups.flatMap((group) => Object.values(group));
 
 /** Every row, in a stable order. */
-export const routeTable: readonly RouteDefinition[] = Object.values(routes);
+export const routeTable: readonly RouteDefinition[] = /* @__PURE__ */ tableOf(routes, billingRoutes);

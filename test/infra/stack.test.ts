@@ -446,7 +446,7 @@ describe('route functions', () => {
     }
   });
 
-  it('bundles each route as an ESM module (with source map) within 300 KB that loads with only the runtime SDK beside it', () => {
+  it('bundles each route as an ESM module (with source map) within 300 KB (the Stripe rows 550 KB) that loads with only the runtime SDK beside it', () => {
     // The Lambda Node 22 runtime provides @aws-sdk/*; nothing else may be left outside the bundle.
     const runtime = mkdtempSync(path.join(os.tmpdir(), 'meetwise-lambda-runtime-'));
     mkdirSync(path.join(runtime, 'node_modules'));
@@ -458,7 +458,9 @@ describe('route functions', () => {
         const bundle = path.join(outdir, String(assetPath), 'index.mjs');
         expect(existsSync(`${bundle}.map`), route.name).toBe(true);
         const size = statSync(bundle).size;
-        expect(size, `${route.name} bundle size`).toBeLessThanOrEqual(300 * 1024);
+        // The Stripe rows carry the stripe SDK (about 290 KB minified): they are off the booking path and called
+        // a few times per payment (docs/architecture.md, "Performance budgets").
+        expect(size, `${route.name} bundle size`).toBeLessThanOrEqual((route.needs.billing ? 550 : 300) * 1024);
 
         // A route loads only the SDK clients its use case calls. (Any other external import would make the
         // loading check below fail, since only @aws-sdk is installed beside the copied bundle.)

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 import { buildPath, routePaths, type RouteName } from '#shared/api/route-paths';
-import type { routes } from '#shared/api/routes';
+import type { AllRoutes } from '#shared/api/routes';
 import type { ErrorResponse } from '#shared/api/schemas/common';
 
 /**
@@ -34,7 +34,7 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 type QueryValue = string | number | boolean | null | undefined;
-type Row<K extends RouteName> = (typeof routes)[K];
+type Row<K extends RouteName> = AllRoutes[K];
 
 type ParamsOption<R> = R extends { params: infer P extends z.ZodType }
   ? { params: z.input<P> }

@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+
+import type { RouteAddress } from '#shared/api/route-paths';
+
+/**
+ * What a row of the route table is (shared/api/routes.ts, shared/api/billing-routes.ts): who may call it, its
+ * schemas, and what its Lambda may touch.
+ */
+
+/** public: anyone; signed-in: a valid session; admin: a valid session of an administrator. */
+export type AuthLevel = 'public' | 'signed-in' | 'admin';
+
+/** What a route's Lambda may touch; the CDK stack grants exactly this (least privilege). */
+export interface RouteNeeds {
+  table?: 'read' | 'readwrite';
+  mail?: boolean;
+  /** Writes and deletes uploaded photos (the photo bucket in the cloud). */
+  photos?: boolean;
+  /**
+   * Calls Google as our OAuth client: the only functions given GOOGLE_CLIENT_SECRET, and the key that seals and
+   * opens hosts' Google refresh tokens.
+   */
+  google?: boolean;
+  /**
+   * Talks to Stripe: the only functions that bundle the `stripe` SDK and may read the Stripe secret key and
+   * webhook secret (Secrets Manager in the cloud). The cloud stack puts these functions in their own nested stack.
+   */
+  billing?: boolean;
+}
+
+export interface RouteDefinition extends RouteAddress {
+  name: string;
+  auth: AuthLevel;
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** Status of a successful answer (default 200); 302 answers redirect to the response's `location`. */
+  successStatus?: number;
+  /** A successful answer that is a document, not JSON: the response schema is its text. */
+  contentType?: string;
+  /**
+   * An upload route: what a body over the platform's 10 MB request limit is told (413), in the spec's words for
+   * that upload, before the function ever runs.
+   */
+  tooLargeMessage?: string;
+  needs: RouteNeeds;
+  /**
+   * A provider's signed callback (Stripe's webhook): the handler reads the raw body itself and the signature is the
+   * authentication, so no session is read and the same-site rule does not apply (the caller is not a browser).
+   */
+  webhook?: 'stripe';
+}
+
+export const defineRoute = <const T extends RouteDefinition>(route: T): T => route;
