@@ -2,7 +2,6 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   GetCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
@@ -11,6 +10,7 @@ import {
 
 import { newCalendarItem } from '#functions/adapters/dynamodb/hosts';
 import { keys } from '#functions/adapters/dynamodb/keys';
+import { queryAll as queryAllPages } from '#functions/adapters/dynamodb/query-all';
 import { builtinConnection } from '#functions/domain/calendar';
 import type { AccountRecord } from '#functions/domain/records';
 import type { AccountRepository } from '#functions/ports';
@@ -258,16 +258,7 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
     },
   };
 
-  async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey: start }));
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
-  }
+  const queryAll = (input: Omit<QueryCommandInput, 'TableName'>) => queryAllPages(db, tableName, input);
 
   async function queryPartition(pk: string): Promise<{ pk: string; sk: string }[]> {
     const items = await queryAll({

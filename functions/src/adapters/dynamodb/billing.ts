@@ -2,7 +2,6 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
@@ -11,6 +10,7 @@ import {
 
 import { normalizePromoCode, type PromoCode } from '#shared/rules/pricing';
 import { keys } from '#functions/adapters/dynamodb/keys';
+import { queryAll as queryAllPages } from '#functions/adapters/dynamodb/query-all';
 import {
   statusRank,
   type BillingOwner,
@@ -99,16 +99,7 @@ const NEWER_STATE_CONDITION =
   'attribute_not_exists(pk) OR stateAt < :at OR (stateAt = :at AND statusRank <= :rank) OR attribute_not_exists(statusRank)';
 
 export function dynamoBilling(db: DynamoDBDocumentClient, tableName: string): BillingStore {
-  async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> {
-    const items: Item[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey: start }));
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
-  }
+  const queryAll = (input: Omit<QueryCommandInput, 'TableName'>) => queryAllPages(db, tableName, input);
 
   const prefixed = (partition: string, prefix: string) =>
     queryAll({
