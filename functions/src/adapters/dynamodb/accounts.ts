@@ -258,7 +258,9 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
     },
   };
 
-  const queryAll = (input: Omit<QueryCommandInput, 'TableName'>) => queryAllPages(db, tableName, input);
+  function queryAll(input: Omit<QueryCommandInput, 'TableName'>) {
+    return queryAllPages(db, tableName, input);
+  }
 
   async function queryPartition(pk: string): Promise<{ pk: string; sk: string }[]> {
     const items = await queryAll({
