@@ -231,6 +231,21 @@ function functionNamedBy(value: unknown): string | undefined {
   return output ? refId(output.Value) : undefined;
 }
 
+/** A pair of settings that go together: each given alone stops the stack with `message`. */
+function refusesEachHalfAlone(halves: Partial<MeetwiseStackProps>[], message: string): void {
+  for (const half of halves) {
+    const app = new App({ outdir: tempDir('meetwise-cdk-refused-') });
+    expect(
+      () =>
+        new MeetwiseStack(app, 'Refused', {
+          mailFrom: 'no-reply@meetwise.app',
+          contactEmail: 'hello@meetwise.app',
+          ...half,
+        }),
+    ).toThrow(message);
+  }
+}
+
 /** Follows RouteKey → route → integration → function. */
 /** A job's function: the one whose description names the job. */
 function jobFunctionIdOf(job: JobDefinition): string {
@@ -446,17 +461,10 @@ describe('route functions', () => {
   });
 
   it('refuses a Google client id without its secret (and the other way round)', () => {
-    for (const google of [{ googleClientId: 'abc' }, { googleClientSecretArn: GOOGLE_SECRET_ARN }]) {
-      const app = new App({ outdir: tempDir('meetwise-cdk-refused-') });
-      expect(
-        () =>
-          new MeetwiseStack(app, 'Refused', {
-            mailFrom: 'no-reply@meetwise.app',
-            contactEmail: 'hello@meetwise.app',
-            ...google,
-          }),
-      ).toThrow('googleClientId and googleClientSecretArn go together');
-    }
+    refusesEachHalfAlone(
+      [{ googleClientId: 'abc' }, { googleClientSecretArn: GOOGLE_SECRET_ARN }],
+      'googleClientId and googleClientSecretArn go together',
+    );
   });
 
   it('bundles each route as an ESM module (with source map) within 300 KB (the Stripe rows 550 KB) that loads with only the runtime SDK beside it', () => {
@@ -675,17 +683,10 @@ describe('billing (issue 18)', () => {
   });
 
   it('refuses a publishable key without its secret (and the other way round)', () => {
-    for (const stripe of [{ stripePublishableKey: 'pk_test_abc' }, { stripeSecretArn: STRIPE_SECRET_ARN }]) {
-      const app = new App({ outdir: tempDir('meetwise-cdk-refused-') });
-      expect(
-        () =>
-          new MeetwiseStack(app, 'Refused', {
-            mailFrom: 'no-reply@meetwise.app',
-            contactEmail: 'hello@meetwise.app',
-            ...stripe,
-          }),
-      ).toThrow('stripePublishableKey and stripeSecretArn go together');
-    }
+    refusesEachHalfAlone(
+      [{ stripePublishableKey: 'pk_test_abc' }, { stripeSecretArn: STRIPE_SECRET_ARN }],
+      'stripePublishableKey and stripeSecretArn go together',
+    );
   });
 });
 
