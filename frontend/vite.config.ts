@@ -19,6 +19,14 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: fileURLToPath(new URL('./dist', import.meta.url)),
       emptyOutDir: true,
+      // The single-page app, and the booking page's own entry without the router (book.html: the shell of the
+      // published booking pages, and the page of a slug that has none).
+      rollupOptions: {
+        input: {
+          index: fileURLToPath(new URL('./index.html', import.meta.url)),
+          book: fileURLToPath(new URL('./book.html', import.meta.url)),
+        },
+      },
     },
     server: { proxy },
     preview: { proxy },

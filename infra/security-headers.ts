@@ -12,10 +12,12 @@ import { createHash } from 'node:crypto';
  * origin and Stripe's API, scripts and frames from Stripe.js for the billing page's payment form; no plugins; no <base> or form posts elsewhere; never framed by another site.
  */
 
-/** SHA-256 sources ('sha256-…') of the inline <script> elements of an HTML document. */
+/** SHA-256 sources ('sha256-…') of the inline <script> elements of an HTML document (JSON data blocks never run). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+  for (const match of html.matchAll(
+    /<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/gi,
+  )) {
     hashes.push(
       `'sha256-${createHash('sha256')
         .update(match[1] ?? '', 'utf8')

@@ -23,16 +23,26 @@ export const jobs = {
 export const jobTable: readonly JobDefinition[] = Object.values(jobs);
 
 /**
- * Jobs fed by the table's stream (new and old images): an event source mapping in the cloud (filtered to `recordType`
- * items, partial batch failures, bisect on error, bounded retries, an SQS dead-letter queue); on one machine the
- * local runner's stream poller, which applies the same filter and hands over the same event shape.
+ * Jobs fed by the table's stream (new and old images): an event source mapping in the cloud (filtered by the items'
+ * `type`, partial batch failures, bisect on error, bounded retries, an SQS dead-letter queue); on one machine the
+ * local runner's stream poller, which applies the same filters and hands over the same event shape.
  */
 export interface StreamJobDefinition {
   name: string;
   summary: string;
-  /** The `type` attribute of the items whose inserts and changes the job is given. */
-  recordType: string;
+  /** Which records the job is given: any that one of these filters accepts. */
+  filters: readonly StreamFilter[];
   needs: RouteNeeds;
+  /** Creates and deletes the booking timers (EventBridge Scheduler in the cloud): gets the scheduler's settings. */
+  timers?: boolean;
+}
+
+/** Records of some item types and some kinds of change, told apart by the `type` attribute of one of the images. */
+export interface StreamFilter {
+  changes: readonly ('INSERT' | 'MODIFY' | 'REMOVE')[];
+  /** The image whose `type` is read: the new one for inserts and changes, the old one for removals. */
+  image: 'NewImage' | 'OldImage';
+  types: readonly string[];
 }
 
 export const streamJobs = {
@@ -40,30 +50,49 @@ export const streamJobs = {
     name: 'notifyBookingChanges',
     summary:
       'Sends the booking e-mails a change calls for (booked, requested, confirmed, declined, cancelled, rescheduled) and creates or deletes the booking timers.',
-    recordType: 'Booking',
+    filters: [{ changes: ['INSERT', 'MODIFY'], image: 'NewImage', types: ['Booking'] }],
     needs: { table: 'readwrite', mail: true },
+    timers: true,
+  },
+  publishBookingPages: {
+    name: 'publishBookingPages',
+    summary:
+      "Renders an event type's booking page to static HTML when the event, its host's name or photo, the host's calendar connection or plan, or the admin's pause changes, and publishes it (or takes it down).",
+    filters: [
+      {
+        changes: ['INSERT', 'MODIFY'],
+        image: 'NewImage',
+        types: ['Event', 'User', 'CalendarConnection', 'Plan', 'Settings'],
+      },
+      { changes: ['REMOVE'], image: 'OldImage', types: ['Event', 'CalendarConnection', 'Plan'] },
+    ],
+    needs: { table: 'read' },
   },
 } as const satisfies Record<string, StreamJobDefinition>;
 
 export const streamJobTable: readonly StreamJobDefinition[] = Object.values(streamJobs);
 
 /**
- * The stream filter of a stream job, as the event source mapping's filter pattern (Lambda event filtering syntax):
- * inserts and changes of items of its type. The local poller matches records with {@link matchesStreamFilter}.
+ * The filters of a stream job, as the event source mapping's filter patterns (Lambda event filtering syntax; a
+ * record passes when any pattern matches). The local poller matches records with {@link matchesStreamFilter}.
  */
-export const streamFilterPattern = (job: StreamJobDefinition) => ({
-  eventName: ['INSERT', 'MODIFY'],
-  dynamodb: { NewImage: { type: { S: [job.recordType] } } },
-});
+export const streamFilterPatterns = (job: StreamJobDefinition) =>
+  job.filters.map((filter) => ({
+    eventName: [...filter.changes],
+    dynamodb: { [filter.image]: { type: { S: [...filter.types] } } },
+  }));
 
-/** Whether a stream record passes a stream job's filter (the local poller's copy of the mapping's filtering). */
+type StreamImage = Record<string, { S?: string } | undefined>;
+
+/** Whether a stream record passes one of a stream job's filters (the local poller's copy of the mapping's filtering). */
 export function matchesStreamFilter(
   job: StreamJobDefinition,
-  record: { eventName?: string; dynamodb?: { NewImage?: Record<string, { S?: string } | undefined> } },
+  record: { eventName?: string; dynamodb?: { NewImage?: StreamImage; OldImage?: StreamImage } },
 ): boolean {
-  return (
-    (record.eventName === 'INSERT' || record.eventName === 'MODIFY') &&
-    record.dynamodb?.NewImage?.type?.S === job.recordType
+  return job.filters.some(
+    (filter) =>
+      (filter.changes as readonly string[]).includes(record.eventName ?? '') &&
+      filter.types.includes(record.dynamodb?.[filter.image]?.type?.S ?? ''),
   );
 }
 

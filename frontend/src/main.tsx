@@ -1,10 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
-import { AppRoutes, prefetchForPath } from '#frontend/app/router.tsx';
+import { prefetchForPath, preloadPage } from '#frontend/app/router.tsx';
+import { SpaRoot } from '#frontend/app/spa-root.tsx';
 import { queryClient } from '#frontend/lib/query-client.ts';
+import { renderTimeOf } from '#frontend/lib/server-render.ts';
 
 import '#frontend/index.css';
 
@@ -14,12 +14,9 @@ prefetchForPath(window.location.pathname);
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A page prerendered at build time (landing.html) is hydrated once its page's code is here, so the hydrating render
+// draws its markup in one pass; any other page is rendered here.
+const renderedAt = renderTimeOf(container);
+const app = <SpaRoot client={queryClient} renderedAt={renderedAt} router={BrowserRouter} />;
+if (renderedAt) void preloadPage(window.location.pathname).then(() => hydrateRoot(container, app));
+else createRoot(container).render(app);

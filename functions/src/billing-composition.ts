@@ -6,9 +6,9 @@ import { ConfigError, type Config } from '#functions/config';
 import type { Logger, PaymentProvider } from '#functions/ports';
 
 /**
- * Stripe for the billing functions only: the one module that brings in the `stripe` SDK and reads the Stripe
- * secrets, imported by the billing handlers alone (so no other function bundles either; composition.ts stays
- * free of them).
+ * Stripe for the billing functions only: the one module that brings in the Stripe adapter (our client over fetch;
+ * the `stripe` SDK is no longer bundled anywhere) and reads the Stripe secrets, imported by the billing handlers
+ * alone (so no other function bundles either; composition.ts stays free of them).
  *
  * The secrets come from the environment on one machine, and in the cloud from Secrets Manager at cold start
  * through Powertools' parameters utility (cached five minutes, so a rotated key is picked up without a deploy).

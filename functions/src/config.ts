@@ -1,24 +1,30 @@
 import { existsSync } from 'node:fs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+
+import { loadEnglishMessages } from '#shared/api/zod-english';
 
 /**
  * The one configuration module. Every setting comes from the environment, is validated here, and is
  * read nowhere else (an ESLint rule forbids process.env outside this file). `.env.example` documents each one.
  */
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
-  z.preprocess(blankToUndefined, schema.default(fallback as never));
+loadEnglishMessages();
+
+const blankToUndefined = z.transform((value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value,
+);
+const optional = <T extends z.core.$ZodType>(schema: T) => z.pipe(blankToUndefined, z.optional(schema));
+const withDefault = <T extends z.core.$ZodType>(schema: T, fallback: z.input<T>) =>
+  z.pipe(blankToUndefined, z._default(schema, fallback as never));
 
 const configSchema = z
   .object({
     TABLE_NAME: withDefault(
-      z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be 3–255 letters, digits, "_", "-" or "."'),
+      z.string().check(z.regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be 3–255 letters, digits, "_", "-" or "."')),
       'meetwise',
     ),
     AWS_REGION: withDefault(
-      z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1'),
+      z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1')),
       'us-east-1',
     ),
     DYNAMODB_ENDPOINT: optional(
@@ -30,133 +36,164 @@ const configSchema = z
     LOG_LEVEL: withDefault(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
     LOG_FORMAT: withDefault(z.enum(['json', 'readable']), 'json'),
     PORT: withDefault(
-      z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(65535),
+      z.coerce.number({ message: 'must be a number' }).check(z.int('must be a whole number'), z.gte(1), z.lte(65535)),
       3000,
     ),
-    DATA_DIR: withDefault(z.string().min(1), '.data'),
+    DATA_DIR: withDefault(z.string().check(z.minLength(1)), '.data'),
     SITE_URL: optional(
       z.url({ protocol: /^https?$/, message: 'must be the site address, such as https://meetwise.example.com' }),
     ),
     HOST: withDefault(
-      z.string().regex(/^[\w.:-]{1,253}$/, 'must be an interface address or host name, such as 127.0.0.1 or 0.0.0.0'),
-      '127.0.0.1',
-    ),
-    PHOTO_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
-    SESSION_SECRET: optional(
-      z.string().regex(/^[A-Za-z0-9_-]{43,}$/, 'must be at least 32 random bytes, base64url-encoded (43+ characters)'),
-    ),
-    ORIGIN_SECRET: optional(
-      z.string().regex(/^[A-Za-z0-9_-]{32,}$/, 'must be at least 32 letters, digits, "_" or "-"'),
-    ),
-    ADMIN_EMAILS: optional(
       z
         .string()
-        .transform((value) =>
-          value
-            .split(',')
-            .map((email) => email.trim().toLowerCase())
-            .filter(Boolean),
-        )
-        .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' }))),
+        .check(z.regex(/^[\w.:-]{1,253}$/, 'must be an interface address or host name, such as 127.0.0.1 or 0.0.0.0')),
+      '127.0.0.1',
+    ),
+    PHOTO_BUCKET: optional(
+      z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
+    ),
+    SITE_BUCKET: optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
+    SITE_DIR: withDefault(z.string().check(z.minLength(1)), 'frontend/dist'),
+    SESSION_SECRET: optional(
+      z
+        .string()
+        .check(z.regex(/^[A-Za-z0-9_-]{43,}$/, 'must be at least 32 random bytes, base64url-encoded (43+ characters)')),
+    ),
+    ORIGIN_SECRET: optional(
+      z.string().check(z.regex(/^[A-Za-z0-9_-]{32,}$/, 'must be at least 32 letters, digits, "_" or "-"')),
+    ),
+    ADMIN_EMAILS: optional(
+      z.pipe(
+        z.pipe(
+          z.string(),
+          z.transform((value) =>
+            value
+              .split(',')
+              .map((email) => email.trim().toLowerCase())
+              .filter(Boolean),
+          ),
+        ),
+        z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' })),
+      ),
     ),
     GOOGLE_CLIENT_ID: optional(
-      z.string().regex(/^[\w.-]{3,200}$/, 'must be an OAuth client id such as 1234-abc.apps.googleusercontent.com'),
+      z
+        .string()
+        .check(z.regex(/^[\w.-]{3,200}$/, 'must be an OAuth client id such as 1234-abc.apps.googleusercontent.com')),
     ),
-    GOOGLE_CLIENT_SECRET: optional(z.string().min(8, 'must be the OAuth client secret').max(200)),
+    GOOGLE_CLIENT_SECRET: optional(
+      z.string().check(z.minLength(8, 'must be the OAuth client secret'), z.maxLength(200)),
+    ),
     CALENDAR_TOKEN_KEY: optional(
-      z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes, base64url-encoded (43 characters)'),
+      z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes, base64url-encoded (43 characters)')),
     ),
     CALENDAR_KMS_KEY_ID: optional(
       z
         .string()
-        .regex(
-          /^(arn:aws[\w-]*:kms:[\w-]+:\d{12}:(key|alias)\/[\w/+=,.@-]+|alias\/[\w/+=,.@-]+|[0-9a-f-]{36})$/,
-          'must be a KMS key id, key ARN or alias',
+        .check(
+          z.regex(
+            /^(arn:aws[\w-]*:kms:[\w-]+:\d{12}:(key|alias)\/[\w/+=,.@-]+|alias\/[\w/+=,.@-]+|[0-9a-f-]{36})$/,
+            'must be a KMS key id, key ARN or alias',
+          ),
         ),
     ),
     RATE_LIMIT_MULTIPLIER: withDefault(
-      z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(100_000),
+      z.coerce.number({ message: 'must be a number' }).check(z.int('must be a whole number'), z.gte(1), z.lte(100_000)),
       1,
     ),
     GOOGLE_ROOT_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8100' })),
     SCHEDULER_GROUP: optional(
-      z.string().regex(/^[0-9A-Za-z_.-]{1,64}$/, 'must be an EventBridge Scheduler group name'),
+      z.string().check(z.regex(/^[0-9A-Za-z_.-]{1,64}$/, 'must be an EventBridge Scheduler group name')),
     ),
     SCHEDULER_ROLE_ARN: optional(
-      z.string().regex(/^arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/, 'must be an IAM role ARN'),
+      z.string().check(z.regex(/^arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/, 'must be an IAM role ARN')),
     ),
     SCHEDULER_DLQ_ARN: optional(
-      z.string().regex(/^arn:aws[\w-]*:sqs:[\w-]+:\d{12}:[\w-]+$/, 'must be an SQS queue ARN'),
+      z.string().check(z.regex(/^arn:aws[\w-]*:sqs:[\w-]+:\d{12}:[\w-]+$/, 'must be an SQS queue ARN')),
     ),
     REMINDER_FUNCTION_ARN: optional(
-      z.string().regex(/^arn:aws[\w-]*:lambda:[\w-]+:\d{12}:function:[\w-]+$/, 'must be a Lambda function ARN'),
+      z
+        .string()
+        .check(z.regex(/^arn:aws[\w-]*:lambda:[\w-]+:\d{12}:function:[\w-]+$/, 'must be a Lambda function ARN')),
     ),
     EXPIRY_FUNCTION_ARN: optional(
-      z.string().regex(/^arn:aws[\w-]*:lambda:[\w-]+:\d{12}:function:[\w-]+$/, 'must be a Lambda function ARN'),
+      z
+        .string()
+        .check(z.regex(/^arn:aws[\w-]*:lambda:[\w-]+:\d{12}:function:[\w-]+$/, 'must be a Lambda function ARN')),
     ),
-    SES_CONFIGURATION_SET: optional(z.string().regex(/^[\w-]{1,64}$/, 'must be an SES configuration set name')),
+    SES_CONFIGURATION_SET: optional(
+      z.string().check(z.regex(/^[\w-]{1,64}$/, 'must be an SES configuration set name')),
+    ),
     STRIPE_PUBLISHABLE_KEY: optional(
       z
         .string()
-        .regex(/^pk_(test|live)_[A-Za-z0-9]{8,255}$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)'),
+        .check(
+          z.regex(/^pk_(test|live)_[A-Za-z0-9]{8,255}$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)'),
+        ),
     ),
     STRIPE_SECRET_KEY: optional(
       z
         .string()
-        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,255}$/, 'must be a Stripe secret or restricted key (sk_test_…)'),
+        .check(
+          z.regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,255}$/, 'must be a Stripe secret or restricted key (sk_test_…)'),
+        ),
     ),
     STRIPE_WEBHOOK_SECRET: optional(
-      z.string().regex(/^whsec_[A-Za-z0-9+/=_-]{8,255}$/, 'must be a Stripe webhook signing secret (whsec_…)'),
+      z.string().check(z.regex(/^whsec_[A-Za-z0-9+/=_-]{8,255}$/, 'must be a Stripe webhook signing secret (whsec_…)')),
     ),
     STRIPE_SECRET_ARN: optional(
       z
         .string()
-        .regex(/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:[\w/+=.@-]+$/, 'must be a Secrets Manager ARN'),
+        .check(
+          z.regex(/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:[\w/+=.@-]+$/, 'must be a Secrets Manager ARN'),
+        ),
     ),
     STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:12111' })),
   })
-  .superRefine((env, context) => {
-    if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
-      context.addIssue({
-        code: 'custom',
-        path: ['GOOGLE_CLIENT_SECRET'],
-        message: 'is set but GOOGLE_CLIENT_ID is not',
-      });
-    }
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_ARN'] as const) {
-      if (env[name] && !env.STRIPE_PUBLISHABLE_KEY) {
-        context.addIssue({ code: 'custom', path: [name], message: 'is set but STRIPE_PUBLISHABLE_KEY is not' });
+  .check(
+    z.superRefine((env, context) => {
+      if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
+        context.addIssue({
+          code: 'custom',
+          path: ['GOOGLE_CLIENT_SECRET'],
+          message: 'is set but GOOGLE_CLIENT_ID is not',
+        });
       }
-    }
-    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
-      context.addIssue({
-        code: 'custom',
-        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
-        message: 'is needed with the other: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
-      });
-    }
-    const keyMode = (key: string | undefined) => /_(test|live)_/.exec(key ?? '')?.[1];
-    if (env.STRIPE_SECRET_KEY && keyMode(env.STRIPE_SECRET_KEY) !== keyMode(env.STRIPE_PUBLISHABLE_KEY)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'is for another mode than STRIPE_PUBLISHABLE_KEY (test and live keys do not mix)',
-      });
-    }
-    const scheduler = [
-      'SCHEDULER_GROUP',
-      'SCHEDULER_ROLE_ARN',
-      'SCHEDULER_DLQ_ARN',
-      'REMINDER_FUNCTION_ARN',
-      'EXPIRY_FUNCTION_ARN',
-    ] as const;
-    const set = scheduler.filter((name) => env[name]);
-    if (set.length > 0 && set.length < scheduler.length) {
-      for (const name of scheduler.filter((missing) => !env[missing])) {
-        context.addIssue({ code: 'custom', path: [name], message: `is needed with ${set.join(', ')}` });
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_ARN'] as const) {
+        if (env[name] && !env.STRIPE_PUBLISHABLE_KEY) {
+          context.addIssue({ code: 'custom', path: [name], message: 'is set but STRIPE_PUBLISHABLE_KEY is not' });
+        }
       }
-    }
-  });
+      if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+        context.addIssue({
+          code: 'custom',
+          path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
+          message: 'is needed with the other: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
+        });
+      }
+      const keyMode = (key: string | undefined) => /_(test|live)_/.exec(key ?? '')?.[1];
+      if (env.STRIPE_SECRET_KEY && keyMode(env.STRIPE_SECRET_KEY) !== keyMode(env.STRIPE_PUBLISHABLE_KEY)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'is for another mode than STRIPE_PUBLISHABLE_KEY (test and live keys do not mix)',
+        });
+      }
+      const scheduler = [
+        'SCHEDULER_GROUP',
+        'SCHEDULER_ROLE_ARN',
+        'SCHEDULER_DLQ_ARN',
+        'REMINDER_FUNCTION_ARN',
+        'EXPIRY_FUNCTION_ARN',
+      ] as const;
+      const set = scheduler.filter((name) => env[name]);
+      if (set.length > 0 && set.length < scheduler.length) {
+        for (const name of scheduler.filter((missing) => !env[missing])) {
+          context.addIssue({ code: 'custom', path: [name], message: `is needed with ${set.join(', ')}` });
+        }
+      }
+    }),
+  );
 
 /** EventBridge Scheduler for the booking timers (the cloud; CDK sets all five variables). */
 export interface SchedulerConfig {
@@ -236,6 +273,12 @@ export interface Config {
   host: string;
   /** The S3 bucket for uploaded photos (the cloud); unset on one machine, where they go under dataDir/photos. */
   photoBucket: string | undefined;
+  /**
+   * Where the booking page publisher finds the built page shell (book.html) and puts the pages it renders: the site
+   * bucket in the cloud (SITE_BUCKET); on one machine the build folder (SITE_DIR, default frontend/dist), the pages
+   * going under dataDir/site.
+   */
+  site: { bucket: string } | { buildDir: string };
   /** Google sign-in and Google Calendar: configured when a client id is set. */
   google: GoogleConfig | null;
   /**
@@ -311,6 +354,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     originSecret: c.ORIGIN_SECRET,
     adminEmails: c.ADMIN_EMAILS ?? [],
     photoBucket: c.PHOTO_BUCKET,
+    site: c.SITE_BUCKET ? { bucket: c.SITE_BUCKET } : { buildDir: c.SITE_DIR },
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     host: c.HOST,
     rateLimitMultiplier: c.RATE_LIMIT_MULTIPLIER,

@@ -1,3 +1,4 @@
+import type { PublicEvent } from '#shared/api/schemas/events';
 import type { Settings } from '#shared/api/schemas/settings';
 import type { BusyInterval } from '#shared/availability/engine';
 import type { PlanType, PromoCode } from '#shared/rules/pricing';
@@ -323,12 +324,33 @@ export interface EventRepository {
   /** A host's event types, oldest first. */
   listByHost(userId: string): Promise<EventRecord[]>;
   /**
+   * Every event type's slug, a page at a time (a Scan of the table: for republishing every booking page after a
+   * deploy or a change every page shows, never on a request).
+   */
+  forEachSlug(onPage: (slugs: string[]) => Promise<void>): Promise<void>;
+  /**
    * Replaces an event's fields (the id, owner and creation time stay). A new slug moves its uniqueness claim in the
    * same transaction; null when the new slug is taken (nothing written).
    */
   update(event: EventRecord, previousSlug: string): Promise<EventRecord | null>;
   /** Deletes the event, its overrides and its slug claim. */
   delete(event: EventRecord): Promise<void>;
+}
+
+/**
+ * The booking pages published as static HTML, by key (`book/{slug}`, `events/{slug}`): the site bucket in the cloud,
+ * a folder under DATA_DIR on one machine.
+ */
+export interface PublishedPages {
+  /** Writes the page whole (one PUT; a file written aside, then renamed): nobody ever reads half a page. */
+  put(key: string, html: string): Promise<void>;
+  /** Takes the page down; nothing when there is none. */
+  remove(key: string): Promise<void>;
+}
+
+/** Renders an event type's booking page (step 1, the event inlined) into the built page shell. */
+export interface BookingPageRenderer {
+  render(event: PublicEvent, path: string, now: Date): Promise<string>;
 }
 
 export interface HostRepository {
@@ -665,8 +687,8 @@ export interface PaymentProvider {
   /** Sets the subscription to end when its period ends; answers it as it is now. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
   /**
-   * Verifies a webhook's Stripe-Signature over the raw body with the webhook secret (stripe.webhooks.constructEvent,
-   * 5 minutes' tolerance) and reads the event; throws WebhookSignatureInvalid when it does not hold.
+   * Verifies a webhook's Stripe-Signature over the raw body with the webhook secret (as stripe.webhooks.constructEvent
+   * does, 5 minutes' tolerance) and reads the event; throws WebhookSignatureInvalid when it does not hold.
    */
   readWebhook(rawBody: string, signatureHeader: string): Promise<ProviderEvent>;
 }

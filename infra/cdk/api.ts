@@ -78,7 +78,10 @@ export interface RouteFunctionsProps {
  */
 export const LAMBDA_EXTERNAL_MODULES = ['@aws-sdk/*', 'node-fetch', 'https-proxy-agent'] as const;
 
-const esmRequireBanner =
+/** What every bundle is built with: `process.env.NODE_ENV` is "production", so a library keeps only that build. */
+export const LAMBDA_DEFINE = { 'process.env.NODE_ENV': JSON.stringify('production') };
+
+export const esmRequireBanner =
   "import { createRequire as __meetwiseCreateRequire } from 'node:module'; const require = __meetwiseCreateRequire(import.meta.url);";
 
 /** `no-reply@meetwise.app` or `Meetwise <no-reply@meetwise.app>` → `meetwise.app`. */
@@ -176,6 +179,8 @@ export class RouteFunctions extends Construct {
           format: OutputFormat.ESM,
           mainFields: ['module', 'main'],
           banner: esmRequireBanner,
+          // Libraries' production builds only (React's server renderer in the booking page publisher).
+          define: LAMBDA_DEFINE,
           externalModules: [...LAMBDA_EXTERNAL_MODULES],
         },
       });

@@ -9,7 +9,7 @@ import { normalizePromoCode, SEED_PROMO_CODES, type PromoCode } from '#shared/ru
 
 /**
  * The billing routes (issue 18) live in a nested stack of their own ("Billing"): the plans and payments calls and
- * Stripe's webhook. Only the rows with needs.billing bundle the Stripe SDK and may read the Stripe secret.
+ * Stripe's webhook. Only the rows with needs.billing talk to Stripe and may read the Stripe secret.
  */
 export const isBillingRoute = (route: RouteDefinition): boolean =>
   Boolean(route.needs.billing) || /^\/api\/(subscription|stripe)[/-]/.test(route.path);

@@ -16,13 +16,20 @@ import { Construct } from 'constructs';
 
 import type { RouteNeeds } from '#shared/api/routes';
 import {
-  streamFilterPattern,
+  streamFilterPatterns,
   streamJobTable,
   timerJobTable,
   type StreamJobDefinition,
   type TimerJobDefinition,
 } from '#shared/jobs';
 import type { FunctionFactory } from '#infra/cdk/api';
+
+/** What a stream job is given, for its function's description: "Booking inserts and changes; Event removals". */
+function streamJobScope(job: StreamJobDefinition): string {
+  return job.filters
+    .map((filter) => `${filter.types.join(', ')} ${filter.changes.map((change) => change.toLowerCase()).join('/')}`)
+    .join('; ');
+}
 
 /** The job SES's bounce and complaint events go to: functions/src/jobs/recordMailSuppression.ts (SNSEvent). */
 export const mailSuppressionJob: { name: string; summary: string; needs: RouteNeeds } = {
@@ -180,43 +187,20 @@ export class BookingLifecycle extends Construct {
       const fn = props.makeFunction(
         job.name,
         entry(job.name),
-        `Stream job ${job.name} (${job.recordType} inserts and changes): ${job.summary}`,
+        `Stream job ${job.name} (${streamJobScope(job)}): ${job.summary}`,
         job.needs,
         Duration.minutes(2),
         this,
       );
       mailsBookings(fn, job.needs);
-      if (!reminder || !expiry) {
-        throw new Error(
-          `Stream job "${job.name}" sets reminder and pending-expiry timers: both timer jobs are needed.`,
-        );
-      }
-      fn.addEnvironment('SCHEDULER_GROUP', groupName);
-      fn.addEnvironment('SCHEDULER_ROLE_ARN', this.timerRole.roleArn);
-      fn.addEnvironment('SCHEDULER_DLQ_ARN', this.timerDeadLetters.queueArn);
-      fn.addEnvironment('REMINDER_FUNCTION_ARN', reminder.functionArn);
-      fn.addEnvironment('EXPIRY_FUNCTION_ARN', expiry.functionArn);
-      // The stream jobs are the timers' only creators: schedules in the group, handed only the scheduler's role.
-      fn.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
-          resources: [stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${groupName}/*` })],
-        }),
-      );
-      fn.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['iam:PassRole'],
-          resources: [this.timerRole.roleArn],
-          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-        }),
-      );
+      if (job.timers) this.setsTimers(fn, job, reminder, expiry, groupName);
 
       const deadLetters = this.deadLetterQueue(`${job.name}DeadLetters`);
       fn.addEventSource(
         new DynamoEventSource(props.table, {
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,
           batchSize: 25,
-          filters: [lambda.FilterCriteria.filter(streamFilterPattern(job))],
+          filters: streamFilterPatterns(job).map((pattern) => lambda.FilterCriteria.filter(pattern)),
           reportBatchItemFailures: true,
           bisectBatchOnError: true,
           retryAttempts: 5,
@@ -227,7 +211,7 @@ export class BookingLifecycle extends Construct {
       this.alarmOnDeadLetters(
         `${job.name}DeadLetterAlarm`,
         deadLetters,
-        `${job.name}: stream records it still failed on after 5 retries (or older than a day) are in its dead-letter queue; their booking e-mails or timers were not done. See docs/operations.md.`,
+        `${job.name}: stream records it still failed on after 5 retries (or older than a day) are in its dead-letter queue; what they called for (${job.timers ? 'booking e-mails or timers' : 'booking pages published or taken down'}) was not done. See docs/operations.md.`,
       );
       streamDeadLetters.set(job.name, deadLetters);
       functions.set(job.name, fn);
@@ -236,6 +220,41 @@ export class BookingLifecycle extends Construct {
 
     functions.set(mailSuppressionJob.name, suppression);
     this.functions = functions;
+  }
+
+  /** A stream job that sets the booking timers: the scheduler's settings, and creating schedules in the group only. */
+  private setsTimers(
+    fn: NodejsFunction,
+    job: StreamJobDefinition,
+    reminder: NodejsFunction | undefined,
+    expiry: NodejsFunction | undefined,
+    groupName: string,
+  ): void {
+    if (!reminder || !expiry) {
+      throw new Error(`Stream job "${job.name}" sets reminder and pending-expiry timers: both timer jobs are needed.`);
+    }
+    fn.addEnvironment('SCHEDULER_GROUP', groupName);
+    fn.addEnvironment('SCHEDULER_ROLE_ARN', this.timerRole.roleArn);
+    fn.addEnvironment('SCHEDULER_DLQ_ARN', this.timerDeadLetters.queueArn);
+    fn.addEnvironment('REMINDER_FUNCTION_ARN', reminder.functionArn);
+    fn.addEnvironment('EXPIRY_FUNCTION_ARN', expiry.functionArn);
+    // The timer-setting stream jobs are the timers' only creators: schedules in the group, handed only the
+    // scheduler's role.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+        resources: [
+          Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${groupName}/*` }),
+        ],
+      }),
+    );
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [this.timerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
   }
 
   /** The dead-letter queue alarms notify `topic` when they fire and when they recover (as operations.ts does). */

@@ -5,11 +5,16 @@ import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
+import { PUBLISHED_PAGE_CACHE_CONTROL } from '#functions/domain/published-pages';
+import type { FunctionFactory } from '#infra/cdk/api';
 import { EdgeFirewall } from '#infra/cdk/waf';
 import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
 
@@ -21,6 +26,12 @@ export interface SiteProps {
   originSecret: secretsmanager.ISecret;
   /** Uploaded photos, served at /photos/* (objects under photos/). */
   photoBucket: s3.IBucket;
+  /**
+   * Builds the booking page shell function (the route functions' factory: same bundling, logs and alarms); `entry`
+   * is its handler file (functions/src/site/serveBookingShell.ts).
+   */
+  makeFunction: FunctionFactory;
+  shellEntry: string;
   /** Optional custom domain of the site; needs `certificateArn` (an ACM certificate in us-east-1). */
   domainName?: string;
   certificateArn?: string;
@@ -49,11 +60,36 @@ export const spaFallbackFunctionCode = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (uri !== '/api' && uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
+  if (uri === '/') {
+    request.uri = '/landing.html';
+  } else if (uri !== '/api' && uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
   return request;
 }`;
+
+/**
+ * On /book/* and /events/*: a booking page's path becomes its published object's key (book/{slug}, events/{slug};
+ * the slug in lower case, a trailing slash dropped). The host screens under /events (/events/new, /events/dashboard)
+ * and any deeper path are the single-page app's (index.html). What is left is served by the booking pages' origin
+ * group: the published page, or, when there is none, the booking page's shell from the shell function.
+ * Keep the reserved names in step with RESERVED_EVENT_SLUGS (shared/constants.ts; the infra test checks them).
+ */
+export const bookingPathFunctionCode = `function handler(event) {
+  var request = event.request;
+  var match = /^\\/(book|events)\\/([^/]+)\\/?$/.exec(request.uri);
+  var slug = match ? match[2].toLowerCase() : '';
+  var reserved = ['new', 'dashboard', 'public', 'slug'];
+  if (!match || !/^[a-z0-9-]{1,60}$/.test(slug) || (match[1] === 'events' && reserved.indexOf(slug) !== -1)) {
+    request.uri = '/index.html';
+  } else {
+    request.uri = '/' + match[1] + '/' + slug;
+  }
+  return request;
+}`;
+
+/** Where the publisher puts booking pages in the site bucket (domain/published-pages.ts `pageKeys`). */
+export const PUBLISHED_PREFIXES = ['book/', 'events/'] as const;
 
 /**
  * The site: a private bucket with the built front end, served by CloudFront, which also forwards /api/* to
@@ -63,6 +99,10 @@ export class Site extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly url: string;
+  /** Answers the booking page's shell for a booking path without a published page (the origin group's fallback). */
+  readonly shellFunction: NodejsFunction;
+  /** The upload of index.html, book.html and the rest: the booking pages are republished after it. */
+  readonly pagesDeployment: s3deploy.BucketDeployment;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
@@ -103,6 +143,44 @@ export class Site extends Construct {
       comment: 'Extension-less paths outside /api get /index.html (client-side routes)',
       code: cloudfront.FunctionCode.fromInline(spaFallbackFunctionCode),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    // Booking pages: the published page from the bucket, or (403/404: none) the shell from a function URL only
+    // CloudFront may call (origin access control, IAM auth). Cached as the objects say: a minute, then stale
+    // while revalidating; no query string, cookie or header in the key (a page is the same for every guest).
+    this.shellFunction = props.makeFunction(
+      'serveBookingShell',
+      props.shellEntry,
+      "Site: the booking page's shell (book.html) for a booking page path with no published page",
+      {},
+      Duration.seconds(10),
+      this,
+    );
+    this.shellFunction.addEnvironment('SITE_BUCKET', this.bucket.bucketName);
+    this.bucket.grantRead(this.shellFunction, 'book.html');
+    const shellUrl = this.shellFunction.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
+    const bookingOrigin = new origins.OriginGroup({
+      primaryOrigin: siteOrigin,
+      fallbackOrigin: origins.FunctionUrlOrigin.withOriginAccessControl(shellUrl, {
+        readTimeout: Duration.seconds(10),
+      }),
+      fallbackStatusCodes: [403, 404],
+    });
+    const bookingPath = new cloudfront.Function(this, 'BookingPath', {
+      comment: 'Booking page paths become their published keys; host screens under /events go to index.html',
+      code: cloudfront.FunctionCode.fromInline(bookingPathFunctionCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const bookingPageCache = new cloudfront.CachePolicy(this, 'BookingPageCache', {
+      comment: `Meetwise booking pages: as their Cache-Control says (${PUBLISHED_PAGE_CACHE_CONTROL})`,
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(60),
+      maxTtl: Duration.days(1),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
     });
 
     // The page headers of infra/security-headers.ts (the local server sends the same), for the built index.html.
@@ -166,6 +244,20 @@ export class Site extends Construct {
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: securityHeaders,
         },
+        ...Object.fromEntries(
+          ['/book/*', '/events/*'].map((pattern) => [
+            pattern,
+            {
+              origin: bookingOrigin,
+              viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+              compress: true,
+              cachePolicy: bookingPageCache,
+              responseHeadersPolicy: securityHeaders,
+              functionAssociations: [{ function: bookingPath, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+            },
+          ]),
+        ),
         // Hashed, immutable files: long-cached, and no SPA rewrite (a missing asset must not become HTML).
         '/assets/*': {
           origin: siteOrigin,
@@ -193,17 +285,31 @@ export class Site extends Construct {
         })
       : undefined;
 
-    // Then everything else (index.html, favicon, robots.txt …): revalidated on every load.
+    // Then everything else (index.html, landing.html, book.html, favicon …): revalidated on every load.
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       sources: [s3deploy.Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] })],
       destinationBucket: this.bucket,
-      // Leaves assets/ out of this sync, so pruning never deletes the hashed files.
-      exclude: ['assets/*'],
+      // Leaves assets/ and the published booking pages out of this sync, so pruning never deletes them.
+      exclude: ['assets/*', ...PUBLISHED_PREFIXES.map((prefix) => `${prefix}*`)],
       prune: true,
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
     });
     if (assets) pages.node.addDependency(assets);
+    this.pagesDeployment = pages;
+  }
+
+  /**
+   * Lets the booking page publisher read the shell and write and delete published pages: objects under book/ and
+   * events/ only, never the site's own files.
+   */
+  grantPagePublishing(grantee: iam.IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
+    grantee.addEnvironment('SITE_BUCKET', this.bucket.bucketName);
+    this.bucket.grantRead(grantee, 'book.html');
+    for (const prefix of PUBLISHED_PREFIXES) {
+      this.bucket.grantPut(grantee, `${prefix}*`);
+      this.bucket.grantDelete(grantee, `${prefix}*`);
+    }
   }
 }

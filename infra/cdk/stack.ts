@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
@@ -7,10 +8,11 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
-import { jobTable, type JobDefinition } from '#shared/jobs';
+import { jobTable, streamJobs, type JobDefinition } from '#shared/jobs';
 import { RouteFunctions } from '#infra/cdk/api';
 import { isBillingRoute, PromoCodeSeed } from '#infra/cdk/billing';
 import { BookingLifecycle } from '#infra/cdk/booking-lifecycle';
+import { RepublishOnDeploy } from '#infra/cdk/booking-pages';
 import { DataTable } from '#infra/cdk/data';
 import { OperatorAlarms } from '#infra/cdk/operations';
 import { Site } from '#infra/cdk/site';
@@ -145,8 +147,11 @@ export class MeetwiseStack extends Stack {
       scopeFor: (route) => (isBillingRoute(route) ? billingStack : undefined),
     });
 
+    const siteDir = path.resolve(props.siteDir ?? path.join(repoRoot, 'frontend/dist'));
     const site = new Site(this, 'Site', {
-      siteDir: path.resolve(props.siteDir ?? path.join(repoRoot, 'frontend/dist')),
+      siteDir,
+      makeFunction: api.makeFunction,
+      shellEntry: path.join(projectRoot, 'functions/src/site/serveBookingShell.ts'),
       api: api.api,
       originSecret,
       photoBucket,
@@ -162,10 +167,24 @@ export class MeetwiseStack extends Stack {
       makeFunction: api.makeFunction,
       jobsDir,
     });
+    // Booking pages as static HTML (issue 19): the stream job publishes into the site bucket; every page again after
+    // a deploy that changed the shell.
+    const publisherJob = streamJobs.publishBookingPages.name;
+    const publisher = lifecycle.functions.get(publisherJob)!;
+    site.grantPagePublishing(publisher);
+    const shellFile = path.join(siteDir, existsSync(path.join(siteDir, 'book.html')) ? 'book.html' : 'index.html');
+    new RepublishOnDeploy(this, 'RepublishBookingPages', {
+      publisher,
+      shellHtml: readFileSync(shellFile, 'utf8'),
+      after: site.pagesDeployment,
+      deadLetters: lifecycle.streamDeadLetters.get(publisherJob)!,
+    });
     const functions = new Map([...api.functions, ...lifecycle.functions]);
 
-    // Links in e-mails and the same-site check use the site's own address, never a request header.
+    // Links in e-mails and the same-site check use the site's own address, never a request header. (Not the shell
+    // function: the distribution names it as an origin, so it cannot name the distribution.)
     for (const fn of functions.values()) fn.addEnvironment('SITE_URL', site.url);
+    functions.set('serveBookingShell', site.shellFunction);
 
     // The operator's alarms (one per function) in a nested stack of their own, for the same reason; their topic here,
     // where both nested stacks reach it.

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { streamJobTable } from '#shared/jobs';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { tableTimers } from '#functions/adapters/dynamodb/table-timers';
+import { republishAll } from '#functions/app/booking-pages';
+import { coreDeps } from '#functions/composition';
 import type { Config } from '#functions/config';
+import { bookingPagesFor } from '#functions/pages-composition';
 import { startStreamPoller } from '#infra/local/stream-poller';
 import { startLocalTimers } from '#infra/local/timers';
 
@@ -11,7 +14,9 @@ import { startLocalTimers } from '#infra/local/timers';
  * On one machine, what follows a booking's write in the cloud (docs/architecture.md "After the write"): a poller
  * per stream job reads DynamoDB Local's stream and hands the same batches to the same handlers as the event source
  * mapping would, resuming from a checkpoint under DATA_DIR; the local scheduler fires the booking timers kept in the
- * table when they are due (late ones at once after a restart). Answers a function that stops both.
+ * table when they are due (late ones at once after a restart); and every booking page is rendered again, as a
+ * deploy does in the cloud (pages of an earlier run name the files of an earlier build). Answers a function that
+ * stops them.
  */
 export function startLocalLifecycle(
   config: Config,
@@ -31,7 +36,12 @@ export function startLocalLifecycle(
     timers: tableTimers(createDocumentClient(createDynamoClient(config)), config.tableName),
     log: options.log,
   });
+  const republished = republishAll(bookingPagesFor(config, { ...coreDeps(), config })).then(
+    (counts) => options.log?.(`publishBookingPages: ${JSON.stringify(counts)} at start`),
+    (error: unknown) => console.error(`✖ Republishing the booking pages failed: ${String(error)}`),
+  );
   return async () => {
+    await republished;
     timers.stop();
     await Promise.all(pollers.map((poller) => poller.stop()));
   };

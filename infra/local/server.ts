@@ -176,12 +176,14 @@ export function findRoute(method: string, pathname: string) {
 export function createAppServer(options: {
   siteDir: string;
   photosDir: string;
+  /** The booking pages the publisher wrote (DATA_DIR/site), served before the booking page's shell. */
+  publishedDir?: string;
   log?: (line: string) => void;
   /** SITE_URL: a page asked for under another host name (127.0.0.1 for localhost) is redirected there. */
   siteUrl?: string;
 }): Server {
   const siteHost = options.siteUrl ? new URL(options.siteUrl).host : undefined;
-  const site = staticSite(options.siteDir);
+  const site = staticSite(options.siteDir, options.publishedDir);
   const photos = photoFiles(options.photosDir);
   const log = options.log ?? (() => undefined);
 

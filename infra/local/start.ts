@@ -31,26 +31,29 @@ const build = process.argv.includes('--build');
 /** Our own peers listen on 127.0.0.1; the banner names one host throughout, as the app's address does. */
 const shown = (address: string) => address.replace('//127.0.0.1:', '//localhost:');
 
-/** Builds the front end with Vite, its output shown as it goes. */
-function buildFrontEnd(): Promise<void> {
+/** Runs a Node program in the repository, its output shown as it goes. */
+function runNode(args: string[], what: string): Promise<void> {
   return new Promise((done, failed) => {
-    const child = spawn(
-      process.execPath,
-      [
-        join(repoRoot, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--config',
-        'frontend/vite.config.ts',
-        '--logLevel',
-        'warn',
-      ],
-      { cwd: repoRoot, stdio: 'inherit' },
-    );
+    const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'inherit' });
     child.once('error', failed);
-    child.once('exit', (code) =>
-      code === 0 ? done() : failed(new Error(`the front-end build failed (exit code ${code})`)),
-    );
+    child.once('exit', (code) => (code === 0 ? done() : failed(new Error(`${what} failed (exit code ${code})`))));
   });
+}
+
+/** Builds the front end as `npm run build` does: Vite, then the landing page prerendered into landing.html. */
+async function buildFrontEnd(): Promise<void> {
+  await runNode(
+    [
+      join(repoRoot, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'frontend/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    'the front-end build',
+  );
+  await runNode(['--import', 'tsx', 'frontend/prerender-landing.ts'], 'prerendering the landing page');
 }
 
 function fail(message: string): never {
@@ -71,7 +74,12 @@ async function main() {
   // The cloud runs Node 22; the SDK's notice about Node 20 support is not news on a developer's machine.
   setEnvironment({ AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
   // A terminal, not CloudWatch: readable log lines, and the metrics counted but not printed (docs/operations.md).
-  setEnvironmentDefaults({ LOG_FORMAT: 'readable', POWERTOOLS_METRICS_DISABLED: 'true' });
+  // The booking page publisher renders into the build this runner serves, wherever it was started from.
+  setEnvironmentDefaults({
+    LOG_FORMAT: 'readable',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+    SITE_DIR: join(repoRoot, 'frontend', 'dist'),
+  });
   let config;
   try {
     config = loadConfig();
@@ -133,6 +141,7 @@ async function main() {
 
   const server = createAppServer({
     siteDir: join(repoRoot, 'frontend', 'dist'),
+    publishedDir: join(dataDir, 'site'),
     photosDir: localPhotoDir(dataDir),
     siteUrl: config.siteUrl,
     log: config.logLevel === 'debug' ? (line) => console.log(line) : undefined,

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import { RESERVED_EVENT_SLUGS } from '#shared/constants';
+import { PUBLISHED_PAGE_CACHE_CONTROL } from '#functions/domain/published-pages';
 import { pageSecurityHeaders } from '#infra/security-headers';
 
 const TYPES: Record<string, string> = {
@@ -33,12 +35,28 @@ interface Asset {
 }
 
 /**
- * Serves the built front end the way CloudFront + S3 do: files under /assets/ (content-hashed by Vite) with a
- * one-year immutable cache, index.html with no-cache, and every other path that is not a file falls back to
- * index.html so the client router can answer it. Text files are gzip-compressed when the client accepts it.
+ * The key of a booking page's published file for a path (`book/{slug}`, `events/{slug}`), or null when the path is
+ * no booking page: /events/new and the other host screens' names are the app's.
  */
-export function staticSite(rootDir: string) {
+export function bookingPageKey(pathname: string): string | null {
+  const match = /^\/(book|events)\/([a-z0-9-]{1,60})\/?$/.exec(pathname);
+  if (!match) return null;
+  const [, area, slug] = match as unknown as [string, string, string];
+  if (area === 'events' && (RESERVED_EVENT_SLUGS as readonly string[]).includes(slug)) return null;
+  return `${area}/${slug}`;
+}
+
+/**
+ * Serves the built front end the way CloudFront + S3 do: files under /assets/ (content-hashed by Vite) with a
+ * one-year immutable cache; `/` the landing page prerendered at build time (landing.html); a booking page
+ * (/book/{slug}, /events/{slug}) its published file from `publishedDir` when there is one (the publisher's, with
+ * its short shared cache), else the booking page's own shell (book.html); every other path that is not a file
+ * index.html with no-cache, so the client router can answer it. Text files are gzip-compressed when the client
+ * accepts it.
+ */
+export function staticSite(rootDir: string, publishedDir?: string) {
   const root = resolve(rootDir);
+  const published = publishedDir ? resolve(publishedDir) : undefined;
   const cache = new Map<string, Asset>();
 
   const load = (file: string): Asset => {
@@ -46,7 +64,8 @@ export function staticSite(rootDir: string) {
     let asset = cache.get(file);
     if (!asset || asset.mtimeMs !== mtimeMs) {
       const body = readFileSync(file);
-      const ext = extname(file);
+      // Published pages are files without an extension (their keys are their paths): HTML.
+      const ext = published && file.startsWith(published + sep) ? '.html' : extname(file);
       asset = {
         body,
         type: TYPES[ext] ?? 'application/octet-stream',
@@ -78,6 +97,20 @@ export function staticSite(rootDir: string) {
     return existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
   };
 
+  /** The page of a path that is no file: the landing page, a published booking page, or a booking page's shell. */
+  const pageFor = (pathname: string): { file: string; published: boolean } | null => {
+    const landing = join(root, 'landing.html');
+    if (pathname === '/' && existsSync(landing)) return { file: landing, published: false };
+    const key = bookingPageKey(pathname);
+    if (!key) return null;
+    if (published) {
+      const file = join(published, key);
+      if (existsSync(file)) return { file, published: true };
+    }
+    const shell = join(root, 'book.html');
+    return existsSync(shell) ? { file: shell, published: false } : null;
+  };
+
   return (request: IncomingMessage, response: ServerResponse): void => {
     const index = join(root, 'index.html');
     if (!existsSync(index)) {
@@ -93,8 +126,16 @@ export function staticSite(rootDir: string) {
       response.end('Not found');
       return;
     }
-    const file = found ?? index;
-    const asset = load(file);
+    const page = found ? null : pageFor(pathname);
+    const file = found ?? page?.file ?? index;
+    let asset: Asset;
+    try {
+      asset = load(file);
+    } catch (error) {
+      // A published page taken down between the check and the read: the shell answers, as it would have.
+      if (!page?.published || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      asset = load(join(root, 'book.html'));
+    }
     const immutable = found !== null && pathname.startsWith('/assets/');
     const useGzip = asset.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     const body = useGzip ? asset.gzip! : asset.body;
@@ -103,7 +144,11 @@ export function staticSite(rootDir: string) {
       ...headersFor(load(index)),
       'content-type': asset.type,
       'content-length': body.length,
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': immutable
+        ? 'public, max-age=31536000, immutable'
+        : page?.published
+          ? PUBLISHED_PAGE_CACHE_CONTROL
+          : 'no-cache',
       vary: 'accept-encoding',
       ...(useGzip ? { 'content-encoding': 'gzip' } : {}),
     });

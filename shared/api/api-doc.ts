@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { RouteDefinition } from '#shared/api/routes';
 
@@ -68,7 +68,7 @@ function fieldRows(schema: JsonSchema, prefix = ''): string[] {
   });
 }
 
-function section(title: string, schema: z.ZodType, io: 'input' | 'output'): string[] {
+function section(title: string, schema: z.core.$ZodType, io: 'input' | 'output'): string[] {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return [`${title}:`, '', '| field | type | required |', '|---|---|---|', ...fieldRows(json), ''];
 }

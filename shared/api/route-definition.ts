@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import type { RouteAddress } from '#shared/api/route-paths';
 
@@ -22,7 +22,7 @@ export interface RouteNeeds {
    */
   google?: boolean;
   /**
-   * Talks to Stripe: the only functions that bundle the `stripe` SDK and may read the Stripe secret key and
+   * Talks to Stripe: the only functions that call Stripe's API and may read the Stripe secret key and
    * webhook secret (Secrets Manager in the cloud). The cloud stack puts these functions in their own nested stack.
    */
   billing?: boolean;
@@ -32,10 +32,10 @@ export interface RouteDefinition extends RouteAddress {
   name: string;
   auth: AuthLevel;
   summary: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
+  params?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+  response: z.core.$ZodType;
   /** Status of a successful answer (default 200); 302 answers redirect to the response's `location`. */
   successStatus?: number;
   /** A successful answer that is a document, not JSON: the response schema is its text. */
@@ -53,4 +53,15 @@ export interface RouteDefinition extends RouteAddress {
   webhook?: 'stripe';
 }
 
-export const defineRoute = <const T extends RouteDefinition>(route: T): T => route;
+/** A row without its address (method and path), which shared/api/route-paths.ts holds. */
+export type RouteRow = Omit<RouteDefinition, keyof RouteAddress>;
+
+/**
+ * A row of the table: its address (shared/api/route-paths.ts) and the rest. Each row is an exported constant built
+ * by a call marked `@__PURE__` whose arguments are plain values, so that a bundler drops every row a function does
+ * not import, and with it the row's schemas.
+ */
+export const defineRoute = <const A extends RouteAddress, const T extends RouteRow>(address: A, row: T): A & T => ({
+  ...address,
+  ...row,
+});

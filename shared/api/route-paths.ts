@@ -12,73 +12,145 @@ export interface RouteAddress {
   path: `/api/${string}`;
 }
 
+/**
+ * Each address is a constant of its own: a row of shared/api/routes.ts is built on its address alone, so a function
+ * bundles its own route's address and not the whole list.
+ */
+export const submitContact = { method: 'POST', path: '/api/contact/submit' } as const;
+export const getSettings = { method: 'GET', path: '/api/settings' } as const;
+export const updateSettings = { method: 'PUT', path: '/api/settings' } as const;
+export const getPublicEvent = { method: 'GET', path: '/api/events/public/{eventSlug}' } as const;
+export const getAvailableDates = { method: 'GET', path: '/api/available-dates' } as const;
+export const getTimeSlots = { method: 'GET', path: '/api/time-slots' } as const;
+export const createBooking = { method: 'POST', path: '/api/bookings' } as const;
+export const listBookings = { method: 'GET', path: '/api/bookings' } as const;
+export const cancelBooking = { method: 'DELETE', path: '/api/bookings/{id}' } as const;
+export const markNoShow = { method: 'POST', path: '/api/bookings/{id}/no-show' } as const;
+export const getManagedBooking = { method: 'GET', path: '/api/bookings/{id}/manage' } as const;
+export const cancelBookingAsGuest = { method: 'POST', path: '/api/bookings/{id}/cancel' } as const;
+export const getBookingCalendarFile = { method: 'GET', path: '/api/bookings/{id}/ics' } as const;
+export const getBooking = { method: 'GET', path: '/api/bookings/{id}' } as const;
+export const confirmBooking = { method: 'POST', path: '/api/bookings/{id}/confirm' } as const;
+export const declineBooking = { method: 'POST', path: '/api/bookings/{id}/decline' } as const;
+export const syncCalendar = { method: 'GET', path: '/api/calendar/sync' } as const;
+export const register = { method: 'POST', path: '/api/auth/register' } as const;
+export const login = { method: 'POST', path: '/api/login' } as const;
+export const logout = { method: 'POST', path: '/api/logout' } as const;
+export const getMe = { method: 'GET', path: '/api/me' } as const;
+export const updateProfile = { method: 'POST', path: '/api/profile/update' } as const;
+export const deleteAccount = { method: 'DELETE', path: '/api/auth/account' } as const;
+export const uploadPhoto = { method: 'POST', path: '/api/profile/upload-photo' } as const;
+export const removePhoto = { method: 'POST', path: '/api/profile/remove-photo' } as const;
+export const manualLogin = { method: 'POST', path: '/api/auth/manual-login' } as const;
+export const openSignInLink = { method: 'GET', path: '/api/auth/email-link' } as const;
+export const signInWithLink = { method: 'POST', path: '/api/auth/email-link' } as const;
+export const verifyEmail = { method: 'POST', path: '/api/auth/verify-email' } as const;
+export const resendVerification = { method: 'POST', path: '/api/auth/resend-verification' } as const;
+export const getAuthDebugUrl = { method: 'GET', path: '/api/auth/debug-url' } as const;
+export const startGoogleSignIn = { method: 'GET', path: '/api/auth/google' } as const;
+export const completeGoogleSignIn = { method: 'GET', path: '/api/auth/google/callback' } as const;
+export const listEvents = { method: 'GET', path: '/api/events' } as const;
+export const getEvent = { method: 'GET', path: '/api/events/{eventRef}' } as const;
+export const getEventBySlug = { method: 'GET', path: '/api/events/slug/{slug}' } as const;
+export const createEvent = { method: 'POST', path: '/api/events' } as const;
+export const updateEvent = { method: 'PATCH', path: '/api/events/{eventRef}' } as const;
+export const deleteEvent = { method: 'DELETE', path: '/api/events/{eventRef}' } as const;
+export const duplicateEvent = { method: 'POST', path: '/api/events/{eventRef}/duplicate' } as const;
+export const listEventDateOverrides = { method: 'GET', path: '/api/events/{eventRef}/date-overrides' } as const;
+export const listDateOverrides = { method: 'GET', path: '/api/date-overrides' } as const;
+export const saveEventDateOverride = { method: 'POST', path: '/api/events/{eventRef}/date-overrides' } as const;
+export const saveDateOverride = { method: 'POST', path: '/api/date-overrides' } as const;
+export const deleteDateOverride = { method: 'DELETE', path: '/api/date-overrides/{id}' } as const;
+export const uploadEventImage = { method: 'POST', path: '/api/uploads/event-image' } as const;
+export const getSubscriptionStatus = { method: 'GET', path: '/api/subscription/status' } as const;
+export const getStripeConfig = { method: 'GET', path: '/api/stripe-config' } as const;
+export const getPlanQuotes = { method: 'GET', path: '/api/subscription/plans' } as const;
+export const createPaymentIntent = { method: 'POST', path: '/api/subscription/create-payment-intent' } as const;
+export const createCheckoutSession = { method: 'POST', path: '/api/subscription/checkout' } as const;
+export const verifyPayment = { method: 'POST', path: '/api/subscription/verify-payment' } as const;
+export const cancelSubscription = { method: 'POST', path: '/api/subscription/{id}/cancel' } as const;
+export const getSubscriptionHistory = { method: 'GET', path: '/api/subscription/history' } as const;
+export const stripeWebhook = { method: 'POST', path: '/api/stripe/webhook' } as const;
+export const getCalendarStatus = { method: 'GET', path: '/api/user/calendar' } as const;
+export const getCalendarSettings = { method: 'GET', path: '/api/user/calendar/settings' } as const;
+export const saveCalendarSettings = { method: 'POST', path: '/api/user/calendar/settings' } as const;
+export const connectCalendar = { method: 'GET', path: '/api/user/calendar/connect' } as const;
+export const connectBuiltinCalendar = { method: 'POST', path: '/api/user/calendar/connect' } as const;
+export const completeCalendarConnect = { method: 'GET', path: '/api/user/calendar/callback' } as const;
+export const disconnectCalendar = { method: 'POST', path: '/api/user/calendar/disconnect' } as const;
+export const getCalendarFeed = { method: 'GET', path: '/api/user/calendar/feed' } as const;
+export const resetCalendarFeed = { method: 'POST', path: '/api/user/calendar/feed' } as const;
+export const revokeCalendarFeed = { method: 'DELETE', path: '/api/user/calendar/feed' } as const;
+export const calendarFeed = { method: 'GET', path: '/api/calendar/feed/{token}' } as const;
+
+/** Every address by route name: the front-end API client's table. */
 export const routePaths = {
-  submitContact: { method: 'POST', path: '/api/contact/submit' },
-  getSettings: { method: 'GET', path: '/api/settings' },
-  updateSettings: { method: 'PUT', path: '/api/settings' },
-  getPublicEvent: { method: 'GET', path: '/api/events/public/{eventSlug}' },
-  getAvailableDates: { method: 'GET', path: '/api/available-dates' },
-  getTimeSlots: { method: 'GET', path: '/api/time-slots' },
-  createBooking: { method: 'POST', path: '/api/bookings' },
-  listBookings: { method: 'GET', path: '/api/bookings' },
-  cancelBooking: { method: 'DELETE', path: '/api/bookings/{id}' },
-  markNoShow: { method: 'POST', path: '/api/bookings/{id}/no-show' },
-  getManagedBooking: { method: 'GET', path: '/api/bookings/{id}/manage' },
-  cancelBookingAsGuest: { method: 'POST', path: '/api/bookings/{id}/cancel' },
-  getBookingCalendarFile: { method: 'GET', path: '/api/bookings/{id}/ics' },
-  getBooking: { method: 'GET', path: '/api/bookings/{id}' },
-  confirmBooking: { method: 'POST', path: '/api/bookings/{id}/confirm' },
-  declineBooking: { method: 'POST', path: '/api/bookings/{id}/decline' },
-  syncCalendar: { method: 'GET', path: '/api/calendar/sync' },
-  register: { method: 'POST', path: '/api/auth/register' },
-  login: { method: 'POST', path: '/api/login' },
-  logout: { method: 'POST', path: '/api/logout' },
-  getMe: { method: 'GET', path: '/api/me' },
-  updateProfile: { method: 'POST', path: '/api/profile/update' },
-  deleteAccount: { method: 'DELETE', path: '/api/auth/account' },
-  uploadPhoto: { method: 'POST', path: '/api/profile/upload-photo' },
-  removePhoto: { method: 'POST', path: '/api/profile/remove-photo' },
-  manualLogin: { method: 'POST', path: '/api/auth/manual-login' },
-  openSignInLink: { method: 'GET', path: '/api/auth/email-link' },
-  signInWithLink: { method: 'POST', path: '/api/auth/email-link' },
-  verifyEmail: { method: 'POST', path: '/api/auth/verify-email' },
-  resendVerification: { method: 'POST', path: '/api/auth/resend-verification' },
-  getAuthDebugUrl: { method: 'GET', path: '/api/auth/debug-url' },
-  startGoogleSignIn: { method: 'GET', path: '/api/auth/google' },
-  completeGoogleSignIn: { method: 'GET', path: '/api/auth/google/callback' },
-  listEvents: { method: 'GET', path: '/api/events' },
-  getEvent: { method: 'GET', path: '/api/events/{eventRef}' },
-  getEventBySlug: { method: 'GET', path: '/api/events/slug/{slug}' },
-  createEvent: { method: 'POST', path: '/api/events' },
-  updateEvent: { method: 'PATCH', path: '/api/events/{eventRef}' },
-  deleteEvent: { method: 'DELETE', path: '/api/events/{eventRef}' },
-  duplicateEvent: { method: 'POST', path: '/api/events/{eventRef}/duplicate' },
-  listEventDateOverrides: { method: 'GET', path: '/api/events/{eventRef}/date-overrides' },
-  listDateOverrides: { method: 'GET', path: '/api/date-overrides' },
-  saveEventDateOverride: { method: 'POST', path: '/api/events/{eventRef}/date-overrides' },
-  saveDateOverride: { method: 'POST', path: '/api/date-overrides' },
-  deleteDateOverride: { method: 'DELETE', path: '/api/date-overrides/{id}' },
-  uploadEventImage: { method: 'POST', path: '/api/uploads/event-image' },
-  getSubscriptionStatus: { method: 'GET', path: '/api/subscription/status' },
-  getStripeConfig: { method: 'GET', path: '/api/stripe-config' },
-  getPlanQuotes: { method: 'GET', path: '/api/subscription/plans' },
-  createPaymentIntent: { method: 'POST', path: '/api/subscription/create-payment-intent' },
-  createCheckoutSession: { method: 'POST', path: '/api/subscription/checkout' },
-  verifyPayment: { method: 'POST', path: '/api/subscription/verify-payment' },
-  cancelSubscription: { method: 'POST', path: '/api/subscription/{id}/cancel' },
-  getSubscriptionHistory: { method: 'GET', path: '/api/subscription/history' },
-  stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
-  getCalendarStatus: { method: 'GET', path: '/api/user/calendar' },
-  getCalendarSettings: { method: 'GET', path: '/api/user/calendar/settings' },
-  saveCalendarSettings: { method: 'POST', path: '/api/user/calendar/settings' },
-  connectCalendar: { method: 'GET', path: '/api/user/calendar/connect' },
-  connectBuiltinCalendar: { method: 'POST', path: '/api/user/calendar/connect' },
-  completeCalendarConnect: { method: 'GET', path: '/api/user/calendar/callback' },
-  disconnectCalendar: { method: 'POST', path: '/api/user/calendar/disconnect' },
-  getCalendarFeed: { method: 'GET', path: '/api/user/calendar/feed' },
-  resetCalendarFeed: { method: 'POST', path: '/api/user/calendar/feed' },
-  revokeCalendarFeed: { method: 'DELETE', path: '/api/user/calendar/feed' },
-  calendarFeed: { method: 'GET', path: '/api/calendar/feed/{token}' },
+  submitContact,
+  getSettings,
+  updateSettings,
+  getPublicEvent,
+  getAvailableDates,
+  getTimeSlots,
+  createBooking,
+  listBookings,
+  cancelBooking,
+  markNoShow,
+  getManagedBooking,
+  cancelBookingAsGuest,
+  getBookingCalendarFile,
+  getBooking,
+  confirmBooking,
+  declineBooking,
+  syncCalendar,
+  register,
+  login,
+  logout,
+  getMe,
+  updateProfile,
+  deleteAccount,
+  uploadPhoto,
+  removePhoto,
+  manualLogin,
+  openSignInLink,
+  signInWithLink,
+  verifyEmail,
+  resendVerification,
+  getAuthDebugUrl,
+  startGoogleSignIn,
+  completeGoogleSignIn,
+  listEvents,
+  getEvent,
+  getEventBySlug,
+  createEvent,
+  updateEvent,
+  deleteEvent,
+  duplicateEvent,
+  listEventDateOverrides,
+  listDateOverrides,
+  saveEventDateOverride,
+  saveDateOverride,
+  deleteDateOverride,
+  uploadEventImage,
+  getSubscriptionStatus,
+  getStripeConfig,
+  getPlanQuotes,
+  createPaymentIntent,
+  createCheckoutSession,
+  verifyPayment,
+  cancelSubscription,
+  getSubscriptionHistory,
+  stripeWebhook,
+  getCalendarStatus,
+  getCalendarSettings,
+  saveCalendarSettings,
+  connectCalendar,
+  connectBuiltinCalendar,
+  completeCalendarConnect,
+  disconnectCalendar,
+  getCalendarFeed,
+  resetCalendarFeed,
+  revokeCalendarFeed,
+  calendarFeed,
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

@@ -2,11 +2,27 @@ import { build } from 'esbuild';
 
 import { routeTable } from '#shared/api/routes';
 import { jobTable, streamJobTable, timerJobTable } from '#shared/jobs';
-import { LAMBDA_EXTERNAL_MODULES } from '#infra/cdk/api';
+import { esmRequireBanner, LAMBDA_DEFINE, LAMBDA_EXTERNAL_MODULES } from '#infra/cdk/api';
 
-/** Each route's and job's Lambda bundle, built with the same esbuild settings the CDK stack uses. */
-export async function benchBundles() {
-  const sizes: { name: string; auth: string; bytes: number; external: string[]; mailPath: boolean }[] = [];
+export interface LambdaBundle {
+  name: string;
+  /** The route's auth level ('public', 'signed-in', …), or 'job'. */
+  auth: string;
+  bytes: number;
+  external: string[];
+  mailPath: boolean;
+  /** The bundle itself, for the module-load bench (module-load.ts) to write to disk. */
+  code: Uint8Array;
+  /**
+   * Why it did not build (e.g. a row whose handler file is not written yet): reported on its row, where the CDK
+   * stack would stop, so that the other figures still print.
+   */
+  error?: string;
+}
+
+/** Each route's and job's Lambda bundle, built with the same esbuild settings the CDK stack uses (no source map). */
+export async function benchBundles(): Promise<LambdaBundle[]> {
+  const sizes: LambdaBundle[] = [];
   const entries = [
     ...routeTable.map((route) => ({
       name: route.name,
@@ -20,18 +36,35 @@ export async function benchBundles() {
     })),
   ];
   for (const route of entries) {
-    const result = await build({
-      entryPoints: [route.file],
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      external: [...LAMBDA_EXTERNAL_MODULES],
-      write: false,
-      logLevel: 'silent',
-    });
+    let result;
+    try {
+      result = await build({
+        entryPoints: [route.file],
+        bundle: true,
+        minify: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: { js: esmRequireBanner },
+        define: LAMBDA_DEFINE,
+        external: [...LAMBDA_EXTERNAL_MODULES],
+        write: false,
+        logLevel: 'silent',
+      });
+    } catch (error) {
+      const message = (error as { errors?: { text: string }[] }).errors?.[0]?.text ?? String(error);
+      sizes.push({
+        name: route.name,
+        auth: route.auth,
+        bytes: 0,
+        external: [],
+        mailPath: false,
+        code: new Uint8Array(),
+        error: message,
+      });
+      continue;
+    }
     const code = result.outputFiles[0]!.text;
     const external = [...new Set([...code.matchAll(/from\s*"(@aws-sdk\/[^"]+)"/g)].map((m) => m[1]!))];
     // The booking mail path: nodemailer's composer, the SES and Scheduler clients.
@@ -42,6 +75,7 @@ export async function benchBundles() {
       bytes: result.outputFiles[0]!.contents.length,
       external,
       mailPath,
+      code: result.outputFiles[0]!.contents,
     });
   }
   return sizes;

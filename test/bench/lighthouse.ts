@@ -113,12 +113,21 @@ async function runWithRetries(url: string, retried: string[]): Promise<Lighthous
   }
 }
 
-export async function benchLighthouse(baseUrl: string, paths: string[], runs = 5): Promise<LighthouseFigures[]> {
+/** `before(path)` runs before each run of a path (e.g. to take a published page away: the fallback is measured). */
+export async function benchLighthouse(
+  baseUrl: string,
+  paths: string[],
+  runs = 5,
+  before: (path: string) => Promise<void> | void = () => undefined,
+): Promise<LighthouseFigures[]> {
   const results: LighthouseFigures[] = [];
   for (const path of paths) {
     const done: LighthouseRun[] = [];
     const retried: string[] = [];
-    for (let i = 0; i < runs; i++) done.push(await runWithRetries(`${baseUrl}${path}`, retried));
+    for (let i = 0; i < runs; i++) {
+      await before(path);
+      done.push(await runWithRetries(`${baseUrl}${path}`, retried));
+    }
     results.push({
       path,
       runs: done,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -35,6 +36,15 @@ async function openPage(path: string, width = 1280, colorScheme: 'light' | 'dark
   const page = await context.newPage();
   await page.goto(`${stack.app.baseUrl}${path}`);
   return page;
+}
+
+/**
+ * Serves the booking page's shell (book.html) at `path`, as the servers do for a slug without a published page: it
+ * asks the API for the event (a published page carries its event).
+ */
+async function serveShell(page: Page, path: string): Promise<void> {
+  const shell = readFileSync('frontend/dist/book.html', 'utf8');
+  await page.route(`**${path}`, (route) => route.fulfill({ contentType: 'text/html', body: shell }));
 }
 
 const apiSlots = (date: string, timezone: string) => fetchSlots(stack.app.baseUrl, EVENT_ID, date, timezone);
@@ -246,6 +256,7 @@ describe('booking page', () => {
       const siteTheme = theme === 'light' ? 'dark' : 'light';
       const page = await openPage('/book/strategy-session', theme === 'dark' ? 375 : 1280, siteTheme);
       // The seed has no dark event: the answer is rewritten in flight (and a different accent colour tried).
+      await serveShell(page, '/book/strategy-session');
       await page.route('**/api/events/public/*', async (route) => {
         const response = await route.fetch();
         const event = (await response.json()) as Record<string, unknown>;
@@ -280,6 +291,7 @@ describe('booking page', () => {
   it('syncs the host calendar when step 1 shows, naming the event, and asks for dates and the event at once', async () => {
     const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: GUEST_ZONE });
     const page = await context.newPage();
+    await serveShell(page, '/book/intro-call');
     const calls: { url: URL; at: number }[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -310,6 +322,34 @@ describe('booking page', () => {
     await context.close();
   });
 
+  it('a published page carries its event: never asked for, the dates once per month', async () => {
+    await expect
+      .poll(
+        async () => (await (await fetch(`${stack.app.baseUrl}/book/intro-call`)).text()).includes('meetwise-event'),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: GUEST_ZONE });
+    const page = await context.newPage();
+    const calls: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url);
+    });
+    await page.goto(`${stack.app.baseUrl}/book/intro-call`);
+    await page.locator('[role="grid"]:not([aria-busy])').waitFor();
+    await expect.poll(() => calls.some((url) => url.pathname === '/api/time-slots')).toBe(true);
+    const monthsAsked = calls
+      .filter((url) => url.pathname === '/api/available-dates')
+      .map((url) => `${url.searchParams.get('year')}-${url.searchParams.get('month')}`);
+    expect(calls.filter((url) => url.pathname.startsWith('/api/events/public'))).toEqual([]);
+    expect(monthsAsked).toHaveLength(new Set(monthsAsked).size);
+    expect(monthsAsked).toHaveLength(2);
+    await context.close();
+  });
+
   it('the demo event 999 cannot be submitted', async () => {
     const page = await openPage('/book/demo');
     await page.getByRole('grid').waitFor();
@@ -327,6 +367,7 @@ describe('booking page', () => {
 
   it('a deactivated event (403 isInactive) and a failed event load show their screens', async () => {
     const page = await openPage('/book/intro-call');
+    await serveShell(page, '/book/intro-call');
     // The seed has no deactivated event: the server's 403 answer is played in its place.
     await page.route('**/api/events/public/*', (route) =>
       route.fulfill({

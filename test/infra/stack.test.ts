@@ -18,20 +18,28 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
+import { RESERVED_EVENT_SLUGS } from '#shared/constants';
 import {
   jobs,
   jobTable,
-  streamFilterPattern,
+  streamFilterPatterns,
+  streamJobs,
   streamJobTable,
   timerJobs,
   timerJobTable,
   type JobDefinition,
 } from '#shared/jobs';
+import { PUBLISHED_PAGE_CACHE_CONTROL } from '#functions/domain/published-pages';
 import { mailDomain } from '#infra/cdk/api';
 import { isBillingRoute, PromoCodeSeed } from '#infra/cdk/billing';
 import { BookingLifecycle, mailSuppressionJob } from '#infra/cdk/booking-lifecycle';
 import { OperatorAlarms } from '#infra/cdk/operations';
-import { forwardedHostFunctionCode, spaFallbackFunctionCode } from '#infra/cdk/site';
+import {
+  bookingPathFunctionCode,
+  forwardedHostFunctionCode,
+  PUBLISHED_PREFIXES,
+  spaFallbackFunctionCode,
+} from '#infra/cdk/site';
 import { MeetwiseStack, repoRoot, type MeetwiseStackProps } from '#infra/cdk/stack';
 import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
 import { tableDefinition } from '#infra/table-definition';
@@ -56,6 +64,7 @@ interface Resource {
   Metadata?: Json;
   DeletionPolicy?: string;
   UpdateReplacePolicy?: string;
+  DependsOn?: string | string[];
 }
 interface Statement {
   Effect: string;
@@ -246,6 +255,17 @@ function refusesEachHalfAlone(halves: Partial<MeetwiseStackProps>[], message: st
   }
 }
 
+/** The site's CloudFront distribution configuration. */
+const distribution = () => {
+  const found = ofType('AWS::CloudFront::Distribution');
+  expect(found).toHaveLength(1);
+  return found[0]![1].Properties.DistributionConfig as Json & {
+    Origins: Json[];
+    DefaultCacheBehavior: Json;
+    CacheBehaviors: Json[];
+  };
+};
+
 /** Follows RouteKey → route → integration → function. */
 /** A job's function: the one whose description names the job. */
 function jobFunctionIdOf(job: JobDefinition): string {
@@ -312,11 +332,15 @@ describe('route functions', () => {
     const ours = ofType('AWS::Lambda::Function').filter(
       ([, fn]) => fn.Properties.Runtime === 'nodejs22.x' && JSON.stringify(fn.Properties.Architectures) === '["arm64"]',
     );
-    expect(ours).toHaveLength(routeTable.length + jobTable.length);
+    // And the booking page shell (infra/cdk/site.ts: the CDN's fallback for a booking page not published).
+    expect(ours).toHaveLength(routeTable.length + jobTable.length + 1);
     const routeFunctionIds = routeTable.map(functionIdOf);
     expect(new Set(routeFunctionIds).size).toBe(routeTable.length);
     const jobFunctionIds = jobTable.map(jobFunctionIdOf);
-    expect(new Set([...routeFunctionIds, ...jobFunctionIds])).toEqual(new Set(ours.map(([id]) => id)));
+    const [shellId] = ours.find(([, fn]) =>
+      String(fn.Properties.Description).startsWith("Site: the booking page's shell"),
+    )!;
+    expect(new Set([...routeFunctionIds, ...jobFunctionIds, shellId])).toEqual(new Set(ours.map(([id]) => id)));
   });
 
   it('runs each job on an EventBridge schedule at its rate (the calendar sync every 15 minutes), with the access it needs', () => {
@@ -467,7 +491,7 @@ describe('route functions', () => {
     );
   });
 
-  it('bundles each route as an ESM module (with source map) within 300 KB (the Stripe rows 550 KB) that loads with only the runtime SDK beside it', () => {
+  it('bundles each route as an ESM module (with source map) within 300 KB that loads with only the runtime SDK beside it', () => {
     // The Lambda Node 22 runtime provides @aws-sdk/*; nothing else may be left outside the bundle.
     const runtime = mkdtempSync(path.join(os.tmpdir(), 'meetwise-lambda-runtime-'));
     mkdirSync(path.join(runtime, 'node_modules'));
@@ -479,9 +503,8 @@ describe('route functions', () => {
         const bundle = path.join(outdir, String(assetPath), 'index.mjs');
         expect(existsSync(`${bundle}.map`), route.name).toBe(true);
         const size = statSync(bundle).size;
-        // The Stripe rows carry the stripe SDK (about 290 KB minified): they are off the booking path and called
-        // a few times per payment (docs/architecture.md, "Performance budgets").
-        expect(size, `${route.name} bundle size`).toBeLessThanOrEqual((route.needs.billing ? 550 : 300) * 1024);
+        // The Stripe rows too: they talk to Stripe through a small client over fetch, not the stripe SDK (below).
+        expect(size, `${route.name} bundle size`).toBeLessThanOrEqual(300 * 1024);
 
         // A route loads only the SDK clients its use case calls. (Any other external import would make the
         // loading check below fail, since only @aws-sdk is installed beside the copied bundle.)
@@ -661,9 +684,16 @@ describe('billing (issue 18)', () => {
     }
   });
 
-  it('bundles the stripe SDK into the Stripe rows only', () => {
+  it('bundles the stripe SDK into no function, and the Stripe client into the Stripe rows only', () => {
     for (const route of routeTable) {
       const bundle = path.join(outdir, String(get(functionIdOf(route)).Metadata?.['aws:asset:path']), 'index.mjs');
+      // The source map lists every file bundled: the `stripe` package is there for its types only (import type).
+      const { sources } = JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[] };
+      expect(sources.length, route.name).toBeGreaterThan(0);
+      expect(
+        sources.filter((source) => /(^|\/)node_modules\/stripe\//.test(source)),
+        route.name,
+      ).toEqual([]);
       expect(readFileSync(bundle, 'utf8').includes('api.stripe.com'), route.name).toBe(route.needs.billing === true);
     }
   });
@@ -833,16 +863,6 @@ describe('table', () => {
 });
 
 describe('site', () => {
-  const distribution = () => {
-    const found = ofType('AWS::CloudFront::Distribution');
-    expect(found).toHaveLength(1);
-    return found[0]![1].Properties.DistributionConfig as Json & {
-      Origins: Json[];
-      DefaultCacheBehavior: Json;
-      CacheBehaviors: Json[];
-    };
-  };
-
   it('serves uploaded photos at /photos/* from the private photo bucket, never through the SPA rewrite', () => {
     const config = distribution();
     const photos = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/photos/*')!;
@@ -864,7 +884,8 @@ describe('site', () => {
   it('serves the private bucket through an origin access control by default', () => {
     const config = distribution();
     const oacs = ofType('AWS::CloudFront::OriginAccessControl');
-    expect(oacs).toHaveLength(2); // the site's bucket and the photo bucket
+    // The site's bucket, the photo bucket, and the booking page shell's function URL.
+    expect(oacs).toHaveLength(3);
     expect(oacs[0]![1].Properties.OriginAccessControlConfig).toMatchObject({
       OriginAccessControlOriginType: 's3',
       SigningBehavior: 'always',
@@ -966,7 +987,8 @@ describe('site', () => {
     expect(deployments).toContainEqual(
       expect.objectContaining({
         Prune: true,
-        Exclude: ['assets/*'],
+        // Pruning never deletes the hashed files nor the published booking pages.
+        Exclude: ['assets/*', 'book/*', 'events/*'],
         SystemMetadata: { 'cache-control': 'no-cache' },
         DistributionPaths: ['/*'],
       }),
@@ -982,8 +1004,8 @@ describe('site', () => {
       request: { uri: string };
     }) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/book/anna')).toBe('/index.html');
+    expect(rewrite('/')).toBe('/landing.html');
+    expect(rewrite('/book/anna')).toBe('/index.html'); // never reaches it: /book/* has its own behaviour
     expect(rewrite('/admin/settings/')).toBe('/index.html');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
     expect(rewrite('/assets/index-8iFf8fK9.js')).toBe('/assets/index-8iFf8fK9.js');
@@ -1046,7 +1068,8 @@ describe('edge protection (issue 13, items 9 and 10)', () => {
       distributionConfig.DefaultCacheBehavior,
       ...distributionConfig.CacheBehaviors.filter((behavior) => behavior.PathPattern !== '/api/*'),
     ];
-    expect(pages).toHaveLength(3);
+    // The default, /book/*, /events/*, /photos/*, /assets/*.
+    expect(pages).toHaveLength(5);
     for (const behavior of pages) {
       expect(refId(behavior.ResponseHeadersPolicyId), String(behavior.PathPattern ?? 'default')).toBe(policyId);
     }
@@ -1229,7 +1252,9 @@ describe('booking lifecycle (issue 16)', () => {
       expect(mapping, job.name).toMatchObject({
         StartingPosition: 'TRIM_HORIZON',
         BatchSize: 25,
-        FilterCriteria: { Filters: [{ Pattern: JSON.stringify(streamFilterPattern(job)) }] },
+        FilterCriteria: {
+          Filters: streamFilterPatterns(job).map((pattern) => ({ Pattern: JSON.stringify(pattern) })),
+        },
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         BisectBatchOnFunctionError: true,
         MaximumRetryAttempts: 5,
@@ -1340,12 +1365,13 @@ describe('booking lifecycle (issue 16)', () => {
     expect(inLifecycle('AWS::Events::Rule')).toEqual([]);
   });
 
-  it('lets only the stream jobs create and delete schedules, in the group only, and pass the scheduler role only', () => {
+  it('lets only the timer-setting stream jobs create and delete schedules, in the group only, and pass the scheduler role only', () => {
     const [groupId] = inLifecycle('AWS::Scheduler::ScheduleGroup')[0]!;
     const [roleId] = inLifecycle('AWS::IAM::Role').find(([, role]) =>
       JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
     )!;
-    const streamIds = streamJobTable.map((job) => streamJobId(job.name));
+    const streamIds = streamJobTable.filter((job) => job.timers).map((job) => streamJobId(job.name));
+    expect(streamIds).not.toEqual([]);
     for (const functionId of lifecycleFunctionIds()) {
       const statements = functionStatements(functionId);
       const scheduling = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('scheduler:')));
@@ -1534,6 +1560,137 @@ describe('booking lifecycle (issue 16)', () => {
         'errors + throttles',
       );
       expect(refId(operationsParent((alarm.AlarmActions as unknown[])[0]))).toBe(operatorTopicId());
+    });
+  });
+  describe('booking pages as static HTML (issue 19)', () => {
+    const publisherId = () => streamJobId(streamJobs.publishBookingPages.name);
+    const siteBucketId = () => {
+      const config = distribution();
+      const origin = config.Origins.find((o) => o.Id === config.DefaultCacheBehavior.TargetOriginId)!;
+      return getAttId(origin.DomainName);
+    };
+
+    it('feeds the publisher the changes a page shows: event types (removals too), hosts, calendars, plans, the settings', () => {
+      const [, mapping] = inLifecycle('AWS::Lambda::EventSourceMapping').find(
+        ([, m]) => refId(m.Properties.FunctionName) === publisherId(),
+      )!;
+      const patterns = (mapping.Properties.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map(
+        (filter) => JSON.parse(filter.Pattern) as Json,
+      );
+      expect(patterns).toEqual([
+        {
+          eventName: ['INSERT', 'MODIFY'],
+          dynamodb: { NewImage: { type: { S: ['Event', 'User', 'CalendarConnection', 'Plan', 'Settings'] } } },
+        },
+        { eventName: ['REMOVE'], dynamodb: { OldImage: { type: { S: ['Event', 'CalendarConnection', 'Plan'] } } } },
+      ]);
+      // It reads the table and never writes it; it sets no timers and sends no mail.
+      const statements = functionStatements(publisherId());
+      expect(statements.flatMap(actionsOf).filter((action) => WRITE_ACTIONS.includes(action))).toEqual([]);
+      expect(statements.flatMap(actionsOf).filter((action) => /^(ses|scheduler|iam):/.test(action))).toEqual([]);
+    });
+
+    it('lets the publisher write and delete only under book/ and events/ of the site bucket, and read only the shell', () => {
+      const s3 = functionStatements(publisherId()).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('s3:')),
+      );
+      /** A resource of the statement: '' for the bucket itself, else the key pattern under it. */
+      const bucketParameter = (resource: unknown) => {
+        const join = (resource as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+        const [bucket, ...rest] = join ? join[1] : [resource];
+        expect(getAttId(parentValue(bucket))).toBe(siteBucketId());
+        return rest.join('');
+      };
+      const keysFor = (prefix: string) =>
+        s3
+          .filter((statement) => actionsOf(statement).some((action) => action.startsWith(prefix)))
+          .flatMap((statement) => [statement.Resource].flat().map(bucketParameter))
+          .sort();
+      expect(keysFor('s3:Put')).toEqual(['/book/*', '/events/*']);
+      expect(keysFor('s3:Delete')).toEqual(['/book/*', '/events/*']);
+      // The read grant's one statement: GetObject*, GetBucket*, List* on the bucket ('') and on the shell.
+      expect(keysFor('s3:GetObject')).toEqual(['', '/book.html']);
+      // Nothing else of the bucket: the bucket itself only for what S3 asks of a reader (GetBucket*, List*).
+      expect(s3.flatMap((statement) => [statement.Resource].flat().map(bucketParameter))).not.toContain('/*');
+      for (const statement of s3) {
+        for (const action of actionsOf(statement))
+          expect(action).toMatch(/^s3:(PutObject|DeleteObject|GetObject|GetBucket|List|Abort)/);
+      }
+      expect(PUBLISHED_PREFIXES).toEqual(['book/', 'events/']);
+      expect(parentValue(variablesOf(publisherId()).SITE_BUCKET as never)).toEqual({ Ref: siteBucketId() });
+    });
+
+    it('serves /book/* and /events/* from the published pages, the shell function as the fallback, cached as the pages say', () => {
+      const config = distribution();
+      for (const pattern of ['/book/*', '/events/*']) {
+        const behavior = config.CacheBehaviors.find((b) => b.PathPattern === pattern)!;
+        expect(behavior, pattern).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
+        expect([...(behavior.AllowedMethods as string[])].sort()).toEqual(['GET', 'HEAD']);
+        const group = (config.OriginGroups as { Items: Json[] }).Items.find((g) => g.Id === behavior.TargetOriginId)!;
+        expect(group, pattern).toMatchObject({
+          FailoverCriteria: { StatusCodes: { Items: [403, 404], Quantity: 2 } },
+        });
+        const members = (group.Members as { Items: { OriginId: string }[] }).Items.map((m) => m.OriginId);
+        const primary = config.Origins.find((o) => o.Id === members[0])!;
+        expect(getAttId(primary.DomainName)).toBe(siteBucketId());
+        const fallback = config.Origins.find((o) => o.Id === members[1])!;
+        expect(fallback.OriginAccessControlId).toBeDefined();
+        const urlId = /"Fn::GetAtt":\["([^"]+)","FunctionUrl"\]/.exec(JSON.stringify(fallback.DomainName))?.[1];
+        const url = get(urlId!);
+        expect(url.Type).toBe('AWS::Lambda::Url');
+        expect(url.Properties.AuthType).toBe('AWS_IAM');
+        const policy = get(refId(behavior.CachePolicyId)).Properties.CachePolicyConfig as Json;
+        expect(policy).toMatchObject({
+          MinTTL: 0,
+          DefaultTTL: 60,
+          ParametersInCacheKeyAndForwardedToOrigin: {
+            QueryStringsConfig: { QueryStringBehavior: 'none' },
+            CookiesConfig: { CookieBehavior: 'none' },
+            HeadersConfig: { HeaderBehavior: 'none' },
+            EnableAcceptEncodingGzip: true,
+          },
+        });
+        const [association] = behavior.FunctionAssociations as { EventType: string; FunctionARN: unknown }[];
+        expect(association!.EventType).toBe('viewer-request');
+        expect(get(getAttId(association!.FunctionARN)).Properties.FunctionCode).toBe(bookingPathFunctionCode);
+      }
+      expect(PUBLISHED_PAGE_CACHE_CONTROL).toMatch(/s-maxage=60, stale-while-revalidate/);
+      const handler = new Function(`${bookingPathFunctionCode}; return handler;`)() as (event: {
+        request: { uri: string };
+      }) => { uri: string };
+      const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+      expect(rewrite('/book/intro-call')).toBe('/book/intro-call');
+      expect(rewrite('/book/Intro-Call/')).toBe('/book/intro-call');
+      expect(rewrite('/events/intro-call')).toBe('/events/intro-call');
+      for (const reserved of RESERVED_EVENT_SLUGS) expect(rewrite(`/events/${reserved}`)).toBe('/index.html');
+      expect(rewrite('/book/intro-call/extra')).toBe('/index.html');
+      expect(rewrite('/book/')).toBe('/index.html');
+    });
+
+    it('lets the shell function read the shell only, and republishes every page after a deploy that changed it', () => {
+      const [shellId, shell] = ofType('AWS::Lambda::Function').find(([, fn]) =>
+        String(fn.Properties.Description).startsWith("Site: the booking page's shell"),
+      )!;
+      const shellS3 = statementsOf(shellId).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('s3:')),
+      );
+      expect(JSON.stringify(shellS3)).toContain('/book.html');
+      expect(JSON.stringify(shellS3)).not.toMatch(/"\/\*"|PutObject|DeleteObject/);
+      expect(refId((shell.Properties.Environment as { Variables: Json }).Variables.SITE_BUCKET)).toBe(siteBucketId());
+
+      const [, republish] = ofType('Custom::AWS').find(([, r]) =>
+        JSON.stringify(r.Properties.Create).includes('republishAll'),
+      )!;
+      const create = JSON.stringify(republish.Properties.Create);
+      expect(create).toContain('\\"action\\":\\"invoke\\"');
+      expect(create).toContain('InvocationType');
+      expect(create).toMatch(/republish-[0-9a-f]{16}/);
+      expect([republish.DependsOn].flat()).toEqual(expect.arrayContaining([expect.stringMatching(/DeployPages/)]));
+      const [, invokeConfig] = inLifecycle('AWS::Lambda::EventInvokeConfig').find(
+        ([, c]) => refId(c.Properties.FunctionName) === publisherId(),
+      )!;
+      expect(invokeConfig.Properties).toMatchObject({ MaximumRetryAttempts: 2 });
+      expect(JSON.stringify(invokeConfig.Properties.DestinationConfig)).toContain('publishBookingPagesDeadLetters');
     });
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { quotePlan, SEED_PROMO_CODES, type PlanType } from '#shared/rules/pricing';
 import { stripePaymentProvider, type StripeProviderOptions } from '#functions/adapters/stripe/stripe-provider';
+import { StripeRestError } from '#functions/adapters/stripe/stripe-rest';
 import { STRIPE_API_VERSION } from '#functions/config';
 import type { BillingOwner } from '#functions/domain/billing';
 import { ServiceUnavailable, WebhookSignatureInvalid } from '#functions/errors';
@@ -12,8 +13,9 @@ import { freePort } from '#infra/local/ports';
 import { startFakeStripe } from '#test/fakes/stripe';
 
 /**
- * The fake Stripe (test/fakes/stripe.ts) driven by the real `stripe` SDK through our adapter
- * (functions/src/adapters/stripe/stripe-provider.ts), as the billing functions use it: customers, subscriptions with
+ * The fake Stripe (test/fakes/stripe.ts) driven by our adapter (functions/src/adapters/stripe/stripe-provider.ts, over
+ * our small REST client) as the billing functions use it, and by the real `stripe` SDK, which keeps the fake honest:
+ * customers, subscriptions with
  * a promo's once-only first discount, the Payment Element's outcomes, Checkout, lifetime payments, renewals,
  * refunds, webhooks signed with the SDK's helper, and Stripe's failures. No database.
  */
@@ -572,8 +574,14 @@ describe('fake Stripe through the adapter', () => {
     const error = await rejection(
       stripe.startSubscription({ ...purchase('monthly', account()), customerId: 'cus_doesnotexist' }),
     );
-    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    expect(error).toMatchObject({ code: 'resource_missing', param: 'customer', statusCode: 404 });
+    // Our client's error (adapters/stripe/stripe-rest.ts) with the SDK's type name and fields.
+    expect(error).toBeInstanceOf(StripeRestError);
+    expect(error).toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'resource_missing',
+      param: 'customer',
+      statusCode: 404,
+    });
   });
 });
 

@@ -43,6 +43,7 @@ export async function startBrowserStack(
   const shared: RunningApp = {
     baseUrl: inject('e2eAppBaseUrl'),
     mailViewer: inject('e2eMailViewer'),
+    dataDir: inject('e2eDataDir'),
     output: () => "(the shared app: its output is the global setup's)",
     stop: async () => {},
   };

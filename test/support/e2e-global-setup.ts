@@ -9,6 +9,8 @@ declare module 'vitest' {
     /** The app's DynamoDB Local and table, for tests that need what no page can make (test/support/app-table.ts). */
     e2eDynamoEndpoint: string;
     e2eTableName: string;
+    /** Its DATA_DIR (the published booking pages are under site/). */
+    e2eDataDir: string;
   }
 }
 
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
   const app = await startApp();
   project.provide('e2eAppBaseUrl', app.baseUrl);
   project.provide('e2eMailViewer', app.mailViewer);
+  project.provide('e2eDataDir', app.dataDir!);
   const banner = /DynamoDB:\s+(\S+) \(table "([^"]+)"/.exec(app.output());
   if (!banner) throw new Error(`No DynamoDB line in the banner:\n${app.output()}`);
   project.provide('e2eDynamoEndpoint', banner[1]!.replace('//localhost:', '//127.0.0.1:'));

@@ -22,6 +22,8 @@ describe('config', () => {
       originSecret: undefined,
       adminEmails: [],
       photoBucket: undefined,
+      // Booking pages rendered into the local build and kept under dataDir/site (issue 19).
+      site: { buildDir: 'frontend/dist' },
       // Every absolute URL comes from here, never from a request's Host (issue 13, item 7).
       siteUrl: 'http://localhost:3000',
       host: '127.0.0.1',
@@ -29,6 +31,12 @@ describe('config', () => {
       google: null,
       tokenKey: { localKey: null },
     });
+  });
+
+  it('publishes booking pages to the site bucket when SITE_BUCKET is set, and refuses a name that is no bucket', () => {
+    expect(parseConfig({ SITE_BUCKET: 'meetwise-site-abc123' }).site).toEqual({ bucket: 'meetwise-site-abc123' });
+    expect(parseConfig({ SITE_DIR: '/srv/meetwise/dist' }).site).toEqual({ buildDir: '/srv/meetwise/dist' });
+    expect(() => parseConfig({ SITE_BUCKET: 'Not A Bucket' })).toThrow('SITE_BUCKET must be an S3 bucket name');
   });
 
   it('defaults the site address to localhost on PORT and the listening interface to loopback', () => {

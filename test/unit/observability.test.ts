@@ -5,7 +5,7 @@
  * invocation. Metrics are turned on here (the test run turns them off elsewhere), before the wrapper loads.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { RouteDefinition } from '#shared/api/routes';
 import type * as PowertoolsAdapters from '#functions/adapters/observability/powertools';

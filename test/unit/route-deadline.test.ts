@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { RouteDefinition } from '#shared/api/routes';
 import { httpRoute } from '#functions/http/route-handler';

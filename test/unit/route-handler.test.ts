@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { RouteDefinition } from '#shared/api/routes';
 import { httpRoute } from '#functions/http/route-handler';
@@ -14,7 +14,7 @@ const route = {
   path: '/api/example',
   auth: 'public',
   summary: 'test route',
-  body: z.strictObject({ title: z.string().min(3, 'Title must be at least 3 characters.') }),
+  body: z.strictObject({ title: z.string().check(z.minLength(3, 'Title must be at least 3 characters.')) }),
   response: z.object({ title: z.string() }),
   successStatus: 201,
   needs: {},
@@ -171,8 +171,8 @@ describe('httpRoute', () => {
       ...route,
       method: 'GET',
       body: undefined,
-      query: z.strictObject({ month: z.coerce.number().int().min(1).max(12, 'Month must be 1 to 12.') }),
-      params: z.object({ slug: z.string().regex(/^[a-z-]+$/, 'Invalid slug.') }),
+      query: z.strictObject({ month: z.coerce.number().check(z.int(), z.gte(1), z.lte(12, 'Month must be 1 to 12.')) }),
+      params: z.object({ slug: z.string().check(z.regex(/^[a-z-]+$/, 'Invalid slug.')) }),
       successStatus: 200,
       response: z.object({ ok: z.boolean() }),
     } as const satisfies RouteDefinition;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 import { buildPath, matchPath, routePaths } from '#shared/api/route-paths';
@@ -34,6 +35,29 @@ describe('route table', () => {
       expect(routeTable.find((route) => route.name === name)).toMatchObject({ name, ...address });
     }
   });
+
+  it.each(['createBooking', 'getSettings', 'verifyPayment'])(
+    "bundles into %s's function its own row and address, and no other row, schema or address",
+    async (name) => {
+      // Each row and each address is a constant of its own, built by a pure call, and a handler names its own row:
+      // a bundler drops the rest of the table (a spread or an unmarked call in a row would keep every row).
+      const { outputFiles } = await build({
+        entryPoints: [`functions/src/handlers/${name}.ts`],
+        bundle: true,
+        write: false,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        logLevel: 'silent',
+      });
+      const code = outputFiles[0]!.text;
+      const own = routeTable.find((route) => route.name === name)!;
+      expect(code).toContain(`"${own.path}"`);
+      const others = routeTable.filter((route) => route.path !== own.path);
+      expect(others.filter((route) => code.includes(`"${route.path}"`)).map((route) => route.name)).toEqual([]);
+      expect(others.filter((route) => code.includes(`"${route.name}"`)).map((route) => route.name)).toEqual([]);
+    },
+  );
 
   it('builds and matches paths with parameters', () => {
     expect(buildPath('/api/events/{slug}/date-overrides', { slug: 'intro call' })).toBe(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { contactSubmitBody } from '#shared/api/schemas/contact';
+import { overrideIdParams } from '#shared/api/schemas/host-events';
 import { settingsUpdateBody } from '#shared/api/schemas/settings';
 
 const valid = { name: 'Ada', email: 'ada@example.com', subject: 'Hello there', message: 'A message of some length.' };
@@ -42,5 +43,17 @@ describe('settings update schema', () => {
     expect(settingsUpdateBody.safeParse({ meetingDuration: 0 }).success).toBe(false);
     expect(settingsUpdateBody.safeParse({ breakBetweenMeetings: 45 }).success).toBe(false);
     expect(settingsUpdateBody.safeParse({ availableForBookings: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('messages a schema does not write itself', () => {
+  // zod/mini has no texts of its own; the schema modules load zod's English ones (shared/api/zod-english.ts).
+  it("are zod's English texts, as classic zod answered them", () => {
+    expect(firstMessage(settingsUpdateBody.safeParse({ availableForBookings: 'yes' }))).toBe(
+      'Invalid input: expected boolean, received string',
+    );
+    expect(firstMessage(overrideIdParams.safeParse({ id: 'x'.repeat(101) }))).toBe(
+      'Too big: expected string to have <=100 characters',
+    );
   });
 });

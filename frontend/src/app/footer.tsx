@@ -1,9 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 
 import { PRODUCT_NAME } from '#shared/constants';
+import { AppLink } from '#frontend/components/app-link.tsx';
 import type { LegalDocument } from '#frontend/features/legal/components/legal-dialog.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
+import { useServerRenderTime } from '#frontend/lib/server-render.ts';
 
 const LEGAL_LINKS: readonly { which: LegalDocument; label: string }[] = [
   { which: 'privacy', label: 'Privacy Policy' },
@@ -15,7 +16,12 @@ const LEGAL_LINKS: readonly { which: LegalDocument; label: string }[] = [
 const loadLegalDialog = () => import('#frontend/features/legal/components/legal-dialog.tsx');
 const LegalDialog = lazy(() => loadLegalDialog().then((module) => ({ default: module.LegalDialog })));
 
-const YEAR = new Date().getFullYear();
+/**
+ * The current year; while a prerendered page hydrates, its server's (it may be served in a later year), taken in UTC
+ * as the server took it (the browser's zone may already be in the next year).
+ */
+const yearAt = (serverTime: Date | null): number =>
+  serverTime ? serverTime.getUTCFullYear() : new Date().getFullYear();
 
 const footerLink = cn(
   'cursor-pointer rounded-sm text-sm text-slate-600 underline-offset-4 hover:text-brand-700 hover:underline',
@@ -27,6 +33,7 @@ export function Footer({ roomForFloatingLink = false }: { roomForFloatingLink?: 
   const [legalDocument, setLegalDocument] = useState<LegalDocument | null>(null);
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement | null>(null);
+  const year = yearAt(useServerRenderTime());
 
   const openDocument = (which: LegalDocument, opener: HTMLButtonElement) => {
     openerRef.current = opener;
@@ -43,7 +50,7 @@ export function Footer({ roomForFloatingLink = false }: { roomForFloatingLink?: 
         )}
       >
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          © {YEAR} {PRODUCT_NAME}
+          © {year} {PRODUCT_NAME}
         </p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
@@ -62,9 +69,9 @@ export function Footer({ roomForFloatingLink = false }: { roomForFloatingLink?: 
               </li>
             ))}
             <li>
-              <Link to="/contact-us" className={footerLink}>
+              <AppLink to="/contact-us" className={footerLink}>
                 Contact Us
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

@@ -1,15 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 
 import { PRODUCT_NAME } from '#shared/constants';
-import { chromeFor, isHostAreaPath, isPublicBookingPath } from '#frontend/app/layout-rules.ts';
+import { chromeFor, isHostAreaPath } from '#frontend/app/layout-rules.ts';
 import { LogoMark } from '#frontend/app/logo.tsx';
 import { ThemeToggle } from '#frontend/app/theme-toggle.tsx';
+import { AppLink } from '#frontend/components/app-link.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { MenuIcon, XIcon } from '#frontend/components/ui/icons.tsx';
-import { loadAuthScreens } from '#frontend/features/auth/load.ts';
-import { apiRequest } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -20,42 +17,37 @@ const textLink = cn(
   focusRing,
 );
 
-/** The signed-in part (user menu, logout) lives in the auth chunk: only a signed-in visitor loads it. */
-const HostHeaderActions = lazy(async () => ({ default: (await loadAuthScreens()).HostHeaderActions }));
-
-/**
- * useCurrentUser of lib/use-current-user.ts, spelled out: the same query key and call (sign-in, sign-out and the
- * login guard write that key, so the header follows them). Importing that module into the entry chunk makes the
- * bundler move the API client and React Query into a chunk of their own: one more script and 1 KB more on the
- * booking page.
- */
-const useSessionUser = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['currentUser'],
-    queryFn: async () => (await apiRequest('getMe', { on401: 'returnNull' }))?.user ?? null,
-    enabled,
-    retry: false,
-  });
-
 const headerClasses =
   'sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 ' +
   'dark:border-slate-800 dark:bg-slate-950/95 dark:supports-[backdrop-filter]:bg-slate-950/80';
 
+/** What the signed-in part of the header is given: where it sits, and how it closes the phone's menu. */
+export interface UserActionsPlacement {
+  stacked: boolean;
+  onDone: () => void;
+}
+
 /**
- * The site header (host-area.md §2 "Header"). It reflects the session on every page but the public booking pages
- * (which make no current-user call and load no auth code): signed in, Help on host-area paths (elsewhere Pricing
- * and Contact Us per the path rules) and the user menu; signed out, Pricing, Contact Us and Login per the path
- * rules; the bar alone while asking. Below `md` the links sit in a disclosure menu (a button with
- * aria-expanded): Escape, a click outside, focus leaving the header or a navigation close it.
+ * The site header (host-area.md §2 "Header"), without the router or the session: the single-page app tells it who
+ * is signed in (session-header.tsx), the standalone booking page that nobody is (the public booking pages make no
+ * current-user call and load no auth code). Signed in, Help on host-area paths (elsewhere Pricing and Contact Us
+ * per the path rules) and `userActions` (the user menu); signed out, Pricing, Contact Us and Login per the path
+ * rules; the bar alone while asking. Below `md` the links sit in a disclosure menu (a button with aria-expanded):
+ * Escape, a click outside, focus leaving the header or a navigation close it.
  */
-export function Header({ pathname }: { pathname: string }) {
+export function Header({
+  pathname,
+  signedIn,
+  userActions,
+}: {
+  pathname: string;
+  /** undefined: still asking; false: signed out (also when the question failed: Login stays reachable). */
+  signedIn: boolean | undefined;
+  userActions?: (placement: UserActionsPlacement) => ReactNode;
+}) {
   const chrome = chromeFor(pathname);
-  const booking = isPublicBookingPath(pathname);
-  const currentUser = useSessionUser(!booking);
-  // undefined: still asking; null: signed out (also when the question failed: Login stays reachable).
-  const user = booking ? null : currentUser.isPending ? undefined : (currentUser.data ?? null);
   // The user menu does not fit a phone's bar beside the brand: signed in, the links always collapse.
-  const collapsible = user !== undefined && (chrome.showMenuToggle || user !== null);
+  const collapsible = signedIn !== undefined && (chrome.showMenuToggle || signedIn);
 
   // The menu remembers the path it was opened on, so it closes itself when the visitor navigates away.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -93,36 +85,35 @@ export function Header({ pathname }: { pathname: string }) {
     const linkClass = cn(textLink, stacked && 'py-3');
     return (
       <>
-        {user && isHostAreaPath(pathname) ? (
+        {signedIn && isHostAreaPath(pathname) ? (
           <a href="/contact-us" target="_blank" rel="noopener" className={linkClass} onClick={onNavigate}>
             Help<span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (
           <>
             {chrome.showPricing && (
-              <Link to={{ pathname: '/', hash: '#pricing' }} className={linkClass} onClick={onNavigate}>
+              <AppLink to="/#pricing" className={linkClass} onClick={onNavigate}>
                 Pricing
-              </Link>
+              </AppLink>
             )}
             {chrome.showContactLink && (
-              <NavLink to="/contact-us" className={linkClass} onClick={onNavigate}>
+              <AppLink nav to="/contact-us" className={linkClass} onClick={onNavigate}>
                 Contact Us
-              </NavLink>
+              </AppLink>
             )}
           </>
         )}
-        {user ? (
-          <Suspense fallback={null}>
-            <HostHeaderActions user={user} stacked={stacked} onDone={closeMenu} />
-          </Suspense>
+        {signedIn ? (
+          userActions?.({ stacked, onDone: closeMenu })
         ) : (
-          <NavLink
+          <AppLink
+            nav
             to="/login"
             className={buttonVariants(stacked ? { size: 'lg', className: 'mt-2' } : { size: 'sm', className: 'ml-1' })}
             onClick={onNavigate}
           >
             Login
-          </NavLink>
+          </AppLink>
         )}
       </>
     );
@@ -133,7 +124,7 @@ export function Header({ pathname }: { pathname: string }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         {chrome.showBrand && <Brand />}
         <div className="ml-auto flex min-w-0 items-center gap-1">
-          {user !== undefined && (
+          {signedIn !== undefined && (
             <nav
               aria-label="Main"
               className={cn('min-w-0 items-center gap-1', collapsible ? 'hidden md:flex' : 'flex')}
@@ -176,7 +167,7 @@ export function Header({ pathname }: { pathname: string }) {
 
 function Brand() {
   return (
-    <Link
+    <AppLink
       to="/"
       className={cn(
         '-ml-1 flex shrink-0 items-center gap-2 rounded-md px-1 py-1 text-lg font-bold tracking-tight',
@@ -185,6 +176,6 @@ function Brand() {
     >
       <LogoMark className="size-8" />
       <span>{PRODUCT_NAME}</span>
-    </Link>
+    </AppLink>
   );
 }

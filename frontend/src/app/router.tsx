@@ -1,5 +1,5 @@
-import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { lazy, useCallback, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 
 import { bookingSlugOf, RESERVED_EVENT_SLUGS } from '#frontend/app/layout-rules.ts';
 import { Layout } from '#frontend/app/layout.tsx';
@@ -10,9 +10,23 @@ import { prefetchBookingPage } from '#frontend/features/booking/api/early-fetch.
 // round trip (the landing page embeds the same calendar and slot list, so it costs other pages little).
 import { BookingPage } from '#frontend/features/booking/components/booking-page.tsx';
 
-/** A page's code in its own chunk, loaded the first time the page shows (the layout's Suspense shows meanwhile). */
+/** A thenable that answers at once: React.lazy then renders its component in the same pass, without suspending. */
+const settled = <T,>(value: T) => ({ then: (onFulfilled: (value: T) => unknown) => onFulfilled(value) });
+
+/**
+ * A page's code in its own chunk, loaded the first time the page shows (the layout's Suspense shows meanwhile), or
+ * before, with `preload`: a page loaded so renders at once, which a prerendered page's hydration needs (its
+ * markup is the page's, not the Suspense fallback).
+ */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loaded: ComponentType | undefined;
+  const fetchPage = async () => (loaded ??= (await load())[name]);
+  const Page = lazy(() =>
+    loaded
+      ? (settled({ default: loaded }) as unknown as Promise<{ default: ComponentType }>)
+      : fetchPage().then((component) => ({ default: component })),
+  );
+  return Object.assign(Page, { preload: async () => void (await fetchPage()) });
 }
 
 const LandingPage = page(() => import('#frontend/features/landing/components/landing-page.tsx'), 'LandingPage');
@@ -83,17 +97,27 @@ const RequireLogin = page(loadAuthScreens, 'RequireLogin');
  */
 function BookingRoute({ skipReserved = false }: { skipReserved?: boolean }): ReactNode {
   const { eventSlug = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const replaceSearch = useCallback((next: URLSearchParams) => setSearch(next, { replace: true }), [setSearch]);
   const reserved = skipReserved && RESERVED_EVENT_SLUGS.has(eventSlug.toLowerCase());
   useEffect(() => {
     if (!reserved) prefetchBookingPage(eventSlug);
   }, [eventSlug, reserved]);
-  return reserved ? null : <BookingPage />;
+  return reserved ? null : <BookingPage slug={eventSlug} search={search} replaceSearch={replaceSearch} />;
 }
 
 /** On a first load (main.tsx): a booking page's calls start before React renders. */
 export function prefetchForPath(pathname: string): void {
   const slug = bookingSlugOf(pathname);
   if (slug) prefetchBookingPage(slug);
+}
+
+/**
+ * Loads the code of the page at `pathname` when it is one that is prerendered (the landing page, at build time):
+ * main.tsx hydrates that page's markup once its code is here, so the page renders in the hydrating pass.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  if (pathname === '/') await LandingPage.preload();
 }
 
 /**

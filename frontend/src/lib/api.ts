@@ -1,48 +1,29 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
-import { buildPath, routePaths, type RouteName } from '#shared/api/route-paths';
+import { routePaths, type RouteName } from '#shared/api/route-paths';
 import type { AllRoutes } from '#shared/api/routes';
-import type { ErrorResponse } from '#shared/api/schemas/common';
+import { callRoute, type AnyRouteOptions, type QueryValue } from '#frontend/lib/api-core.ts';
 
 /**
  * The API client, fed by the route table: a call names its route; method and path come from the table's
  * schema-free half (shared/api/route-paths.ts), the body type from the row's request schema (what the form holds,
  * `z.input`) and the answer type from its response schema, as types only, so no page carries zod to make a call.
  * Answers are trusted as typed (the server validates what it sends); forms validate bodies themselves with the
- * same shared schemas before calling.
+ * same shared schemas before calling. The requests themselves are lib/api-core.ts's (which the booking page uses
+ * alone, with its few routes' addresses: routeCaller).
  */
 
-export type ErrorDetail = NonNullable<ErrorResponse['details']>[number];
+export { ApiError, isApiError, type ErrorDetail } from '#frontend/lib/api-core.ts';
 
-/**
- * A failed call: the HTTP status (0 when the network failed), the message to show, the server's code and details,
- * and the whole parsed answer (e.g. a deactivated event's 403 carries `isInactive`).
- */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly details?: ErrorDetail[],
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
-
-type QueryValue = string | number | boolean | null | undefined;
 type Row<K extends RouteName> = AllRoutes[K];
 
-type ParamsOption<R> = R extends { params: infer P extends z.ZodType }
+type ParamsOption<R> = R extends { params: infer P extends z.core.$ZodType }
   ? { params: z.input<P> }
   : { params?: Record<string, string | number> };
-type QueryOption<R> = R extends { query: infer Q extends z.ZodType }
+type QueryOption<R> = R extends { query: infer Q extends z.core.$ZodType }
   ? { query?: z.input<Q> }
   : { query?: Record<string, QueryValue> };
-type BodyOption<R> = R extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined };
+type BodyOption<R> = R extends { body: infer B extends z.core.$ZodType } ? { body: z.input<B> } : { body?: undefined };
 
 export type ApiRequestOptions<K extends RouteName> = ParamsOption<Row<K>> &
   QueryOption<Row<K>> &
@@ -63,8 +44,8 @@ export type ApiRequestOptions<K extends RouteName> = ParamsOption<Row<K>> &
 export type ApiResponse<K extends RouteName> = z.infer<Row<K>['response']>;
 
 /** Options are required exactly when the route has a body or path parameters. */
-type OptionsArgs<K extends RouteName> =
-  Row<K> extends { body: z.ZodType } | { params: z.ZodType }
+export type OptionsArgs<K extends RouteName> =
+  Row<K> extends { body: z.core.$ZodType } | { params: z.core.$ZodType }
     ? [options: ApiRequestOptions<K>]
     : [options?: ApiRequestOptions<K>];
 
@@ -73,87 +54,7 @@ export async function apiRequest<K extends RouteName>(
   options: ApiRequestOptions<K> & { on401: 'returnNull' },
 ): Promise<ApiResponse<K> | null>;
 export async function apiRequest<K extends RouteName>(route: K, ...args: OptionsArgs<K>): Promise<ApiResponse<K>>;
-export async function apiRequest(name: RouteName, rawOptions?: unknown): Promise<unknown> {
-  const route = routePaths[name];
+export async function apiRequest(name: RouteName, options?: unknown): Promise<unknown> {
   // The overloads above type the options per route; here they are the untyped common shape.
-  const options = (rawOptions ?? {}) as {
-    params?: Record<string, string | number>;
-    query?: Record<string, QueryValue>;
-    body?: unknown;
-    formData?: FormData;
-    signal?: AbortSignal;
-    on401?: 'throw' | 'returnNull';
-  };
-  const url = buildPath(route.path, options.params) + toQueryString(options.query);
-  const hasBody = options.body !== undefined;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (hasBody && !options.formData) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
-  try {
-    response = await (takeEarlyAnswer(route.method, url) ??
-      fetch(url, {
-        method: route.method,
-        credentials: 'include',
-        headers,
-        body: options.formData ?? (hasBody ? JSON.stringify(options.body) : undefined),
-        signal: options.signal,
-      }));
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Network error. Please check your connection and try again.', 'NETWORK_ERROR');
-  }
-
-  if (response.status === 401 && options.on401 === 'returnNull') return null;
-  if (!response.ok) throw await toApiError(response);
-
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError(response.status, 'The server sent an answer that could not be read.', 'INVALID_RESPONSE');
-  }
-}
-
-/**
- * The answer to a GET that index.html started before the app's code arrived (a booking page's first calls), by
- * exact URL; each is taken once, later calls fetch anew.
- */
-function takeEarlyAnswer(method: string, url: string): Promise<Response> | undefined {
-  if (method !== 'GET' || typeof window === 'undefined') return undefined;
-  const early = (window as { __meetwiseEarly?: Record<string, Promise<Response> | undefined> }).__meetwiseEarly;
-  const answer = early?.[url];
-  if (early && answer) delete early[url];
-  return answer;
-}
-
-/**
- * Spec §7 "General answer handling": read the text (or the status text when empty), try JSON, use its
- * `message` field when there is one, else the raw text. Our server's `{ message, code, details }` is kept.
- */
-async function toApiError(response: Response): Promise<ApiError> {
-  const text = (await response.text().catch(() => '')) || response.statusText;
-  let message = text;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON: the raw text is the message.
-  }
-  const fields = body && typeof body === 'object' ? (body as Partial<Record<keyof ErrorResponse, unknown>>) : {};
-  if (typeof fields.message === 'string') message = fields.message;
-  const code = typeof fields.code === 'string' ? fields.code : undefined;
-  const details = Array.isArray(fields.details) ? (fields.details as ErrorDetail[]) : undefined;
-  return new ApiError(response.status, message || `Request failed with status ${response.status}`, code, details, body);
-}
-
-function toQueryString(query: Record<string, QueryValue> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) search.append(key, String(value));
-  }
-  const encoded = search.toString();
-  return encoded ? `?${encoded}` : '';
+  return callRoute(routePaths[name], options as AnyRouteOptions | undefined);
 }

@@ -82,17 +82,8 @@ function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateT
   return found;
 }
 
-/** Today's calendar date in a zone. */
-export function todayIn(timeZone: string): string {
-  const parts = formatter(`ymd:${timeZone}`, {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date());
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '01';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+/** Today's calendar date in a zone (at `now`: a page rendered on a server renders for the server's instant). */
+export const todayIn = (timeZone: string, now: Date = new Date()): string => dateIn(now, timeZone);
 
 /** "MMMM d, yyyy": November 24, 2026. */
 export const formatDateTitle = (date: string): string =>
@@ -132,11 +123,11 @@ export function dateIn(instant: string | Date, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** Readable zone name: "Europe/Berlin" → "Europe/Berlin (GMT+1)". */
-export function zoneLabel(timeZone: string): string {
+/** Readable zone name: "Europe/Berlin" → "Europe/Berlin (GMT+1)" (its offset at `now`). */
+export function zoneLabel(timeZone: string, now: Date = new Date()): string {
   try {
     const name = formatter(`zone:${timeZone}`, { timeZone, timeZoneName: 'shortOffset' })
-      .formatToParts(new Date())
+      .formatToParts(now)
       .find((part) => part.type === 'timeZoneName')?.value;
     return name ? `${timeZone.replace(/_/g, ' ')} (${name})` : timeZone.replace(/_/g, ' ');
   } catch {

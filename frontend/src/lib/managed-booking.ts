@@ -1,4 +1,9 @@
-import { apiRequest } from '#frontend/lib/api.ts';
+import { routeCaller, type RouteAddresses } from '#frontend/lib/api-core.ts';
+
+/** Its address spelled out (its type holds it to the route table's): the booking page does not carry the table. */
+const managedBookingApi = routeCaller({
+  getManagedBooking: { method: 'GET', path: '/api/bookings/{id}/manage' },
+} as const satisfies RouteAddresses);
 
 /**
  * GET /api/bookings/{id}/manage?token=: a booking as its guest sees it, for the guest's manage page and the booking
@@ -8,7 +13,7 @@ import { apiRequest } from '#frontend/lib/api.ts';
 export const managedBookingKey = (bookingId: string, token: string) => ['managedBooking', bookingId, token] as const;
 
 export const fetchManagedBooking = (bookingId: string, token: string, signal?: AbortSignal) =>
-  apiRequest('getManagedBooking', { params: { id: bookingId }, query: { token }, signal });
+  managedBookingApi('getManagedBooking', { params: { id: bookingId }, query: { token }, signal });
 
 /** The booking's state can change elsewhere (an e-mail link, the host): each page that shows it asks again. */
 export const MANAGED_BOOKING_STALE_MS = 0;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { Deps } from '#functions/ports';
 
@@ -10,11 +10,11 @@ import type { Deps } from '#functions/ports';
  */
 const recipients = z.array(z.object({ emailAddress: z.string() }));
 const feedback = z.object({
-  eventType: z.string().optional(),
-  notificationType: z.string().optional(),
-  bounce: z.object({ bounceType: z.string(), bouncedRecipients: recipients }).optional(),
-  complaint: z.object({ complainedRecipients: recipients }).optional(),
-  mail: z.object({ timestamp: z.string().optional() }).optional(),
+  eventType: z.optional(z.string()),
+  notificationType: z.optional(z.string()),
+  bounce: z.optional(z.object({ bounceType: z.string(), bouncedRecipients: recipients })),
+  complaint: z.optional(z.object({ complainedRecipients: recipients })),
+  mail: z.optional(z.object({ timestamp: z.optional(z.string()) })),
 });
 
 export type MailFeedbackDeps = Pick<Deps, 'mailSuppressions' | 'clock' | 'logger'>;

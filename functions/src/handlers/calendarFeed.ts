@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { calendarFeed, type CalendarFeedDeps } from '#functions/app/calendar-feed';
 import { bookingLedger, coreDeps, hostRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

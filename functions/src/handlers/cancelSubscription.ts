@@ -1,4 +1,4 @@
-import { billingRoutes as routes } from '#shared/api/billing-routes';
+import * as routes from '#shared/api/billing-routes';
 import { cancelSubscription, type CancelPlanDeps } from '#functions/app/billing';
 import { billingDeps } from '#functions/billing-composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { completeCalendarConnect, type CompleteCalendarConnectDeps } from '#functions/app/calendar-connection';
 import { calendarConnectionDeps, coreDeps, googleSignInDeps, settingsRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { completeGoogleSignIn, OAUTH_STATE_COOKIE, type CompleteGoogleSignInDeps } from '#functions/app/google-sign-in';
 import { accountDeps, coreDeps, googleSignInDeps } from '#functions/composition';
 import { readCookie } from '#functions/http/cookies';

@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { connectBuiltinCalendar, type CalendarConnectionDeps } from '#functions/app/calendar-connection';
 import { calendarConnectionDeps, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { connectCalendar, type ConnectCalendarDeps } from '#functions/app/calendar-connection';
 import { calendarConnectionDeps, coreDeps, googleSignInDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { createBooking, type CreateBookingDeps } from '#functions/app/create-booking';
 import { availabilityDeps, coreDeps, manageTokens, rateLimiter, settingsRepository } from '#functions/composition';
 import { clientAddress, header } from '#functions/http/request';

@@ -1,4 +1,4 @@
-import { billingRoutes as routes } from '#shared/api/billing-routes';
+import * as routes from '#shared/api/billing-routes';
 import { createCheckoutSession, type PurchaseDeps } from '#functions/app/billing';
 import { billingDeps } from '#functions/billing-composition';
 import { clientAddress } from '#functions/http/request';

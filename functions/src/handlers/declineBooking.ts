@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { declinePending, type DeclineDeps } from '#functions/app/manage-booking';
 import { bookingDeps, calendarProviders, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

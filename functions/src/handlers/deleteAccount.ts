@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { deleteAccount, type DeleteAccountDeps } from '#functions/app/accounts';
 import { accountDeps, calendarConnectionDeps, coreDeps, photoStore } from '#functions/composition';
 import { isHttps } from '#functions/http/request';

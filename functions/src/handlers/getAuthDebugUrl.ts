@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { authDebugInfo } from '#functions/app/auth-config';
 import { coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

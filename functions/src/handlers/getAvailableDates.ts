@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { getAvailableDates, type AvailabilityDeps } from '#functions/app/availability';
 import { availabilityDeps, coreDeps, settingsRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

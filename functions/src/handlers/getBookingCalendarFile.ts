@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
 import { guestCalendarInvite, type GuestBookingDeps } from '#functions/app/manage-booking';
 import { bookingLedger, coreDeps, eventRepository, hostRepository } from '#functions/composition';

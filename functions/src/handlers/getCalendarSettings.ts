@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { calendarSettings, type CalendarHostDeps } from '#functions/app/calendar-connection';
 import { accountRepository, coreDeps, hostRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

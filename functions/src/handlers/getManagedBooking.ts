@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { viewManagedBooking, type GuestBookingDeps } from '#functions/app/manage-booking';
 import { bookingLedger, coreDeps, eventRepository, hostRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { getPublicEvent, type PublicEventDeps } from '#functions/app/public-event';
 import { coreDeps, eventRepository, hostRepository, settingsRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

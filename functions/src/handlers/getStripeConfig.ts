@@ -1,4 +1,4 @@
-import { billingRoutes as routes } from '#shared/api/billing-routes';
+import * as routes from '#shared/api/billing-routes';
 import { stripeConfig } from '#functions/app/billing';
 import { coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

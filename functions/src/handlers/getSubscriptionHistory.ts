@@ -1,4 +1,4 @@
-import { billingRoutes as routes } from '#shared/api/billing-routes';
+import * as routes from '#shared/api/billing-routes';
 import { subscriptionHistory, type BillingReadDeps } from '#functions/app/billing';
 import { accountRepository, billingStore, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

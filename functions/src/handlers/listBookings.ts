@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { listBookings, type ListBookingsDeps } from '#functions/app/list-bookings';
 import { bookingLedger, coreDeps, hostRepository, manageTokens } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

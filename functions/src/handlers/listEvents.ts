@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { listEvents, type HostEventDeps } from '#functions/app/host-events';
 import { coreDeps, hostEventDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

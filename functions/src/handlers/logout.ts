@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { logout, type LogoutDeps } from '#functions/app/accounts';
 import { accountDeps, coreDeps } from '#functions/composition';
 import { isHttps } from '#functions/http/request';

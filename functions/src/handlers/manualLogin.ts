@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { requestSignInLink, type RequestSignInLinkDeps } from '#functions/app/sign-in-link';
 import { accountDeps, coreDeps, mailer } from '#functions/composition';
 import { clientAddress } from '#functions/http/request';

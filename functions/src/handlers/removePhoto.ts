@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { removePhoto, type PhotoDeps } from '#functions/app/profile-photo';
 import { accountDeps, coreDeps, photoStore } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

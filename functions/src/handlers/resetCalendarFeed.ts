@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { resetCalendarFeed, type CalendarFeedLinkDeps } from '#functions/app/calendar-connection';
 import { accountRepository, coreDeps, hostRepository, tokenCipher } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { signInWithLink, type SignInWithLinkDeps } from '#functions/app/sign-in-link';
 import { accountDeps, coreDeps } from '#functions/composition';
 import { isHttps } from '#functions/http/request';

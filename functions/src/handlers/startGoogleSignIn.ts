@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { startGoogleSignIn, type GoogleSignInDeps } from '#functions/app/google-sign-in';
 import { coreDeps, googleSignInDeps } from '#functions/composition';
 import { isHttps } from '#functions/http/request';

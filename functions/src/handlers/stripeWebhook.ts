@@ -1,4 +1,4 @@
-import { billingRoutes as routes } from '#shared/api/billing-routes';
+import * as routes from '#shared/api/billing-routes';
 import { handleStripeWebhook, type WebhookDeps } from '#functions/app/billing';
 import { billingDeps } from '#functions/billing-composition';
 import { PayloadTooLarge } from '#functions/errors';

@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { submitContact, type SubmitContactDeps } from '#functions/app/submit-contact';
 import { contactMessageRepository, coreDeps, mailer, rateLimiter, settingsRepository } from '#functions/composition';
 import { clientAddress } from '#functions/http/request';

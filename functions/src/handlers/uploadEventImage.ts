@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TOO_LARGE } from '#shared/constants';
 import { uploadEventImage, type PhotoUploadDeps } from '#functions/app/profile-photo';
 import { accountRepository, coreDeps, photoStore } from '#functions/composition';

@@ -1,4 +1,4 @@
-import { routes } from '#shared/api/routes';
+import * as routes from '#shared/api/routes';
 import { PHOTO_TOO_LARGE } from '#shared/constants';
 import { uploadPhoto, type PhotoUploadDeps } from '#functions/app/profile-photo';
 import { accountDeps, coreDeps, photoStore } from '#functions/composition';

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import { AppError, Overloaded, TooManyRequests, ValidationFailed, type ErrorDetail } from '#functions/errors';
 import { jsonResponse } from '#functions/http/response';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 import type { RouteDefinition } from '#shared/api/routes';
 import {
@@ -18,7 +18,7 @@ import { readJsonBody, refuseCrossSiteWrite, refuseDirectApiCall, refuseResource
 import { documentResponse, jsonResponse } from '#functions/http/response';
 import type { CookieToSet, CoreDeps, Deps, Logger, Principal } from '#functions/ports';
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 /** What a route's use case receives: validated inputs plus who is calling. */
 export interface RouteInput<R extends RouteDefinition> {
@@ -50,11 +50,11 @@ interface State {
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Whether a body schema is satisfied by an empty object: then sending no body at all is the same call. */
-const acceptsNoBody = (schema: z.ZodType): boolean => schema.safeParse({}).success;
+const acceptsNoBody = (schema: z.core.$ZodType): boolean => z.safeParse(schema, {}).success;
 
-function parseWith(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+function parseWith(schema: z.core.$ZodType | undefined, value: unknown, part: string): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(value);
+  const result = z.safeParse(schema, value);
   if (!result.success) throw validationFailed(result.error.issues, part === 'body' ? undefined : part);
   return result.data;
 }
@@ -122,7 +122,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
         cookies.push(typeof cookie === 'string' ? cookie : setCookieValue(cookie.name, cookie.value, cookie)),
     } as RouteInput<R>);
     // The response schema strips anything the schema does not name (keys, internal flags).
-    const shaped = route.response.parse(result);
+    const shaped = z.parse(route.response, result);
     const response =
       route.successStatus === 302
         ? {

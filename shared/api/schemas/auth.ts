@@ -1,6 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import { emailAddress, singleLine, visibleText } from '#shared/api/schemas/common';
+import { loadEnglishMessages } from '#shared/api/zod-english';
+
+loadEnglishMessages();
 
 /**
  * Accounts and sessions (booking-landing-auth-admin.md §3, §5, §7; host-area.md §7; issue 5). The register and
@@ -16,33 +19,39 @@ export const currentUser = z.object({
   email: z.string(),
   name: z.string(),
   username: z.string(),
-  photoUrl: z.string().nullable(),
+  photoUrl: z.nullable(z.string()),
   createdAt: z.string(),
   isAdmin: z.boolean(),
   /** Beyond the spec: whether the address is proven (issue 13); false shows the "confirm your e-mail" banner. */
   emailVerified: z.boolean(),
   /** Beyond the spec: a new address waiting for its confirmation link, or null. */
-  pendingEmail: z.string().nullable(),
+  pendingEmail: z.nullable(z.string()),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
-export const meResponse = z.object({ user: currentUser.nullable() });
+export const meResponse = z.object({ user: z.nullable(currentUser) });
 
 const password = z
   .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+  .check(
+    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`),
+    z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  );
 
 /** POST /api/auth/register. */
 export const registerBody = z.strictObject({
-  name: singleLine('Full name')
-    .transform((value) => visibleText(value))
-    .pipe(
-      z
-        .string()
-        .min(2, 'Full name must be at least 2 characters.')
-        .max(NAME_MAX, `Full name must be at most ${NAME_MAX} characters.`),
+  name: z.pipe(
+    z.pipe(
+      singleLine('Full name'),
+      z.transform((value) => visibleText(value)),
     ),
+    z
+      .string()
+      .check(
+        z.minLength(2, 'Full name must be at least 2 characters.'),
+        z.maxLength(NAME_MAX, `Full name must be at most ${NAME_MAX} characters.`),
+      ),
+  ),
   email: emailAddress('Please enter a valid email address.'),
   password,
 });
@@ -52,13 +61,14 @@ export const registerResponse = z.object({ message: z.string(), user: currentUse
 export const loginBody = z.strictObject({
   username: z
     .string({ error: 'Username or email is required' })
-    .trim()
-    .min(1, 'Username or email is required')
-    .max(254, 'Username or email must be at most 254 characters.'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Username or email is required'),
+      z.maxLength(254, 'Username or email must be at most 254 characters.'),
+    ),
   password: z
     .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(PASSWORD_MAX, 'Invalid username or password'),
+    .check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX, 'Invalid username or password')),
 });
 export const loginResponse = z.object({ user: currentUser });
 
@@ -68,9 +78,18 @@ export const emptyBody = z.strictObject({});
 /** POST /api/profile/update. */
 export const profileUpdateBody = z.strictObject({
   // host-area.md §5 "Profile name": 1 to 200 characters, with its two messages.
-  name: singleLine('Name')
-    .transform((value) => visibleText(value))
-    .pipe(z.string().min(1, 'Name is required.').max(NAME_MAX, `Name is too long (maximum ${NAME_MAX} characters).`)),
+  name: z.pipe(
+    z.pipe(
+      singleLine('Name'),
+      z.transform((value) => visibleText(value)),
+    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, 'Name is required.'),
+        z.maxLength(NAME_MAX, `Name is too long (maximum ${NAME_MAX} characters).`),
+      ),
+  ),
   email: emailAddress('Please enter a valid email address.'),
 });
 export const profileUpdateResponse = z.object({ message: z.string(), user: currentUser });
@@ -78,13 +97,13 @@ export const profileUpdateResponse = z.object({ message: z.string(), user: curre
 /** POST /api/auth/manual-login (/direct-login): e-mail required, username optional (ARCHITECTURE.md §4: a link is mailed). */
 export const manualLoginBody = z.strictObject({
   email: emailAddress('Please enter your email'),
-  username: z.string().trim().max(254).optional(),
+  username: z.optional(z.string().check(z.trim(), z.maxLength(254))),
 });
 export const manualLoginResponse = z.object({ success: z.boolean(), message: z.string() });
 
 /** GET /api/auth/google?type=login|register. */
 export const googleAuthQuery = z.object({
-  type: z.enum(['login', 'register'], { error: 'type must be login or register.' }).optional(),
+  type: z.optional(z.enum(['login', 'register'], { error: 'type must be login or register.' })),
 });
 
 /**
@@ -92,16 +111,16 @@ export const googleAuthQuery = z.object({
  * Checked by the use case: anything wrong redirects to /login with the reason rather than answering JSON.
  */
 export const googleCallbackQuery = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
+  code: z.optional(z.string().check(z.maxLength(2048))),
+  state: z.optional(z.string().check(z.maxLength(200))),
+  error: z.optional(z.string().check(z.maxLength(200))),
 });
 
 /** GET /api/auth/debug-url: public configuration only. */
 export const debugUrlResponse = z.object({
   oauth: z.object({
     googleConfigured: z.boolean(),
-    googleAuthUrl: z.string().nullable(),
+    googleAuthUrl: z.nullable(z.string()),
     callbackUrl: z.string(),
     origin: z.string(),
     environment: z.string(),
@@ -116,7 +135,7 @@ export const uploadPhotoResponse = z.object({ message: z.string(), photoUrl: z.s
 /** GET /api/auth/email-link?token=… (the one-time link a /direct-login request mails). */
 export const signInLinkQuery = z.object({
   // Checked by the use case: a wrong or used token redirects to the failure page rather than answering JSON.
-  token: z.string().max(200).optional(),
+  token: z.optional(z.string().check(z.maxLength(200))),
 });
 
 /** Answers that redirect the browser (302 to `location`). */
@@ -124,12 +143,12 @@ export const redirectResponse = z.object({ location: z.string() });
 
 /** POST /api/auth/email-link: the token of a mailed sign-in link (the link page's button). */
 export const signInLinkBody = z.strictObject({
-  token: z.string({ error: 'The sign-in link is missing its token.' }).max(200),
+  token: z.string({ error: 'The sign-in link is missing its token.' }).check(z.maxLength(200)),
 });
 export const signInLinkResponse = z.object({ success: z.literal(true) });
 
 /** POST /api/auth/verify-email: the token of a mailed confirmation link (the /verify-email page's button). */
 export const verifyEmailBody = z.strictObject({
-  token: z.string({ error: 'The confirmation link is missing its token.' }).max(200),
+  token: z.string({ error: 'The confirmation link is missing its token.' }).check(z.maxLength(200)),
 });
 export const verifyEmailResponse = z.object({ message: z.string(), email: z.string() });

@@ -1,48 +1,65 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import { calendarDateOrTimestamp } from '#shared/api/schemas/common';
+import { loadEnglishMessages } from '#shared/api/zod-english';
+
+loadEnglishMessages();
 
 const POSITIVE_ID = 'eventId must be a positive whole number.';
 const EVENT_REF = 'eventId must be an event id or an event slug.';
 
 /** An event id in a query string or body: a positive whole number. */
-export const eventIdValue = z
-  .union([z.number(), z.string()], { error: 'eventId is required.' })
-  .transform((value) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value))
-  .pipe(z.number({ error: POSITIVE_ID }).int(POSITIVE_ID).positive(POSITIVE_ID));
+export const eventIdValue = z.pipe(
+  z.pipe(
+    z.union([z.number(), z.string()], { error: 'eventId is required.' }),
+    z.transform((value) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value)),
+  ),
+  z.number({ error: POSITIVE_ID }).check(z.int(POSITIVE_ID), z.positive(POSITIVE_ID)),
+);
 
 /**
  * The event of an availability query: its id, or its slug (as GET /api/events/{id} accepts either). With the slug
  * the booking page asks for the month's dates in parallel with the event instead of after it.
  */
-export const eventRefValue = z
-  .union([z.number(), z.string()], { error: 'eventId is required.' })
-  .transform((value) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value))
-  .pipe(
-    z.union([z.number().int(POSITIVE_ID).positive(POSITIVE_ID), z.string().regex(/^[a-z0-9-]{1,60}$/, EVENT_REF)], {
-      error: EVENT_REF,
-    }),
-  );
+export const eventRefValue = z.pipe(
+  z.pipe(
+    z.union([z.number(), z.string()], { error: 'eventId is required.' }),
+    z.transform((value) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value)),
+  ),
+  z.union(
+    [
+      z.number().check(z.int(POSITIVE_ID), z.positive(POSITIVE_ID)),
+      z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, EVENT_REF)),
+    ],
+    { error: EVENT_REF },
+  ),
+);
 
 /** An IANA zone name; whether the zone exists is checked by the server (400 "Unknown time zone: …"). */
-export const timeZoneValue = z.string().min(1, 'Time zone is required.').max(64, 'Unknown time zone.');
+export const timeZoneValue = z
+  .string()
+  .check(z.minLength(1, 'Time zone is required.'), z.maxLength(64, 'Unknown time zone.'));
 
 /** GET /api/available-dates (booking-landing-auth-admin.md §7). Unknown query parameters are ignored. */
 export const availableDatesQuery = z.object({
   year: z.coerce
     .number({ error: 'Year must be a number.' })
-    .int('Year must be a whole number.')
-    .min(2000, 'Year must be between 2000 and 2100.')
-    .max(2100, 'Year must be between 2000 and 2100.'),
+    .check(
+      z.int('Year must be a whole number.'),
+      z.gte(2000, 'Year must be between 2000 and 2100.'),
+      z.lte(2100, 'Year must be between 2000 and 2100.'),
+    ),
   month: z.coerce
     .number({ error: 'Month must be a number from 1 to 12.' })
-    .int('Month must be a number from 1 to 12.')
-    .min(1, 'Month must be a number from 1 to 12.')
-    .max(12, 'Month must be a number from 1 to 12.'),
+    .check(
+      z.int('Month must be a number from 1 to 12.'),
+      z.gte(1, 'Month must be a number from 1 to 12.'),
+      z.lte(12, 'Month must be a number from 1 to 12.'),
+    ),
   /** Optional (booking-landing-auth-admin.md §7): without it, the service's default hours, as for time slots. */
-  eventId: eventRefValue.optional(),
+  eventId: z.optional(eventRefValue),
   /** The guest's zone; dates are grouped in it. Default UTC (the spec's default until a zone is known). */
-  timezone: timeZoneValue.optional(),
+  timezone: z.optional(timeZoneValue),
 });
 
 export const availableDatesResponse = z.object({
@@ -54,11 +71,11 @@ export const timeSlotsQuery = z.object({
   /** yyyy-MM-dd; host-area.md §7's hourly debug view sends an ISO string, whose calendar date is taken as written. */
   date: calendarDateOrTimestamp({ required: 'date is required.' }),
   /** Optional (booking-landing-auth-admin.md §7): without it, the service's default hours (the /hourly-debug view). */
-  eventId: eventRefValue.optional(),
-  timezone: timeZoneValue.optional(),
-  forceRefresh: z.enum(['true', 'false'], { error: 'forceRefresh must be true or false.' }).optional(),
+  eventId: z.optional(eventRefValue),
+  timezone: z.optional(timeZoneValue),
+  forceRefresh: z.optional(z.enum(['true', 'false'], { error: 'forceRefresh must be true or false.' })),
   /** The /hourly-debug view: also the working-hours slots a rule takes away (past, notice, window, booked), as unavailable. */
-  includeUnavailable: z.enum(['true', 'false'], { error: 'includeUnavailable must be true or false.' }).optional(),
+  includeUnavailable: z.optional(z.enum(['true', 'false'], { error: 'includeUnavailable must be true or false.' })),
 });
 
 export const timeSlotsResponse = z.object({

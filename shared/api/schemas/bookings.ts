@@ -1,63 +1,86 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import { eventIdValue, timeZoneValue } from '#shared/api/schemas/availability';
 import { CALENDAR_DATE_MESSAGE, isCalendarDate, visibleText } from '#shared/api/schemas/common';
+import { loadEnglishMessages } from '#shared/api/zod-english';
 import { BOOKING_LIMITS as L } from '#shared/constants';
 
 export { MEETING_TYPES, type MeetingType } from '#shared/constants';
+
+loadEnglishMessages();
 
 const LINE_BREAK = /[\r\n]/;
 /** booking-landing-auth-admin.md §5: "a simple pattern (no spaces, one @, a dot in the domain)". */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const email = (message: string) =>
-  z
-    .string({ error: message })
-    .refine((value) => !LINE_BREAK.test(value), { message, abort: true })
-    .transform((value) => value.trim())
-    .pipe(z.string().max(254, message).regex(SIMPLE_EMAIL, message));
+  z.pipe(
+    z.pipe(
+      z.string({ error: message }).check(z.refine((value) => !LINE_BREAK.test(value), { message, abort: true })),
+      z.transform((value) => value.trim()),
+    ),
+    z.string().check(z.maxLength(254, message), z.regex(SIMPLE_EMAIL, message)),
+  );
 
 /** POST /api/bookings (booking-landing-auth-admin.md §3 "Booking request", §5). */
 export const createBookingBody = z.strictObject({
-  name: z
-    .string({ error: 'Name is required' })
-    .refine((value) => !LINE_BREAK.test(value), { message: 'Name must not contain line breaks.', abort: true })
-    .transform((value) => visibleText(value))
-    .pipe(z.string().min(1, 'Name is required').max(L.nameMax, `Name must be at most ${L.nameMax} characters.`)),
+  name: z.pipe(
+    z.pipe(
+      z
+        .string({ error: 'Name is required' })
+        .check(
+          z.refine((value) => !LINE_BREAK.test(value), { message: 'Name must not contain line breaks.', abort: true }),
+        ),
+      z.transform((value) => visibleText(value)),
+    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, 'Name is required'),
+        z.maxLength(L.nameMax, `Name must be at most ${L.nameMax} characters.`),
+      ),
+  ),
   email: email('Invalid email address'),
-  additionalInfo: z
-    .string({ error: 'Additional information must be text.' })
-    .max(L.additionalInfoMax, `Additional information must be at most ${L.additionalInfoMax} characters.`)
-    .nullish()
-    .transform((value) => (value ? visibleText(value, true) : '') || undefined),
-  guests: z
-    .array(email('Invalid guest email address'), { error: 'Guests must be a list of e-mail addresses.' })
-    .max(L.guestsMax, `You can add at most ${L.guestsMax} guests.`)
-    .default([]),
+  additionalInfo: z.pipe(
+    z.nullish(
+      z
+        .string({ error: 'Additional information must be text.' })
+        .check(
+          z.maxLength(L.additionalInfoMax, `Additional information must be at most ${L.additionalInfoMax} characters.`),
+        ),
+    ),
+    z.transform((value) => (value ? visibleText(value, true) : '') || undefined),
+  ),
+  guests: z._default(
+    z
+      .array(email('Invalid guest email address'), { error: 'Guests must be a list of e-mail addresses.' })
+      .check(z.maxLength(L.guestsMax, `You can add at most ${L.guestsMax} guests.`)),
+    [],
+  ),
   /** The chosen date (ISO); the instant that counts is startTime. */
-  date: z
-    .string({ error: 'date is required.' })
-    .max(40)
-    .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'date must be an ISO 8601 date.')
-    .refine((value) => isCalendarDate(value.slice(0, 10)), CALENDAR_DATE_MESSAGE),
+  date: z.string({ error: 'date is required.' }).check(
+    z.maxLength(40),
+    z.regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'date must be an ISO 8601 date.'),
+    z.refine((value) => isCalendarDate(value.slice(0, 10)), CALENDAR_DATE_MESSAGE),
+  ),
   /** ISO 8601 with a UTC offset; checked by the server (422 when malformed or not bookable). */
-  startTime: z.string({ error: 'startTime is required.' }).max(40, 'startTime is not an ISO 8601 time.'),
-  endTime: z.string({ error: 'endTime is required.' }).max(40, 'endTime is not an ISO 8601 time.'),
+  startTime: z.string({ error: 'startTime is required.' }).check(z.maxLength(40, 'startTime is not an ISO 8601 time.')),
+  endTime: z.string({ error: 'endTime is required.' }).check(z.maxLength(40, 'endTime is not an ISO 8601 time.')),
   eventId: eventIdValue,
   /** The guest's zone, for the confirmation (userTimezone). Optional: defaults to UTC. */
-  timezone: timeZoneValue.optional(),
+  timezone: z.optional(timeZoneValue),
   /**
    * Beyond the spec: the booking this one replaces (step 3's "Reschedule"), as the previous answer named it. The
    * two change in one write: the new time is booked and the old one cancelled (its calendar event moved when
    * "Update on reschedule" is on).
    */
-  reschedule: z
-    .strictObject({
+  reschedule: z.optional(
+    z.strictObject({
       bookingId: z.uuid({ error: 'reschedule.bookingId must be a booking id.' }),
-      startTime: z.string().max(40, 'reschedule.startTime is not an ISO 8601 time.'),
-      token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'reschedule.token is not a reschedule token.'),
-    })
-    .optional(),
+      startTime: z.string().check(z.maxLength(40, 'reschedule.startTime is not an ISO 8601 time.')),
+      token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'reschedule.token is not a reschedule token.')),
+    }),
+  ),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 
@@ -69,15 +92,15 @@ export const createBookingResponse = z.object({
   eventTitle: z.string(),
   eventSlug: z.string(),
   hostName: z.string(),
-  hostPhotoUrl: z.string().nullable(),
+  hostPhotoUrl: z.nullable(z.string()),
   duration: z.number(),
   timezone: z.string(),
   userTimezone: z.string(),
   /** Beyond the spec: what step 3's "Reschedule" sends back (the booking and its secret token). */
-  bookingId: z.string().optional(),
-  rescheduleToken: z.string().optional(),
+  bookingId: z.optional(z.string()),
+  rescheduleToken: z.optional(z.string()),
   /** Beyond the spec: 'pending' when the host must confirm the booking first (step 3 then says so). */
-  status: z.enum(['confirmed', 'pending']).optional(),
+  status: z.optional(z.enum(['confirmed', 'pending'])),
 });
 export type CreateBookingResponse = z.infer<typeof createBookingResponse>;
 
@@ -87,16 +110,21 @@ export const meetingTypeSchema = z.enum(['consultation', 'followup', 'project', 
 /** `{id}` of a booking route: a booking id (anything else is simply not found). */
 export const bookingIdParams = z.object({ id: z.uuid({ error: 'Booking not found.' }) });
 
-const manageToken = z.string({ error: 'Booking not found.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'Booking not found.');
+const manageToken = z
+  .string({ error: 'Booking not found.' })
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Booking not found.'));
 
 /** GET /api/bookings/{id}/manage and /ics: the secret from the guest's links. */
 export const manageTokenQuery = z.object({ token: manageToken });
 
-const reason = z
-  .string({ error: 'The reason must be text.' })
-  .max(L.reasonMax, `The reason must be at most ${L.reasonMax} characters.`)
-  .optional()
-  .transform((value) => (value ? visibleText(value, true) : '') || null);
+const reason = z.pipe(
+  z.optional(
+    z
+      .string({ error: 'The reason must be text.' })
+      .check(z.maxLength(L.reasonMax, `The reason must be at most ${L.reasonMax} characters.`)),
+  ),
+  z.transform((value) => (value ? visibleText(value, true) : '') || null),
+);
 
 /** POST /api/bookings/{id}/cancel: the guest's cancellation from their manage page. */
 export const guestCancelBody = z.strictObject({ token: manageToken, reason });
@@ -104,13 +132,13 @@ export const guestCancelBody = z.strictObject({ token: manageToken, reason });
 /** POST /api/bookings/{id}/decline and /confirm (the host or an admin): an optional reason; no body at all is fine. */
 export const bookingDecisionBody = z.strictObject({ reason });
 
-const cancellationView = z
-  .object({
+const cancellationView = z.nullable(
+  z.object({
     by: z.enum(['guest', 'host', 'admin', 'system']),
-    reason: z.string().nullable(),
+    reason: z.nullable(z.string()),
     declined: z.boolean(),
-  })
-  .nullable();
+  }),
+);
 
 /** The booking as its guest sees it on the manage page (/booking/{id}?token=…). */
 export const managedBookingResponse = z.object({
@@ -119,17 +147,17 @@ export const managedBookingResponse = z.object({
   eventTitle: z.string(),
   eventSlug: z.string(),
   hostName: z.string(),
-  hostPhotoUrl: z.string().nullable(),
+  hostPhotoUrl: z.nullable(z.string()),
   /** ISO instants with the guest's offset, and the guest's zone. */
   startTime: z.string(),
   endTime: z.string(),
   duration: z.number(),
   userTimezone: z.string(),
-  location: z.string().nullable(),
+  location: z.nullable(z.string()),
   name: z.string(),
   email: z.string(),
   guests: z.array(z.string()),
-  additionalInfo: z.string().nullable(),
+  additionalInfo: z.nullable(z.string()),
   cancellation: cancellationView,
   /** Replaced by a reschedule: the booking that did (its own manage link came by mail). */
   rescheduled: z.boolean(),
@@ -149,7 +177,7 @@ export const hostBookingResponse = z.object({
   name: z.string(),
   email: z.string(),
   guests: z.array(z.string()),
-  additionalInfo: z.string().nullable(),
+  additionalInfo: z.nullable(z.string()),
   /** ISO instants (UTC). */
   startTime: z.string(),
   endTime: z.string(),
@@ -161,10 +189,10 @@ export const hostBookingResponse = z.object({
   /** The host marked the guest as not having come. */
   noShow: z.boolean(),
   /** Where the meeting takes place (the event's location now), or null when the event was deleted. */
-  location: z.string().nullable(),
+  location: z.nullable(z.string()),
   /** Replaced by a reschedule (cancelled because the guest moved it): the new booking's id. */
-  rescheduledTo: z.string().nullable(),
-  rescheduledFrom: z.object({ startTime: z.string(), endTime: z.string() }).nullable(),
+  rescheduledTo: z.nullable(z.string()),
+  rescheduledFrom: z.nullable(z.object({ startTime: z.string(), endTime: z.string() })),
   past: z.boolean(),
   createdAt: z.string(),
 });
@@ -181,17 +209,19 @@ export const bookingListQuery = z
   .object({
     start: z
       .string({ error: 'start is required (yyyy-MM-dd).' })
-      .refine(isCalendarDate, 'start must be a date (yyyy-MM-dd).'),
+      .check(z.refine(isCalendarDate, 'start must be a date (yyyy-MM-dd).')),
     end: z
       .string({ error: 'end is required (yyyy-MM-dd).' })
-      .refine(isCalendarDate, 'end must be a date (yyyy-MM-dd).'),
-    timezone: timeZoneValue.optional(),
+      .check(z.refine(isCalendarDate, 'end must be a date (yyyy-MM-dd).')),
+    timezone: z.optional(timeZoneValue),
   })
-  .refine((query) => query.start <= query.end, { message: 'end must not be before start.', path: ['end'] })
-  .refine((query) => (Date.parse(query.end) - Date.parse(query.start)) / 86_400_000 < BOOKING_LIST_MAX_DAYS, {
-    message: `The range can be at most ${BOOKING_LIST_MAX_DAYS} days.`,
-    path: ['end'],
-  });
+  .check(
+    z.refine((query) => query.start <= query.end, { message: 'end must not be before start.', path: ['end'] }),
+    z.refine((query) => (Date.parse(query.end) - Date.parse(query.start)) / 86_400_000 < BOOKING_LIST_MAX_DAYS, {
+      message: `The range can be at most ${BOOKING_LIST_MAX_DAYS} days.`,
+      path: ['end'],
+    }),
+  );
 
 /** One booking of GET /api/bookings: the spec's admin list fields, then what the screens show beyond them. */
 export const bookingListItem = z.object({
@@ -208,7 +238,7 @@ export const bookingListItem = z.object({
   eventSlug: z.string(),
   hostName: z.string(),
   guestTimeZone: z.string(),
-  additionalInfo: z.string().nullable(),
+  additionalInfo: z.nullable(z.string()),
   guests: z.array(z.string()),
   /** The host marked the guest as not having come. */
   noShow: z.boolean(),
@@ -218,7 +248,7 @@ export const bookingListItem = z.object({
    * The guest's reschedule link (their booking page in rescheduling mode, with their secret), for the host to pass on;
    * null once the booking is cancelled or has started.
    */
-  rescheduleUrl: z.string().nullable(),
+  rescheduleUrl: z.nullable(z.string()),
 });
 export type BookingListItem = z.infer<typeof bookingListItem>;
 export const bookingListResponse = z.array(bookingListItem);
@@ -228,5 +258,5 @@ export const cancelBookingBody = z.strictObject({ reason });
 
 /** POST /api/bookings/{id}/no-show: true marks the guest as not having come, false takes it back (default true). */
 export const noShowBody = z.strictObject({
-  noShow: z.boolean({ error: 'noShow must be true or false.' }).default(true),
+  noShow: z._default(z.boolean({ error: 'noShow must be true or false.' }), true),
 });

@@ -1,6 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
+import { loadEnglishMessages } from '#shared/api/zod-english';
 import { DAY_MS } from '#shared/time';
+
+loadEnglishMessages();
 
 /** `{ message }`: the answer of writes whose response the spec reduces to a sentence. */
 export const messageResponse = z.object({ message: z.string() });
@@ -10,8 +13,8 @@ export type MessageResponse = z.infer<typeof messageResponse>;
 export const errorResponse = z.object({
   message: z.string(),
   code: z.string(),
-  requestId: z.string().optional(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.optional(z.string()),
+  details: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
@@ -24,27 +27,34 @@ const LINE_BREAK = /[\r\n]/;
 export const singleLine = (label: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
-    .refine((value) => !LINE_BREAK.test(value), {
-      message: `${label} must not contain line breaks.`,
-      abort: true,
-    });
+    .check(
+      z.refine((value) => !LINE_BREAK.test(value), { message: `${label} must not contain line breaks.`, abort: true }),
+    );
 
 /** A valid e-mail address on one line, trimmed. */
 export const emailAddress = (message: string, max = 254) =>
-  singleLine('Email')
-    .transform((value) => value.trim())
-    .pipe(z.email({ message }).max(max, `Email must be at most ${max} characters.`));
+  z.pipe(
+    z.pipe(
+      singleLine('Email'),
+      z.transform((value) => value.trim()),
+    ),
+    z.email({ message }).check(z.maxLength(max, `Email must be at most ${max} characters.`)),
+  );
 
 /** Single-line text, trimmed, between `min` and `max` characters, with the messages "{Label} must be at least/most N characters." */
 export const singleLineText = (label: string, min: number, max: number) =>
-  singleLine(label)
-    .transform((value) => visibleText(value))
-    .pipe(
-      z
-        .string()
-        .min(min, `${label} must be at least ${min} characters.`)
-        .max(max, `${label} must be at most ${max} characters.`),
-    );
+  z.pipe(
+    z.pipe(
+      singleLine(label),
+      z.transform((value) => visibleText(value)),
+    ),
+    z
+      .string()
+      .check(
+        z.minLength(min, `${label} must be at least ${min} characters.`),
+        z.maxLength(max, `${label} must be at most ${max} characters.`),
+      ),
+  );
 
 /** Calendar dates the service handles: the years 2000 to 2100 (issue 13: a date beyond them never reaches a rule). */
 const FIRST_YEAR = 2000;
@@ -68,8 +78,10 @@ export function isCalendarDate(text: string): boolean {
 export const calendarDate = (options: { required?: string } = {}) =>
   z
     .string({ error: options.required ?? 'Date is required.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date must be in the format yyyy-MM-dd.', abort: true })
-    .refine(isCalendarDate, CALENDAR_DATE_MESSAGE);
+    .check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date must be in the format yyyy-MM-dd.', abort: true }),
+      z.refine(isCalendarDate, CALENDAR_DATE_MESSAGE),
+    );
 
 const DATE_OR_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -79,11 +91,18 @@ const DATE_OR_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)
  * `malformed` is the message for text that is neither.
  */
 export const calendarDateOrTimestamp = (options: { required?: string; malformed?: string } = {}) =>
-  z
-    .string({ error: options.required ?? 'Date is required.' })
-    .regex(DATE_OR_TIMESTAMP, { message: options.malformed ?? 'Date must be in the format yyyy-MM-dd.', abort: true })
-    .transform((value) => value.slice(0, 10))
-    .pipe(calendarDate());
+  z.pipe(
+    z.pipe(
+      z.string({ error: options.required ?? 'Date is required.' }).check(
+        z.regex(DATE_OR_TIMESTAMP, {
+          message: options.malformed ?? 'Date must be in the format yyyy-MM-dd.',
+          abort: true,
+        }),
+      ),
+      z.transform((value) => value.slice(0, 10)),
+    ),
+    calendarDate(),
+  );
 
 /** Days from `start` to `end` (calendar dates), counted as the difference of their UTC midnights. */
 export const daysBetweenDates = (start: string, end: string): number =>
@@ -91,13 +110,13 @@ export const daysBetweenDates = (start: string, end: string): number =>
 
 /** A `start`..`end` range of calendar dates (both included), at most `maxDays` long: the admin's bookings list. */
 export const calendarDateRange = (maxDays: number) =>
-  z
-    .object({ start: calendarDate(), end: calendarDate() })
-    .refine((range) => range.start <= range.end, { message: 'end must not be before start.', path: ['end'] })
-    .refine((range) => daysBetweenDates(range.start, range.end) < maxDays, {
+  z.object({ start: calendarDate(), end: calendarDate() }).check(
+    z.refine((range) => range.start <= range.end, { message: 'end must not be before start.', path: ['end'] }),
+    z.refine((range) => daysBetweenDates(range.start, range.end) < maxDays, {
       message: `The range can be at most ${maxDays} days.`,
       path: ['end'],
-    });
+    }),
+  );
 
 /**
  * Characters a person cannot see: C0 and C1 controls, zero-width spaces and joiners, word joiner, BOM, soft hyphen,
@@ -125,7 +144,10 @@ export const requiredText = (options: {
   tooLong: string;
   multiLine?: boolean;
 }) =>
-  z
-    .string({ error: options.tooShort })
-    .transform((value) => visibleText(value, options.multiLine))
-    .pipe(z.string().min(options.min, options.tooShort).max(options.max, options.tooLong));
+  z.pipe(
+    z.pipe(
+      z.string({ error: options.tooShort }),
+      z.transform((value) => visibleText(value, options.multiLine)),
+    ),
+    z.string().check(z.minLength(options.min, options.tooShort), z.maxLength(options.max, options.tooLong)),
+  );

@@ -1,4 +1,8 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+
+import { loadEnglishMessages } from '#shared/api/zod-english';
+
+loadEnglishMessages();
 
 /** The public view of an event type (booking-landing-auth-admin.md §3 "Public event"). */
 export const publicEventResponse = z.object({
@@ -11,17 +15,17 @@ export const publicEventResponse = z.object({
   location: z.string(),
   color: z.string(),
   timeZone: z.string(),
-  eventPhotoUrl: z.string().nullable(),
+  eventPhotoUrl: z.nullable(z.string()),
   showEventPhoto: z.boolean(),
   showGuestLogo: z.boolean(),
-  guestLogoUrl: z.string().nullable(),
+  guestLogoUrl: z.nullable(z.string()),
   hostName: z.string(),
-  hostPhotoUrl: z.string().nullable(),
+  hostPhotoUrl: z.nullable(z.string()),
   showHostPhoto: z.boolean(),
   bookingTheme: z.enum(['light', 'dark']),
   /** The editor's design fields (host-area.md §3); the page scopes the CSS to its own container (shared/custom-css.ts). */
-  themeColor: z.string().nullable(),
-  secondaryColor: z.string().nullable(),
+  themeColor: z.nullable(z.string()),
+  secondaryColor: z.nullable(z.string()),
   customCss: z.string(),
   /**
    * Beyond the spec: false when the host cannot take bookings now (no calendar connected), so the page says so at
@@ -37,13 +41,10 @@ export const publicEventResponse = z.object({
    * Beyond the spec: the admin switched "Available for Bookings" off, so nothing can be booked now (the page says
    * bookings are paused; the availability calls answer empty and a booking is refused with 503).
    */
-  bookingsPaused: z.boolean().optional(),
+  bookingsPaused: z.optional(z.boolean()),
 });
 export type PublicEvent = z.infer<typeof publicEventResponse>;
 
 export const eventSlugParams = z.object({
-  eventSlug: z
-    .string()
-    .max(60, 'Event not found.')
-    .regex(/^[a-z0-9-]+$/, 'Event not found.'),
+  eventSlug: z.string().check(z.maxLength(60, 'Event not found.'), z.regex(/^[a-z0-9-]+$/, 'Event not found.')),
 });

@@ -1,7 +1,8 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import { meetingTypeSchema } from '#shared/api/schemas/bookings';
 import { calendarDateOrTimestamp, requiredText } from '#shared/api/schemas/common';
+import { loadEnglishMessages } from '#shared/api/zod-english';
 import {
   BUFFER_OPTIONS,
   CUSTOM_CSS_MAX,
@@ -21,6 +22,8 @@ import {
 } from '#shared/constants';
 import { DEFAULT_REMINDERS, isReminderOffset, normalizeReminders, REMINDER_OFFSETS } from '#shared/rules/reminders';
 
+loadEnglishMessages();
+
 /**
  * The host's event types (host-area.md §3 "Event", §5, §7): what the dashboard and the editor read and send.
  * The public booking view of an event is in events.ts.
@@ -34,51 +37,59 @@ export const locationTypeSchema = z.enum(Object.keys(LOCATION_TYPES) as ['in-per
 });
 
 /** An event slug: lower-case letters, digits and hyphens, 3–60 characters, not a reserved word. */
-export const eventSlugSchema = z
-  .string({ error: 'Please enter a URL for the event.' })
-  .min(EVENT_SLUG_MIN, `The URL must be at least ${EVENT_SLUG_MIN} characters.`)
-  .max(EVENT_SLUG_MAX, `The URL cannot exceed ${EVENT_SLUG_MAX} characters.`)
-  .regex(/^[a-z0-9-]+$/, 'The URL may only contain lowercase letters, numbers and hyphens.')
+export const eventSlugSchema = z.string({ error: 'Please enter a URL for the event.' }).check(
+  z.minLength(EVENT_SLUG_MIN, `The URL must be at least ${EVENT_SLUG_MIN} characters.`),
+  z.maxLength(EVENT_SLUG_MAX, `The URL cannot exceed ${EVENT_SLUG_MAX} characters.`),
+  z.regex(/^[a-z0-9-]+$/, 'The URL may only contain lowercase letters, numbers and hyphens.'),
   // Digits alone would read as an event id in /api/events/{id or slug}.
-  .regex(/[a-z]/, 'The URL must contain at least one letter.')
-  .refine(
+  z.regex(/[a-z]/, 'The URL must contain at least one letter.'),
+  z.refine(
     (slug) => !(RESERVED_EVENT_SLUGS as readonly string[]).includes(slug),
     'This URL is reserved. Please choose another.',
-  );
+  ),
+);
 
 export const availabilityRangeSchema = z
   .strictObject({
-    dayOfWeek: z.number().int().min(0).max(6),
+    dayOfWeek: z.number().check(z.int(), z.gte(0), z.lte(6)),
     active: z.boolean(),
-    startTime: z.string().regex(HHMM, 'Times are HH:MM.'),
-    endTime: z.string().regex(HHMM, 'Times are HH:MM.'),
+    startTime: z.string().check(z.regex(HHMM, 'Times are HH:MM.')),
+    endTime: z.string().check(z.regex(HHMM, 'Times are HH:MM.')),
   })
-  .refine((range) => !range.active || range.startTime < range.endTime, {
-    message: 'The end time must be after the start time.',
-    path: ['endTime'],
-  });
-
-/** A buffer: one of the editor's options, 0–60 minutes (host-area.md §5). */
-const bufferSchema = z
-  .number({ error: 'Buffers are minutes.' })
-  .int()
-  .min(0, 'Buffers cannot be negative.')
-  .max(MAX_BUFFER_MINUTES, `Buffers cannot exceed ${MAX_BUFFER_MINUTES} minutes.`)
-  .refine(
-    (minutes) => (BUFFER_OPTIONS as readonly number[]).includes(minutes),
-    `Buffers are one of ${BUFFER_OPTIONS.join(', ')} minutes.`,
+  .check(
+    z.refine((range) => !range.active || range.startTime < range.endTime, {
+      message: 'The end time must be after the start time.',
+      path: ['endTime'],
+    }),
   );
 
+/** A buffer: one of the editor's options, 0–60 minutes (host-area.md §5). */
+const bufferSchema = z.number({ error: 'Buffers are minutes.' }).check(
+  z.int(),
+  z.gte(0, 'Buffers cannot be negative.'),
+  z.lte(MAX_BUFFER_MINUTES, `Buffers cannot exceed ${MAX_BUFFER_MINUTES} minutes.`),
+  z.refine(
+    (minutes) => (BUFFER_OPTIONS as readonly number[]).includes(minutes),
+    `Buffers are one of ${BUFFER_OPTIONS.join(', ')} minutes.`,
+  ),
+);
+
 /** An uploaded image of ours (/photos/…) or none. */
-const imageUrl = z
-  .string()
-  .max(300)
-  .regex(/^\/photos\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.(?:png|jpg|gif|webp)$/, 'Images must be uploaded first.')
-  .nullable();
+const imageUrl = z.nullable(
+  z
+    .string()
+    .check(
+      z.maxLength(300),
+      z.regex(
+        /^\/photos\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.(?:png|jpg|gif|webp)$/,
+        'Images must be uploaded first.',
+      ),
+    ),
+);
 
 /** Every field the editor sends (create: `id` null or absent; full edit). Unknown fields are refused. */
 export const eventBody = z.strictObject({
-  id: z.number().int().positive().nullable().optional(),
+  id: z.optional(z.nullable(z.number().check(z.int(), z.positive()))),
   slug: eventSlugSchema,
   title: requiredText({
     min: 3,
@@ -86,72 +97,97 @@ export const eventBody = z.strictObject({
     tooShort: 'Event name must be at least 3 characters.',
     tooLong: `Event name cannot exceed ${EVENT_TITLE_MAX} characters.`,
   }),
-  description: z
-    .string()
-    .max(EVENT_DESCRIPTION_MAX, `The description cannot exceed ${EVENT_DESCRIPTION_MAX} characters.`)
-    .default(''),
+  description: z._default(
+    z
+      .string()
+      .check(z.maxLength(EVENT_DESCRIPTION_MAX, `The description cannot exceed ${EVENT_DESCRIPTION_MAX} characters.`)),
+    '',
+  ),
   duration: z
     .number({ error: 'Duration must be a number.' })
-    .int('Duration must be a whole number of minutes.')
-    .min(EVENT_DURATION_MIN, `Duration must be at least ${EVENT_DURATION_MIN} minutes.`)
-    .max(EVENT_DURATION_MAX, `Duration cannot exceed ${EVENT_DURATION_MAX} minutes.`),
-  color: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB.'),
-  active: z.boolean().optional(),
+    .check(
+      z.int('Duration must be a whole number of minutes.'),
+      z.gte(EVENT_DURATION_MIN, `Duration must be at least ${EVENT_DURATION_MIN} minutes.`),
+      z.lte(EVENT_DURATION_MAX, `Duration cannot exceed ${EVENT_DURATION_MAX} minutes.`),
+    ),
+  color: z.string().check(z.regex(HEX_COLOR, 'Colours are #RRGGBB.')),
+  active: z.optional(z.boolean()),
   /** Display text; the server derives it from locationType. */
-  location: z.string().max(200).optional(),
+  location: z.optional(z.string().check(z.maxLength(200))),
   locationType: locationTypeSchema,
   bufferBefore: bufferSchema,
   bufferAfter: bufferSchema,
-  requiresConfirmation: z.boolean().default(false),
+  requiresConfirmation: z._default(z.boolean(), false),
   /** Minutes before the start (shared/rules/reminders.ts); left out: a day and an hour before. */
-  reminders: z
-    .array(z.number().refine(isReminderOffset, 'Reminders are 15 minutes, 1 hour, 2 hours, 1 day or 2 days before.'), {
-      error: 'Reminders must be a list of minutes.',
-    })
-    .max(REMINDER_OFFSETS.length)
-    .default([...DEFAULT_REMINDERS])
-    .transform(normalizeReminders),
+  reminders: z.pipe(
+    z._default(
+      z
+        .array(
+          z
+            .number()
+            .check(z.refine(isReminderOffset, 'Reminders are 15 minutes, 1 hour, 2 hours, 1 day or 2 days before.')),
+          { error: 'Reminders must be a list of minutes.' },
+        )
+        .check(z.maxLength(REMINDER_OFFSETS.length)),
+      [...DEFAULT_REMINDERS],
+    ),
+    z.transform((reminders: number[]) => normalizeReminders(reminders)),
+  ),
   /** Whether the host gets the reminders too. */
-  remindHost: z.boolean().default(false),
+  remindHost: z._default(z.boolean(), false),
   /** The spec's meeting type the bookings of this event have (admin list "Type"); default consultation. */
-  meetingType: meetingTypeSchema.default('consultation'),
+  meetingType: z._default(meetingTypeSchema, 'consultation'),
   advanceBookingDays: z
     .number()
-    .int()
-    .min(1, 'The booking window must be at least 1 day.')
-    .max(MAX_ADVANCE_BOOKING_DAYS, `The booking window cannot exceed ${MAX_ADVANCE_BOOKING_DAYS} days.`),
+    .check(
+      z.int(),
+      z.gte(1, 'The booking window must be at least 1 day.'),
+      z.lte(MAX_ADVANCE_BOOKING_DAYS, `The booking window cannot exceed ${MAX_ADVANCE_BOOKING_DAYS} days.`),
+    ),
   // host-area.md §5 "Daily limit": optional; blank (null or left out) means none.
-  maxBookingsPerDay: z
+  maxBookingsPerDay: z._default(
+    z.nullable(
+      z
+        .number()
+        .check(
+          z.int(),
+          z.gte(1, 'The daily limit must be at least 1.'),
+          z.lte(MAX_BOOKINGS_PER_DAY, `The daily limit cannot exceed ${MAX_BOOKINGS_PER_DAY}.`),
+        ),
+    ),
+    null,
+  ),
+  minimumNoticeAmount: z
     .number()
-    .int()
-    .min(1, 'The daily limit must be at least 1.')
-    .max(MAX_BOOKINGS_PER_DAY, `The daily limit cannot exceed ${MAX_BOOKINGS_PER_DAY}.`)
-    .nullable()
-    .default(null),
-  minimumNoticeAmount: z.number().int().min(0, 'Minimum notice cannot be negative.').max(MAX_MINIMUM_NOTICE_AMOUNT),
+    .check(z.int(), z.gte(0, 'Minimum notice cannot be negative.'), z.lte(MAX_MINIMUM_NOTICE_AMOUNT)),
   minimumNoticeUnit: z.enum(['minutes', 'hours', 'days']),
   showHostPhoto: z.boolean(),
   showEventPhoto: z.boolean(),
   eventPhotoUrl: imageUrl,
   showGuestLogo: z.boolean(),
   guestLogoUrl: imageUrl,
-  themeColor: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB.').nullable(),
-  secondaryColor: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB.').nullable(),
-  customCss: z.string().max(CUSTOM_CSS_MAX, `Custom CSS cannot exceed ${CUSTOM_CSS_MAX} characters.`).default(''),
-  bookingTheme: z.enum(['light', 'dark']).default('light'),
+  themeColor: z.nullable(z.string().check(z.regex(HEX_COLOR, 'Colours are #RRGGBB.'))),
+  secondaryColor: z.nullable(z.string().check(z.regex(HEX_COLOR, 'Colours are #RRGGBB.'))),
+  customCss: z._default(
+    z.string().check(z.maxLength(CUSTOM_CSS_MAX, `Custom CSS cannot exceed ${CUSTOM_CSS_MAX} characters.`)),
+    '',
+  ),
+  bookingTheme: z._default(z.enum(['light', 'dark']), 'light'),
   timeZone: z
     .string()
-    .refine(
-      (zone) => TIME_ZONE_OPTIONS.some((option) => option.value === zone),
-      'Please choose one of the offered time zones.',
+    .check(
+      z.refine(
+        (zone) => TIME_ZONE_OPTIONS.some((option) => option.value === zone),
+        'Please choose one of the offered time zones.',
+      ),
     ),
-  availabilityRanges: z
-    .array(availabilityRangeSchema)
-    .length(7, 'Working hours need all seven days.')
-    .refine(
+  availabilityRanges: z.array(availabilityRangeSchema).check(
+    z.length(7, 'Working hours need all seven days.'),
+    z.refine(
       (ranges) => new Set(ranges.map((range) => range.dayOfWeek)).size === 7,
       'Working hours need each day once.',
     ),
+  ),
 });
 export type EventBody = z.input<typeof eventBody>;
 
@@ -168,7 +204,7 @@ export const hostEventSchema = z.object({
   duration: z.number(),
   color: z.string(),
   active: z.boolean(),
-  hostPhotoUrl: z.string().nullable(),
+  hostPhotoUrl: z.nullable(z.string()),
   location: z.string(),
   locationType: locationTypeSchema,
   bufferBefore: z.number(),
@@ -178,16 +214,16 @@ export const hostEventSchema = z.object({
   remindHost: z.boolean(),
   meetingType: meetingTypeSchema,
   advanceBookingDays: z.number(),
-  maxBookingsPerDay: z.number().nullable(),
+  maxBookingsPerDay: z.nullable(z.number()),
   minimumNoticeAmount: z.number(),
   minimumNoticeUnit: z.enum(['minutes', 'hours', 'days']),
   showHostPhoto: z.boolean(),
   showEventPhoto: z.boolean(),
-  eventPhotoUrl: z.string().nullable(),
+  eventPhotoUrl: z.nullable(z.string()),
   showGuestLogo: z.boolean(),
-  guestLogoUrl: z.string().nullable(),
-  themeColor: z.string().nullable(),
-  secondaryColor: z.string().nullable(),
+  guestLogoUrl: z.nullable(z.string()),
+  themeColor: z.nullable(z.string()),
+  secondaryColor: z.nullable(z.string()),
   customCss: z.string(),
   bookingTheme: z.enum(['light', 'dark']),
   timeZone: z.string(),
@@ -205,20 +241,24 @@ export const hostEventListResponse = z.array(hostEventSchema);
 export const eventRefParams = z.object({
   eventRef: z
     .string()
-    .min(1, 'Event not found.')
-    .max(EVENT_SLUG_MAX, 'Event not found.')
-    .regex(/^[a-z0-9-]+$/, 'Event not found.'),
+    .check(
+      z.minLength(1, 'Event not found.'),
+      z.maxLength(EVENT_SLUG_MAX, 'Event not found.'),
+      z.regex(/^[a-z0-9-]+$/, 'Event not found.'),
+    ),
 });
 export const slugParams = z.object({
   slug: z
     .string()
-    .min(1, 'Event not found.')
-    .max(EVENT_SLUG_MAX, 'Event not found.')
-    .regex(/^[a-z0-9-]+$/, 'Event not found.'),
+    .check(
+      z.minLength(1, 'Event not found.'),
+      z.maxLength(EVENT_SLUG_MAX, 'Event not found.'),
+      z.regex(/^[a-z0-9-]+$/, 'Event not found.'),
+    ),
 });
 
 /** POST /api/events/{id}/duplicate: no fields needed; `active` asks for an active copy (402 when the trial forbids). */
-export const duplicateEventBody = z.strictObject({ active: z.boolean().optional() });
+export const duplicateEventBody = z.strictObject({ active: z.optional(z.boolean()) });
 
 /** host-area.md §3 "Date override". */
 export const dateOverrideSchema = z.object({
@@ -226,16 +266,16 @@ export const dateOverrideSchema = z.object({
   eventId: z.number(),
   date: z.string(),
   available: z.boolean(),
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
+  startTime: z.nullable(z.string()),
+  endTime: z.nullable(z.string()),
 });
 export type DateOverride = z.infer<typeof dateOverrideSchema>;
 export const dateOverrideListResponse = z.array(dateOverrideSchema);
 
-const optionalTime = z
-  .union([z.string().regex(HHMM, 'Times are HH:MM.'), z.literal(''), z.null()])
-  .optional()
-  .transform((value) => (value ? value : null));
+const optionalTime = z.pipe(
+  z.optional(z.union([z.string().check(z.regex(HHMM, 'Times are HH:MM.')), z.literal(''), z.null()])),
+  z.transform((value) => (value ? value : null)),
+);
 
 /**
  * POST /api/events/{slug}/date-overrides and POST /api/date-overrides: `date` as yyyy-MM-dd or an ISO string (its
@@ -243,7 +283,7 @@ const optionalTime = z
  */
 export const dateOverrideBody = z
   .strictObject({
-    id: z.string().max(100).optional(),
+    id: z.optional(z.string().check(z.maxLength(100))),
     date: calendarDateOrTimestamp({
       required: 'Please select a date for the override.',
       malformed: 'Please select a date for the override.',
@@ -251,28 +291,29 @@ export const dateOverrideBody = z
     available: z.boolean(),
     startTime: optionalTime,
     endTime: optionalTime,
-    eventId: z.number().int().positive().optional(),
+    eventId: z.optional(z.number().check(z.int(), z.positive())),
   })
-  .refine((body) => !body.available || !body.startTime || !body.endTime || body.startTime < body.endTime, {
-    message: 'The end time must be after the start time.',
-    path: ['endTime'],
-  });
+  .check(
+    z.refine((body) => !body.available || !body.startTime || !body.endTime || body.startTime < body.endTime, {
+      message: 'The end time must be after the start time.',
+      path: ['endTime'],
+    }),
+  );
 
 export const dateOverridesQuery = z.object({
   eventId: z.coerce
     .number({ error: 'eventId must be a positive whole number.' })
-    .int()
-    .positive('eventId must be a positive whole number.'),
+    .check(z.int(), z.positive('eventId must be a positive whole number.')),
 });
-export const overrideIdParams = z.object({ id: z.string().min(1).max(100) });
+export const overrideIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** GET /api/user/calendar (host-area.md §3 "Calendar connection"). */
 export const calendarStatusResponse = z.object({
   connected: z.boolean(),
-  email: z.string().nullable(),
-  lastSynced: z.string().nullable(),
+  email: z.nullable(z.string()),
+  lastSynced: z.nullable(z.string()),
   /** Beyond the spec's three fields: which calendar is connected ('google', 'builtin') or null. */
-  provider: z.enum(['google', 'builtin']).nullable(),
+  provider: z.nullable(z.enum(['google', 'builtin'])),
   /** Whether this server can connect Google Calendar (a Google client is configured); else only the built-in one. */
   googleAvailable: z.boolean(),
 });

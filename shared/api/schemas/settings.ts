@@ -1,9 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
+import { loadEnglishMessages } from '#shared/api/zod-english';
 import { BREAK_OPTIONS, MEETING_DURATION_OPTIONS } from '#shared/constants';
 
+loadEnglishMessages();
+
 const oneOf = <T extends readonly number[]>(options: T, message: string) =>
-  z.number({ error: message }).refine((value) => (options as readonly number[]).includes(value), { message });
+  z.number({ error: message }).check(z.refine((value) => (options as readonly number[]).includes(value), { message }));
 
 /** Booking settings (booking-landing-auth-admin.md §3 "Settings", §5 options). */
 export const settingsSchema = z.strictObject({
@@ -18,11 +21,16 @@ export const settingsSchema = z.strictObject({
     BREAK_OPTIONS,
     `Break between meetings must be one of ${BREAK_OPTIONS.join(', ')} minutes.`,
   ),
-  adminEmail: z.union([z.literal(''), z.email({ message: 'Please enter a valid email address.' }).max(254)]),
+  adminEmail: z.union([
+    z.literal(''),
+    z.email({ message: 'Please enter a valid email address.' }).check(z.maxLength(254)),
+  ]),
   googleCalendarId: z
     .string()
-    .max(200, 'Google Calendar ID must be at most 200 characters.')
-    .regex(/^[^\s]*$/, 'Google Calendar ID must not contain spaces.'),
+    .check(
+      z.maxLength(200, 'Google Calendar ID must be at most 200 characters.'),
+      z.regex(/^[^\s]*$/, 'Google Calendar ID must not contain spaces.'),
+    ),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -30,11 +38,13 @@ export type Settings = z.infer<typeof settingsSchema>;
  * GET /api/settings. Public callers (the booking flow reads meetingDuration) get the booking fields;
  * adminEmail and googleCalendarId are only included for administrators.
  */
-export const settingsResponse = settingsSchema.partial({ adminEmail: true, googleCalendarId: true });
+export const settingsResponse = z.partial(settingsSchema, { adminEmail: true, googleCalendarId: true });
 export type SettingsResponse = z.infer<typeof settingsResponse>;
 
 /** PUT /api/settings: the full object with one field changed, or any subset of fields; unknown fields are refused. */
-export const settingsUpdateBody = settingsSchema.partial().refine((body) => Object.keys(body).length > 0, {
-  message: 'Send at least one setting to change.',
-});
+export const settingsUpdateBody = z.partial(settingsSchema).check(
+  z.refine((body) => Object.keys(body).length > 0, {
+    message: 'Send at least one setting to change.',
+  }),
+);
 export type SettingsUpdateBody = z.infer<typeof settingsUpdateBody>;

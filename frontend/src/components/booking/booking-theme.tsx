@@ -1,6 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
 
-import { scopeCustomCss } from '#shared/custom-css';
 import { accentFor } from '#frontend/lib/accent.ts';
 import { cn } from '#frontend/lib/cn.ts';
 
@@ -26,20 +25,23 @@ export const designColor = (value: string | null | undefined): string | null =>
 /**
  * The themed container: the event's light or dark theme wins over the site's (`light` opts out of the dark site
  * theme, index.css), `--accent` is the event colour made readable under white text, the theme colour tints the
- * background, and the host's CSS applies inside it only (shared/custom-css.ts).
+ * background, and the host's CSS applies inside it only: `scopedCss` is `design.customCss` through
+ * shared/custom-css.ts's scopeCustomCss(css, BOOKING_PAGE_SCOPE) (the caller's, so the booking page loads that code
+ * only for an event that has custom CSS).
  */
 export function BookingTheme({
   design,
+  scopedCss: css,
   className,
   children,
 }: {
-  design: BookingDesign;
+  design: Omit<BookingDesign, 'customCss'>;
+  scopedCss: string;
   className?: string;
   children: ReactNode;
 }) {
   const dark = design.bookingTheme === 'dark';
   const tint = designColor(design.themeColor);
-  const css = design.customCss ? scopeCustomCss(design.customCss, BOOKING_PAGE_SCOPE) : '';
   const style = {
     '--accent': accentFor(design.color),
     colorScheme: dark ? 'dark' : 'light',
@@ -52,7 +54,9 @@ export function BookingTheme({
       data-booking-theme={design.bookingTheme}
       data-booking-page=""
     >
-      {css && <style>{css}</style>}
+      {/* As raw text, not a React text child: React's server renderer would escape it (`a > b` became `a &gt; b`).
+          scopeCustomCss leaves no `<`, so the CSS cannot close its element; the escape below makes sure of it. */}
+      {css && <style dangerouslySetInnerHTML={{ __html: css.replace(/</g, '\\3c ') }} />}
       {children}
     </div>
   );

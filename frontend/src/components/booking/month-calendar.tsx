@@ -97,6 +97,9 @@ export function MonthCalendar({
         view={view}
         onViewChange={onViewChange}
         labelledBy={titleId}
+        // Six weeks' height whatever the month (the weekday row, 6 rows of days and 6 gaps): another month, or the
+        // guest's month replacing a prerendered page's, never moves what follows.
+        className="min-h-[18rem] content-start sm:min-h-[21rem]"
         busy={loading}
         weekdays={WEEKDAYS}
         weekdayClassName="py-1 text-center text-xs font-semibold tracking-wide text-slate-600 dark:text-slate-400"

@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router-dom';
-
 import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/constants';
 import { AlertCircleIcon, CheckCircleIcon } from '#frontend/components/ui/icons.tsx';
 import {
@@ -23,9 +21,9 @@ export function onlyErrorToasts(pathname: string, isSmallScreen: boolean): boole
   return isSmallScreen && BOOKING_PATH_MARKERS.some((marker) => pathname.includes(marker));
 }
 
-export function Toaster() {
+/** The toasts of the page at `pathname` (given by the site chrome, which runs with and without the router). */
+export function Toaster({ pathname }: { pathname: string }) {
   const { toasts } = useToast();
-  const { pathname } = useLocation();
   const isSmallScreen = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const mobileBooking = onlyErrorToasts(pathname, isSmallScreen);
   const visible = mobileBooking ? toasts.filter((t) => t.variant === 'destructive') : toasts;

@@ -36,3 +36,22 @@ export function createDocumentClient(client: DynamoDBClient): DynamoDBDocumentCl
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
 }
+
+/**
+ * Makes every GetItem and table Query of `client` strongly consistent (an index cannot be read so): for a reader
+ * that must never see a state older than the change it was told of (the booking page publisher). Its own client,
+ * so the request handlers keep their cheaper reads.
+ */
+export function withConsistentReads(client: DynamoDBClient): DynamoDBClient {
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      const input = args.input as { IndexName?: unknown; ConsistentRead?: boolean };
+      if (/^(Get|GetItem|Query)Command$/.test(String(context.commandName)) && input.IndexName === undefined) {
+        input.ConsistentRead = true;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'consistentReads' },
+  );
+  return client;
+}

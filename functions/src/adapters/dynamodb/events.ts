@@ -4,6 +4,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
@@ -69,6 +70,25 @@ export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): Eve
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return events;
+    },
+
+    async forEachSlug(onPage) {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new ScanCommand({
+            TableName: tableName,
+            FilterExpression: '#type = :event',
+            ExpressionAttributeNames: { '#type': 'type', '#slug': 'slug' },
+            ExpressionAttributeValues: { ':event': 'Event' },
+            ProjectionExpression: '#slug',
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        const slugs = (page.Items ?? []).map((item) => item.slug).filter((slug) => typeof slug === 'string');
+        if (slugs.length > 0) await onPage(slugs);
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
     },
 
     async update(event, previousSlug) {

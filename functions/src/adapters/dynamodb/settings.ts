@@ -1,11 +1,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 
 import { settingsSchema, type Settings } from '#shared/api/schemas/settings';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import type { SettingsRepository } from '#functions/ports';
 
 const toItem = (settings: Settings) => ({ ...keys.settings(), type: 'Settings', ...settings });
+/** The settings' fields out of an item: the schema's fields, any other attribute (keys, type) left out. */
+const storedSettings = z.object(settingsSchema.shape);
 
 export function dynamoSettings(db: DynamoDBDocumentClient, tableName: string): SettingsRepository {
   return {
@@ -15,7 +18,7 @@ export function dynamoSettings(db: DynamoDBDocumentClient, tableName: string): S
       );
       if (!Item) return null;
       // Keep only the fields the schema names; fields never saved are left to the caller's defaults.
-      return settingsSchema.partial().strip().parse(Item);
+      return z.partial(storedSettings).parse(Item);
     },
     async update(changes, defaults) {
       const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
@@ -35,7 +38,7 @@ export function dynamoSettings(db: DynamoDBDocumentClient, tableName: string): S
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return settingsSchema.strip().parse({ ...defaults, ...Attributes });
+      return storedSettings.parse({ ...defaults, ...Attributes });
     },
     async putIfAbsent(settings) {
       try {

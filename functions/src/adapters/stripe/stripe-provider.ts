@@ -1,6 +1,8 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 import { PLAN_INTERVAL, PLAN_NAMES, PLAN_TYPES, type PlanType } from '#shared/rules/pricing';
+import { stripeRest, StripeRestError, type StripeRest } from '#functions/adapters/stripe/stripe-rest';
+import { constructEvent } from '#functions/adapters/stripe/webhook-signature';
 import { STRIPE_API_VERSION } from '#functions/config';
 import type { BillingOwner, PaymentStatus } from '#functions/domain/billing';
 import { ServiceUnavailable, WebhookSignatureInvalid } from '#functions/errors';
@@ -15,7 +17,9 @@ import type {
 } from '#functions/ports';
 
 /**
- * Stripe behind our PaymentProvider port (issue 18), with the official SDK pinned to STRIPE_API_VERSION.
+ * Stripe behind our PaymentProvider port (issue 18), pinned to STRIPE_API_VERSION: the API through our own small
+ * client over fetch (stripe-rest.ts: the official SDK cannot be tree-shaken and was half of each billing function),
+ * webhooks checked by webhook-signature.ts; the SDK's TypeScript types describe what Stripe answers.
  *
  * What we create carries our metadata (planType, promoCode, and the owner as accountId or guestEmail), so whatever
  * Stripe later tells us (a webhook, a verification after a redirect) can be filed under the right owner without a
@@ -24,7 +28,7 @@ import type {
  * once-only coupon worth the difference. So what Stripe charges is exactly what the server quoted.
  *
  * Stripe's failures reach the use cases as our errors: unreachable, 5xx and rate limits as ServiceUnavailable
- * (the SDK has already retried twice, with the same idempotency key); a refused key as ServiceUnavailable with an
+ * (the client has already retried twice, with the same idempotency key); a refused key as ServiceUnavailable with an
  * error log, since only an operator can fix it; an invalid request, which is a bug of ours, as it is.
  */
 
@@ -57,7 +61,7 @@ type PurchaseMetadata = { planType: PlanType; promoCode: string } & OwnerMetadat
  */
 const ensured = new Map<string, Promise<void>>();
 
-/** The Stripe adapter. Only the billing functions build it (the SDK is bundled into them alone). */
+/** The Stripe adapter. Only the billing functions build it. */
 export function stripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = newClient(options);
   const guard = <T>(work: () => Promise<T>): Promise<T> => guarded(work, options.logger);
@@ -256,7 +260,7 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
       let event: Stripe.Event;
       try {
         // Stripe's default tolerance: a signature over five minutes old is refused (replays of captured deliveries).
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret);
+        event = constructEvent(rawBody, signatureHeader, options.webhookSecret);
       } catch {
         throw new WebhookSignatureInvalid(INVALID_SIGNATURE, undefined, { error: INVALID_SIGNATURE });
       }
@@ -328,16 +332,14 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
   return provider;
 }
 
-/** The SDK client: our pinned API version, two retries, ten seconds per attempt; the fake's address in tests. */
-function newClient(options: StripeProviderOptions): Stripe {
-  const url = options.apiUrl ? new URL(options.apiUrl) : null;
-  const protocol = url?.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(options.secretKey, {
+/** The client: our pinned API version, two retries, ten seconds per attempt; the fake's address in tests. */
+function newClient(options: StripeProviderOptions): StripeRest {
+  return stripeRest({
+    secretKey: options.secretKey,
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
-    timeout: 10_000,
-    appInfo: { name: 'Meetwise' },
-    ...(url ? { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol } : {}),
+    timeoutMs: 10_000,
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
   });
 }
 
@@ -366,7 +368,7 @@ async function guarded<T>(work: () => Promise<T>, logger: Logger | undefined): P
 
 /** A Stripe failure as our error (see the module comment); anything else as it is. */
 function translated(error: unknown, logger: Logger | undefined): unknown {
-  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  if (!(error instanceof StripeRestError)) return error;
   const fields = { type: error.type, statusCode: error.statusCode, requestId: error.requestId, message: error.message };
   switch (error.type) {
     case 'StripeConnectionError':
@@ -384,8 +386,7 @@ function translated(error: unknown, logger: Logger | undefined): unknown {
   }
 }
 
-const hasCode = (error: unknown, code: string): boolean =>
-  error instanceof Stripe.errors.StripeError && error.code === code;
+const hasCode = (error: unknown, code: string): boolean => error instanceof StripeRestError && error.code === code;
 
 /** The object, or null when Stripe does not know its id (404 resource_missing). */
 async function orNullWhenMissing<T>(read: () => Promise<T>): Promise<T | null> {

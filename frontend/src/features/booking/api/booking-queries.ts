@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from 
 import { useEffect, useRef } from 'react';
 
 import type { PublicEvent } from '#shared/api/schemas/events';
+import { bookingApi } from '#frontend/features/booking/api/booking-api.ts';
 import {
   availableDatesKey,
   fetchAvailableDates,
@@ -11,7 +12,6 @@ import {
   SLOT_CACHE_MS,
   timeSlotsKey,
 } from '#frontend/features/booking/api/early-fetch.ts';
-import { apiRequest } from '#frontend/lib/api.ts';
 
 /** Booking-page queries (booking-landing-auth-admin.md §7), on the shared query client's §9 defaults. */
 
@@ -41,14 +41,25 @@ function useRefetchOnMarker(query: UseQueryResult<unknown>, refresh: number, ena
   }, [refresh, enabled, refetch]);
 }
 
-/** The month's available dates in the guest's zone. */
-export function useAvailableDates(eventSlug: string, year: number, month: number, timezone: string, refresh: number) {
+/**
+ * The month's available dates in the guest's zone. Not `enabled` while a prerendered page draws the server's
+ * markup (the server's zone and month, which the guest's browser does not ask for).
+ */
+export function useAvailableDates(
+  eventSlug: string,
+  year: number,
+  month: number,
+  timezone: string,
+  refresh: number,
+  enabled = true,
+) {
   const query = useQuery({
     queryKey: availableDatesKey(eventSlug, year, month, timezone),
     queryFn: ({ signal }) => fetchAvailableDates({ year, month, eventId: eventSlug, timezone }, signal),
     placeholderData: keepPreviousData,
+    enabled,
   });
-  useRefetchOnMarker(query, refresh, true);
+  useRefetchOnMarker(query, refresh, enabled);
   return query;
 }
 
@@ -94,7 +105,7 @@ export function useCalendarSync(event: Pick<PublicEvent, 'id' | 'userId' | 'slug
     const sync = async (periodic: boolean) => {
       let removed = 0;
       try {
-        const result = await apiRequest('syncCalendar', { query: { eventId: slug }, signal: controller.signal });
+        const result = await bookingApi('syncCalendar', { query: { eventId: slug }, signal: controller.signal });
         removed = result.removed;
         console.info('Calendar sync:', result.message, `(${result.removed} removed)`);
       } catch (error) {

@@ -1,5 +1,7 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
-import { apiRequest, isApiError } from '#frontend/lib/api.ts';
+import { bookingApi } from '#frontend/features/booking/api/booking-api.ts';
+import { loadCustomCss } from '#frontend/features/booking/lib/custom-css.ts';
+import { isApiError } from '#frontend/lib/api-core.ts';
 import { detectTimeZone, todayIn, yearMonthOf } from '#frontend/lib/dates.ts';
 import { queryClient } from '#frontend/lib/query-client.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
@@ -21,14 +23,25 @@ export class EventLoadError extends Error {
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
+/** An answer saying the event is deactivated (403 + isInactive), or unknown (404); null for any other failure. */
+function eventGone(error: unknown): EventLoadError | null {
+  if (!isApiError(error)) return null;
+  const inactive = (error.body as { isInactive?: unknown } | undefined)?.isInactive === true;
+  if (error.status === 403 && inactive) return new EventLoadError('inactive');
+  if (error.status === 404) return new EventLoadError('notFound');
+  return null;
+}
+
 /** GET /api/events/public/{slug}. 403 + isInactive: deactivated; other 4xx: not found; network failure or 5xx: load failure. */
 export async function fetchPublicEvent(eventSlug: string, signal?: AbortSignal): Promise<PublicEvent> {
   try {
-    return await apiRequest('getPublicEvent', { params: { eventSlug }, signal });
+    const event = await bookingApi('getPublicEvent', { params: { eventSlug }, signal });
+    await loadCustomCss(event.customCss); // the page draws its custom CSS with it
+    return event;
   } catch (error) {
     if (isAbort(error) || !isApiError(error)) throw error;
-    const inactive = (error.body as { isInactive?: unknown } | undefined)?.isInactive === true;
-    if (error.status === 403 && inactive) throw new EventLoadError('inactive');
+    const gone = eventGone(error);
+    if (gone) throw gone;
     if (error.status >= 400 && error.status < 500) throw new EventLoadError('notFound');
     throw new EventLoadError('failed');
   }
@@ -40,16 +53,22 @@ export async function fetchPublicEvent(eventSlug: string, signal?: AbortSignal):
  */
 const isCalendarUnreachable = (error: unknown) => isApiError(error) && error.status === 503;
 
-/** GET /api/available-dates: date → has a free slot. Failures yield an empty map (spec §7, §8: logged only). */
+/**
+ * GET /api/available-dates: date → has a free slot. Failures yield an empty map (spec §7, §8: logged only), but for
+ * an event that is gone (deactivated or deleted since its page was published: the API stays authoritative), an
+ * EventLoadError the page shows as it shows the event call's.
+ */
 export async function fetchAvailableDates(
   query: { year: number; month: number; eventId: number | string; timezone: string },
   signal?: AbortSignal,
 ): Promise<Map<string, boolean>> {
   try {
-    const { availableDates } = await apiRequest('getAvailableDates', { query, signal });
+    const { availableDates } = await bookingApi('getAvailableDates', { query, signal });
     return new Map(availableDates.map((entry) => [entry.date, entry.hasTimeSlots]));
   } catch (error) {
     if (isAbort(error) || isCalendarUnreachable(error)) throw error;
+    const gone = eventGone(error);
+    if (gone) throw gone;
     console.warn('Could not load available dates', error);
     return new Map();
   }
@@ -72,7 +91,7 @@ export async function fetchTimeSlots(
 ): Promise<DaySlots> {
   const empty = { slots: [], hostTimeZone: fallbackHostZone || 'UTC' };
   try {
-    const answer = await apiRequest('getTimeSlots', {
+    const answer = await bookingApi('getTimeSlots', {
       query: {
         date: query.date,
         eventId: query.eventId,

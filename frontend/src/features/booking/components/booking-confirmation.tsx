@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 
 import type { CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { PLAN_PRICES } from '#shared/constants';
+import { AppLink } from '#frontend/components/app-link.tsx';
 import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
 import { googleCalendarUrl, icsFileUrl, manageBookingUrl } from '#frontend/features/booking/lib/add-to-calendar.ts';
 import { COPIED_NOTICE_MS } from '#frontend/features/booking/lib/constants.ts';
@@ -139,7 +139,7 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Create your own Meetwise page in a few minutes and let people book time with you.
         </p>
-        <Link
+        <AppLink
           to="/register"
           className={cn(
             'mt-3 inline-block font-medium text-slate-900 underline underline-offset-4 dark:text-white',
@@ -147,7 +147,7 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
           )}
         >
           Sign up for free
-        </Link>
+        </AppLink>
         <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-3" aria-label="Plans">
           <li className="rounded-md bg-white px-3 py-2 dark:bg-slate-900">
             <span className="font-semibold">Monthly</span> ${PLAN_PRICES.monthly}/month
@@ -159,7 +159,7 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
             <span className="font-semibold">Lifetime</span> ${PLAN_PRICES.lifetime} once
           </li>
         </ul>
-        <Link
+        <AppLink
           to="/#pricing"
           className={cn(
             'mt-3 inline-block text-sm font-medium text-slate-900 underline underline-offset-4 dark:text-white',
@@ -167,7 +167,7 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
           )}
         >
           See pricing
-        </Link>
+        </AppLink>
       </section>
     </div>
   );

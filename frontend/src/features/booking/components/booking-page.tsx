@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
+import { PRODUCT_NAME } from '#shared/constants';
+import { AppLink } from '#frontend/components/app-link.tsx';
 import { BookingTheme } from '#frontend/components/booking/booking-theme.tsx';
 import { EventSummary } from '#frontend/components/booking/event-summary.tsx';
 import { MonthCalendar } from '#frontend/components/booking/month-calendar.tsx';
-import { TimeSlotList } from '#frontend/components/booking/time-slot-list.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import {
   EventLoadError,
@@ -18,7 +18,9 @@ import {
 } from '#frontend/features/booking/api/booking-queries.ts';
 import { availableDatesKey, fetchAvailableDates } from '#frontend/features/booking/api/early-fetch.ts';
 import { TimeZonePicker } from '#frontend/features/booking/components/time-zone-picker.tsx';
+import { useScopedCustomCss } from '#frontend/features/booking/lib/custom-css.ts';
 import { EMPTY_FORM, type BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
+import { bookingPageTitle } from '#frontend/features/booking/lib/page-meta.ts';
 import {
   formValuesOf,
   rescheduleTarget,
@@ -26,7 +28,7 @@ import {
   withCurrentSlot,
   type RescheduleTarget,
 } from '#frontend/features/booking/lib/reschedule.ts';
-import { isApiError } from '#frontend/lib/api.ts';
+import { isApiError } from '#frontend/lib/api-core.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import {
   addDays,
@@ -41,6 +43,7 @@ import {
   type YearMonth,
 } from '#frontend/lib/dates.ts';
 import { fetchManagedBooking, MANAGED_BOOKING_STALE_MS, managedBookingKey } from '#frontend/lib/managed-booking.ts';
+import { useServerRenderTime } from '#frontend/lib/server-render.ts';
 import { setPageTheme } from '#frontend/lib/theme.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
@@ -49,17 +52,46 @@ import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 const loadBookingForm = () => import('#frontend/features/booking/components/later-steps.ts');
 const BookingForm = lazy(async () => ({ default: (await loadBookingForm()).BookingForm }));
 const BookingConfirmation = lazy(async () => ({ default: (await loadBookingForm()).BookingConfirmation }));
+/** A day's times load when the guest is about to pick a date (pointing at or focusing the calendar, or picking). */
+const loadDayView = () => import('#frontend/components/booking/time-slot-list.tsx');
+const TimeSlotList = lazy(async () => ({ default: (await loadDayView()).TimeSlotList }));
+const preloadDayView = () => void loadDayView();
 
-/** /book/{eventSlug} and /events/{eventSlug}: the public booking page (booking-landing-auth-admin.md "Public booking interface"). */
-export function BookingPage() {
-  const { eventSlug } = useParams();
-  const event = usePublicEvent(eventSlug);
-  const reschedule = useRescheduleTarget(eventSlug ?? '');
+/**
+ * Where the booking page is, given by the page's entry (the single-page app's route, or the standalone booking page
+ * of booking-main.tsx, which has no router).
+ */
+export interface BookingPageProps {
+  /** The event's slug in the page's address (/book/{slug}, /events/{slug}). */
+  slug: string;
+  /** The address's query: ?reschedule={bookingId}&token=… moves a booking. */
+  search: URLSearchParams;
+  /** Replaces the address's query, without a new history entry. */
+  replaceSearch: (next: URLSearchParams) => void;
+}
+
+/**
+ * /book/{eventSlug} and /events/{eventSlug}: the public booking page (booking-landing-auth-admin.md "Public booking
+ * interface"). Also drawn on a server (prerender/booking-page.tsx) with its event, for a page published as HTML.
+ */
+export function BookingPage({ slug, search, replaceSearch }: BookingPageProps) {
+  const event = usePublicEvent(slug);
+  const reschedule = useRescheduleTarget(slug, search);
+  // A page that starts with its event (published with it, or cached) shows it at once: while it hydrates, exactly as
+  // the server drew it (the server never sees the query), and a reschedule link applies once it has loaded (the flow
+  // starts again with it). A page without its event waits for both.
+  const [startedWithEvent] = useState(event.isSuccess);
+  const hydrating = useServerRenderTime() !== null;
+  const arrived = hydrating || reschedule === 'loading' ? null : reschedule;
+  // Kept once applied: the flow keeps its link when a booking made clears the address.
+  const [link, setLink] = useState(arrived);
+  if (arrived !== null && link === null) setLink(arrived);
   // The flow's first render (calendar grid and all) runs as a deferred, time-sliced update: it never holds the
   // main thread in one long task while the phone is still busy starting the page.
   const loaded = useDeferredValue(event.data);
 
-  if (event.isPending || reschedule === 'loading' || (event.isSuccess && !loaded)) {
+  if (!slug) return <EventLoadScreen kind="notFound" />;
+  if (event.isPending || (reschedule === 'loading' && !startedWithEvent) || (event.isSuccess && !loaded)) {
     return (
       <div className="flex flex-1 items-center justify-center p-8" role="status">
         <span className="text-slate-600 dark:text-slate-400">Loading booking page…</span>
@@ -70,15 +102,22 @@ export function BookingPage() {
     const kind = event.error instanceof EventLoadError ? event.error.kind : 'failed';
     return <EventLoadScreen kind={kind} />;
   }
-  return <BookingFlow key={loaded!.id} event={loaded!} link={reschedule} />;
+  return (
+    <BookingFlow
+      key={`${loaded!.id}:${link ? 'link' : ''}`}
+      event={loaded!}
+      link={link}
+      search={search}
+      replaceSearch={replaceSearch}
+    />
+  );
 }
 
 /**
  * Reschedule mode (?reschedule={bookingId}&token=…, from the guest's e-mail or manage page): the booking to move,
  * loaded in parallel with the event; 'loading' until it answers, null on a plain booking page.
  */
-function useRescheduleTarget(eventSlug: string): RescheduleTarget | 'loading' | null {
-  const [search] = useSearchParams();
+function useRescheduleTarget(eventSlug: string, search: URLSearchParams): RescheduleTarget | 'loading' | null {
   const bookingId = search.get('reschedule');
   const token = search.get('token');
   const enabled = Boolean(bookingId && token);
@@ -101,15 +140,27 @@ const STEP_HEADINGS: Record<Step, string> = {
 };
 const STEP_NUMBER: Record<Step, number> = { calendar: 1, details: 2, confirmation: 3 };
 
-function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarget | null }) {
-  // booking-landing-auth-admin.md: the booking page "applies a light or dark theme from bookingTheme": all of it.
-  useEffect(() => {
-    setPageTheme(event.bookingTheme);
-    return () => setPageTheme(null);
-  }, [event.bookingTheme]);
-  const [timeZone, setTimeZone] = useState(detectTimeZone);
-  const today = todayIn(timeZone);
-  const [view, setView] = useState<YearMonth>(() => yearMonthOf(todayIn(detectTimeZone())));
+/** An availability answer saying the event is gone (deactivated, or deleted, since its page was published). */
+const goneKind = (error: unknown) => (error instanceof EventLoadError ? error.kind : null);
+
+function BookingFlow({
+  event,
+  link,
+  search,
+  replaceSearch,
+}: { event: PublicEvent; link: RescheduleTarget | null } & Pick<BookingPageProps, 'search' | 'replaceSearch'>) {
+  // A prerendered page is drawn for the server's instant and the host's zone (all the server knew) while it
+  // hydrates, then at once for the guest's: the browser's first render must be the server's markup. Availability is
+  // only asked for the guest's zone and month.
+  const serverTime = useServerRenderTime();
+  const live = serverTime === null;
+  const now = serverTime ?? undefined;
+  const [guestZone, setTimeZone] = useState(detectTimeZone);
+  const timeZone = live ? guestZone : event.timeZone;
+  const today = todayIn(timeZone, now);
+  /** The month shown; null: today's. */
+  const [chosenView, setView] = useState<YearMonth | null>(null);
+  const view = chosenView ?? yearMonthOf(today);
   const [step, setStep] = useState<Step>('calendar');
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
   const [selectedSlot, setSelectedSlot] = useState<TimeSlot | null>(null);
@@ -125,7 +176,6 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
   const [formValues, setFormValues] = useState<BookingFormValues>(() =>
     ready ? formValuesOf(ready.booking) : EMPTY_FORM,
   );
-  const [search, setSearch] = useSearchParams();
   // The booking being moved: its time is offered on its date although the API lists it as taken.
   const currentSlot = useMemo(() => (linked ? { start: linked.startTime, end: linked.endTime } : null), [linked]);
   const currentDate = currentSlot ? dateIn(currentSlot.start, timeZone) : null;
@@ -133,10 +183,17 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
   const [refresh, setRefresh] = useState(0);
   const bump = () => setRefresh((value) => value + 1);
 
-  const dates = useAvailableDates(event.slug, view.year, view.month, timeZone, refresh);
+  const dates = useAvailableDates(event.slug, view.year, view.month, timeZone, refresh, live);
   // The next month too: its first days in the month's last week are offered when they have free time.
   const nextView = addMonths(view, 1);
-  const nextDates = useAvailableDates(event.slug, nextView.year, nextView.month, timeZone, refresh);
+  const nextDates = useAvailableDates(event.slug, nextView.year, nextView.month, timeZone, refresh, live);
+  // The API stays authoritative: a page published before its event was switched off or deleted says so.
+  const gone = goneKind(dates.error) ?? goneKind(nextDates.error);
+  // booking-landing-auth-admin.md: the booking page "applies a light or dark theme from bookingTheme": all of it.
+  useEffect(() => {
+    setPageTheme(gone ? null : event.bookingTheme);
+    return () => setPageTheme(null);
+  }, [event.bookingTheme, gone]);
   const bothMonths = useMemo(() => {
     const merged = dates.data ? new Map([...(nextDates.data ?? []), ...dates.data]) : undefined;
     return merged && currentDate ? withCurrentDate(merged, currentDate) : merged;
@@ -144,7 +201,7 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
   const availability = useDeferredValue(bothMonths); // marks the days in a time-sliced update, as above
   // The window counts from the host's today; a guest ahead of the host's zone may see its last day one date later.
   const bookingWindow = {
-    lastDate: addDays(todayIn(event.timeZone), event.advanceBookingDays + 1),
+    lastDate: addDays(todayIn(event.timeZone, now), event.advanceBookingDays + 1),
     days: event.advanceBookingDays,
   };
   const [jump, setJump] = useState<'searching' | 'none' | null>(null);
@@ -174,8 +231,9 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
   const slots = useTimeSlots(event.slug, selectedDate, timeZone, refresh, event.timeZone);
   const daySlots = slots.data?.slots ?? [];
   const shownSlots = currentSlot && selectedDate === currentDate ? withCurrentSlot(daySlots, currentSlot) : daySlots;
-  useCalendarSync(event, step === 'calendar');
-  useDocumentTitle(`${event.title} with ${event.hostName} | Meetwise`);
+  useCalendarSync(event, step === 'calendar' && !gone);
+  const scopedCss = useScopedCustomCss(event.customCss);
+  useDocumentTitle(gone ? PRODUCT_NAME : bookingPageTitle(event));
 
   // Step changes: focus the new step's heading (announced by the live region below). Not on first render.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -191,6 +249,7 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
 
   const selectDate = (date: string) => {
     if (date < today) return; // §4: past dates are ignored
+    void loadDayView();
     void loadBookingForm();
     setSelectedDate(date);
     setSelectedSlot(null);
@@ -210,7 +269,7 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
     setTimeZone(zone);
     setSelectedDate(null);
     setSelectedSlot(null);
-    setView(yearMonthOf(todayIn(zone)));
+    setView(null);
     bump();
   };
   const chooseSlot = (slot: TimeSlot) => {
@@ -233,7 +292,7 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
       const rest = new URLSearchParams(search);
       rest.delete('reschedule');
       rest.delete('token');
-      setSearch(rest, { replace: true });
+      replaceSearch(rest);
     }
   };
   const reschedule = () => {
@@ -265,8 +324,9 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
       ? `Step 1 of 3: choose a time on ${formatDateTitle(selectedDate)}`
       : `Step ${STEP_NUMBER[step]} of 3: ${heading}`;
 
+  if (gone) return <EventLoadScreen kind={gone} />;
   return (
-    <BookingTheme design={event} className="flex-1 lg:pb-24">
+    <BookingTheme design={event} scopedCss={scopedCss} className="flex-1 lg:pb-24">
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-10 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <EventSummary event={event} />
 
@@ -307,24 +367,32 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
           )}
 
           {step === 'calendar' && bookable && (
-            <div className="grid gap-5">
-              <TimeZonePicker value={timeZone} onChange={changeZone} />
+            <div className="grid gap-5" onPointerEnter={preloadDayView} onFocus={preloadDayView}>
+              <TimeZonePicker value={timeZone} onChange={changeZone} now={now} />
               {selectedDate ? (
-                <TimeSlotList
-                  date={selectedDate}
-                  slots={shownSlots}
-                  loading={slots.isPending || (slots.isError && slots.isFetching)}
-                  error={slots.isError ? availabilityErrorText(slots.error) : null}
-                  onRetry={bump}
-                  timeZone={timeZone}
-                  hostTimeZone={slots.data?.hostTimeZone ?? event.timeZone}
-                  canGoToPreviousDay={selectedDate > today}
-                  onPreviousDay={() => selectDate(addDays(selectedDate, -1))}
-                  onNextDay={() => selectDate(addDays(selectedDate, 1))}
-                  onBack={backToCalendar}
-                  onSelect={chooseSlot}
-                  currentStart={currentSlot?.start}
-                />
+                <Suspense
+                  fallback={
+                    <p role="status" className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">
+                      Loading available times…
+                    </p>
+                  }
+                >
+                  <TimeSlotList
+                    date={selectedDate}
+                    slots={shownSlots}
+                    loading={slots.isPending || (slots.isError && slots.isFetching)}
+                    error={slots.isError ? availabilityErrorText(slots.error) : null}
+                    onRetry={bump}
+                    timeZone={timeZone}
+                    hostTimeZone={slots.data?.hostTimeZone ?? event.timeZone}
+                    canGoToPreviousDay={selectedDate > today}
+                    onPreviousDay={() => selectDate(addDays(selectedDate, -1))}
+                    onNextDay={() => selectDate(addDays(selectedDate, 1))}
+                    onBack={backToCalendar}
+                    onSelect={chooseSlot}
+                    currentStart={currentSlot?.start}
+                  />
+                </Suspense>
               ) : (
                 <>
                   {dates.isError && (
@@ -343,7 +411,7 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
                     today={today}
                     selectedDate={selectedDate}
                     availability={availability}
-                    loading={dates.isFetching}
+                    loading={!live || dates.isFetching}
                     onSelect={selectDate}
                     onViewChange={(next) => {
                       setJump(null);
@@ -392,7 +460,7 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
       {/* Below lg in the page's flow, after the booking step; from lg up floating at the bottom left, beside the event
           summary (nothing to click there), with room kept under the page and in the footer: it never covers a control. */}
       <div className="flex justify-center px-4 pb-8 lg:block lg:p-0">
-        <Link
+        <AppLink
           to="/"
           className={cn(
             'rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg hover:bg-slate-800 lg:fixed lg:bottom-4 lg:left-4 lg:z-40',
@@ -401,7 +469,7 @@ function BookingFlow({ event, link }: { event: PublicEvent; link: RescheduleTarg
           )}
         >
           Try Meetwise free
-        </Link>
+        </AppLink>
       </div>
     </BookingTheme>
   );
@@ -451,9 +519,9 @@ function EventLoadScreen({ kind }: { kind: 'inactive' | 'notFound' | 'failed' })
           Reload page
         </button>
       ) : (
-        <Link to="/" className={buttonVariants({ className: 'mt-8' })}>
+        <AppLink to="/" className={buttonVariants({ className: 'mt-8' })}>
           {kind === 'inactive' ? 'Return to home page' : 'Go to the home page'}
-        </Link>
+        </AppLink>
       )}
     </div>
   );

@@ -11,8 +11,19 @@ import { zoneLabel } from '#frontend/lib/dates.ts';
 const loadZoneList = () => import('#frontend/components/booking/time-zone-list.tsx');
 const TimeZoneList = lazy(async () => ({ default: (await loadZoneList()).TimeZoneList }));
 
-/** The guest's zone, and a "Change" button that opens a searchable list of every zone the browser knows. */
-export function TimeZonePicker({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
+/**
+ * The guest's zone, and a "Change" button that opens a searchable list of every zone the browser knows. The zone's
+ * offset is the one at `now` (default: the current instant; a prerendered page's server's while it hydrates).
+ */
+export function TimeZonePicker({
+  value,
+  onChange,
+  now,
+}: {
+  value: string;
+  onChange: (zone: string) => void;
+  now?: Date;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -31,7 +42,7 @@ export function TimeZonePicker({ value, onChange }: { value: string; onChange: (
       <div className="flex flex-wrap items-center gap-2 text-slate-700 dark:text-slate-300">
         <GlobeIcon className="size-4" />
         <span>
-          Time zone: <strong className="font-medium text-slate-900 dark:text-white">{zoneLabel(value)}</strong>
+          Time zone: <strong className="font-medium text-slate-900 dark:text-white">{zoneLabel(value, now)}</strong>
         </span>
         <button
           ref={toggle}
@@ -42,8 +53,9 @@ export function TimeZonePicker({ value, onChange }: { value: string; onChange: (
           onPointerEnter={() => void loadZoneList()}
           onFocus={() => void loadZoneList()}
           onClick={() => setOpen((current) => !current)}
+          // At the row's end: a prerendered page's label (the host's zone) becoming the guest's moves nothing.
           className={cn(
-            'rounded-sm font-medium text-slate-900 underline underline-offset-4 dark:text-white',
+            'ml-auto rounded-sm font-medium text-slate-900 underline underline-offset-4 dark:text-white',
             focusRing,
           )}
         >

@@ -1,6 +1,6 @@
 import type { CreateBookingBody, ManagedBooking } from '#shared/api/schemas/bookings';
 import type { BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
-import { isApiError } from '#frontend/lib/api.ts';
+import { isApiError } from '#frontend/lib/api-core.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 
 /**

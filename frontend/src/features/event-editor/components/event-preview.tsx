@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 
 import type { DateOverride } from '#shared/api/schemas/host-events';
-import { BookingTheme } from '#frontend/components/booking/booking-theme.tsx';
+import { scopeCustomCss } from '#shared/custom-css';
+import { BOOKING_PAGE_SCOPE, BookingTheme } from '#frontend/components/booking/booking-theme.tsx';
 import { EventSummary } from '#frontend/components/booking/event-summary.tsx';
 import { StaticBookingFlow } from '#frontend/components/booking/static-booking-flow.tsx';
 import type { EventFormValues } from '#frontend/features/event-editor/lib/event-form.ts';
@@ -49,7 +50,7 @@ export function EventPreview({
   );
 
   return (
-    <BookingTheme design={values} className="flex-1">
+    <BookingTheme design={values} scopedCss={scopeCustomCss(values.customCss, BOOKING_PAGE_SCOPE)} className="flex-1">
       <p
         role="note"
         className="bg-slate-900 px-4 py-2.5 text-center text-sm font-medium text-white dark:bg-slate-100 dark:text-slate-900"

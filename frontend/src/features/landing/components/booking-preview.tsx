@@ -6,14 +6,18 @@ import { StaticBookingFlow } from '#frontend/components/booking/static-booking-f
 import { previewAvailability, previewEvent, previewSlots } from '#frontend/features/landing/lib/preview-data.ts';
 import { accentFor } from '#frontend/lib/accent.ts';
 import { detectTimeZone, todayIn } from '#frontend/lib/dates.ts';
+import { useServerRenderTime } from '#frontend/lib/server-render.ts';
 import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
 
 /**
  * The landing page's read-only demo of the public booking page (booking-landing-auth-admin.md "Landing page at /",
  * "Read-only mode"): the real calendar and slot list on sample data. No API call, nothing is submitted; on mobile
- * (width under 768 px) clicks on dates are ignored.
+ * (width under 768 px) clicks on dates are ignored. Its dates are the visitor's (zone and today), which the page
+ * prerendered at build time does not know: there the calendar's box stays empty (at its height) until the page has
+ * hydrated, and fills at once after.
  */
 export function BookingPreview() {
+  const live = useServerRenderTime() === null;
   const [timeZone] = useState(detectTimeZone);
   const today = todayIn(timeZone);
   const event = useMemo(() => previewEvent(timeZone), [timeZone]);
@@ -32,15 +36,17 @@ export function BookingPreview() {
 
       {/* Reserved height: switching between calendar and times, or 5- and 6-week months, does not move the page. */}
       <div className="min-h-[28rem] rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:min-h-[31rem] sm:p-6 dark:border-slate-800 dark:bg-slate-900">
-        <StaticBookingFlow
-          today={today}
-          timeZone={timeZone}
-          hostTimeZone={event.timeZone}
-          availabilityFor={availabilityFor}
-          slotsFor={previewSlots}
-          readOnly={readOnly}
-          note="This is a demo, so nothing is booked. On your own booking page, your guest would now enter their details and confirm the booking."
-        />
+        {live && (
+          <StaticBookingFlow
+            today={today}
+            timeZone={timeZone}
+            hostTimeZone={event.timeZone}
+            availabilityFor={availabilityFor}
+            slotsFor={previewSlots}
+            readOnly={readOnly}
+            note="This is a demo, so nothing is booked. On your own booking page, your guest would now enter their details and confirm the booking."
+          />
+        )}
         {readOnly && (
           <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">
             Demo preview: open this page on a larger screen to pick a date.

@@ -15,12 +15,15 @@ import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 const GOOGLE_REGISTER_URL = '/api/auth/google?type=register';
 const TRIAL_NOTE = `${TRIAL_DAYS}-day free trial · No credit card required`;
 
+/** The landing page's document title (also in the HTML of the page prerendered at build time). */
+export const LANDING_TITLE = 'Meetwise · Online appointment scheduling';
+
 /**
  * / (booking-landing-auth-admin.md "Landing page at /"): hero with the two sign-up paths, a read-only demo of the
  * booking page on sample data, features, pricing (#pricing), sample testimonials, security and a final call to action.
  */
 export function LandingPage() {
-  useDocumentTitle('Meetwise · Online appointment scheduling');
+  useDocumentTitle(LANDING_TITLE);
 
   return (
     <div className="flex-1">

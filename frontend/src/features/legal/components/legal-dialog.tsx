@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
-import { Link } from 'react-router-dom';
 
 import { LEGAL_EFFECTIVE_DATE } from '#shared/constants';
+import { AppLink } from '#frontend/components/app-link.tsx';
 import {
   Dialog,
   DialogClose,
@@ -30,10 +30,10 @@ interface LegalDialogProps {
 
 /** A legal text in a modal dialog (footer buttons "Privacy Policy" and "Terms of Service"). */
 export function LegalDialog({ document, open, onOpenChange, onCloseAutoFocus }: LegalDialogProps) {
-  // Following the link closes the dialog, then the router shows the contact page.
+  // Following the link closes the dialog, then the contact page shows (through the router in the single-page app).
   const contactLink = (
     <DialogClose asChild>
-      <Link
+      <AppLink
         to="/contact-us"
         className={cn(
           'rounded-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300',
@@ -41,7 +41,7 @@ export function LegalDialog({ document, open, onOpenChange, onCloseAutoFocus }: 
         )}
       >
         contact page
-      </Link>
+      </AppLink>
     </DialogClose>
   );
 

@@ -1,0 +1,51 @@
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+
+import { Footer } from '#frontend/app/footer.tsx';
+import { chromeFor } from '#frontend/app/layout-rules.ts';
+import { hasToasts, subscribeToToasts } from '#frontend/components/ui/use-toast.ts';
+
+/** The toast region (Radix) loads with the first toast: no page needs its code before then. */
+const Toaster = lazy(async () => ({ default: (await import('#frontend/components/ui/toaster.tsx')).Toaster }));
+
+function LazyToaster({ pathname }: { pathname: string }) {
+  const needed = useSyncExternalStore(subscribeToToasts, hasToasts, () => false);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster pathname={pathname} />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The site's chrome around a page, per the path's rules (layout-rules.ts): the skip link, the header (given: the
+ * single-page app's knows the session, the standalone booking page's does not), the main landmark and the footer.
+ * The single-page app's layout and the standalone booking page (booking-app.tsx) both draw it.
+ */
+export function SiteFrame({
+  pathname,
+  header,
+  children,
+}: {
+  pathname: string;
+  header: ReactNode;
+  children: ReactNode;
+}) {
+  const chrome = chromeFor(pathname);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-brand-700 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:outline-hidden focus:ring-2 focus:ring-brand-300"
+      >
+        Skip to main content
+      </a>
+      {chrome.showHeader && header}
+      {/* At least a screen high: the footer starts below the fold, so a page's content arriving never shifts it. */}
+      <main id="main" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col focus:outline-hidden">
+        {children}
+      </main>
+      {chrome.showFooter && <Footer roomForFloatingLink={chrome.footerMakesRoomForFloatingLink} />}
+      <LazyToaster pathname={pathname} />
+    </div>
+  );
+}

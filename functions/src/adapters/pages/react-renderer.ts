@@ -1,0 +1,15 @@
+import type { PageShell } from '#functions/adapters/pages/page-shell';
+import type { BookingPageRenderer } from '#functions/ports';
+import { renderBookingPage } from '#frontend/prerender/booking-page.tsx';
+
+/**
+ * The front end's own server renderer (React's renderToString of the booking page's first step, the event inlined
+ * for hydration) into the built shell: the page a guest's browser hydrates is the one the client would have drawn.
+ */
+export function reactBookingPageRenderer(shell: PageShell): BookingPageRenderer {
+  return {
+    async render(event, path, now) {
+      return renderBookingPage({ template: await shell(), event, path, now });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+
+import { createDocumentClient, createDynamoClient, withConsistentReads } from '#functions/adapters/dynamodb/client';
+import { dynamoEvents } from '#functions/adapters/dynamodb/events';
+import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
+import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
+import { filePublishedPages } from '#functions/adapters/pages/file-pages';
+import { filePageShell, s3PageShell } from '#functions/adapters/pages/page-shell';
+import { reactBookingPageRenderer } from '#functions/adapters/pages/react-renderer';
+import { s3PublishedPages } from '#functions/adapters/pages/s3-pages';
+import type { BookingPagesDeps } from '#functions/app/booking-pages';
+import { config, coreDeps } from '#functions/composition';
+import type { Config } from '#functions/config';
+import type { BookingPageRenderer, PublishedPages } from '#functions/ports';
+
+/**
+ * The booking page publisher's dependencies, apart from composition.ts so that no other function bundles React's
+ * server renderer. Its table reads are strongly consistent (its own client).
+ */
+export function bookingPagesFor(
+  configuration: Config,
+  core: Pick<BookingPagesDeps, 'config' | 'clock' | 'logger'>,
+  overrides: { pages?: PublishedPages; renderer?: BookingPageRenderer } = {},
+): BookingPagesDeps {
+  const db = createDocumentClient(withConsistentReads(createDynamoClient(configuration)));
+  const { site } = configuration;
+  return {
+    ...core,
+    events: dynamoEvents(db, configuration.tableName),
+    hosts: dynamoHosts(db, configuration.tableName),
+    settings: dynamoSettings(db, configuration.tableName),
+    pages:
+      overrides.pages ??
+      ('bucket' in site
+        ? s3PublishedPages(site.bucket, configuration.region)
+        : filePublishedPages(join(configuration.dataDir, 'site'))),
+    renderer:
+      overrides.renderer ??
+      reactBookingPageRenderer(
+        'bucket' in site
+          ? s3PageShell(site.bucket, configuration.region)
+          : filePageShell(join(site.buildDir, 'book.html')),
+      ),
+  };
+}
+
+let built: BookingPagesDeps | undefined;
+/** Once per cold start. */
+export const bookingPagesDeps = (): BookingPagesDeps => (built ??= bookingPagesFor(config(), coreDeps()));

@@ -1,0 +1,43 @@
+import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
+
+import { s3PageShell, type PageShell } from '#functions/adapters/pages/page-shell';
+import { config } from '#functions/composition';
+
+/**
+ * The fallback origin of CloudFront's /book/* and /events/* behaviours (infra/cdk/site.ts): the site bucket answered
+ * 403 or 404, so the event type has no published page (an unknown slug, a deactivated event, a page not yet
+ * published). Answers the booking page's shell (book.html), which asks the API and shows the event or the spec's
+ * "Event Not Found" / "This event has been deactivated". Cached a minute at the edge like a published page.
+ * Reached only through CloudFront (a function URL with IAM auth and CloudFront's origin access control).
+ */
+export function shellHandler(shell: () => PageShell) {
+  return async (event: LambdaFunctionURLEvent): Promise<LambdaFunctionURLResult> => {
+    const method = event.requestContext.http.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      return {
+        statusCode: 405,
+        headers: { allow: 'GET, HEAD', 'content-type': 'text/plain' },
+        body: 'Method not allowed',
+      };
+    }
+    const html = await shell()();
+    return {
+      statusCode: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'public, max-age=0, s-maxage=60',
+      },
+      body: method === 'HEAD' ? '' : html,
+    };
+  };
+}
+
+let built: PageShell | undefined;
+export const handler = shellHandler(() => {
+  if (!built) {
+    const { site, region } = config();
+    if (!('bucket' in site)) throw new Error('SITE_BUCKET is not set: the shell function serves the site bucket');
+    built = s3PageShell(site.bucket, region);
+  }
+  return built;
+});

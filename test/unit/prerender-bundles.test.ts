@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The booking page's own entry as built (frontend/book.html → src/booking-main.tsx; `npm test` builds first): what
+ * its first load carries and what it never loads. The scripts are followed from book.html through their imports
+ * (static: the first load; dynamic: loaded on demand).
+ */
+
+const DIST = 'frontend/dist';
+const built = existsSync(`${DIST}/book.html`);
+
+/** Marks of code in a built script, as they survive minification. */
+const MARKS = {
+  reactRouter: 'may be used only in the context of a <Router>',
+  zod: '._zod',
+  routeTable: '/api/subscription/create-payment-intent',
+  customCss: '-moz-binding',
+  timeZoneList: 'Search time zones',
+  detailsForm: 'Confirm Booking',
+};
+
+/** The scripts reachable from the page's module script: through static imports only, or dynamic ones too. */
+function scriptsOf(page: string, dynamic: boolean): Map<string, string> {
+  const entry = /<script type="module" crossorigin src="\/assets\/([\w.-]+\.js)">/.exec(
+    readFileSync(`${DIST}/${page}`, 'utf8'),
+  )![1]!;
+  const found = new Map<string, string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (found.has(file)) continue;
+    const code = readFileSync(`${DIST}/assets/${file}`, 'utf8');
+    found.set(file, code);
+    const imports = [...code.matchAll(/(?:from|import)\s*["'`]\.\/([\w.-]+\.js)["'`]/g)];
+    const lazy = dynamic ? [...code.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)] : [];
+    for (const match of [...imports, ...lazy]) queue.push(match[1]!);
+  }
+  return found;
+}
+
+const carrying = (scripts: Map<string, string>, mark: string) =>
+  [...scripts].filter(([, code]) => code.includes(mark)).map(([file]) => file);
+
+describe.runIf(built)('the booking page entry, built (book.html)', () => {
+  it('first load: at most 75 KB of JavaScript (gzip), without the router, zod, the route table or on-demand parts', () => {
+    const scripts = scriptsOf('book.html', false);
+    const gzip = [...scripts.values()].reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
+    expect(gzip).toBeLessThanOrEqual(75 * 1024);
+    for (const mark of Object.values(MARKS)) expect(carrying(scripts, mark), mark).toEqual([]);
+  });
+
+  it('never loads react-router, even on demand (the details form, the legal texts, the toasts)', () => {
+    const scripts = scriptsOf('book.html', true);
+    expect(carrying(scripts, MARKS.detailsForm).length).toBeGreaterThan(0); // the walk reaches the later steps
+    expect(carrying(scripts, MARKS.reactRouter)).toEqual([]);
+  });
+
+  it('the single-page app keeps its router (and the booking page for in-app navigation)', () => {
+    const scripts = scriptsOf('index.html', false);
+    expect(carrying(scripts, MARKS.reactRouter).length).toBeGreaterThan(0);
+    expect(carrying(scripts, 'Try Meetwise free').length).toBeGreaterThan(0);
+  });
+});

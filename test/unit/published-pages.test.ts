@@ -1,0 +1,77 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { describe, expect, it } from 'vitest';
+
+import { matchesStreamFilter, streamFilterPatterns, streamJobs } from '#shared/jobs';
+import { pageChangeFromImages } from '#functions/adapters/dynamodb/page-changes';
+import { pageKeys, pageWork } from '#functions/domain/published-pages';
+
+/** Booking pages as static HTML (issue 19): which table changes call for which pages. */
+
+const image = (item: Record<string, unknown>) => marshall(item, { removeUndefinedValues: true }) as never;
+const event = (slug: string, extra: Record<string, unknown> = {}) =>
+  image({ pk: 'EVENT#1001', sk: 'EVENT', type: 'Event', id: 1001, slug, title: 'Intro', ...extra });
+const profile = (extra: Record<string, unknown>) =>
+  image({ pk: 'USER#u1', sk: 'PROFILE', type: 'User', id: 'u1', name: 'Ada', photoUrl: null, ...extra });
+
+describe('pageChangeFromImages + pageWork', () => {
+  it('refreshes an event type’s slug when it is created, edited or deleted, and both slugs when it is renamed', () => {
+    expect(pageWork(pageChangeFromImages(undefined, event('intro')))).toEqual({
+      slugs: ['intro'],
+      hosts: [],
+      everyPage: false,
+    });
+    expect(pageWork(pageChangeFromImages(event('intro'), event('intro', { title: 'New' }))).slugs).toEqual(['intro']);
+    expect(pageWork(pageChangeFromImages(event('intro'), event('hello'))).slugs).toEqual(['intro', 'hello']);
+    expect(pageWork(pageChangeFromImages(event('intro'), undefined)).slugs).toEqual(['intro']);
+  });
+
+  it("refreshes a host's pages when the name, the photo, the calendar connection or the plan changes, and only then", () => {
+    const host = (before: never, after: never) => pageWork(pageChangeFromImages(before, after)).hosts;
+    expect(host(profile({}), profile({ name: 'Ada Lovelace' }))).toEqual(['u1']);
+    expect(host(profile({}), profile({ photoUrl: '/photos/u1/a.webp' }))).toEqual(['u1']);
+    expect(host(profile({}), profile({ lastLoginAt: '2026-11-25T10:00:00Z' }))).toEqual([]);
+    const calendar = (connected: boolean) =>
+      image({ pk: 'USER#u1', sk: 'CALENDAR', type: 'CalendarConnection', connected, lastSynced: String(connected) });
+    expect(host(calendar(false), calendar(true))).toEqual(['u1']);
+    expect(host(calendar(true), calendar(true))).toEqual([]);
+    expect(host(calendar(true), undefined as never)).toEqual(['u1']);
+    const plan = (pk: string, status: string) => image({ pk, sk: 'PLAN#sub_1', type: 'Plan', status });
+    expect(host(plan('USER#u1', 'incomplete'), plan('USER#u1', 'active'))).toEqual(['u1']);
+    expect(host(plan('GUESTBILLING#a@b.c', 'incomplete'), plan('GUESTBILLING#a@b.c', 'active'))).toEqual([]);
+  });
+
+  it('refreshes every page when the admin pauses or resumes bookings, and nothing for other items', () => {
+    const settings = (availableForBookings: boolean, autoConfirm = true) =>
+      image({ pk: 'SETTINGS', sk: 'GLOBAL', type: 'Settings', availableForBookings, autoConfirm });
+    expect(pageWork(pageChangeFromImages(settings(true), settings(false))).everyPage).toBe(true);
+    expect(pageWork(pageChangeFromImages(settings(true), settings(true, false))).everyPage).toBe(false);
+    const booking = image({ pk: 'HOST#u1', sk: 'DAY#2026-12-01#B', type: 'Booking', status: 'confirmed' });
+    expect(pageWork(pageChangeFromImages(undefined, booking))).toEqual({ slugs: [], hosts: [], everyPage: false });
+  });
+});
+
+describe('pageKeys', () => {
+  it('publishes a slug at book/{slug} and events/{slug}, never at a host screen’s name, and refuses what is no slug', () => {
+    expect(pageKeys('intro-call')).toEqual(['book/intro-call', 'events/intro-call']);
+    expect(pageKeys('new')).toEqual(['book/new']);
+    for (const bad of ['../etc', 'Intro', 'a/b', '']) expect(() => pageKeys(bad), bad).toThrow('Not an event slug');
+  });
+});
+
+describe("the publisher's stream filters", () => {
+  const job = streamJobs.publishBookingPages;
+  const record = (eventName: string, side: 'NewImage' | 'OldImage', type: string) => ({
+    eventName,
+    dynamodb: { [side]: { type: { S: type } } },
+  });
+  it('pass the changes a page shows, removals of event types included, as the cloud mapping’s patterns do', () => {
+    expect(matchesStreamFilter(job, record('MODIFY', 'NewImage', 'Event'))).toBe(true);
+    expect(matchesStreamFilter(job, record('REMOVE', 'OldImage', 'Event'))).toBe(true);
+    expect(matchesStreamFilter(job, record('INSERT', 'NewImage', 'Settings'))).toBe(true);
+    expect(matchesStreamFilter(job, record('REMOVE', 'OldImage', 'User'))).toBe(false);
+    expect(matchesStreamFilter(job, record('MODIFY', 'NewImage', 'Booking'))).toBe(false);
+    expect(matchesStreamFilter(streamJobs.notifyBookingChanges, record('MODIFY', 'NewImage', 'Booking'))).toBe(true);
+    expect(matchesStreamFilter(streamJobs.notifyBookingChanges, record('REMOVE', 'OldImage', 'Booking'))).toBe(false);
+    expect(streamFilterPatterns(job)).toHaveLength(2);
+  });
+});
