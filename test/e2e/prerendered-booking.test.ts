@@ -95,7 +95,9 @@ describe('a prerendered booking page', () => {
     await page.getByLabel('Name', { exact: true }).fill('Hina Prerender');
     await page.getByLabel('Email', { exact: true }).fill('hina.prerender@example.com');
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await page.getByRole('heading', { name: /Your meeting is scheduled|Booking Requested/ }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('heading', { name: /Your meeting is scheduled|Booking Requested/ })
+      .waitFor({ timeout: 20_000 });
     expect(await hasNoSidewaysScroll(page)).toBe(true);
     expect(console.filter((line) => /hydrat|did not match|server rendered|mismatch/i.test(line))).toEqual([]);
     expect(console).toEqual([]);
