@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -90,7 +91,10 @@ describe('time-zone picker', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await openAs('/book/intro-call', 'Europe/London', { width: 375, colorScheme });
       if (colorScheme === 'dark') {
-        // The seed has no dark event: the answer is rewritten in flight, as in booking.test.ts.
+        // The seed has no dark event: the answer is rewritten in flight, as in booking.test.ts (on the page's shell,
+        // book.html, which asks for its event: a published page carries it).
+        const shell = readFileSync('frontend/dist/book.html', 'utf8');
+        await page.route('**/book/intro-call', (route) => route.fulfill({ contentType: 'text/html', body: shell }));
         await page.route('**/api/events/public/*', async (route) => {
           const response = await route.fetch();
           await route.fulfill({ response, json: { ...((await response.json()) as object), bookingTheme: 'dark' } });

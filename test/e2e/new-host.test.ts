@@ -50,9 +50,17 @@ describe('a new host', () => {
     expect(await page.getByText('Bookings are not available right now').count()).toBe(0);
 
     expect((await api('/api/user/calendar/disconnect', { method: 'POST', body: {}, cookie })).status).toBe(200);
-    await page.reload();
     const notice = page.getByRole('status').filter({ hasText: 'Bookings are not available right now' });
-    await expect.poll(() => notice.isVisible()).toBe(true);
+    // The published page carries its event: it says so once the publisher has rendered it again (the table's stream).
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return notice.isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     expect(await notice.textContent()).toContain(
       'Fresh Host has not connected a calendar yet, so this event cannot be booked.',
     );

@@ -1,10 +1,18 @@
-import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import {
+  keepPreviousData,
+  notifyManager,
+  useQuery,
+  useQueryClient,
+  type QueryCache,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { bookingApi } from '#frontend/features/booking/api/booking-api.ts';
 import {
   availableDatesKey,
+  EventLoadError,
   fetchAvailableDates,
   fetchPublicEvent,
   fetchTimeSlots,
@@ -16,6 +24,34 @@ import {
 /** Booking-page queries (booking-landing-auth-admin.md §7), on the shared query client's §9 defaults. */
 
 export { EventLoadError, type DaySlots } from '#frontend/features/booking/api/early-fetch.ts';
+
+/** Whether an availability answer about the event, in the cache, said it is gone (EventLoadError's kind). */
+function goneIn(cache: QueryCache, eventSlug: string): EventLoadError['kind'] | null {
+  for (const query of cache.getAll()) {
+    const [name, slug] = query.queryKey;
+    const error = query.state.error;
+    if ((name === 'availableDates' || name === 'timeSlots') && slug === eventSlug && error instanceof EventLoadError)
+      return error.kind;
+  }
+  return null;
+}
+
+/**
+ * The API stays authoritative over a published page's inlined event: the first availability answer (the month's
+ * dates, either month, a day's slots, the first free day's prefetched ones too) that says the event is deactivated
+ * (403 + isInactive) or unknown (404) ends the page in the same screens as the event's own answer would. A month's
+ * dates may come from the server's few seconds of recent reads while a day's slots already know.
+ */
+export function useEventGone(eventSlug: string): EventLoadError['kind'] | null {
+  const cache = useQueryClient().getQueryCache();
+  // Told later, as React Query's own hooks are: the cache also changes while a component renders (a query built).
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(notifyManager.batchCalls(onChange)), [cache]);
+  return useSyncExternalStore(
+    subscribe,
+    () => goneIn(cache, eventSlug),
+    () => null,
+  );
+}
 
 export function usePublicEvent(eventSlug: string | undefined) {
   const slug = eventSlug?.toLowerCase();

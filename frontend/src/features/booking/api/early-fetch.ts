@@ -82,7 +82,8 @@ export interface DaySlots {
 
 /**
  * GET /api/time-slots for one date in the guest's zone: the available slots sorted by start. A non-OK answer,
- * an unexpected format or a failure yields an empty list with the fallback zone (spec §7, §8).
+ * an unexpected format or a failure yields an empty list with the fallback zone (spec §7, §8); an event that is gone,
+ * an EventLoadError (as fetchAvailableDates).
  */
 export async function fetchTimeSlots(
   query: { date: string; eventId: number | string; timezone: string; forceRefresh: boolean },
@@ -111,6 +112,8 @@ export async function fetchTimeSlots(
     return { slots, hostTimeZone: answer.timezone || answer.eventSettings?.timezone || empty.hostTimeZone };
   } catch (error) {
     if (isAbort(error) || isCalendarUnreachable(error)) throw error;
+    const gone = eventGone(error);
+    if (gone) throw gone; // as for the dates
     console.warn('Could not load time slots', error);
     return empty;
   }

@@ -13,6 +13,7 @@ import {
   EventLoadError,
   useAvailableDates,
   useCalendarSync,
+  useEventGone,
   usePublicEvent,
   useTimeSlots,
 } from '#frontend/features/booking/api/booking-queries.ts';
@@ -140,9 +141,6 @@ const STEP_HEADINGS: Record<Step, string> = {
 };
 const STEP_NUMBER: Record<Step, number> = { calendar: 1, details: 2, confirmation: 3 };
 
-/** An availability answer saying the event is gone (deactivated, or deleted, since its page was published). */
-const goneKind = (error: unknown) => (error instanceof EventLoadError ? error.kind : null);
-
 function BookingFlow({
   event,
   link,
@@ -188,7 +186,7 @@ function BookingFlow({
   const nextView = addMonths(view, 1);
   const nextDates = useAvailableDates(event.slug, nextView.year, nextView.month, timeZone, refresh, live);
   // The API stays authoritative: a page published before its event was switched off or deleted says so.
-  const gone = goneKind(dates.error) ?? goneKind(nextDates.error);
+  const gone = useEventGone(event.slug);
   // booking-landing-auth-admin.md: the booking page "applies a light or dark theme from bookingTheme": all of it.
   useEffect(() => {
     setPageTheme(gone ? null : event.bookingTheme);
@@ -418,7 +416,8 @@ function BookingFlow({
                       changeView(next);
                     }}
                     window={bookingWindow}
-                    onJumpToNextAvailable={() => void jumpToNextAvailable()}
+                    // A month that fails (the calendar unreachable, the event gone: the page says so) ends the search.
+                    onJumpToNextAvailable={() => void jumpToNextAvailable().catch(() => setJump(null))}
                     jump={jump}
                   />
                 </>
