@@ -380,6 +380,16 @@ export function loadConfig(): Config {
 let loadedDotEnv = false;
 
 /**
+ * The namespace of the service's own metrics: METRICS_NAMESPACE (the stage's, set by the stack) or the default. Read
+ * apart from loadConfig because the process's metrics buffer exists before any use case is composed.
+ */
+export function metricsNamespace(): string {
+  return process.env.METRICS_NAMESPACE || DEFAULT_METRICS_NAMESPACE;
+}
+/** The namespace on one machine and in tests. */
+export const DEFAULT_METRICS_NAMESPACE = 'Meetwise';
+
+/**
  * The local runner starts its peers on free ports and hands their addresses to the handlers it runs in-process
  * the same way the cloud does: through the environment.
  */

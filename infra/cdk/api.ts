@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -9,14 +10,19 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
+import type { RouteName } from '#shared/api/route-paths';
 import type { RouteDefinition, RouteNeeds } from '#shared/api/routes';
 import type { JobDefinition } from '#shared/jobs';
+import { acknowledgeNag } from '#infra/cdk/nag';
+import { metricsNamespaceOf } from '#infra/cdk/stage';
 
 export interface RouteFunctionsProps {
   /** The rows to serve: one Lambda and one HTTP route each. */
@@ -84,6 +90,25 @@ export const LAMBDA_DEFINE = { 'process.env.NODE_ENV': JSON.stringify('productio
 export const esmRequireBanner =
   "import { createRequire as __meetwiseCreateRequire } from 'node:module'; const require = __meetwiseCreateRequire(import.meta.url);";
 
+/**
+ * Reserved concurrency of the routes a flood aims at: signing in (password, mailed link, sign-up) and booking. Each
+ * is both capped, so a flood of them cannot take the account's concurrency from every other route (the booking
+ * pages, the host's screens), and guaranteed, so a flood elsewhere cannot throttle sign-ins and bookings. A call
+ * takes well under a second, so these allow tens of sign-ins and a hundred bookings a second, far above real use
+ * (and the WAF's 300 writes per address in 5 minutes, waf.ts); past them a caller is refused and the function's
+ * throttles alarm (operations.ts). Together 55 per stage, and AWS keeps 100 of an account's concurrency unreserved:
+ * one stage needs a concurrency quota of at least 155 in its region, two 210 (AWS's default is 1000; a new account
+ * may start lower and must ask for more).
+ */
+export const RESERVED_CONCURRENCY = {
+  login: 10,
+  manualLogin: 5,
+  openSignInLink: 5,
+  signInWithLink: 10,
+  register: 5,
+  createBooking: 20,
+} as const satisfies Partial<Record<RouteName, number>>;
+
 /** `no-reply@meetwise.app` or `Meetwise <no-reply@meetwise.app>` → `meetwise.app`. */
 export function mailDomain(address: string): string {
   const domain = /@([A-Za-z0-9.-]+\.[A-Za-z]{2,})>?\s*$/.exec(address)?.[1];
@@ -93,8 +118,10 @@ export function mailDomain(address: string): string {
 
 /**
  * Builds one of our functions (route, scheduled job, stream or timer job): its own log group kept 30 days, Node 22
- * on arm64, X-Ray, the ESM bundle, the shared environment, and exactly the access `needs` says. `parent` holds the
- * function and its log group (ids `{name}Function`, `{name}Logs`); default: the RouteFunctions construct.
+ * on arm64, X-Ray, the ESM bundle, the shared environment, its route's reserved concurrency if it has one
+ * (RESERVED_CONCURRENCY), and exactly the access `needs` says, through a role of its own that may write its own log
+ * group only. `parent` holds the function, its role and its log group (ids `{name}Function`, `{name}Role`,
+ * `{name}Logs`); default: the RouteFunctions construct.
  */
 export type FunctionFactory = (
   name: string,
@@ -114,6 +141,8 @@ export class RouteFunctions extends Construct {
   readonly functions: ReadonlyMap<string, NodejsFunction>;
   /** The factory the route and job functions are built with, for other constructs' functions (booking-lifecycle.ts). */
   readonly makeFunction: FunctionFactory;
+  /** Scheduled job name → where its invocations go when they failed their retries (operations.ts alarms on them). */
+  readonly jobDeadLetters: ReadonlyMap<string, sqs.Queue>;
 
   constructor(scope: Construct, id: string, props: RouteFunctionsProps) {
     super(scope, id);
@@ -121,6 +150,35 @@ export class RouteFunctions extends Construct {
     this.api = new apigwv2.HttpApi(this, 'HttpApi', {
       description: 'Meetwise API (reached through CloudFront at /api/*)',
       // Same origin as the site (CloudFront), so no CORS configuration.
+      // The default stage is made below, with access logs.
+      createDefaultStage: false,
+    });
+    // One line per request: the route (its template, never the path, which may hold a calendar feed token), status,
+    // latencies and API Gateway's own error, under the request id the function logs too. No address: API Gateway
+    // sees CloudFront's, the function logs the viewer's.
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new apigwv2.HttpStage(this.api, 'DefaultStage', {
+      httpApi: this.api,
+      autoDeploy: true,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: apigateway.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLatencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationStatus: '$context.integrationStatus',
+            integrationError: '$context.integrationErrorMessage',
+            responseLength: '$context.responseLength',
+          }),
+        ),
+      },
     });
 
     const sendMail = new iam.PolicyStatement({
@@ -136,6 +194,18 @@ export class RouteFunctions extends Construct {
         retention: logs.RetentionDays.ONE_MONTH,
         removalPolicy: RemovalPolicy.DESTROY,
       });
+      // Its own role instead of the one Lambda makes, which carries AWSLambdaBasicExecutionRole (logs on every group).
+      const role = new iam.Role(parent, `${name}Role`, {
+        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+        description: `The ${name} function: its log group, and what its needs say`.slice(0, 1000),
+      });
+      logGroup.grantWrite(role);
+      acknowledgeNag(role, {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'X-Ray (tracing below): xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions. The infra test allows * for no other action.',
+      });
+      const reservedConcurrentExecutions = (RESERVED_CONCURRENCY as Partial<Record<string, number>>)[name];
 
       const fn = new NodejsFunction(parent, `${name}Function`, {
         description: description.slice(0, 256),
@@ -146,6 +216,8 @@ export class RouteFunctions extends Construct {
         memorySize: 512,
         timeout,
         logGroup,
+        role,
+        ...(reservedConcurrentExecutions === undefined ? {} : { reservedConcurrentExecutions }),
         // X-Ray: a trace per invocation, with its cold start; the Powertools logger puts the trace id on every line.
         tracing: lambda.Tracing.ACTIVE,
         projectRoot: props.projectRoot,
@@ -171,6 +243,8 @@ export class RouteFunctions extends Construct {
           NODE_OPTIONS: '--enable-source-maps',
           // Powertools: the `service` of every log line and the dimension of every metric (the route or job name).
           POWERTOOLS_SERVICE_NAME: name,
+          // The stage's namespace of the service's metrics (its stack's name): the operator alarms read the same.
+          METRICS_NAMESPACE: metricsNamespaceOf(parent),
         },
         bundling: {
           minify: true,
@@ -185,12 +259,39 @@ export class RouteFunctions extends Construct {
         },
       });
 
+      acknowledgeNag(fn, {
+        id: 'AwsSolutions-L1',
+        reason:
+          'Node 22 (maintained by AWS into 2027) on purpose: the bundles target node22 and leave out the AWS SDK its runtime carries (LAMBDA_EXTERNAL_MODULES); moving to a newer runtime is an upgrade of its own, tested as one.',
+      });
+
       if (needs.table === 'read') props.table.grantReadData(fn);
       if (needs.table === 'readwrite') props.table.grantReadWriteData(fn);
+      if (needs.table) {
+        acknowledgeNag(role, {
+          id: 'AwsSolutions-IAM5[Resource::<ref>/index/*]',
+          reason: "The table's own secondary indexes (TableV2 grants add them to the table): no other table.",
+        });
+      }
       if (needs.mail) fn.addToRolePolicy(sendMail);
       if (needs.photos) {
         props.photoBucket.grantPut(fn, 'photos/*');
         props.photoBucket.grantDelete(fn, 'photos/*');
+        acknowledgeNag(
+          role,
+          {
+            id: 'AwsSolutions-IAM5[Resource::<ref>/photos/*]',
+            reason: "The photo bucket's photos/ prefix only, where every user's uploads go (photos/{userId}/…).",
+          },
+          {
+            id: 'AwsSolutions-IAM5[Action::s3:Abort*]',
+            reason: "S3's grantPut: abandons a multipart upload, on the photos/ prefix only.",
+          },
+          {
+            id: 'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+            reason: "S3's grantDelete: removing a replaced photo or a deleted account's, on the photos/ prefix only.",
+          },
+        );
         // Account deletion lists a user's folder to delete every image in it.
         fn.addToRolePolicy(
           new iam.PolicyStatement({
@@ -229,18 +330,25 @@ export class RouteFunctions extends Construct {
       const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn, {
         payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
       });
-      if (scope) {
-        new apigwv2.HttpRoute(scope, `${route.name}Route`, {
-          httpApi: this.api,
-          routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
-          integration,
+      const httpRoutes = scope
+        ? [
+            new apigwv2.HttpRoute(scope, `${route.name}Route`, {
+              httpApi: this.api,
+              routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
+              integration,
+            }),
+          ]
+        : this.api.addRoutes({ path: route.path, methods: [apigwv2.HttpMethod[route.method]], integration });
+      for (const httpRoute of httpRoutes) {
+        acknowledgeNag(httpRoute, {
+          id: 'AwsSolutions-APIG4',
+          reason: `Authorized in the function, not by API Gateway: the route's auth level (${route.auth}) is checked against the session cookie by functions/src/http/route-handler.ts, public routes (booking, sign-in) have no caller to authorize, and every request must carry CloudFront's origin secret.`,
         });
-      } else {
-        this.api.addRoutes({ path: route.path, methods: [apigwv2.HttpMethod[route.method]], integration });
       }
       functions.set(route.name, fn);
     }
 
+    const jobDeadLetters = new Map<string, sqs.Queue>();
     for (const job of props.jobs) {
       const fn = makeFunction(
         job.name,
@@ -254,8 +362,22 @@ export class RouteFunctions extends Construct {
         schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),
         targets: [new targets.LambdaFunction(fn, { retryAttempts: 0 })],
       });
+      // EventBridge invokes the job asynchronously: a run that still fails after Lambda's two retries is kept here
+      // (14 days, encrypted, TLS only) rather than dropped.
+      const deadLetters = new sqs.Queue(this, `${job.name}DeadLetters`, {
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      acknowledgeNag(deadLetters, {
+        id: 'AwsSolutions-SQS3',
+        reason: `This queue is itself a dead-letter queue: the ${job.name} job's on-failure destination.`,
+      });
+      fn.configureAsyncInvoke({ onFailure: new destinations.SqsDestination(deadLetters) });
+      jobDeadLetters.set(job.name, deadLetters);
       functions.set(job.name, fn);
     }
     this.functions = functions;
+    this.jobDeadLetters = jobDeadLetters;
   }
 }

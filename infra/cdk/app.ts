@@ -1,9 +1,13 @@
 import { App } from 'aws-cdk-lib';
 
+import { checkWithCdkNag } from '#infra/cdk/nag';
 import { MeetwiseStack } from '#infra/cdk/stack';
+import { DEFAULT_STAGE, stageStackName } from '#infra/cdk/stage';
 
 /**
- * The CDK app (`npx cdk synth` / `deploy`, see cdk.json). Deploy-time values come from context:
+ * The CDK app (`npx cdk synth` / `deploy`, see cdk.json; `npm run deploy -- --stage NAME` builds and deploys one
+ * stage, infra/deploy.ts). Deploy-time values come from context:
+ *   -c stage=prod   (default dev: the stack `Meetwise-{stage}` and its own table, buckets and names)
  *   -c mailFrom=no-reply@example.com -c contactEmail=hello@example.com
  *   -c adminEmails=you@example.com,ops@example.com   (optional: administrator accounts)
  *   -c googleClientId=1234-abc.apps.googleusercontent.com -c googleClientSecretArn=arn:aws:secretsmanager:…
@@ -11,13 +15,16 @@ import { MeetwiseStack } from '#infra/cdk/stack';
  *   -c stripePublishableKey=pk_live_… -c stripeSecretArn=arn:aws:secretsmanager:…
  *        (optional, together: billing; the secret holds JSON { "secretKey": "sk_…", "webhookSecret": "whsec_…" })
  *   -c domainName=meetwise.example.com -c certificateArn=arn:aws:acm:us-east-1:…   (optional, together)
+ *   -c hostedZoneId=Z0123456789ABC -c hostedZoneName=example.com   (optional, with domainName: Route 53 records)
  *   -c siteDir=path/to/dist   (optional; default frontend/dist)
  *   -c alarmEmail=oncall@example.com   (optional: subscribes the address to the operator alarms' SNS topic)
  * Account and region are the deploying credentials' (the CLI sets CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION, the
  * region defaulting to us-east-1), so it deploys to any region: outside us-east-1 the CloudFront web ACL goes to a
- * companion stack `Meetwise-Edge` in us-east-1 (infra/cdk/waf.ts), read through a cross-region reference.
+ * companion stack `Meetwise-{stage}-Edge` in us-east-1 (infra/cdk/waf.ts), read through a cross-region reference.
  */
 const app = new App();
+// AWS's own rules (cdk-nag's AwsSolutions pack): synth and deploy stop on any finding not fixed or acknowledged.
+checkWithCdkNag(app);
 // The CLI's deploy target (from the credentials and AWS config), not application configuration.
 // eslint-disable-next-line no-restricted-properties -- set by the CDK CLI for the app it runs
 const { CDK_DEFAULT_ACCOUNT: account, CDK_DEFAULT_REGION: region } = process.env;
@@ -29,9 +36,11 @@ const context = (key: string): string | undefined => {
   return value;
 };
 
-new MeetwiseStack(app, 'Meetwise', {
-  description: 'Meetwise: appointment scheduling (site, API, data)',
+const stage = context('stage') ?? DEFAULT_STAGE;
+new MeetwiseStack(app, stageStackName(stage), {
+  description: `Meetwise (${stage}): appointment scheduling (site, API, data)`,
   env: { account, region },
+  tags: { 'meetwise:stage': stage },
   crossRegionReferences: true,
   mailFrom: context('mailFrom') ?? 'no-reply@meetwise.app',
   contactEmail: context('contactEmail') ?? 'hello@meetwise.app',
@@ -42,6 +51,8 @@ new MeetwiseStack(app, 'Meetwise', {
   stripeSecretArn: context('stripeSecretArn'),
   domainName: context('domainName'),
   certificateArn: context('certificateArn'),
+  hostedZoneId: context('hostedZoneId'),
+  hostedZoneName: context('hostedZoneName'),
   siteDir: context('siteDir'),
   alarmEmail: context('alarmEmail'),
 });

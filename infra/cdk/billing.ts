@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 
 import type { RouteDefinition } from '#shared/api/routes';
 import { normalizePromoCode, SEED_PROMO_CODES, type PromoCode } from '#shared/rules/pricing';
+import { acknowledgeCustomResourceProvider } from '#infra/cdk/nag';
 
 /**
  * The billing routes (issue 18) live in a nested stack of their own ("Billing"): the plans and payments calls and
@@ -30,7 +31,7 @@ export class PromoCodeSeed extends Construct {
     super(scope, id);
     for (const [index, promo] of (props.codes ?? SEED_PROMO_CODES).entries()) {
       const key = { pk: `PROMO#${normalizePromoCode(promo.code)}`, sk: 'PROMO' };
-      new cr.AwsCustomResource(this, `Code${index}`, {
+      const seed = new cr.AwsCustomResource(this, `Code${index}`, {
         installLatestAwsSdk: false,
         onCreate: {
           service: 'DynamoDB',
@@ -48,6 +49,7 @@ export class PromoCodeSeed extends Construct {
           new iam.PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
         ]),
       });
+      acknowledgeCustomResourceProvider(seed);
     }
   }
 }

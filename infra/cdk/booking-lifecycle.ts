@@ -5,6 +5,7 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
@@ -23,6 +24,8 @@ import {
   type TimerJobDefinition,
 } from '#shared/jobs';
 import type { FunctionFactory } from '#infra/cdk/api';
+import { acknowledgeNag } from '#infra/cdk/nag';
+import { rootStackOf } from '#infra/cdk/stage';
 
 /** What a stream job is given, for its function's description: "Booking inserts and changes; Event removals". */
 function streamJobScope(job: StreamJobDefinition): string {
@@ -62,6 +65,8 @@ export interface BookingLifecycleProps {
  *   exactly the timer job functions and send to the scheduler's dead-letter queue, nothing else.
  * - Bounces and complaints: booking mail goes out with an SES configuration set whose BOUNCE and COMPLAINT events go
  *   to an SNS topic, and recordMailSuppression records those addresses.
+ * - The timer jobs and recordMailSuppression are invoked asynchronously (by the scheduler, by SNS): an invocation
+ *   that still fails after Lambda's two retries goes to a dead-letter queue (the scheduler's, and the mail events').
  * Each function gets the operator's errors-and-throttles alarm through `functions` (operations.ts); each dead-letter
  * queue has an alarm on its first message, notifying the operator topic once `notify` is called.
  */
@@ -74,6 +79,8 @@ export class BookingLifecycle extends Construct {
   readonly timerDeadLetters: sqs.Queue;
   /** Stream job name → its dead-letter queue. */
   readonly streamDeadLetters: ReadonlyMap<string, sqs.Queue>;
+  /** recordMailSuppression's failed invocations (bounces and complaints not recorded). */
+  readonly mailEventDeadLetters: sqs.Queue;
   readonly configurationSet: ses.ConfigurationSet;
   /** Where SES publishes the configuration set's bounce and complaint events. */
   readonly mailEventsTopic: sns.Topic;
@@ -84,8 +91,7 @@ export class BookingLifecycle extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
     // Names are made from the deployed stack's name (a nested stack's own name is a token, and long).
-    let root = stack;
-    while (root.nestedStackParent) root = root.nestedStackParent;
+    const root = rootStackOf(stack);
     const streamJobs = props.streamJobs ?? streamJobTable;
     const timerJobs = props.timerJobs ?? timerJobTable;
     const entry = (name: string) => path.join(props.jobsDir, `${name}.ts`);
@@ -115,6 +121,13 @@ export class BookingLifecycle extends Construct {
       this,
     );
     this.mailEventsTopic.addSubscription(new subscriptions.LambdaSubscription(suppression));
+    this.mailEventDeadLetters = this.deadLetterQueue('MailEventDeadLetters');
+    suppression.configureAsyncInvoke({ onFailure: new destinations.SqsDestination(this.mailEventDeadLetters) });
+    this.alarmOnDeadLetters(
+      'MailEventDeadLetterAlarm',
+      this.mailEventDeadLetters,
+      `${mailSuppressionJob.name}: a bounce or complaint it still failed to record after Lambda's retries is in its dead-letter queue; that address may get booking mail again. See docs/operations.md.`,
+    );
 
     // Sending with a configuration set is authorized on the set as well as on the sender identity (needs.mail).
     const sendWithConfigurationSet = new iam.PolicyStatement({
@@ -153,12 +166,16 @@ export class BookingLifecycle extends Construct {
       functions.set(job.name, fn);
     }
 
-    // Invocations the scheduler could not make (after the retry policy each timer sets) land here.
+    // Invocations the scheduler could not make (after the retry policy each timer sets) land here, and so do the
+    // timer jobs' runs that still failed after Lambda's retries (the scheduler invokes them asynchronously).
     this.timerDeadLetters = this.deadLetterQueue('TimerDeadLetters');
+    for (const fn of timerFunctions.values()) {
+      fn.configureAsyncInvoke({ onFailure: new destinations.SqsDestination(this.timerDeadLetters) });
+    }
     this.alarmOnDeadLetters(
       'TimerDeadLetterAlarm',
       this.timerDeadLetters,
-      'Booking timers: EventBridge Scheduler could not invoke a timer job (a reminder or a pending booking expiry) after its retries; the timer is in the scheduler dead-letter queue. See docs/operations.md.',
+      'Booking timers: EventBridge Scheduler could not invoke a timer job (a reminder or a pending booking expiry) after its retries, or the job failed after its own; the timer is in the scheduler dead-letter queue. See docs/operations.md.',
     );
 
     this.timerRole = new iam.Role(this, 'TimerRole', {
@@ -248,6 +265,10 @@ export class BookingLifecycle extends Construct {
         ],
       }),
     );
+    acknowledgeNag(fn.role!, {
+      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/<ref>/*]',
+      reason: "The booking timers' own schedule group only: one schedule per booking timer, named when it is set.",
+    });
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['iam:PassRole'],
@@ -268,11 +289,17 @@ export class BookingLifecycle extends Construct {
 
   /** Encrypted (SQS-managed keys), TLS only, messages kept 14 days (SQS's most). */
   private deadLetterQueue(id: string): sqs.Queue {
-    return new sqs.Queue(this, id, {
+    const queue = new sqs.Queue(this, id, {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
+    acknowledgeNag(queue, {
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "This queue is itself a dead-letter queue (an event source mapping's or a function's on-failure destination, or the scheduler's): cdk-nag recognizes only SQS redrive.",
+    });
+    return queue;
   }
 
   /** Fires on the first message waiting in the queue and stays in alarm until the queue is emptied. */

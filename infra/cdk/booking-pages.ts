@@ -7,6 +7,7 @@ import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct, type IDependable } from 'constructs';
 
 import type { RepublishAllEvent } from '#functions/jobs/publishBookingPages';
+import { acknowledgeCustomResourceProvider } from '#infra/cdk/nag';
 
 export interface RepublishOnDeployProps {
   /** The booking page publisher (functions/src/jobs/publishBookingPages.ts). */
@@ -53,5 +54,6 @@ export class RepublishOnDeploy extends Construct {
       ]),
     });
     republish.node.addDependency(props.after);
+    acknowledgeCustomResourceProvider(republish);
   }
 }

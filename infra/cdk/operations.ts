@@ -4,22 +4,26 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
-import { METRICS_NAMESPACE } from '#functions/adapters/observability/names';
+import { metricsNamespaceOf } from '#infra/cdk/stage';
 
 export interface OperatorAlarmsProps {
   /** Function name in the route table or job table → its function. */
   functions: ReadonlyMap<string, lambda.IFunction>;
   /** The operator topic (OperatorAlarms.topicIn makes it): the alarms here and elsewhere notify it. */
   topic: sns.ITopic;
+  /** Scheduled job name → its dead-letter queue (api.ts): an alarm on its first message each. */
+  deadLetterQueues?: ReadonlyMap<string, sqs.IQueue>;
 }
 
 /**
  * What pages a person on call (docs/operations.md): one SNS topic, and alarms that notify it
  * - per function: any error or throttle in 5 minutes (one alarm over errors + throttles, so 46 functions cost 46
  *   alarms, not 92, within CloudFormation's 500 resources);
- * - bookings: any 5xx answer of the booking write (the ServerError metric the HTTP wrapper counts for createBooking).
+ * - bookings: any 5xx answer of the booking write (the ServerError metric the HTTP wrapper counts for createBooking);
+ * - per scheduled job: a message in its dead-letter queue (a run that failed its retries).
  * An alarm also notifies when it returns to OK.
  */
 export class OperatorAlarms extends Construct {
@@ -68,7 +72,7 @@ export class OperatorAlarms extends Construct {
         alarmDescription:
           'Guests could not book: POST /api/bookings answered 5xx (ServerError, service createBooking ≥ 1 in 5 minutes). See the createBooking logs.',
         metric: new cloudwatch.Metric({
-          namespace: METRICS_NAMESPACE,
+          namespace: metricsNamespaceOf(this),
           metricName: 'ServerError',
           dimensionsMap: { service: 'createBooking' },
           statistic: cloudwatch.Stats.SUM,
@@ -81,6 +85,20 @@ export class OperatorAlarms extends Construct {
       }),
       notify,
     );
+
+    for (const [name, queue] of props.deadLetterQueues ?? []) {
+      this.add(
+        new cloudwatch.Alarm(this, `${name}DeadLetterAlarm`, {
+          alarmDescription: `${name}: a scheduled run still failed after Lambda's retries; its event is in the job's dead-letter queue. See docs/operations.md.`,
+          metric: queue.metricApproximateNumberOfMessagesVisible({ period, statistic: cloudwatch.Stats.MAXIMUM }),
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+        notify,
+      );
+    }
   }
 
   private add(alarm: cloudwatch.Alarm, notify: actions.SnsAction): void {

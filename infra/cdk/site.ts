@@ -14,7 +14,9 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
 import { PUBLISHED_PAGE_CACHE_CONTROL } from '#functions/domain/published-pages';
+import { AccessLogs } from '#infra/cdk/access-logs';
 import type { FunctionFactory } from '#infra/cdk/api';
+import { acknowledgeNag } from '#infra/cdk/nag';
 import { EdgeFirewall } from '#infra/cdk/waf';
 import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
 
@@ -26,6 +28,8 @@ export interface SiteProps {
   originSecret: secretsmanager.ISecret;
   /** Uploaded photos, served at /photos/* (objects under photos/). */
   photoBucket: s3.IBucket;
+  /** Where the site bucket's server access logs and the distribution's standard logs go (access-logs.ts). */
+  accessLogs: s3.IBucket;
   /**
    * Builds the booking page shell function (the route functions' factory: same bundling, logs and alarms); `entry`
    * is its handler file (functions/src/site/serveBookingShell.ts).
@@ -121,6 +125,8 @@ export class Site extends Construct {
       enforceSSL: true,
       encryption: s3.BucketEncryption.S3_MANAGED,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: AccessLogs.prefixFor('site'),
       // Default removal policy (RETAIN): the content is rebuilt by every deploy anyway.
     });
 
@@ -158,6 +164,7 @@ export class Site extends Construct {
     );
     this.shellFunction.addEnvironment('SITE_BUCKET', this.bucket.bucketName);
     this.bucket.grantRead(this.shellFunction, 'book.html');
+    acknowledgeShellRead(this.shellFunction);
     const shellUrl = this.shellFunction.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
     const bookingOrigin = new origins.OriginGroup({
       primaryOrigin: siteOrigin,
@@ -213,7 +220,19 @@ export class Site extends Construct {
       webAclId: firewall.webAcl.attrArn,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
-      ...(props.domainName && certificate ? { domainNames: [props.domainName], certificate } : {}),
+      // Standard logs (one line per request, with the viewer's address), kept ACCESS_LOG_DAYS (access-logs.ts).
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
+      // Browsers reach the custom domain over TLS 1.2 or 1.3 only, with SNI.
+      ...(props.domainName && certificate
+        ? {
+            domainNames: [props.domainName],
+            certificate,
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            sslSupportMethod: cloudfront.SSLMethod.SNI,
+          }
+        : {}),
       defaultBehavior: {
         origin: siteOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -270,6 +289,19 @@ export class Site extends Construct {
       },
     });
 
+    acknowledgeNag(this.distribution, {
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'No geo restriction: hosts and their guests book from anywhere; abuse is limited per address (WAF, waf.ts), not per country.',
+    });
+    if (!certificate) {
+      acknowledgeNag(this.distribution, {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          "Only without a custom domain: CloudFront's own *.cloudfront.net certificate allows no other minimum than TLSv1. With -c domainName and certificateArn the minimum is TLSv1.2_2021.",
+      });
+    }
+
     this.url = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
 
     // Hashed assets first, kept across deploys (prune: false) so pages still open in browsers, which
@@ -298,6 +330,42 @@ export class Site extends Construct {
     });
     if (assets) pages.node.addDependency(assets);
     this.pagesDeployment = pages;
+    // The uploads' handler (one function aws-cdk-lib shares between both deployments): CDK's code and grants.
+    const deployHandler = pages.handlerRole.node.scope;
+    if (deployHandler) {
+      acknowledgeNag(
+        deployHandler,
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason:
+            "aws-cdk-lib's BucketDeployment handler, run at deploy time only: CDK gives it the basic logging policy.",
+        },
+        {
+          id: 'AwsSolutions-L1',
+          reason:
+            "aws-cdk-lib's BucketDeployment handler: its Python runtime is pinned by aws-cdk-lib, updated with it.",
+        },
+        ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
+          id: `AwsSolutions-IAM5[Action::${action}]`,
+          reason:
+            "aws-cdk-lib's BucketDeployment grants: reads this deploy's asset from the CDK asset bucket, syncs the site bucket (prune deletes).",
+        })),
+        {
+          id: 'AwsSolutions-IAM5[Resource::<ref>/*]',
+          reason: "aws-cdk-lib's BucketDeployment: every object of the site bucket, which it syncs.",
+        },
+        {
+          id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+          reason:
+            "aws-cdk-lib's BucketDeployment: the CDK bootstrap asset bucket, where this deploy's files are uploaded.",
+        },
+        {
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            "aws-cdk-lib's BucketDeployment: cloudfront:CreateInvalidation and GetInvalidation, which CDK grants on * to refresh the distribution's cache after the upload (listed in the infra test).",
+        },
+      );
+    }
   }
 
   /**
@@ -307,9 +375,40 @@ export class Site extends Construct {
   grantPagePublishing(grantee: iam.IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
     grantee.addEnvironment('SITE_BUCKET', this.bucket.bucketName);
     this.bucket.grantRead(grantee, 'book.html');
+    acknowledgeShellRead(grantee);
     for (const prefix of PUBLISHED_PREFIXES) {
       this.bucket.grantPut(grantee, `${prefix}*`);
       this.bucket.grantDelete(grantee, `${prefix}*`);
     }
+    if (Construct.isConstruct(grantee.grantPrincipal)) {
+      acknowledgeNag(
+        grantee.grantPrincipal,
+        ...PUBLISHED_PREFIXES.map((prefix) => ({
+          id: `AwsSolutions-IAM5[Resource::<ref>/${prefix}*]`,
+          reason: `Published booking pages live under ${prefix} (one object per page): the publisher writes and deletes there only.`,
+        })),
+        {
+          id: 'AwsSolutions-IAM5[Action::s3:Abort*]',
+          reason: "S3's grantPut: abandons a multipart upload, under the published pages' prefixes only.",
+        },
+        {
+          id: 'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+          reason: "S3's grantDelete: takes a page down, under the published pages' prefixes only.",
+        },
+      );
+    }
   }
+}
+
+/** S3's grantRead of the shell object (book.html): GetObject* on it, GetBucket* and List* on the bucket. */
+function acknowledgeShellRead(grantee: iam.IGrantable): void {
+  if (!Construct.isConstruct(grantee.grantPrincipal)) return;
+  acknowledgeNag(
+    grantee.grantPrincipal,
+    ...['s3:GetObject*', 's3:GetBucket*', 's3:List*'].map((action) => ({
+      id: `AwsSolutions-IAM5[Action::${action}]`,
+      reason:
+        "S3's grantRead of one object, the booking page shell (book.html), and of the bucket for what S3 asks of a reader.",
+    })),
+  );
 }

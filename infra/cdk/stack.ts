@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -9,13 +9,17 @@ import type { Construct } from 'constructs';
 
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
 import { jobTable, streamJobs, type JobDefinition } from '#shared/jobs';
+import { AccessLogs } from '#infra/cdk/access-logs';
 import { RouteFunctions } from '#infra/cdk/api';
 import { isBillingRoute, PromoCodeSeed } from '#infra/cdk/billing';
 import { BookingLifecycle } from '#infra/cdk/booking-lifecycle';
 import { RepublishOnDeploy } from '#infra/cdk/booking-pages';
 import { DataTable } from '#infra/cdk/data';
+import { SiteDomainRecords } from '#infra/cdk/domain';
+import { acknowledgeNag } from '#infra/cdk/nag';
 import { OperatorAlarms } from '#infra/cdk/operations';
 import { Site } from '#infra/cdk/site';
+import { checkCertificateArn } from '#infra/cdk/stage';
 
 /** The repository root (holds package.json with its "imports" map, and package-lock.json). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,6 +47,12 @@ export interface MeetwiseStackProps extends StackProps {
   /** Optional custom domain of the site (with certificateArn: ACM, us-east-1). */
   domainName?: string;
   certificateArn?: string;
+  /**
+   * Optional, with domainName: the Route 53 public hosted zone (id and name) holding it; the stack then adds the
+   * A and AAAA alias records pointing the name at the distribution.
+   */
+  hostedZoneId?: string;
+  hostedZoneName?: string;
   /** Default: every row of shared/api/routes.ts. */
   routes?: readonly RouteDefinition[];
   /** Default: the repository root. Must hold package.json and package-lock.json, and contain handlersDir. */
@@ -69,12 +79,20 @@ export class MeetwiseStack extends Stack {
 
     const projectRoot = path.resolve(props.projectRoot ?? repoRoot);
     const { table } = new DataTable(this, 'Data');
+    // The buckets' and CloudFront's access logs, kept 30 days (access-logs.ts).
+    const accessLogs = new AccessLogs(this, 'AccessLogs').bucket;
     // Uploaded profile photos (photos/{userId}/{id}.{ext}): private, served by CloudFront at /photos/*, kept.
+    // Versioned: a photo overwritten or deleted by mistake can be restored for 30 days; then the old version is gone
+    // for good (a deleted account's photos too).
     const photoBucket = new s3.Bucket(this, 'Photos', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: s3.BucketEncryption.S3_MANAGED,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true }],
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: AccessLogs.prefixFor('photos'),
     });
     const sessionSecret = new secretsmanager.Secret(this, 'SessionSecret', {
       description: 'Signs Meetwise session tokens (SESSION_SECRET).',
@@ -86,6 +104,13 @@ export class MeetwiseStack extends Stack {
       description: 'Proves a request to the API came through CloudFront (X-Origin-Verify, ORIGIN_SECRET).',
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     });
+    for (const secret of [sessionSecret, originSecret]) {
+      acknowledgeNag(secret, {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'No rotation Lambda: the value reaches the functions (and CloudFront) at deploy time, as a dynamic reference, so a rotation could not reach them. Rotate by putting a new value and deploying (a new session secret signs everyone out).',
+      });
+    }
 
     if (Boolean(props.googleClientId) !== Boolean(props.googleClientSecretArn)) {
       throw new Error('googleClientId and googleClientSecretArn go together: set both for Google sign-in, or neither.');
@@ -147,6 +172,13 @@ export class MeetwiseStack extends Stack {
       scopeFor: (route) => (isBillingRoute(route) ? billingStack : undefined),
     });
 
+    if (Boolean(props.hostedZoneId) !== Boolean(props.hostedZoneName)) {
+      throw new Error('hostedZoneId and hostedZoneName go together: set both for the DNS records, or neither.');
+    }
+    if (props.certificateArn) checkCertificateArn(props.certificateArn);
+    if (props.hostedZoneId && !props.domainName) {
+      throw new Error('hostedZoneId needs domainName: the name the records are for.');
+    }
     const siteDir = path.resolve(props.siteDir ?? path.join(repoRoot, 'frontend/dist'));
     const site = new Site(this, 'Site', {
       siteDir,
@@ -155,9 +187,19 @@ export class MeetwiseStack extends Stack {
       api: api.api,
       originSecret,
       photoBucket,
+      accessLogs,
       ...(props.domainName ? { domainName: props.domainName } : {}),
       ...(props.certificateArn ? { certificateArn: props.certificateArn } : {}),
     });
+
+    if (props.domainName && props.hostedZoneId && props.hostedZoneName) {
+      new SiteDomainRecords(this, 'SiteDomain', {
+        domainName: props.domainName,
+        hostedZoneId: props.hostedZoneId,
+        hostedZoneName: props.hostedZoneName,
+        distribution: site.distribution,
+      });
+    }
 
     // The table's stream, the booking e-mails and timers, SES bounces and complaints (issue 16). In a nested stack:
     // with a function, log group, role, policy, route, integration, permission and alarm per route, this stack
@@ -192,6 +234,7 @@ export class MeetwiseStack extends Stack {
     const operations = new OperatorAlarms(new NestedStack(this, 'OperatorAlarms'), 'Operations', {
       functions,
       topic: operatorTopic,
+      deadLetterQueues: api.jobDeadLetters,
     });
     lifecycle.notify(operatorTopic);
     new CfnOutput(this, 'OperatorTopicArn', {

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
 import { RESERVED_EVENT_SLUGS } from '#shared/constants';
@@ -43,6 +43,7 @@ import {
 import { MeetwiseStack, repoRoot, type MeetwiseStackProps } from '#infra/cdk/stack';
 import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
 import { tableDefinition } from '#infra/table-definition';
+import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
 
 /**
  * CDK assertions on the synthesized template. One synth (it bundles every route's function with esbuild).
@@ -72,12 +73,7 @@ interface Statement {
   Resource: unknown;
 }
 
-const cleanup: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanup.push(dir);
-  return dir;
-};
+const tempDir = tempDirsRemovedAfterAll();
 
 /** Every job file the stack bundles: scheduled, stream and timer jobs, and the mail suppression job. */
 const jobNames = [
@@ -322,10 +318,6 @@ beforeAll(() => {
   // Logged, not asserted: timings belong to the bench, not to tests (ARCHITECTURE.md §6).
   console.info(`[infra test] synth with bundling took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }, 180_000);
-
-afterAll(() => {
-  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('route functions', () => {
   it('has exactly one Node 22 arm64 function per route-table row and per job, and every one is Node 22 on arm64', () => {
@@ -1215,12 +1207,24 @@ describe('booking lifecycle (issue 16)', () => {
     ...timerJobTable.map((job) => timerJobId(job.name)),
     suppressionId(),
   ];
-  /** The scheduler's dead-letter queue: the one queue no event source mapping fails to. */
+  /** recordMailSuppression's dead-letter queue: the one its asynchronous invocations fail to. */
+  const mailEventDeadLettersId = () => {
+    const configs = inLifecycle('AWS::Lambda::EventInvokeConfig').filter(
+      ([, config]) => refId(config.Properties.FunctionName) === suppressionId(),
+    );
+    expect(configs).toHaveLength(1);
+    return getAttId(
+      (configs[0]![1].Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination,
+    );
+  };
+  /** The scheduler's dead-letter queue: the one queue no event source mapping and no mail event fails to. */
   const timerDeadLettersId = () => {
     const streamQueues = inLifecycle('AWS::Lambda::EventSourceMapping').map(([, mapping]) =>
       getAttId((mapping.Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination),
     );
-    const others = inLifecycle('AWS::SQS::Queue').filter(([id]) => !streamQueues.includes(id));
+    const others = inLifecycle('AWS::SQS::Queue').filter(
+      ([id]) => !streamQueues.includes(id) && id !== mailEventDeadLettersId(),
+    );
     expect(others).toHaveLength(1);
     return others[0]![0];
   };
@@ -1287,8 +1291,10 @@ describe('booking lifecycle (issue 16)', () => {
 
   it('alarms on the first message in each dead-letter queue (stream jobs and scheduler), notifying the operator topic', () => {
     const queueIds = inLifecycle('AWS::SQS::Queue').map(([id]) => id);
-    expect(queueIds).toHaveLength(streamJobTable.length + 1);
+    // One per stream job, the scheduler's, and recordMailSuppression's.
+    expect(queueIds).toHaveLength(streamJobTable.length + 2);
     expect(queueIds).toContain(timerDeadLettersId());
+    expect(queueIds).toContain(mailEventDeadLettersId());
     for (const queueId of queueIds) {
       expect(lifecycleGet(queueId).Properties, queueId).toMatchObject({
         SqsManagedSseEnabled: true,

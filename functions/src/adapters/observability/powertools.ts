@@ -1,7 +1,7 @@
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import { MetricUnit, Metrics as PowertoolsMetrics } from '@aws-lambda-powertools/metrics';
 
-import { METRICS_NAMESPACE } from '#functions/adapters/observability/names';
+import { metricsNamespace } from '#functions/config';
 import type { Logger, MetricName, Metrics } from '#functions/ports';
 
 /**
@@ -26,7 +26,7 @@ export function powertoolsRootLogger(level: Level = 'info'): PowertoolsLogger {
 
 /** The process's metrics buffer (POWERTOOLS_METRICS_DISABLED=true keeps it from printing, as on one machine). */
 export function powertoolsMetrics(): PowertoolsMetrics {
-  metricsBuffer ??= new PowertoolsMetrics({ namespace: METRICS_NAMESPACE });
+  metricsBuffer ??= new PowertoolsMetrics({ namespace: metricsNamespace() });
   return metricsBuffer;
 }
 
