@@ -278,13 +278,17 @@ export const lifecycleDeps = /* @__PURE__ */ once(() => ({
 
 /**
  * Every dependency for one configuration: for the local runner's seeding, tests and the bench.
- * `onDynamoRequest` counts DynamoDB commands (see createDynamoClient).
+ * `onDynamoRequest` counts DynamoDB commands, `onDynamoCapacity` is told the capacity units each consumed (see
+ * createDynamoClient).
  */
 export function composeDeps(
   configuration: Config,
-  options: { onDynamoRequest?: (commandName: string) => void } = {},
+  options: {
+    onDynamoRequest?: (commandName: string) => void;
+    onDynamoCapacity?: (commandName: string, capacityUnits: number, input: unknown) => void;
+  } = {},
 ): Deps {
-  const dynamo = createDynamoClient(configuration, options.onDynamoRequest);
+  const dynamo = createDynamoClient(configuration, options.onDynamoRequest, options.onDynamoCapacity);
   const db = createDocumentClient(dynamo);
   const sessionAdapter = sessionsFor(configuration, db);
   const hosts = dynamoHosts(db, configuration.tableName);

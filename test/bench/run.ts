@@ -11,6 +11,7 @@ import { benchAvailability } from '#test/bench/availability';
 import { benchBookingList } from '#test/bench/bookings-list';
 import { analysisBuild, attribute, chunkOwners } from '#test/bench/bundle-analysis';
 import { benchBundles } from '#test/bench/bundles';
+import { formatReport } from '#test/bench/cost-model';
 import { benchDynamoRequests, describeCounts, type CallCount } from '#test/bench/dynamo-requests';
 import { benchFrontend } from '#test/bench/frontend';
 import { benchLatency } from '#test/bench/latency';
@@ -34,7 +35,8 @@ import { startApp, type RunningApp } from '#test/support/app-process';
  * Parts, in the order they run: availability (engine CPU), bundles (Lambda sizes, cold module load), requests
  * (DynamoDB requests per call), seed (~200 bookings through the API; also run by latency, whose figures need them),
  * frontend (JavaScript per page, the booking page's chunks and packages), mail (booking mail latency), lighthouse,
- * publish (edit → published booking page latency), latency (autocannon), list (the admin's bookings list, own app).
+ * publish (edit → published booking page latency), latency (autocannon), list (the admin's bookings list, own app),
+ * cost (the cost model's tables of docs/scale.md; no app).
  * The app (`npm start`'s runner on a throw-away DATA_DIR) is started only for the parts that need it.
  */
 
@@ -85,6 +87,7 @@ const PARTS = [
   'publish',
   'latency',
   'list',
+  'cost',
 ] as const;
 type Part = (typeof PARTS)[number];
 const APP_PARTS: readonly Part[] = ['seed', 'frontend', 'mail', 'lighthouse', 'publish', 'latency'];
@@ -144,6 +147,7 @@ async function main() {
     wants('publish') && `edit → published page: ${SAMPLES.publishEdits} edits, GET every 20 ms`,
     wants('latency') && 'latency: autocannon, 20 clients × 10 s, then 1 client × 5 s',
     wants('list') && `bookings list: ≤ ${BUDGET.listRequests} DynamoDB requests, 20 clients × 10 s`,
+    wants('cost') && 'cost model: arithmetic on the measured request counts',
   ].filter(Boolean);
   console.log(`Samples: ${samples.join('; ')}\n`);
 
@@ -260,6 +264,10 @@ async function main() {
       null,
     );
   }
+  if (wants('cost'))
+    console.log(
+      `\nCost model (docs/scale.md; test/integration/cost-model.test.ts holds its request counts)\n\n${formatReport()}`,
+    );
   console.log(`\nDone in ${seconds(started)}.\n`);
 }
 

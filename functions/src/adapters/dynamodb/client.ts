@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 import type { Config } from '#functions/config';
@@ -6,13 +6,33 @@ import type { Config } from '#functions/config';
 /** Local peers accept any credentials; the cloud uses the Lambda role's. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
+/** The commands that can report the capacity they consumed (`ReturnConsumedCapacity`). */
+const CAPACITY_COMMANDS = new Set(
+  [
+    'GetItem',
+    'PutItem',
+    'UpdateItem',
+    'DeleteItem',
+    'Query',
+    'Scan',
+    'BatchGetItem',
+    'BatchWriteItem',
+    'TransactGetItems',
+    'TransactWriteItems',
+  ].map((name) => `${name}Command`),
+);
+
 /**
  * A DynamoDB client for the configured endpoint. `onRequest` is told the name of every command sent (retries not
  * counted): tests and the bench use it to hold each route to its request budget (ARCHITECTURE.md §6).
+ * `onCapacity` (tests and the cost model, docs/scale.md): every command that can is sent with
+ * `ReturnConsumedCapacity: 'TOTAL'` (table and indexes), and the capacity units it consumed are reported with its
+ * input once it succeeded (a refused conditional write reports none).
  */
 export function createDynamoClient(
   config: Pick<Config, 'region' | 'dynamoEndpoint'>,
   onRequest?: (commandName: string) => void,
+  onCapacity?: (commandName: string, capacityUnits: number, input: unknown) => void,
 ): DynamoDBClient {
   const client = new DynamoDBClient({
     region: config.region,
@@ -26,6 +46,22 @@ export function createDynamoClient(
         return next(args);
       },
       { step: 'initialize', name: 'countRequests' },
+    );
+  }
+  if (onCapacity) {
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const name = String(context.commandName);
+        if (!CAPACITY_COMMANDS.has(name)) return next(args);
+        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+        const result = await next(args);
+        const consumed = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] })
+          .ConsumedCapacity;
+        const units = [consumed ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+        onCapacity(name, units, args.input);
+        return result;
+      },
+      { step: 'initialize', name: 'reportCapacity' },
     );
   }
   return client;
