@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import type { PublicEvent } from '#shared/api/schemas/events';
@@ -44,7 +45,9 @@ if (event && renderedAt) {
   // A published page's custom CSS is drawn in its first render: its code comes first (only for such an event).
   void loadCustomCss(event.customCss)
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app));
+    // As a transition, React hydrates in slices that yield to the browser: the page, painted from its HTML, stays
+    // responsive meanwhile (no long task for the whole tree).
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

@@ -68,9 +68,13 @@ describe("inline scripts: only index.html's", () => {
     expectInlineScriptsOf(book, index);
     expectInlineScriptsOf(read('frontend/dist/landing.html'), index);
     expectInlineScriptsOf(published(book), index);
-    // The shell loads its own entry, not the single-page app's.
-    expect(book).toMatch(/<script type="module" crossorigin src="\/assets\/book-[\w-]+\.js"><\/script>/);
-    expect(book).not.toMatch(/src="\/assets\/index-/);
+    // The shell loads its own entry, not the single-page app's, through the loader: no module tag of Vite's is left.
+    expect(book).toMatch(/<meta name="meetwise-modules" content="\/assets\/book-[\w-]+\.js( \/assets\/[\w-]+\.js)*">/);
+    expect(book).not.toMatch(/\/assets\/index-/);
+    for (const page of [book, index]) {
+      expect(page).not.toMatch(/<script type="module"/);
+      expect(page).not.toMatch(/rel="modulepreload"/);
+    }
   });
 });
 
@@ -89,6 +93,8 @@ function runInlineScripts(html: string, options: { pathname: string; eventBlock:
     document: {
       documentElement: root,
       getElementById: (id: string) => (id === 'meetwise-event' && options.eventBlock ? {} : null),
+      // No module list: the source pages have Vite's own module tag (the loader is tested on the built ones below).
+      querySelector: () => null,
     },
     localStorage: { getItem: () => 'light' },
     matchMedia: () => ({ matches: false }),
@@ -128,5 +134,96 @@ describe("index.html's inline scripts (book.html's are the same)", () => {
       dark: false,
       colorScheme: 'light',
     });
+  });
+});
+
+/** The module loader (the last inline script of index.html and book.html), run against a fake document. */
+function runLoader(options: { prerendered: boolean; visible?: boolean; paintTiming?: boolean }) {
+  const script = [...read('frontend/index.html').matchAll(/<script>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1]!)
+    .find((code) => code.includes('meetwise-modules'));
+  if (!script) throw new Error('no module loader in index.html');
+  const appended: string[] = [];
+  const timers: { run: () => void; ms: number }[] = [];
+  let observer: { callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void; type?: string } | null =
+    null;
+  let disconnected = false;
+  const element = (tag: string) => {
+    const node: Record<string, string> = { tag };
+    return node;
+  };
+  const context: Record<string, unknown> = {
+    document: {
+      querySelector: (selector: string) =>
+        selector === 'meta[name="meetwise-modules"]'
+          ? { getAttribute: () => '/assets/entry.js /assets/chunk-a.js /assets/chunk-b.js' }
+          : null,
+      getElementById: (id: string) => (id === 'root' ? { firstElementChild: options.prerendered ? {} : null } : null),
+      visibilityState: options.visible === false ? 'hidden' : 'visible',
+      createElement: element,
+      head: {
+        appendChild: (node: Record<string, string>) =>
+          appended.push(
+            node.tag === 'script'
+              ? `script type=${node.type} src=${node.src} crossorigin=${node.crossOrigin}`
+              : `link rel=${node.rel} href=${node.href}`,
+          ),
+      },
+    },
+    setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
+  };
+  if (options.paintTiming !== false) {
+    context.PerformanceObserver = class {
+      constructor(callback: NonNullable<typeof observer>['callback']) {
+        observer = { callback };
+      }
+      observe({ type }: { type: string }) {
+        observer!.type = type;
+      }
+      disconnect() {
+        disconnected = true;
+      }
+    };
+  }
+  context.window = context;
+  runInNewContext(script, context);
+  const paint = (name: string) => observer!.callback({ getEntriesByName: (asked) => (asked === name ? [{}] : []) });
+  return { appended, timers, paint, observed: () => observer?.type, disconnected: () => disconnected };
+}
+
+describe("the pages' module loader", () => {
+  const ALL = [
+    'script type=module src=/assets/entry.js crossorigin=',
+    'link rel=modulepreload href=/assets/chunk-a.js',
+    'link rel=modulepreload href=/assets/chunk-b.js',
+  ];
+
+  it('loads a page rendered in the browser (an empty root) at once: the entry and every chunk it imports', () => {
+    const run = runLoader({ prerendered: false });
+    expect(run.appended).toEqual(ALL);
+    expect(run.timers).toEqual([]);
+  });
+
+  it('loads a prerendered page after its first paint, once', () => {
+    const run = runLoader({ prerendered: true });
+    expect(run.appended).toEqual([]);
+    expect(run.observed()).toBe('paint');
+    run.paint('first-paint');
+    expect(run.appended).toEqual([]);
+    run.paint('first-contentful-paint');
+    expect(run.appended).toEqual(ALL);
+    expect(run.disconnected()).toBe(true);
+    // The safety timer finds it done.
+    expect(run.timers.map((timer) => timer.ms)).toEqual([1000]);
+    run.timers[0]!.run();
+    expect(run.appended).toEqual(ALL);
+  });
+
+  it('loads a prerendered page after a second when no paint is reported, and at once when hidden or without paint timing', () => {
+    const silent = runLoader({ prerendered: true });
+    silent.timers[0]!.run();
+    expect(silent.appended).toEqual(ALL);
+    expect(runLoader({ prerendered: true, visible: false }).appended).toEqual(ALL);
+    expect(runLoader({ prerendered: true, paintTiming: false }).appended).toEqual(ALL);
   });
 });

@@ -133,6 +133,11 @@ export function Header({
             </nav>
           )}
           {chrome.showThemeToggle && <ThemeToggle />}
+          {!collapsible && signedIn === undefined && chrome.showMenuToggle && (
+            // While the session is asked (and on the page prerendered before it): the toggle's place, so its
+            // arrival moves nothing.
+            <span aria-hidden="true" className="size-10 shrink-0 md:hidden" />
+          )}
           {collapsible && (
             <button
               ref={toggleRef}

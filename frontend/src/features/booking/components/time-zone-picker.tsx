@@ -37,12 +37,16 @@ export function TimeZonePicker({
     if (zone !== value) onChange(zone);
   };
 
+  const label = zoneLabel(value, now);
   return (
-    <div className="text-sm">
-      <div className="flex flex-wrap items-center gap-2 text-slate-700 dark:text-slate-300">
-        <GlobeIcon className="size-4" />
-        <span>
-          Time zone: <strong className="font-medium text-slate-900 dark:text-white">{zoneLabel(value, now)}</strong>
+    // min-w-0: in the step's grid, the one-line label must not widen the column to its own length.
+    <div className="min-w-0 text-sm">
+      {/* One line whatever the zone's name: a prerendered page's label (the host's zone) becoming the guest's, longer
+          or shorter, moves nothing below it (a long name is cut, whole in its title). */}
+      <div className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
+        <GlobeIcon className="size-4 shrink-0" />
+        <span className="min-w-0 truncate" title={`Time zone: ${label}`}>
+          Time zone: <strong className="font-medium text-slate-900 dark:text-white">{label}</strong>
         </span>
         <button
           ref={toggle}
@@ -53,9 +57,8 @@ export function TimeZonePicker({
           onPointerEnter={() => void loadZoneList()}
           onFocus={() => void loadZoneList()}
           onClick={() => setOpen((current) => !current)}
-          // At the row's end: a prerendered page's label (the host's zone) becoming the guest's moves nothing.
           className={cn(
-            'ml-auto rounded-sm font-medium text-slate-900 underline underline-offset-4 dark:text-white',
+            'ml-auto shrink-0 rounded-sm font-medium text-slate-900 underline underline-offset-4 dark:text-white',
             focusRing,
           )}
         >
