@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -11,6 +11,7 @@ import { RESERVED_CONCURRENCY } from '#infra/cdk/api';
 import { mailSuppressionJob } from '#infra/cdk/booking-lifecycle';
 import { acknowledgeNag, cdkNagFindings, checkWithCdkNag } from '#infra/cdk/nag';
 import { MeetwiseStack, repoRoot } from '#infra/cdk/stack';
+import { writeStandInSite } from '#test/support/stand-in-site';
 import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
 
 /**
@@ -100,15 +101,7 @@ function runCfnLint(files: string[]): Promise<{ status: number | null; output: s
 
 beforeAll(() => {
   // A stand-in front end: the stack reads index.html and book.html (their inline scripts' hashes) and uploads it.
-  const siteDir = tempDir('meetwise-review-site-');
-  mkdirSync(path.join(siteDir, 'assets'));
-  for (const file of ['index.html', 'book.html']) {
-    writeFileSync(
-      path.join(siteDir, file),
-      '<!doctype html><title>Meetwise</title><script type="module" src="/assets/a.js"></script>',
-    );
-  }
-  writeFileSync(path.join(siteDir, 'assets/a.js'), '');
+  const siteDir = writeStandInSite(tempDir('meetwise-review-site-'));
 
   outdir = tempDir('meetwise-review-out-');
   const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Json };

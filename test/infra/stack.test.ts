@@ -43,6 +43,7 @@ import {
 import { MeetwiseStack, repoRoot, type MeetwiseStackProps } from '#infra/cdk/stack';
 import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
 import { tableDefinition } from '#infra/table-definition';
+import { writeStandInSite } from '#test/support/stand-in-site';
 import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
 
 /**
@@ -119,13 +120,7 @@ function handlerProps(): Pick<MeetwiseStackProps, 'projectRoot' | 'handlersDir' 
 /** The real build if there is one; otherwise a minimal dist. */
 function siteDir(): string | undefined {
   if (existsSync(path.join(repoRoot, 'frontend/dist/index.html'))) return undefined;
-  const dir = tempDir('meetwise-dist-');
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><title>Meetwise</title><script type="module" src="/assets/app.js"></script>',
-  );
-  writeFileSync(path.join(dir, 'assets/app.js'), 'console.log("Meetwise");\n');
+  const dir = writeStandInSite(tempDir('meetwise-dist-'));
   console.warn(`[infra test] frontend/dist missing: using a minimal dist in ${dir}`);
   return dir;
 }

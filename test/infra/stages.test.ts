@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { repoRoot } from '#infra/cdk/stack';
+import { writeStandInSite } from '#test/support/stand-in-site';
 import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
 
 /**
@@ -31,15 +32,7 @@ const tempDir = tempDirsRemovedAfterAll();
 let siteDir: string;
 beforeAll(() => {
   // A stand-in front end: what the stack reads of it is the HTML of index.html and book.html.
-  siteDir = tempDir('meetwise-stage-site-');
-  mkdirSync(path.join(siteDir, 'assets'));
-  for (const file of ['index.html', 'book.html']) {
-    writeFileSync(
-      path.join(siteDir, file),
-      '<!doctype html><title>Meetwise</title><script src="/assets/a.js"></script>',
-    );
-  }
-  writeFileSync(path.join(siteDir, 'assets/a.js'), '');
+  siteDir = writeStandInSite(tempDir('meetwise-stage-site-'));
 });
 
 function runApp(context: Json, region = 'eu-west-1') {
