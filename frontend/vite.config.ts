@@ -3,8 +3,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 
-import { moduleListPlugin } from '#frontend/build/module-list-plugin.ts';
-
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ mode }) => {
@@ -17,7 +15,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     root: frontendDir,
-    plugins: [react(), tailwindcss(), moduleListPlugin()],
+    plugins: [react(), tailwindcss()],
     build: {
       outDir: fileURLToPath(new URL('./dist', import.meta.url)),
       emptyOutDir: true,

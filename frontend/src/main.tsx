@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
@@ -15,8 +16,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
 // A page prerendered at build time (landing.html) is hydrated once its page's code is here, so the hydrating render
-// draws its markup in one pass; any other page is rendered here.
+// draws its markup in one pass, as a transition: in slices that yield to the browser. Any other page is rendered here.
 const renderedAt = renderTimeOf(container);
 const app = <SpaRoot client={queryClient} renderedAt={renderedAt} router={BrowserRouter} />;
-if (renderedAt) void preloadPage(window.location.pathname).then(() => hydrateRoot(container, app));
-else createRoot(container).render(app);
+if (renderedAt) {
+  void preloadPage(window.location.pathname).then(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  createRoot(container).render(app);
+}

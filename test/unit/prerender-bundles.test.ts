@@ -23,8 +23,7 @@ const MARKS = {
 
 /** The scripts reachable from the page's module script: through static imports only, or dynamic ones too. */
 function scriptsOf(page: string, dynamic: boolean): Map<string, string> {
-  // The build lists the page's modules, its entry first, for the page's loader (frontend/src/build/module-list-plugin.ts).
-  const entry = /<meta name="meetwise-modules" content="\/assets\/([\w.-]+\.js)[ "]/.exec(
+  const entry = /<script type="module" crossorigin src="\/assets\/([\w.-]+\.js)">/.exec(
     readFileSync(`${DIST}/${page}`, 'utf8'),
   )![1]!;
   const found = new Map<string, string>();

@@ -68,10 +68,15 @@ describe("inline scripts: only index.html's", () => {
     expectInlineScriptsOf(book, index);
     expectInlineScriptsOf(read('frontend/dist/landing.html'), index);
     expectInlineScriptsOf(published(book), index);
-    // The shell loads its own entry, not the single-page app's, through the loader: no module tag of Vite's is left.
-    expect(book).toMatch(/<meta name="meetwise-modules" content="\/assets\/book-[\w-]+\.js( \/assets\/[\w-]+\.js)*">/);
-    expect(book).not.toMatch(/\/assets\/index-/);
-    for (const page of [book, index]) {
+    // The shell loads its own entry, not the single-page app's.
+    expect(book).toMatch(/<script type="module" crossorigin src="\/assets\/book-[\w-]+\.js"><\/script>/);
+    expect(book).not.toMatch(/src="\/assets\/index-/);
+    // Prerendered pages list their modules for the loader instead (deferModules): no module tag of Vite's is left.
+    const list = (entry: string) =>
+      new RegExp(`<meta name="meetwise-modules" content="/assets/${entry}-[\\w-]+\\.js( /assets/[\\w-]+\\.js)+">`);
+    expect(published(book)).toMatch(list('book'));
+    expect(read('frontend/dist/landing.html')).toMatch(list('index'));
+    for (const page of [published(book), read('frontend/dist/landing.html')]) {
       expect(page).not.toMatch(/<script type="module"/);
       expect(page).not.toMatch(/rel="modulepreload"/);
     }

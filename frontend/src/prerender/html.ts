@@ -49,9 +49,34 @@ function replaceOnce(html: string, pattern: RegExp, replace: (match: string) => 
   return html.replace(pattern, (match) => replace(match));
 }
 
-/** The template with the content in its slots: `<html>`, `<title>`, `<meta name="description">`, `<div id="root">`. */
+/** The meta tag the pages' module loader reads (the last inline script of index.html and book.html). */
+export const MODULE_LIST_META = 'meetwise-modules';
+
+/**
+ * A built page's `<script type="module">` and `<link rel="modulepreload">` tags (Vite's), which a browser fetches while
+ * it still parses the HTML, made into `<meta name="meetwise-modules">`: the entry, then the chunks it imports. The
+ * page's loader starts them once the browser reports the first paint, so a prerendered page paints from its HTML and
+ * CSS alone and then hydrates. A template without a built module tag (the sources, in tests) is left as it is.
+ */
+export function deferModules(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) return html;
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const urls = [entry[1]!, ...preloads.map((match) => match[1]!)];
+  let out = html.replace(
+    entry[0],
+    () => `<meta name="${MODULE_LIST_META}" content="${escapeHtml(urls.join(' '))}">\n    `,
+  );
+  for (const preload of preloads) out = out.replace(preload[0], '');
+  return out;
+}
+
+/**
+ * The template with the content in its slots: `<html>`, `<title>`, `<meta name="description">`, `<div id="root">`;
+ * its code loaded after the first paint (deferModules).
+ */
 export function fillTemplate(template: string, content: PageContent): string {
-  let html = template;
+  let html = deferModules(template);
   if (content.pageTheme) {
     const theme = content.pageTheme;
     html = replaceOnce(html, /<html\b/i, (open) => `${open} data-page-theme="${escapeHtml(theme)}"`, '<html>');
