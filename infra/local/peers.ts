@@ -148,10 +148,66 @@ async function reapOrphanedDynamo(workDir: string, log: (line: string) => void):
   }
 }
 
+/** What a server prints when another program took its port between our check and its bind. */
+const PORT_TAKEN = /BindException|Address already in use|EADDRINUSE/;
+/** Starts on a new port after losing one: the check and the bind are seconds apart for a JVM. */
+const PORT_ATTEMPTS = 3;
+
+interface StartedPeer {
+  child: ChildProcess;
+  log: string[];
+  endpoint: string;
+}
+
+const PROBE_MS = 2_000;
+const withinProbeTime = (answer: Promise<boolean>) =>
+  Promise.race([answer, new Promise<boolean>((done) => setTimeout(() => done(false), PROBE_MS).unref())]);
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Launches one peer and waits until it answers. When it stops at start because its port was taken meanwhile, it is
+ * launched again on another free port; any other early stop, or no answer within a minute, is an error carrying the
+ * peer's own output.
+ */
+export async function startPeer(
+  name: string,
+  firstPort: () => Promise<number>,
+  launch: (port: number) => ChildProcess,
+  answers: (endpoint: string) => Promise<boolean>,
+): Promise<StartedPeer> {
+  const tried: number[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const port = attempt === 1 ? await firstPort() : await freePort();
+    tried.push(port);
+    const endpoint = `http://127.0.0.1:${port}`;
+    const log: string[] = [];
+    const child = launch(port);
+    watch(child, name, log);
+    try {
+      // A probe that hangs (another program holding the port without answering) counts as no answer yet.
+      await waitFor(name, async () => hasExited(child) || (await withinProbeTime(answers(endpoint))));
+    } catch (error) {
+      await stopChild(child);
+      throw new Error(`${(error as Error).message}\n--- ${name} ---\n${log.join('').slice(-2000)}`, { cause: error });
+    }
+    if (!hasExited(child)) return { child, log, endpoint };
+    // Its last words may still be in the pipe when it has exited.
+    await new Promise((done) => {
+      const timer = setTimeout(done, 1_000);
+      child.once('close', () => (clearTimeout(timer), done(undefined)));
+    });
+    const output = log.join('');
+    if (!PORT_TAKEN.test(output) || attempt === PORT_ATTEMPTS) {
+      throw new Error(
+        `${name} stopped at start (exit code ${child.exitCode ?? child.signalCode}; ${tried.length > 1 ? `ports tried: ${tried.join(', ')}` : `port ${port}`}).\n--- ${name} ---\n${output.slice(-2000)}`,
+      );
+    }
+  }
+}
+
 export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
   checkJava();
-  const dynamoPort = await freePort();
-  const sesPort = options.mailPort && !(await portInUse(options.mailPort)) ? options.mailPort : await freePort();
   const { jar, libraryPath } = dynamoJar();
   // DynamoDB Local writes its metadata into its working directory, even in memory: give it a folder of its own.
   const workDir = options.dataDir
@@ -159,7 +215,6 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
     : mkdtempSync(join(tmpdir(), 'meetwise-dynamodb-'));
   mkdirSync(workDir, { recursive: true });
   const storage = options.dataDir ? ['-dbPath', workDir] : ['-inMemory'];
-  const logs: Record<string, string[]> = { dynamodb: [], ses: [] };
   let stopping = false;
 
   if (options.dataDir) await reapOrphanedDynamo(workDir, options.log ?? ((line) => console.log(line)));
@@ -171,55 +226,71 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
     );
   }
   const javaArgs = [`-Djava.library.path=${libraryPath}`, '-Xmx512m'];
-  const dynamoArgs = ['-sharedDb', '-port', String(dynamoPort), ...storage];
-  const dynamo = spawnWithWatchdog(
-    workDir,
-    'java',
-    loopback
-      ? [...javaArgs, '-cp', `${jar}${delimiter}${join(libraryPath, '*')}`, LOOPBACK_LAUNCHER, ...dynamoArgs]
-      : [...javaArgs, '-jar', jar, ...dynamoArgs],
-  );
-  watch(dynamo, 'dynamodb', logs.dynamodb!);
-  const ses = spawnWithWatchdog(process.cwd(), process.execPath, [
-    require.resolve('aws-ses-v2-local/dist/cli.js'),
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(sesPort),
-  ]);
-  watch(ses, 'ses', logs.ses!);
+  const launchDynamo = (port: number) => {
+    const dynamoArgs = ['-sharedDb', '-port', String(port), ...storage];
+    return spawnWithWatchdog(
+      workDir,
+      'java',
+      loopback
+        ? [...javaArgs, '-cp', `${jar}${delimiter}${join(libraryPath, '*')}`, LOOPBACK_LAUNCHER, ...dynamoArgs]
+        : [...javaArgs, '-jar', jar, ...dynamoArgs],
+    );
+  };
+  const launchSes = (port: number) =>
+    spawnWithWatchdog(process.cwd(), process.execPath, [
+      require.resolve('aws-ses-v2-local/dist/cli.js'),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ]);
 
-  const children = { dynamodb: dynamo, ses };
-  for (const [name, child] of Object.entries(children)) {
-    child.on('exit', (code) => {
-      if (!stopping) options.onUnexpectedExit?.(name, code, (logs[name] ?? []).join(''));
+  const started = await Promise.allSettled([
+    startPeer('DynamoDB Local', freePort, launchDynamo, async (endpoint) => {
+      const probe = createDynamoClient({ region: 'us-east-1', dynamoEndpoint: endpoint });
+      try {
+        await probe.send(new ListTablesCommand({ Limit: 1 }));
+        return true;
+      } finally {
+        probe.destroy();
+      }
+    }),
+    startPeer(
+      'SES emulator',
+      async () => (options.mailPort && !(await portInUse(options.mailPort)) ? options.mailPort : freePort()),
+      launchSes,
+      async (endpoint) => (await fetch(`${endpoint}/health-check`)).ok,
+    ),
+  ]);
+  const cleanUp = () => {
+    if (!options.dataDir) rmSync(workDir, { recursive: true, force: true });
+  };
+  const failures = started.filter((result) => result.status === 'rejected');
+  if (failures.length > 0) {
+    for (const result of started) if (result.status === 'fulfilled') await stopChild(result.value.child);
+    cleanUp();
+    const messages = failures.map((result) =>
+      result.reason instanceof Error ? result.reason.message : String(result.reason),
+    );
+    throw new Error(messages.join('\n'), { cause: failures[0]!.reason });
+  }
+  const [dynamo, ses] = started.map((result) => (result as PromiseFulfilledResult<StartedPeer>).value) as [
+    StartedPeer,
+    StartedPeer,
+  ];
+
+  for (const [name, peer] of [
+    ['dynamodb', dynamo],
+    ['ses', ses],
+  ] as const) {
+    peer.child.on('exit', (code) => {
+      if (!stopping) options.onUnexpectedExit?.(name, code, peer.log.join(''));
     });
   }
   const stop = async () => {
     stopping = true;
-    await Promise.all([stopChild(dynamo), stopChild(ses)]);
-    if (!options.dataDir) rmSync(workDir, { recursive: true, force: true });
+    await Promise.all([stopChild(dynamo.child), stopChild(ses.child)]);
+    cleanUp();
   };
-
-  const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
-  const sesEndpoint = `http://127.0.0.1:${sesPort}`;
-  try {
-    const probe = createDynamoClient({ region: 'us-east-1', dynamoEndpoint });
-    await Promise.all([
-      waitFor('DynamoDB Local', async () => {
-        if (dynamo.exitCode !== null) throw new Error(logs.dynamodb!.join(''));
-        await probe.send(new ListTablesCommand({ Limit: 1 }));
-        return true;
-      }),
-      waitFor('SES emulator', async () => (await fetch(`${sesEndpoint}/health-check`)).ok),
-    ]);
-    probe.destroy();
-  } catch (error) {
-    await stop();
-    const detail = Object.entries(logs)
-      .map(([name, lines]) => `--- ${name} ---\n${lines.join('').slice(-2000)}`)
-      .join('\n');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${detail}`, { cause: error });
-  }
-  return { dynamoEndpoint, sesEndpoint, stop };
+  return { dynamoEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, stop };
 }

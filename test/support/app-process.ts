@@ -21,6 +21,20 @@ export interface RunningApp {
  * `env`: more configuration (e.g. the fake Google's address).
  */
 export async function startApp(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningApp> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOnce(options);
+    } catch (error) {
+      // Another program took the free port before the app listened on it: another port, as a person would (not
+      // with a data folder of the caller's, which a failed start has removed).
+      if (!(error instanceof PortTaken) || options.dataDir || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startAppOnce(options: { env?: Record<string, string>; dataDir?: string }): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'meetwise-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
@@ -61,7 +75,8 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
   while (!output.includes('Meetwise is running.')) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`The app did not start:\n${output}`);
+      const Failure = /EADDRINUSE|is already in use by another program/.test(output) ? PortTaken : Error;
+      throw new Failure(`The app did not start:\n${output}`);
     }
     await new Promise((done) => setTimeout(done, 200));
   }
