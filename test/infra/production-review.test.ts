@@ -11,6 +11,7 @@ import { RESERVED_CONCURRENCY } from '#infra/cdk/api';
 import { mailSuppressionJob } from '#infra/cdk/booking-lifecycle';
 import { acknowledgeNag, cdkNagFindings, checkWithCdkNag } from '#infra/cdk/nag';
 import { MeetwiseStack, repoRoot } from '#infra/cdk/stack';
+import type { Json, Resource, Statement, Template } from '#test/support/cfn-template';
 import { writeStandInSite } from '#test/support/stand-in-site';
 import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
 
@@ -47,24 +48,6 @@ const BASIC_EXECUTION_ROLE = 'AWSLambdaBasicExecutionRole';
 const ACCOUNT_CONCURRENCY = 1000;
 const MIN_UNRESERVED = 100;
 
-type Json = Record<string, unknown>;
-interface Resource {
-  Type: string;
-  Properties: Json;
-  Metadata?: Json;
-  DeletionPolicy?: string;
-}
-interface Template {
-  Parameters?: Json;
-  Resources: Record<string, Resource>;
-  Outputs?: Record<string, { Value: unknown }>;
-}
-interface Statement {
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-  Condition?: unknown;
-}
 /** A resource somewhere in the main stack or its nested stacks: the template file and its logical id. */
 interface Located {
   file: string;

@@ -43,6 +43,7 @@ import {
 import { MeetwiseStack, repoRoot, type MeetwiseStackProps } from '#infra/cdk/stack';
 import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
 import { tableDefinition } from '#infra/table-definition';
+import type { Json, Resource, Statement } from '#test/support/cfn-template';
 import { writeStandInSite } from '#test/support/stand-in-site';
 import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
 
@@ -58,21 +59,6 @@ const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
-
-type Json = Record<string, unknown>;
-interface Resource {
-  Type: string;
-  Properties: Json;
-  Metadata?: Json;
-  DeletionPolicy?: string;
-  UpdateReplacePolicy?: string;
-  DependsOn?: string | string[];
-}
-interface Statement {
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-}
 
 const tempDir = tempDirsRemovedAfterAll();
 

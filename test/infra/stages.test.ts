@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { repoRoot } from '#infra/cdk/stack';
+import type { Json, Resource } from '#test/support/cfn-template';
 import { writeStandInSite } from '#test/support/stand-in-site';
 import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
 
@@ -13,12 +14,6 @@ import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
  * stack.test.ts checks the bundles; this checks what a stage changes.
  */
 
-type Json = Record<string, unknown>;
-interface Resource {
-  Type: string;
-  Properties: Json;
-  DeletionPolicy?: string;
-}
 interface Synthesized {
   /** Stack name → its template and the templates of its nested stacks, merged. */
   stacks: Map<string, Record<string, Resource>>;
