@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 
 import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
+import { optionValue, UsageError } from '#infra/cli-args';
 import { tableDefinition } from '#infra/table-definition';
 
 /**
@@ -27,8 +28,6 @@ export const USAGE = `Usage: npm run table:copy -- --from TABLE --to TABLE [opti
   --dry-run          count what would be copied, write nothing
   --region NAME      AWS region (default: the AWS configuration's)
   --endpoint URL     another DynamoDB endpoint (DynamoDB Local)`;
-
-export class UsageError extends Error {}
 
 export interface CopyOptions {
   from: string;
@@ -51,18 +50,13 @@ export interface CopyResult {
 
 export function parseCopyArgs(args: readonly string[]): CopyOptions {
   const options: Partial<CopyOptions> & { overwrite: boolean; dryRun: boolean } = { overwrite: false, dryRun: false };
-  const valueOf = (flag: string, index: number): string => {
-    const value = args[index + 1];
-    if (value === undefined || value.startsWith('--')) throw new UsageError(`${flag} needs a value`);
-    return value;
-  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--from') options.from = valueOf(arg, i++);
-    else if (arg === '--to') options.to = valueOf(arg, i++);
-    else if (arg === '--prefix') options.prefix = valueOf(arg, i++);
-    else if (arg === '--region') options.region = valueOf(arg, i++);
-    else if (arg === '--endpoint') options.endpoint = valueOf(arg, i++);
+    if (arg === '--from') options.from = optionValue(args, i++);
+    else if (arg === '--to') options.to = optionValue(args, i++);
+    else if (arg === '--prefix') options.prefix = optionValue(args, i++);
+    else if (arg === '--region') options.region = optionValue(args, i++);
+    else if (arg === '--endpoint') options.endpoint = optionValue(args, i++);
     else if (arg === '--overwrite') options.overwrite = true;
     else if (arg === '--dry-run') options.dryRun = true;
     else throw new UsageError(`Unknown option "${arg}"`);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { checkCertificateArn, checkStage, stageStackName } from '#infra/cdk/stage';
+import { optionValue, UsageError } from '#infra/cli-args';
 
 /**
  * `npm run deploy -- --stage NAME [options]`: builds the front end, synthesizes the stage's stacks and deploys them
@@ -26,8 +27,6 @@ export const USAGE = `Usage: npm run deploy -- --stage NAME [options] [-c key=va
   --skip-build               deploy the front end already in frontend/dist
   --synth-only               build and synthesize only (offline; nothing is deployed)
   --yes                      do not ask before security-relevant changes (for a pipeline)`;
-
-export class UsageError extends Error {}
 
 export interface DeployPlan {
   stage: string;
@@ -57,17 +56,14 @@ export function parseDeployArgs(args: readonly string[]): DeployPlan {
   let build = true;
   let synthOnly = false;
   let approve = false;
-  const valueOf = (flag: string, index: number): string => {
-    const value = args[index + 1];
-    if (value === undefined || value.startsWith('-')) throw new UsageError(`${flag} needs a value`);
-    return value;
-  };
+  // -c is an option of its own, so no value of an option starts with a dash.
+  const valueOf = (index: number) => optionValue(args, index, (value) => value.startsWith('-'));
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--stage') context.stage = valueOf(arg, i++);
-    else if (arg in CONTEXT_FLAGS) context[CONTEXT_FLAGS[arg]!] = valueOf(arg, i++);
+    if (arg === '--stage') context.stage = valueOf(i++);
+    else if (arg in CONTEXT_FLAGS) context[CONTEXT_FLAGS[arg]!] = valueOf(i++);
     else if (arg === '-c' || arg === '--context') {
-      const pair = valueOf(arg, i++);
+      const pair = valueOf(i++);
       const match = /^([A-Za-z][\w:.-]*)=(.*)$/.exec(pair);
       if (!match) throw new UsageError(`${arg} takes key=value, got "${pair}"`);
       context[match[1]!] = match[2]!;

@@ -11,7 +11,8 @@ import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { repoRoot } from '#infra/cdk/stack';
-import { copyTable, parseCopyArgs, UsageError, type CopyOptions } from '#infra/copy-table';
+import { UsageError } from '#infra/cli-args';
+import { copyTable, parseCopyArgs, type CopyOptions } from '#infra/copy-table';
 import { ensureTable } from '#infra/local/table';
 
 /**

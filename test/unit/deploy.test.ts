@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { deployCommands, parseDeployArgs, UsageError } from '#infra/deploy';
+import { UsageError } from '#infra/cli-args';
+import { deployCommands, parseDeployArgs } from '#infra/deploy';
 
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-123456789abc';
 

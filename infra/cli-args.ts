@@ -1,0 +1,17 @@
+/** A command line the operator's scripts cannot use: its message is printed with the script's usage (exit code 2). */
+export class UsageError extends Error {}
+
+/**
+ * The value after the option at `args[index]`. Missing, or itself an option (by `isOption`: by default anything
+ * starting with `--`; a command with short options such as `-c` says `-`), it is a usage error.
+ */
+export function optionValue(
+  args: readonly string[],
+  index: number,
+  isOption: (value: string) => boolean = (value) => value.startsWith('--'),
+): string {
+  const flag = args[index]!;
+  const value = args[index + 1];
+  if (value === undefined || isOption(value)) throw new UsageError(`${flag} needs a value`);
+  return value;
+}
