@@ -55,8 +55,10 @@ function watch(child: ChildProcess, name: string, log: string[]): void {
   child.on('error', (error) => log.push(`${name}: ${error.message}`));
 }
 
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  if (hasExited(child)) return Promise.resolve();
   return new Promise((done) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {
@@ -162,8 +164,6 @@ interface StartedPeer {
 const PROBE_MS = 2_000;
 const withinProbeTime = (answer: Promise<boolean>) =>
   Promise.race([answer, new Promise<boolean>((done) => setTimeout(() => done(false), PROBE_MS).unref())]);
-
-const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /**
  * Launches one peer and waits until it answers. When it stops at start because its port was taken meanwhile, it is

@@ -12,31 +12,23 @@ export function ephemeralRange(file = '/proc/sys/net/ipv4/ip_local_port_range'):
   return [32768, 60999];
 }
 
-/** Whether a port can be listened on at 127.0.0.1 right now. */
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
+let ephemeral: [number, number] | undefined;
 
 /** The lowest port this picks from: above the well-known and most registered servers' ports. */
 const LOWEST = 10_000;
 
 /**
- * A TCP port that is free on 127.0.0.1 right now, chosen at random below the ephemeral range. A port the kernel
+ * A TCP port that no local address listens on right now, chosen at random below the ephemeral range. A port the kernel
  * hands out (port 0) is one it may also give to the next outgoing connection, and a peer such as DynamoDB Local
  * binds it only after its JVM starts, a second or more later; below that range only another listener can take it
  * meanwhile. Falls back to a kernel-chosen port where the range leaves no room.
  */
 export async function freePort(): Promise<number> {
-  const [ephemeralLow] = ephemeralRange();
+  const [ephemeralLow] = (ephemeral ??= ephemeralRange());
   if (ephemeralLow - LOWEST >= 1_000) {
     for (let attempt = 0; attempt < 50; attempt++) {
       const port = LOWEST + Math.floor(Math.random() * (ephemeralLow - LOWEST));
-      if (await canListen(port)) return port;
+      if (!(await portInUse(port))) return port;
     }
   }
   return new Promise((resolve, reject) => {
