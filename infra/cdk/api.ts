@@ -15,12 +15,13 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 import type { RouteName } from '#shared/api/route-paths';
 import type { RouteDefinition, RouteNeeds } from '#shared/api/routes';
 import type { JobDefinition } from '#shared/jobs';
+import { deadLetterQueue } from '#infra/cdk/dead-letters';
 import { acknowledgeNag } from '#infra/cdk/nag';
 import { metricsNamespaceOf } from '#infra/cdk/stage';
 
@@ -364,15 +365,11 @@ export class RouteFunctions extends Construct {
       });
       // EventBridge invokes the job asynchronously: a run that still fails after Lambda's two retries is kept here
       // (14 days, encrypted, TLS only) rather than dropped.
-      const deadLetters = new sqs.Queue(this, `${job.name}DeadLetters`, {
-        encryption: sqs.QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.days(14),
-      });
-      acknowledgeNag(deadLetters, {
-        id: 'AwsSolutions-SQS3',
-        reason: `This queue is itself a dead-letter queue: the ${job.name} job's on-failure destination.`,
-      });
+      const deadLetters = deadLetterQueue(
+        this,
+        `${job.name}DeadLetters`,
+        `This queue is itself a dead-letter queue: the ${job.name} job's on-failure destination.`,
+      );
       fn.configureAsyncInvoke({ onFailure: new destinations.SqsDestination(deadLetters) });
       jobDeadLetters.set(job.name, deadLetters);
       functions.set(job.name, fn);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -12,7 +12,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 import type { RouteNeeds } from '#shared/api/routes';
@@ -24,6 +24,7 @@ import {
   type TimerJobDefinition,
 } from '#shared/jobs';
 import type { FunctionFactory } from '#infra/cdk/api';
+import { deadLetterQueue, firstMessageAlarm } from '#infra/cdk/dead-letters';
 import { acknowledgeNag } from '#infra/cdk/nag';
 import { rootStackOf } from '#infra/cdk/stage';
 
@@ -287,35 +288,15 @@ export class BookingLifecycle extends Construct {
     }
   }
 
-  /** Encrypted (SQS-managed keys), TLS only, messages kept 14 days (SQS's most). */
   private deadLetterQueue(id: string): sqs.Queue {
-    const queue = new sqs.Queue(this, id, {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledgeNag(queue, {
-      id: 'AwsSolutions-SQS3',
-      reason:
-        "This queue is itself a dead-letter queue (an event source mapping's or a function's on-failure destination, or the scheduler's): cdk-nag recognizes only SQS redrive.",
-    });
-    return queue;
+    return deadLetterQueue(
+      this,
+      id,
+      "This queue is itself a dead-letter queue (an event source mapping's or a function's on-failure destination, or the scheduler's): cdk-nag recognizes only SQS redrive.",
+    );
   }
 
-  /** Fires on the first message waiting in the queue and stays in alarm until the queue is emptied. */
   private alarmOnDeadLetters(id: string, queue: sqs.IQueue, description: string): void {
-    this.deadLetterAlarms.push(
-      new cloudwatch.Alarm(this, id, {
-        alarmDescription: description,
-        metric: queue.metricApproximateNumberOfMessagesVisible({
-          period: Duration.minutes(5),
-          statistic: cloudwatch.Stats.MAXIMUM,
-        }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
-    );
+    this.deadLetterAlarms.push(firstMessageAlarm(this, id, queue, description));
   }
 }

@@ -7,6 +7,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
+import { firstMessageAlarm } from '#infra/cdk/dead-letters';
 import { metricsNamespaceOf } from '#infra/cdk/stage';
 
 export interface OperatorAlarmsProps {
@@ -88,14 +89,12 @@ export class OperatorAlarms extends Construct {
 
     for (const [name, queue] of props.deadLetterQueues ?? []) {
       this.add(
-        new cloudwatch.Alarm(this, `${name}DeadLetterAlarm`, {
-          alarmDescription: `${name}: a scheduled run still failed after Lambda's retries; its event is in the job's dead-letter queue. See docs/operations.md.`,
-          metric: queue.metricApproximateNumberOfMessagesVisible({ period, statistic: cloudwatch.Stats.MAXIMUM }),
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
+        firstMessageAlarm(
+          this,
+          `${name}DeadLetterAlarm`,
+          queue,
+          `${name}: a scheduled run still failed after Lambda's retries; its event is in the job's dead-letter queue. See docs/operations.md.`,
+        ),
         notify,
       );
     }
