@@ -121,24 +121,24 @@ function account(answer: Answer): string {
   return `${answer.status} ${body.length > 160 ? `${body.slice(0, 160)}…` : body}`.trim();
 }
 
-function parseJson(text: string): unknown {
+/** A JSON answer read with its schema: the value, or its first problems. */
+function readAnswer<Schema extends z.core.$ZodType>(
+  schema: Schema,
+  text: string,
+): { value: z.infer<Schema> } | { problems: string } {
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch {
-    return undefined;
+    return { problems: `not JSON: ${text.slice(0, 80)}` };
   }
-}
-
-/** The first schema problems of a JSON answer, or null when it fits the schema. */
-function schemaProblems(schema: z.core.$ZodType, text: string): string | null {
-  const json = parseJson(text);
-  if (json === undefined) return `not JSON: ${text.slice(0, 80)}`;
   const result = z.safeParse(schema, json);
-  if (result.success) return null;
-  return result.error.issues
+  if (result.success) return { value: result.data };
+  const problems = result.error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`)
     .join('; ');
+  return { problems };
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -172,9 +172,9 @@ export function checkApi(target: SmokeTarget): Promise<CheckResult> {
   return check(`api: GET ${path} answers 200 with its schema and the site address ${target.origin}`, async () => {
     const answer = await request(target, path);
     if (answer.status !== 200) return account(answer);
-    const problems = schemaProblems(response, answer.text);
-    if (problems) return problems;
-    const { origin } = (parseJson(answer.text) as z.infer<typeof response>).oauth;
+    const read = readAnswer(response, answer.text);
+    if ('problems' in read) return read.problems;
+    const { origin } = read.value.oauth;
     return origin.replace(/\/+$/, '') === target.origin ? null : `the API's site address is ${origin}`;
   });
 }
@@ -239,9 +239,9 @@ export function checkPublicEvent(target: SmokeTarget): Promise<CheckResult> {
   return check(`public event: GET ${address} answers 200 with its schema`, async () => {
     const answer = await request(target, address);
     if (answer.status !== 200) return account(answer);
-    const problems = schemaProblems(response, answer.text);
-    if (problems) return problems;
-    const event = parseJson(answer.text) as z.infer<typeof response>;
+    const read = readAnswer(response, answer.text);
+    if ('problems' in read) return read.problems;
+    const event = read.value;
     if (event.slug !== target.eventSlug) return `slug "${event.slug}"`;
     if (target.eventSlug === DEMO_EVENT_SLUG && event.id !== DEMO_EVENT_ID) return `id ${event.id}, not the demo's`;
     return null;
@@ -263,9 +263,9 @@ export function checkAvailableDates(target: SmokeTarget, now = new Date()): Prom
   return check(`available dates: GET ${address} answers 200 with its schema, every day of the month`, async () => {
     const answer = await request(target, address);
     if (answer.status !== 200) return account(answer);
-    const problems = schemaProblems(response, answer.text);
-    if (problems) return problems;
-    const { availableDates } = parseJson(answer.text) as z.infer<typeof response>;
+    const read = readAnswer(response, answer.text);
+    if ('problems' in read) return read.problems;
+    const { availableDates } = read.value;
     const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const wanted = Array.from(
       { length: days },
@@ -311,9 +311,9 @@ export function checkDemoBookingRefused(target: SmokeTarget, now = new Date()): 
         body: JSON.stringify(body),
       });
       if (answer.status !== 403) return account(answer);
-      const problems = schemaProblems(errorResponse, answer.text);
-      if (problems) return problems;
-      const { message } = parseJson(answer.text) as z.infer<typeof errorResponse>;
+      const read = readAnswer(errorResponse, answer.text);
+      if ('problems' in read) return read.problems;
+      const { message } = read.value;
       return message === DEMO_BOOKING ? null : account(answer);
     },
   );
