@@ -15,3 +15,14 @@ export function optionValue(
   if (value === undefined || isOption(value)) throw new UsageError(`${flag} needs a value`);
   return value;
 }
+
+/** This process's command line read by `parse`; a usage error is printed with `usage` and ends the process (exit 2). */
+export function parseCommandLine<T>(parse: (args: readonly string[]) => T, usage: string): T {
+  try {
+    return parse(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${usage}`);
+    process.exit(2);
+  }
+}

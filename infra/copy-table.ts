@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 
 import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
-import { optionValue, UsageError } from '#infra/cli-args';
+import { optionValue, parseCommandLine, UsageError } from '#infra/cli-args';
 import { tableDefinition } from '#infra/table-definition';
 
 /**
@@ -119,14 +119,7 @@ export async function copyTable(
 }
 
 async function main(): Promise<void> {
-  let options: CopyOptions;
-  try {
-    options = parseCopyArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
+  const options = parseCommandLine(parseCopyArgs, USAGE);
   const client = new DynamoDBClient({
     ...(options.region ? { region: options.region } : {}),
     ...(options.endpoint ? { endpoint: options.endpoint, credentials: LOCAL_CREDENTIALS } : {}),

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { checkCertificateArn, checkStage, stageStackName } from '#infra/cdk/stage';
-import { optionValue, UsageError } from '#infra/cli-args';
+import { optionValue, parseCommandLine, UsageError } from '#infra/cli-args';
 
 /**
  * `npm run deploy -- --stage NAME [options]`: builds the front end, synthesizes the stage's stacks and deploys them
@@ -115,14 +115,7 @@ export function deployCommands(plan: DeployPlan): string[][] {
 }
 
 function main(): void {
-  let plan: DeployPlan;
-  try {
-    plan = parseDeployArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
+  const plan = parseCommandLine(parseDeployArgs, USAGE);
   const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
   console.log(`Stage ${plan.stage}: stack ${plan.stackName}${plan.synthOnly ? ' (synthesis only)' : ''}`);
   for (const [command, ...args] of deployCommands(plan)) {
