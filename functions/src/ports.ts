@@ -17,6 +17,10 @@ import type {
   DateOverrideRecord,
   EventRecord,
   HostRecord,
+  TeamInvitationRecord,
+  TeamMembershipRecord,
+  TeamRecord,
+  TeamRole,
 } from '#functions/domain/records';
 
 /** The interfaces use cases depend on. Adapters (functions/src/adapters) implement them. */
@@ -321,8 +325,10 @@ export interface EventRepository {
   saveOverride(override: DateOverrideRecord): Promise<void>;
   /** Deletes one override; answers whether it existed. */
   deleteOverride(eventId: number, date: string, id: string): Promise<boolean>;
-  /** A host's event types, oldest first. */
+  /** A host's event types, oldest first (personal ones: team event types are listed by their team). */
   listByHost(userId: string): Promise<EventRecord[]>;
+  /** A team's event types, oldest first (gsi1 `TEAM#{teamId}#EVENTS`). */
+  listByTeam(teamId: string): Promise<EventRecord[]>;
   /**
    * Every event type's slug, a page at a time (a Scan of the table: for republishing every booking page after a
    * deploy or a change every page shows, never on a request).
@@ -356,6 +362,11 @@ export interface BookingPageRenderer {
 export interface HostRepository {
   /** Profile and calendar connection (one query), or null. */
   get(hostId: string): Promise<HostRecord | null>;
+  /**
+   * Several hosts with their calendar connections and switches, without plans (one BatchGetItem of their PROFILE and
+   * CALENDAR items); a host that is gone is left out. Team events read their members with it.
+   */
+  getMany(hostIds: readonly string[]): Promise<Map<string, HostRecord>>;
   /** The names of these hosts (BatchGetItem of their profiles); a host that is gone is left out. */
   namesOf(hostIds: readonly string[]): Promise<Map<string, string>>;
   /** Writes the profile unless one exists; answers whether it wrote. */
@@ -387,6 +398,36 @@ export interface HostRepository {
   findFeedOwner(tokenHash: string): Promise<string | null>;
   /** Writes one of the host's plans as is (the demo seed, tests); billing writes through BillingStore. */
   setPlan(hostId: string, plan: PlanRecord): Promise<void>;
+}
+
+/**
+ * Teams, their members and invitations (issue 28; layout in adapters/dynamodb/README.md). Every membership change is
+ * one transaction of the team's member item and its mirror under the member.
+ */
+export interface TeamRepository {
+  /** Writes the team, its slug claim and its creator as owner in one transaction; 'slugTaken' writes nothing. */
+  create(team: TeamRecord, owner: TeamMembershipRecord): Promise<'created' | 'slugTaken'>;
+  get(teamId: string): Promise<TeamRecord | null>;
+  findBySlug(slug: string): Promise<TeamRecord | null>;
+  /** Several teams by id (BatchGetItem); a team that is gone is left out. */
+  getMany(teamIds: readonly string[]): Promise<Map<string, TeamRecord>>;
+  /** Changes name or logo (the slug stays). */
+  update(team: TeamRecord): Promise<void>;
+  /** The team's members and pending invitations (one Query of its partition). */
+  members(teamId: string): Promise<{ members: TeamMembershipRecord[]; invitations: TeamInvitationRecord[] }>;
+  /** The caller's memberships (one Query of the mirrors under the user). */
+  teamsOf(userId: string): Promise<TeamMembershipRecord[]>;
+  membership(teamId: string, userId: string): Promise<TeamMembershipRecord | null>;
+  /** Adds or changes a member (both items, one transaction); with `invitationId`, deletes that invitation too. */
+  putMember(member: TeamMembershipRecord, options?: { invitationId?: string; previousRole?: TeamRole }): Promise<void>;
+  /** Removes a member (both items, one transaction). */
+  removeMember(teamId: string, userId: string): Promise<void>;
+  createInvitation(invitation: TeamInvitationRecord): Promise<void>;
+  /** An invitation by its id alone (the accept route names only the id). */
+  getInvitation(id: string): Promise<TeamInvitationRecord | null>;
+  /** Pending invitations sent to this address (any case), newest first. */
+  invitationsFor(email: string): Promise<TeamInvitationRecord[]>;
+  deleteInvitation(invitation: TeamInvitationRecord): Promise<void>;
 }
 
 export interface IdempotencyRecord {
@@ -549,6 +590,7 @@ export interface Deps extends CoreDeps {
   mailer: Mailer;
   events: EventRepository;
   hosts: HostRepository;
+  teams: TeamRepository;
   bookings: BookingLedger;
   /** The adapter for each provider a host may connect; a provider missing here is not available. */
   calendars: Partial<Record<CalendarProviderName, CalendarProvider>>;

@@ -72,9 +72,71 @@ export interface EventRecord {
   remindHost?: boolean;
   /** The spec's meeting type of its bookings (admin list "Type"); absent: consultation. */
   meetingType?: 'consultation' | 'followup' | 'project' | 'other';
+  /**
+   * A team event type (issue 28): the team it belongs to, how its hosts are booked and who they are. Absent (or null)
+   * on a personal event type. `userId` stays the account whose plan keeps the event publishable (an owner or admin of
+   * the team; moved to another owner when that account leaves the team).
+   */
+  teamId?: string | null;
+  schedulingType?: SchedulingType | null;
+  hosts?: TeamEventHost[] | null;
   createdAt: string;
   updatedAt: string;
 }
+
+/** collective: every host attends, a time is offered only when all are free; round-robin: one pool member attends. */
+export type SchedulingType = 'collective' | 'round-robin';
+
+/** A host of a team event type: a member of its team. */
+export interface TeamEventHost {
+  userId: string;
+  /** Round-robin only: always attends (collective hosts all attend). */
+  fixed: boolean;
+  /** Relative share of round-robin bookings (default 100). */
+  weight: number;
+}
+
+export type TeamRole = 'owner' | 'admin' | 'member';
+
+/** A team (issue 28): its public page is /team/{slug}. */
+export interface TeamRecord {
+  id: string;
+  name: string;
+  /** Unique among teams (its own claim items, apart from event slugs). */
+  slug: string;
+  logoUrl: string | null;
+  createdAt: string;
+  createdBy: string;
+}
+
+/** One member of a team: stored under the team and mirrored under the member, written in one transaction. */
+export interface TeamMembershipRecord {
+  teamId: string;
+  userId: string;
+  role: TeamRole;
+  joinedAt: string;
+}
+
+/** An invitation to join a team, for one e-mail address (lower case); accepted only by a verified account of it. */
+export interface TeamInvitationRecord {
+  id: string;
+  teamId: string;
+  email: string;
+  /** Owners are made by an owner's role change, never by invitation. */
+  role: Exclude<TeamRole, 'owner'>;
+  invitedBy: string;
+  createdAt: string;
+  /** ISO instant, 7 days after createdAt: after it the invitation cannot be accepted. */
+  expiresAt: string;
+}
+
+/** Why a round-robin booking went to its member (shown to the admin and the team's owners). */
+export type AssignmentReason =
+  | 'fewest bookings this month'
+  | 'booked least recently'
+  | 'only member free'
+  | 'kept on reschedule'
+  | 'reassigned';
 
 /** host-area.md §3 "Date override": `date` is yyyy-MM-dd in the event's zone. */
 export interface DateOverrideRecord {
@@ -178,6 +240,20 @@ export interface BookingRecord {
   meetingType?: 'consultation' | 'followup' | 'project' | 'other';
   /** The host marked the guest as not having come (a confirmed booking that started). */
   noShow?: boolean;
+  /**
+   * A team event's booking (issue 28). `hostIds`: every member it books, the one it is stored under (`hostId`) first;
+   * each other one holds a `BookingHold` copy in their own partition, kept in step by every status change, so their
+   * availability and their bookings screen see it. Absent on a personal booking (its host is `hostId` alone).
+   */
+  teamId?: string;
+  teamSlug?: string;
+  teamName?: string;
+  schedulingType?: SchedulingType;
+  hostIds?: string[];
+  /** The assigned hosts' names, in `hostIds` order, as booked (mails and lists name them). */
+  hostNames?: string[];
+  /** Round-robin: the pool member chosen and why. */
+  assignment?: { userId: string; reason: AssignmentReason };
   createdAt: string;
 }
 

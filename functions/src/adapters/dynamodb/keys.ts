@@ -91,5 +91,36 @@ export const keys = {
   /** Where a booking is, by its id alone (manage links, the console): hostId and start; expires 90 days after it. */
   bookingRef: (id: string) => ({ pk: `BOOKINGREF#${id}`, sk: 'BOOKINGREF' }),
 
+  /**
+   * Teams (issue 28). The team and its members and invitations share the team's partition (one Query reads them);
+   * each membership is mirrored under the member (`USER#{id}` `TEAM#{teamId}`, after PROFILE, outside the host read's
+   * range) in the same transaction, so "my teams" is one Query. Team slugs have their own claims.
+   */
+  teamPartition: (teamId: string) => `TEAM#${teamId}`,
+  team: (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'TEAM' }),
+  teamSlug: (slug: string) => ({ pk: `TEAMSLUG#${slug}`, sk: 'TEAMSLUG' }),
+  teamMember: (teamId: string, userId: string) => ({ pk: `TEAM#${teamId}`, sk: `MEMBER#${userId}` }),
+  memberTeam: (userId: string, teamId: string) => ({ pk: `USER#${userId}`, sk: `TEAM#${teamId}` }),
+  memberTeamPrefix: 'TEAM#',
+  teamInvitation: (teamId: string, id: string) => ({ pk: `TEAM#${teamId}`, sk: `INVITE#${id}` }),
+  /** Pending invitations of an address (lower case), newest last: gsi1pk INVITES#{email}. */
+  invitationIndex: (emailLower: string, createdAt: string, id: string) => ({
+    gsi1pk: `INVITES#${emailLower}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  /** A team's event types: gsi1pk TEAM#{teamId}#EVENTS (a personal one is under HOST#{userId}#EVENTS). */
+  teamEventIndex: (teamId: string, id: number) => ({
+    gsi1pk: `TEAM#${teamId}#EVENTS`,
+    gsi1sk: `EVENT#${String(id).padStart(12, '0')}`,
+  }),
+  /**
+   * Round-robin fairness: one counter per (event type, calendar month of booking (UTC), member): `count` and
+   * `lastBookedAt`, bumped in the booking's transaction (and taken back by its cancellation), read by BatchGetItem.
+   */
+  roundRobinCount: (eventId: number, month: string, userId: string) => ({
+    pk: `RRCOUNT#${eventId}#${month}`,
+    sk: `MEMBER#${userId}`,
+  }),
+
   idempotency: (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'IDEMPOTENCY' }),
 } as const;
