@@ -49,22 +49,26 @@ export const streamJobs = {
   notifyBookingChanges: {
     name: 'notifyBookingChanges',
     summary:
-      'Sends the booking e-mails a change calls for (booked, requested, confirmed, declined, cancelled, rescheduled) and creates or deletes the booking timers.',
-    filters: [{ changes: ['INSERT', 'MODIFY'], image: 'NewImage', types: ['Booking'] }],
+      'Sends the booking e-mails a change calls for (booked, requested, confirmed, declined, cancelled, rescheduled) and creates or deletes the booking timers; mails each new team invitation.',
+    filters: [
+      { changes: ['INSERT', 'MODIFY'], image: 'NewImage', types: ['Booking'] },
+      // A new team invitation: its mail (issue 28).
+      { changes: ['INSERT'], image: 'NewImage', types: ['TeamInvitation'] },
+    ],
     needs: { table: 'readwrite', mail: true },
     timers: true,
   },
   publishBookingPages: {
     name: 'publishBookingPages',
     summary:
-      "Renders an event type's booking page to static HTML when the event, its host's name or photo, the host's calendar connection or plan, or the admin's pause changes, and publishes it (or takes it down).",
+      "Renders an event type's booking page to static HTML when the event, its host's name or photo, the host's calendar connection or plan, or the admin's pause changes, and publishes it (or takes it down); a team's page (team/{slug}) and its event types' pages when the team's name or logo, one of its event types or a member's name, photo, calendar or plan changes.",
     filters: [
       {
         changes: ['INSERT', 'MODIFY'],
         image: 'NewImage',
-        types: ['Event', 'User', 'CalendarConnection', 'Plan', 'Settings'],
+        types: ['Event', 'User', 'CalendarConnection', 'Plan', 'Settings', 'Team'],
       },
-      { changes: ['REMOVE'], image: 'OldImage', types: ['Event', 'CalendarConnection', 'Plan'] },
+      { changes: ['REMOVE'], image: 'OldImage', types: ['Event', 'CalendarConnection', 'Plan', 'Team'] },
     ],
     needs: { table: 'read' },
   },

@@ -2,10 +2,12 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import type { PublicEvent } from '#shared/api/schemas/events';
-import { BookingRoot } from '#frontend/app/booking-app.tsx';
-import { bookingSlugOf } from '#frontend/app/layout-rules.ts';
+import type { PublicTeam } from '#shared/api/schemas/teams';
+import { BookingRoot, loadTeamPage } from '#frontend/app/booking-app.tsx';
+import { bookingSlugOf, teamSlugOf } from '#frontend/app/layout-rules.ts';
 import { prefetchBookingPage, publicEventKey } from '#frontend/features/booking/api/early-fetch.ts';
 import { loadCustomCss } from '#frontend/features/booking/lib/custom-css.ts';
+import { publicTeamKey } from '#frontend/features/team-page/api/public-team.ts';
 import { queryClient } from '#frontend/lib/query-client.ts';
 import { renderTimeOf } from '#frontend/lib/server-render.ts';
 
@@ -24,24 +26,33 @@ if (!container) throw new Error('Missing #root element in book.html');
 const { pathname, search } = window.location;
 const slug = bookingSlugOf(pathname);
 
-function inlinedEvent(): PublicEvent | null {
-  const text = document.getElementById('meetwise-event')?.textContent;
+function inlined<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent;
   if (!text) return null;
   try {
-    return JSON.parse(text) as PublicEvent;
+    return JSON.parse(text) as T;
   } catch {
     return null;
   }
 }
 
-const event = slug ? inlinedEvent() : null;
-const renderedAt = event ? renderTimeOf(container) : null;
+const event = slug ? inlined<PublicEvent>('meetwise-event') : null;
+// A team's published page (/team/{slug}, issue 28) carries its data (#meetwise-team) and is hydrated the same way.
+const teamSlug = teamSlugOf(pathname);
+const team = teamSlug ? inlined<PublicTeam>('meetwise-team') : null;
+const renderedAt = event || team ? renderTimeOf(container) : null;
 if (slug && event) queryClient.setQueryData(publicEventKey(slug), event);
+if (teamSlug && team) queryClient.setQueryData(publicTeamKey(teamSlug), team);
 // The month's dates (started by book.html's inline script), and the slots of its first free day, start now.
 if (slug) prefetchBookingPage(slug);
 
 const app = <BookingRoot client={queryClient} renderedAt={renderedAt} pathname={pathname} search={search} />;
-if (event && renderedAt) {
+if (teamSlug) {
+  // A team's page: its code first (a chunk of its own), then hydrated when published, else rendered.
+  void loadTeamPage().then(() =>
+    team && renderedAt ? startTransition(() => void hydrateRoot(container, app)) : createRoot(container).render(app),
+  );
+} else if (event && renderedAt) {
   // A published page's custom CSS is drawn in its first render: its code comes first (only for such an event).
   void loadCustomCss(event.customCss)
     .catch(() => undefined)

@@ -16,6 +16,7 @@ import { dynamoSessionStore } from '#functions/adapters/dynamodb/sessions';
 import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
 import { dynamoSignInLinks } from '#functions/adapters/dynamodb/sign-in-links';
 import { tableTimers } from '#functions/adapters/dynamodb/table-timers';
+import { dynamoTeams } from '#functions/adapters/dynamodb/teams';
 import { googleCalendar } from '#functions/adapters/google/calendar';
 import { googleCalendarAuth } from '#functions/adapters/google/calendar-auth';
 import { googleSignIn } from '#functions/adapters/google/sign-in';
@@ -137,11 +138,12 @@ function googleSignInFor(configuration: Config, db: ReturnType<typeof createDocu
 /** The account repository alone, for routes that read the caller's account but never sign anyone in. */
 export const accountRepository = /* @__PURE__ */ once(() => dynamoAccounts(documentClient(), config().tableName));
 
-/** What the host console's event routes need: the caller's account, host records, events, the booking ledger. */
+/** What the host console's event routes need: the caller's account, host records, events, teams, the booking ledger. */
 export const hostEventDeps = /* @__PURE__ */ once(() => ({
   accounts: accountRepository(),
   hosts: hostRepository(),
   events: eventRepository(),
+  teams: teamRepository(),
   bookings: bookingLedger(),
 }));
 
@@ -161,6 +163,17 @@ export const eventRepository = /* @__PURE__ */ once(() => dynamoEvents(documentC
 export const hostRepository = /* @__PURE__ */ once(() => dynamoHosts(documentClient(), config().tableName));
 
 export const bookingLedger = /* @__PURE__ */ once(() => dynamoBookingLedger(documentClient(), config().tableName));
+
+/** Teams, their members and invitations (issue 28). */
+export const teamRepository = /* @__PURE__ */ once(() => dynamoTeams(documentClient(), config().tableName));
+
+/** What the team routes need: the caller's account, teams, the members' profiles and calendars, event types. */
+export const teamDeps = /* @__PURE__ */ once(() => ({
+  accounts: accountRepository(),
+  teams: teamRepository(),
+  hosts: hostRepository(),
+  events: eventRepository(),
+}));
 
 /** Seals hosts' Google refresh tokens and feed tokens: KMS envelope encryption in the cloud, a local key otherwise. */
 function tokenCipherFor(configuration: Config) {
@@ -315,6 +328,7 @@ export function composeDeps(
     events: dynamoEvents(db, configuration.tableName),
     hosts,
     bookings: dynamoBookingLedger(db, configuration.tableName),
+    teams: dynamoTeams(db, configuration.tableName),
     calendars: calendarProvidersFor(configuration, hosts, cipher, observe),
     googleCalendarAuth: googleCalendarAuthFor(configuration),
     tokenCipher: cipher,

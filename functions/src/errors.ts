@@ -46,6 +46,11 @@ export class Conflict extends AppError {
   readonly status = 409;
   readonly code = 'CONFLICT';
 }
+/** Something that existed has ended for good (an expired team invitation). */
+export class Gone extends AppError {
+  readonly status = 410;
+  readonly code = 'GONE';
+}
 /** A provider's webhook whose signature does not hold: forged, stale (over 5 minutes old) or for another secret. */
 export class WebhookSignatureInvalid extends AppError {
   readonly status = 400;

@@ -4,6 +4,7 @@ import { createDocumentClient, createDynamoClient, withConsistentReads } from '#
 import { dynamoEvents } from '#functions/adapters/dynamodb/events';
 import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
 import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
+import { dynamoTeams } from '#functions/adapters/dynamodb/teams';
 import { filePublishedPages } from '#functions/adapters/pages/file-pages';
 import { filePageShell, s3PageShell } from '#functions/adapters/pages/page-shell';
 import { reactBookingPageRenderer } from '#functions/adapters/pages/react-renderer';
@@ -28,6 +29,7 @@ export function bookingPagesFor(
     ...core,
     events: dynamoEvents(db, configuration.tableName),
     hosts: dynamoHosts(db, configuration.tableName),
+    teams: dynamoTeams(db, configuration.tableName),
     settings: dynamoSettings(db, configuration.tableName),
     pages:
       overrides.pages ??

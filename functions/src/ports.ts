@@ -1,5 +1,6 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import type { Settings } from '#shared/api/schemas/settings';
+import type { PublicTeam } from '#shared/api/schemas/teams';
 import type { BusyInterval } from '#shared/availability/engine';
 import type { PlanType, PromoCode } from '#shared/rules/pricing';
 import type { Config } from '#functions/config';
@@ -22,6 +23,7 @@ import type {
   TeamRecord,
   TeamRole,
 } from '#functions/domain/records';
+import type { PoolCount } from '#functions/domain/team-assignment';
 
 /** The interfaces use cases depend on. Adapters (functions/src/adapters) implement them. */
 
@@ -330,10 +332,10 @@ export interface EventRepository {
   /** A team's event types, oldest first (gsi1 `TEAM#{teamId}#EVENTS`). */
   listByTeam(teamId: string): Promise<EventRecord[]>;
   /**
-   * Every event type's slug, a page at a time (a Scan of the table: for republishing every booking page after a
-   * deploy or a change every page shows, never on a request).
+   * Every event type's slug and every team's, a page at a time (a Scan of the table: for republishing every booking
+   * and team page after a deploy or a change every page shows, never on a request).
    */
-  forEachSlug(onPage: (slugs: string[]) => Promise<void>): Promise<void>;
+  forEachSlug(onPage: (slugs: string[], teamSlugs: string[]) => Promise<void>): Promise<void>;
   /**
    * Replaces an event's fields (the id, owner and creation time stay). A new slug moves its uniqueness claim in the
    * same transaction; null when the new slug is taken (nothing written).
@@ -357,6 +359,8 @@ export interface PublishedPages {
 /** Renders an event type's booking page (step 1, the event inlined) into the built page shell. */
 export interface BookingPageRenderer {
   render(event: PublicEvent, path: string, now: Date): Promise<string>;
+  /** A team's public page (issue 28, `/team/{slug}`, its data inlined); without it team pages are not published. */
+  renderTeam?(team: PublicTeam, path: string, now: Date): Promise<string>;
 }
 
 export interface HostRepository {
@@ -369,6 +373,18 @@ export interface HostRepository {
   getMany(hostIds: readonly string[]): Promise<Map<string, HostRecord>>;
   /** The names of these hosts (BatchGetItem of their profiles); a host that is gone is left out. */
   namesOf(hostIds: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * What a team event's availability and booking read besides the event, its publisher and the members' bookings, in
+   * ONE BatchGetItem (unprocessed keys asked again): the admin's settings, the team, the hosts (as getMany), and for a
+   * booking the round-robin counters of the pool for a month and the Idempotency-Key's stored answer (consistent).
+   */
+  teamContext(input: {
+    teamId: string;
+    hostIds: readonly string[];
+    counters?: { eventId: number; month: string; userIds: readonly string[] };
+    idempotencyKey?: string;
+    consistent?: boolean;
+  }): Promise<TeamContext>;
   /** Writes the profile unless one exists; answers whether it wrote. */
   createIfAbsent(host: Omit<HostRecord, 'calendar' | 'calendarSettings'>): Promise<boolean>;
   /**
@@ -428,7 +444,29 @@ export interface TeamRepository {
   /** Pending invitations sent to this address (any case), newest first. */
   invitationsFor(email: string): Promise<TeamInvitationRecord[]>;
   deleteInvitation(invitation: TeamInvitationRecord): Promise<void>;
+  /** Deletes the team with everything in its partition (members, their mirrors, invitations) and its slug claim. */
+  delete(team: TeamRecord): Promise<void>;
 }
+
+/** A team event's context (HostRepository.teamContext). */
+export interface TeamContext {
+  settings: Partial<Settings> | null;
+  team: TeamRecord | null;
+  hosts: Map<string, HostRecord>;
+  /** Round-robin counters by member (absent: no booking this month). */
+  counts: Map<string, PoolCount>;
+  idempotency: IdempotencyRecord | null;
+}
+
+/** A team booking's other assigned members (not `booking.hostId`): their days locked and checked like the host's. */
+export interface MemberDays {
+  hostId: string;
+  lockDays: { day: string; expectedVersion: number }[];
+  checkDays: { day: string; expectedVersion: number }[];
+}
+
+/** A member's own calendar fields on their hold of a team booking (the event in their calendar). */
+export type HoldCalendar = Pick<BookingRecord, 'calendarProvider' | 'calendarEventId' | 'calendarAccount'>;
 
 export interface IdempotencyRecord {
   key: string;
@@ -442,7 +480,10 @@ export interface IdempotencyRecord {
  * (functions/src/domain/booking.ts explains the rule; adapters/dynamodb/README.md the items).
  */
 export interface BookingLedger {
-  /** Bookings starting on the UTC dates fromDay..toDay and the versions of those days (one consistent read). */
+  /**
+   * Bookings starting on the UTC dates fromDay..toDay and the versions of those days (one consistent read). A team
+   * booking held by this host (a BookingHold copy, issue 28) is among them, as the booking it copies.
+   */
   read(
     hostId: string,
     fromDay: string,
@@ -458,6 +499,14 @@ export interface BookingLedger {
     lockDays: { day: string; expectedVersion: number }[];
     /** Days read for the check but not locked: their versions must not have moved (the read was not a snapshot). */
     checkDays: { day: string; expectedVersion: number }[];
+    /**
+     * A team booking (issue 28): the days of every other assigned member, locked and checked in the same transaction;
+     * each of them (every `booking.hostIds` but `hostId`) gets a BookingHold copy, with their own calendar fields
+     * from `holdCalendars` when given. A round-robin booking bumps its member's counter (`roundRobin`).
+     */
+    members?: MemberDays[];
+    holdCalendars?: Record<string, HoldCalendar>;
+    roundRobin?: { eventId: number; month: string; userId: string; at: string };
     idempotency?: IdempotencyRecord & { expiresAt: number };
     /**
      * A reschedule: the booking replaced, cancelled in the same transaction if it is still active and its token
@@ -491,6 +540,25 @@ export interface BookingLedger {
   ): Promise<BookingRecord>;
   /** A pending booking confirmed (version bumped), only if it is still pending as read: else BookingChanged. */
   confirm(booking: BookingRecord): Promise<BookingRecord>;
+  /**
+   * A round-robin booking given to another pool member (issue 28, its member left the team): in one transaction the
+   * booking moves from `from.hostId`'s partition to `to.hostId`'s (same id; its reference follows), the holds of the
+   * other hosts are rewritten, the new member's days are locked and checked, and the counters move. Only if the booking
+   * is still as read (else BookingChanged); WriteConflict when a day of the new member moved on.
+   */
+  reassign(input: {
+    from: BookingRecord;
+    to: BookingRecord;
+    lockDays: { day: string; expectedVersion: number }[];
+    checkDays: { day: string; expectedVersion: number }[];
+  }): Promise<void>;
+  /**
+   * A team booking goes on without one of its hosts (their account is being deleted), in one transaction: the others
+   * stay booked and named. When it was stored under the leaving host, it moves to the next host's partition in place
+   * of their copy (keeping that copy's calendar fields; `handedOverFrom` set, so nobody is mailed), its reference
+   * follows; else the leaving host's copy goes. Only if the booking is still as read (else BookingChanged).
+   */
+  dropHost(booking: BookingRecord, leaving: string): Promise<BookingRecord>;
   /** Clears the calendar change owed for the booking (done). */
   clearCalendarPending(booking: BookingRecord): Promise<void>;
 }

@@ -73,7 +73,8 @@ export const spaFallbackFunctionCode = `function handler(event) {
 }`;
 
 /**
- * On /book/* and /events/*: a booking page's path becomes its published object's key (book/{slug}, events/{slug};
+ * On /book/*, /events/* and /team/* (a team's page, issue 28): a booking page's path becomes its published object's
+ * key (book/{slug}, events/{slug}, team/{slug};
  * the slug in lower case, a trailing slash dropped). The host screens under /events (/events/new, /events/dashboard)
  * and any deeper path are the single-page app's (index.html). What is left is served by the booking pages' origin
  * group: the published page, or, when there is none, the booking page's shell from the shell function.
@@ -81,7 +82,7 @@ export const spaFallbackFunctionCode = `function handler(event) {
  */
 export const bookingPathFunctionCode = `function handler(event) {
   var request = event.request;
-  var match = /^\\/(book|events)\\/([^/]+)\\/?$/.exec(request.uri);
+  var match = /^\\/(book|events|team)\\/([^/]+)\\/?$/.exec(request.uri);
   var slug = match ? match[2].toLowerCase() : '';
   var reserved = ['new', 'dashboard', 'public', 'slug'];
   if (!match || !/^[a-z0-9-]{1,60}$/.test(slug) || (match[1] === 'events' && reserved.indexOf(slug) !== -1)) {
@@ -93,7 +94,7 @@ export const bookingPathFunctionCode = `function handler(event) {
 }`;
 
 /** Where the publisher puts booking pages in the site bucket (domain/published-pages.ts `pageKeys`). */
-export const PUBLISHED_PREFIXES = ['book/', 'events/'] as const;
+export const PUBLISHED_PREFIXES = ['book/', 'events/', 'team/'] as const;
 
 /**
  * The site: a private bucket with the built front end, served by CloudFront, which also forwards /api/* to
@@ -264,7 +265,7 @@ export class Site extends Construct {
           responseHeadersPolicy: securityHeaders,
         },
         ...Object.fromEntries(
-          ['/book/*', '/events/*'].map((pattern) => [
+          ['/book/*', '/events/*', '/team/*'].map((pattern) => [
             pattern,
             {
               origin: bookingOrigin,
@@ -369,8 +370,8 @@ export class Site extends Construct {
   }
 
   /**
-   * Lets the booking page publisher read the shell and write and delete published pages: objects under book/ and
-   * events/ only, never the site's own files.
+   * Lets the booking page publisher read the shell and write and delete published pages: objects under book/,
+   * events/ and team/ only, never the site's own files.
    */
   grantPagePublishing(grantee: iam.IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
     grantee.addEnvironment('SITE_BUCKET', this.bucket.bucketName);

@@ -20,6 +20,7 @@ import { acknowledgeNag } from '#infra/cdk/nag';
 import { OperatorAlarms } from '#infra/cdk/operations';
 import { Site } from '#infra/cdk/site';
 import { checkCertificateArn } from '#infra/cdk/stage';
+import { isTeamRoute } from '#infra/cdk/teams';
 
 /** The repository root (holds package.json with its "imports" map, and package-lock.json). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -143,6 +144,8 @@ export class MeetwiseStack extends Stack {
           }
         : undefined;
     new PromoCodeSeed(billingStack, 'PromoCodes', { table });
+    // The team routes, likewise (issue 28).
+    const teamsStack = new NestedStack(this, 'Teams');
 
     // Hosts' Google refresh tokens and calendar feed tokens are sealed with data keys under this key (kept on stack
     // deletion: without it the stored tokens cannot be opened).
@@ -169,7 +172,7 @@ export class MeetwiseStack extends Stack {
       photoBucket,
       ...(google ? { google } : {}),
       ...(stripe ? { stripe } : {}),
-      scopeFor: (route) => (isBillingRoute(route) ? billingStack : undefined),
+      scopeFor: (route) => (isBillingRoute(route) ? billingStack : isTeamRoute(route) ? teamsStack : undefined),
     });
 
     if (Boolean(props.hostedZoneId) !== Boolean(props.hostedZoneName)) {

@@ -35,11 +35,11 @@ interface Asset {
 }
 
 /**
- * The key of a booking page's published file for a path (`book/{slug}`, `events/{slug}`), or null when the path is
- * no booking page: /events/new and the other host screens' names are the app's.
+ * The key of a booking page's published file for a path (`book/{slug}`, `events/{slug}`, a team's `team/{slug}`),
+ * or null when the path is no booking page: /events/new and the other host screens' names are the app's.
  */
 export function bookingPageKey(pathname: string): string | null {
-  const match = /^\/(book|events)\/([a-z0-9-]{1,60})\/?$/.exec(pathname);
+  const match = /^\/(book|events|team)\/([a-z0-9-]{1,60})\/?$/.exec(pathname);
   if (!match) return null;
   const [, area, slug] = match as unknown as [string, string, string];
   if (area === 'events' && (RESERVED_EVENT_SLUGS as readonly string[]).includes(slug)) return null;

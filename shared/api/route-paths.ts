@@ -82,6 +82,17 @@ export const getCalendarFeed = { method: 'GET', path: '/api/user/calendar/feed' 
 export const resetCalendarFeed = { method: 'POST', path: '/api/user/calendar/feed' } as const;
 export const revokeCalendarFeed = { method: 'DELETE', path: '/api/user/calendar/feed' } as const;
 export const calendarFeed = { method: 'GET', path: '/api/calendar/feed/{token}' } as const;
+export const createTeam = { method: 'POST', path: '/api/teams' } as const;
+export const listTeams = { method: 'GET', path: '/api/teams' } as const;
+export const listTeamInvitations = { method: 'GET', path: '/api/teams/invitations' } as const;
+export const acceptTeamInvitation = { method: 'POST', path: '/api/teams/invitations/{id}/accept' } as const;
+export const getTeam = { method: 'GET', path: '/api/teams/{slug}' } as const;
+export const updateTeam = { method: 'PATCH', path: '/api/teams/{slug}' } as const;
+export const getPublicTeam = { method: 'GET', path: '/api/teams/{slug}/public' } as const;
+export const inviteTeamMember = { method: 'POST', path: '/api/teams/{slug}/invitations' } as const;
+export const revokeTeamInvitation = { method: 'DELETE', path: '/api/teams/{slug}/invitations/{id}' } as const;
+export const updateTeamMember = { method: 'PATCH', path: '/api/teams/{slug}/members/{userId}' } as const;
+export const removeTeamMember = { method: 'DELETE', path: '/api/teams/{slug}/members/{userId}' } as const;
 
 /** Every address by route name: the front-end API client's table. */
 export const routePaths = {
@@ -151,6 +162,17 @@ export const routePaths = {
   resetCalendarFeed,
   revokeCalendarFeed,
   calendarFeed,
+  createTeam,
+  listTeams,
+  listTeamInvitations,
+  acceptTeamInvitation,
+  getTeam,
+  updateTeam,
+  getPublicTeam,
+  inviteTeamMember,
+  revokeTeamInvitation,
+  updateTeamMember,
+  removeTeamMember,
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

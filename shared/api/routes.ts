@@ -76,6 +76,24 @@ import {
   slugParams,
 } from '#shared/api/schemas/host-events';
 import { settingsResponse, settingsUpdateBody } from '#shared/api/schemas/settings';
+import {
+  createTeamBody,
+  createTeamResponse,
+  invitationIdParams,
+  inviteBody,
+  memberRoleBody,
+  myInvitationsResponse,
+  publicTeamResponse,
+  teamDetailResponse,
+  teamInvitationParams,
+  teamInvitationSchema,
+  teamListResponse,
+  teamMemberParams,
+  teamMemberSchema,
+  teamSlugParams,
+  teamSummarySchema,
+  updateTeamBody,
+} from '#shared/api/schemas/teams';
 import { EVENT_IMAGE_TOO_LARGE, PHOTO_TOO_LARGE } from '#shared/constants';
 
 /**
@@ -629,6 +647,113 @@ export const calendarFeed = /* @__PURE__ */ defineRoute(paths.calendarFeed, {
   needs: { table: 'read' },
 });
 
+export const createTeam = /* @__PURE__ */ defineRoute(paths.createTeam, {
+  name: 'createTeam',
+  auth: 'signed-in',
+  summary: 'Creates a team with its slug (/team/{slug}); the caller is its owner. 409 when the slug is taken.',
+  body: createTeamBody,
+  response: createTeamResponse,
+  successStatus: 201,
+  needs: { table: 'readwrite' },
+});
+
+export const listTeams = /* @__PURE__ */ defineRoute(paths.listTeams, {
+  name: 'listTeams',
+  auth: 'signed-in',
+  summary: "The caller's teams with their role in each, by name.",
+  response: teamListResponse,
+  needs: { table: 'read' },
+});
+
+export const listTeamInvitations = /* @__PURE__ */ defineRoute(paths.listTeamInvitations, {
+  name: 'listTeamInvitations',
+  auth: 'signed-in',
+  summary: "The pending (unexpired) invitations to the caller's verified e-mail address, newest first.",
+  response: myInvitationsResponse,
+  needs: { table: 'read' },
+});
+
+export const acceptTeamInvitation = /* @__PURE__ */ defineRoute(paths.acceptTeamInvitation, {
+  name: 'acceptTeamInvitation',
+  auth: 'signed-in',
+  summary:
+    "Joins the team with the invited role (403 unless the caller's verified e-mail is the invited one, 410 once expired).",
+  params: invitationIdParams,
+  response: teamSummarySchema,
+  needs: { table: 'readwrite' },
+});
+
+export const getTeam = /* @__PURE__ */ defineRoute(paths.getTeam, {
+  name: 'getTeam',
+  auth: 'signed-in',
+  summary:
+    'A team with its members, pending invitations (owners and admins) and event types; 404 for one the caller is not in.',
+  params: teamSlugParams,
+  response: teamDetailResponse,
+  needs: { table: 'read' },
+});
+
+export const updateTeam = /* @__PURE__ */ defineRoute(paths.updateTeam, {
+  name: 'updateTeam',
+  auth: 'signed-in',
+  summary: "Changes a team's name or logo (owners and admins).",
+  params: teamSlugParams,
+  body: updateTeamBody,
+  response: teamSummarySchema,
+  needs: { table: 'readwrite' },
+});
+
+export const getPublicTeam = /* @__PURE__ */ defineRoute(paths.getPublicTeam, {
+  name: 'getPublicTeam',
+  auth: 'public',
+  summary: "A team's public page: its name, logo and active event types with their hosts' names and photos.",
+  params: teamSlugParams,
+  response: publicTeamResponse,
+  needs: { table: 'read' },
+});
+
+export const inviteTeamMember = /* @__PURE__ */ defineRoute(paths.inviteTeamMember, {
+  name: 'inviteTeamMember',
+  auth: 'signed-in',
+  summary:
+    'Invites an e-mail address to a team as admin or member (owners and admins), valid 7 days; replaces a pending one.',
+  params: teamSlugParams,
+  body: inviteBody,
+  response: teamInvitationSchema,
+  successStatus: 201,
+  needs: { table: 'readwrite' },
+});
+
+export const revokeTeamInvitation = /* @__PURE__ */ defineRoute(paths.revokeTeamInvitation, {
+  name: 'revokeTeamInvitation',
+  auth: 'signed-in',
+  summary: 'Revokes a pending invitation (owners and admins).',
+  params: teamInvitationParams,
+  response: messageResponse,
+  needs: { table: 'readwrite' },
+});
+
+export const updateTeamMember = /* @__PURE__ */ defineRoute(paths.updateTeamMember, {
+  name: 'updateTeamMember',
+  auth: 'signed-in',
+  summary: "Changes a member's role (owners and admins; owners only for an owner's); a team keeps at least one owner.",
+  params: teamMemberParams,
+  body: memberRoleBody,
+  response: teamMemberSchema,
+  needs: { table: 'readwrite' },
+});
+
+export const removeTeamMember = /* @__PURE__ */ defineRoute(paths.removeTeamMember, {
+  name: 'removeTeamMember',
+  auth: 'signed-in',
+  summary:
+    "Removes a member (owners and admins) or leaves (the caller's own id); their future team bookings are kept or reassigned.",
+  params: teamMemberParams,
+  response: messageResponse,
+  // Reassigning a member's round-robin bookings reads the other members' Google calendars (team-bookings.ts).
+  needs: { table: 'readwrite', google: true },
+});
+
 /** Every row but billing's, by name. */
 export const routes = {
   submitContact,
@@ -688,6 +813,17 @@ export const routes = {
   resetCalendarFeed,
   revokeCalendarFeed,
   calendarFeed,
+  createTeam,
+  listTeams,
+  listTeamInvitations,
+  acceptTeamInvitation,
+  getTeam,
+  updateTeam,
+  getPublicTeam,
+  inviteTeamMember,
+  revokeTeamInvitation,
+  updateTeamMember,
+  removeTeamMember,
 } as const satisfies Record<Exclude<RouteName, BillingRouteName>, RouteDefinition>;
 
 /** Every row by name, billing's too (for types: a function bundles only the rows it imports). */

@@ -197,6 +197,111 @@ function refused(reason: UnbookableReason): Bookability {
   return { bookable: false, reason };
 }
 
+/**
+ * A team event (issue 28): the event's rules apply to every member, each with their own busy time and booking starts.
+ * A slot is offered when every `required` member is free and, if there is a pool, at least one `pool` member is
+ * (collective: all required, no pool; round-robin: the fixed hosts required, the others the pool). The grid and the
+ * timing rules are laid out once for all members; only capacity (daily limit, busy) is checked per member.
+ */
+export interface TeamAvailabilityInput {
+  event: EventAvailabilityRules;
+  overrides: readonly DateOverride[];
+  now: Instant;
+  members: readonly { busy: readonly BusyInterval[]; bookingStarts: readonly Instant[]; role: 'required' | 'pool' }[];
+}
+
+/** timeSlotsForDate for a team event: the slots when the team can be booked. */
+export function teamTimeSlotsForDate(
+  input: TeamAvailabilityInput,
+  query: { date: string; guestTimeZone: string; includeUnavailable?: boolean },
+): TimeSlot[] {
+  const team = normalizeTeam(input);
+  const guestZone = requireTimeZone(query.guestTimeZone);
+  const day = requireDay(query.date, 'date');
+  const { slots, guest } = bookableSlotsOnGuestDays(
+    team.schedule,
+    guestZone,
+    day,
+    day,
+    query.includeUnavailable === true,
+    team.capacityFree,
+  );
+  return slots.map((slot) => ({
+    start: formatInstantInZone(guest, slot.start),
+    end: formatInstantInZone(guest, slot.end),
+    available: slot.available,
+  }));
+}
+
+/** availableDatesForMonth for a team event. */
+export function teamAvailableDatesForMonth(
+  input: TeamAvailabilityInput,
+  query: { year: number; month: number; guestTimeZone: string },
+): AvailableDate[] {
+  const team = normalizeTeam(input);
+  const guestZone = requireTimeZone(query.guestTimeZone);
+  const year = requireInteger(query.year, 'year', 1900, 9999);
+  const month = requireInteger(query.month, 'month', 1, 12);
+  const firstDay = dayOf(year, month, 1);
+  const lastDay = dayOf(year, month + 1, 1) - 1;
+  const { slots } = bookableSlotsOnGuestDays(team.schedule, guestZone, firstDay, lastDay, false, team.capacityFree);
+  const daysWithSlots = new Set(slots.map((slot) => slot.guestDay));
+  const dates: AvailableDate[] = [];
+  for (let day = firstDay; day <= lastDay; day += 1) {
+    dates.push({ date: formatDay(day), hasTimeSlots: daysWithSlots.has(day) });
+  }
+  return dates;
+}
+
+/** The shared schedule (no busy time) and the per-member capacity test over a pass of it. */
+function normalizeTeam(input: TeamAvailabilityInput): {
+  schedule: Schedule;
+  capacityFree: (pass: Pass, candidate: Candidate) => boolean;
+} {
+  const schedule = normalizeInput({
+    event: input.event,
+    overrides: input.overrides,
+    now: input.now,
+    busy: [],
+    bookingStarts: [],
+  });
+  const members = input.members.map((member, index) => ({
+    role: member.role,
+    schedule: {
+      ...schedule,
+      busy: mergeBusy(member.busy),
+      bookingStarts: member.bookingStarts.map((start, at) => toEpoch(start, `members[${index}].bookingStarts[${at}]`)),
+    } satisfies Schedule,
+  }));
+  const hasPool = members.some((member) => member.role === 'pool');
+  // Per pass (one per call), each member's daily counts on the pass's timeline, computed once.
+  let passes: { pass: Pass; members: { role: 'required' | 'pool'; pass: Pass }[] } | null = null;
+  const capacityFree = (pass: Pass, candidate: Candidate) => {
+    if (passes?.pass !== pass) {
+      passes = {
+        pass,
+        members: members.map((member) => ({
+          role: member.role,
+          pass: {
+            ...pass,
+            schedule: member.schedule,
+            bookingsPerDay:
+              member.schedule.maxBookingsPerDay === null ? new Map() : countBookingsPerDay(member.schedule, pass.host),
+          },
+        })),
+      };
+    }
+    let poolFree = !hasPool;
+    for (const member of passes.members) {
+      const free = capacityViolation(member.pass, candidate) === null;
+      if (member.role === 'required' && !free) return false;
+      if (member.role === 'pool' && free) poolFree = true;
+    }
+    return poolFree;
+  };
+  return { schedule, capacityFree };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Normalized input
 
@@ -506,6 +611,8 @@ function bookableSlotsOnGuestDays(
   firstDay: number,
   lastDay: number,
   includeUnavailable = false,
+  capacityFree: (pass: Pass, candidate: Candidate) => boolean = (pass, candidate) =>
+    capacityViolation(pass, candidate) === null,
 ): { slots: GuestSlot[]; guest: ZoneTimeline } {
   const pass = openPass(schedule, firstDay - MAX_DAY_SHIFT, lastDay + MAX_DAY_SHIFT);
   const guest =
@@ -521,8 +628,7 @@ function bookableSlotsOnGuestDays(
   const slots: GuestSlot[] = [];
   for (let hostDay = fromHostDay; hostDay <= toHostDay; hostDay += 1) {
     for (const candidate of gridOfHostDay(pass, hostDay)) {
-      const available =
-        timingViolation(pass, candidate.start, hostDay) === null && capacityViolation(pass, candidate) === null;
+      const available = timingViolation(pass, candidate.start, hostDay) === null && capacityFree(pass, candidate);
       if (!available && !includeUnavailable) continue;
       const guestDay = dayAt(guest, candidate.start);
       if (guestDay >= firstDay && guestDay <= lastDay)

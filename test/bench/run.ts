@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
 import {
   availableDatesRequest,
   benchDates,
@@ -21,6 +24,7 @@ import { benchModuleLoad } from '#test/bench/module-load';
 import { benchPublishLatency } from '#test/bench/publish-latency';
 import { servedPage, unpublish, waitForPublished } from '#test/bench/published-pages';
 import { seedBookings } from '#test/bench/seed-bookings';
+import { benchTeamEngine, benchTeamRequests, seedTeamOnApp, TEAM_SIZE } from '#test/bench/team';
 import { startApp, type RunningApp } from '#test/support/app-process';
 
 /**
@@ -36,7 +40,8 @@ import { startApp, type RunningApp } from '#test/support/app-process';
  * (DynamoDB requests per call), seed (~200 bookings through the API; also run by latency, whose figures need them),
  * frontend (JavaScript per page, the booking page's chunks and packages), mail (booking mail latency), lighthouse,
  * publish (edit → published booking page latency), latency (autocannon), list (the admin's bookings list, own app),
- * cost (the cost model's tables of docs/scale.md; no app).
+ * cost (the cost model's tables of docs/scale.md; no app), team (issue 28: engine CPU and requests per call
+ * in-process before the app starts; a round-robin team seeded into the started app, its p99 after latency).
  * The app (`npm start`'s runner on a throw-away DATA_DIR) is started only for the parts that need it.
  */
 
@@ -59,6 +64,9 @@ const BUDGET = {
   publishReferenceMs: 5000,
   // A month of the bookings index is one Query (pages of 1 MB aside), plus one BatchGetItem of the hosts' names.
   listRequests: 5,
+  // Team scheduling (issue 28), a round-robin team of TEAM_SIZE: reads per availability call and per booking.
+  teamAvailabilityRequests: 3 + 10,
+  teamBookingReads: 5 + 10,
 };
 
 const HOST_ZONE = 'America/New_York';
@@ -88,9 +96,10 @@ const PARTS = [
   'latency',
   'list',
   'cost',
+  'team',
 ] as const;
 type Part = (typeof PARTS)[number];
-const APP_PARTS: readonly Part[] = ['seed', 'frontend', 'mail', 'lighthouse', 'publish', 'latency'];
+const APP_PARTS: readonly Part[] = ['seed', 'frontend', 'mail', 'lighthouse', 'publish', 'latency', 'team'];
 
 function selectedParts(only = process.env['BENCH_ONLY']): Set<Part> {
   if (!only?.trim()) return new Set(PARTS);
@@ -148,6 +157,8 @@ async function main() {
     wants('latency') && 'latency: autocannon, 20 clients × 10 s, then 1 client × 5 s',
     wants('list') && `bookings list: ≤ ${BUDGET.listRequests} DynamoDB requests, 20 clients × 10 s`,
     wants('cost') && 'cost model: arithmetic on the measured request counts',
+    wants('team') &&
+      `team of ${TEAM_SIZE}: engine median CPU of 50, one call each for requests, autocannon 20 clients × 10 s on the app`,
   ].filter(Boolean);
   console.log(`Samples: ${samples.join('; ')}\n`);
 
@@ -221,6 +232,8 @@ async function main() {
     }
     row('an empty module, loaded the same way (the measurement’s own floor)', `${floorMs.toFixed(1)} ms`, '', null);
   }
+
+  if (wants('team')) await benchTeam();
 
   // The app starts (DynamoDB Local, seeding) while the requests are counted: neither is timed.
   const needsApp = APP_PARTS.some(wants);
@@ -301,9 +314,17 @@ async function benchOnApp(app: RunningApp, wants: (part: Part) => boolean) {
 
   const prerenderedPath = `/book/${PRERENDERED_SLUG}`;
   const fallbackPath = `/book/${FALLBACK_SLUG}`;
+  /** A round-robin team's booking page and its team page (issue 28), published from the stream like the others. */
+  let teamPaths: string[] = [];
   if (wants('frontend') || wants('lighthouse')) {
     // At start the runner publishes every page; give it a moment (a missing page is measured as what is served).
     await waitForPublished(dataDir, PRERENDERED_SLUG, 10_000);
+    const team = await seedTeamOnApp(app, { bookings: false });
+    await waitForPublished(dataDir, team.eventSlug, 10_000);
+    const teamPage = join(dataDir, 'site', 'team', team.teamSlug);
+    for (let waited = 0; !existsSync(teamPage) && waited < 10_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    teamPaths = [`/book/${team.eventSlug}`, `/team/${team.teamSlug}`];
   }
   const titles = new Map([
     [PRERENDERED_SLUG, await titleOf(PRERENDERED_SLUG)],
@@ -328,12 +349,12 @@ async function benchOnApp(app: RunningApp, wants: (part: Part) => boolean) {
     console.log('\nFront end: JavaScript loaded until network idle, gzip, 375 px');
     const pages = await benchFrontend(
       app.baseUrl,
-      [prerenderedPath, fallbackPath, '/contact-us', '/debug', '/'],
+      [prerenderedPath, fallbackPath, ...teamPaths, '/contact-us', '/debug', '/'],
       prepare,
     );
     for (const page of pages) {
       const size = page.gzipBytes / 1024;
-      const booking = page.path.startsWith('/book/');
+      const booking = page.path.startsWith('/book/') || page.path.startsWith('/team/');
       row(
         `${pageLabel(page.path)} (${page.scripts} scripts)`,
         `${size.toFixed(1)} KB`,
@@ -399,6 +420,7 @@ async function benchOnApp(app: RunningApp, wants: (part: Part) => boolean) {
     const lighthouseRuns = SAMPLES.lighthouseRuns;
     const pages = [
       { path: prerenderedPath, budget: true },
+      ...teamPaths.map((path) => ({ path, budget: true })),
       { path: '/', budget: true },
       { path: fallbackPath, budget: false },
     ];
@@ -480,6 +502,42 @@ async function benchOnApp(app: RunningApp, wants: (part: Part) => boolean) {
   }
 
   if (wants('latency')) await benchLocalLatency(app.baseUrl, api, { introId, slotsDate, nextMonth });
+  if (wants('team')) await benchTeamLatency(app, api);
+}
+
+/** Team scheduling's budgets (issue 28; test/bench/team.ts) before the app starts: engine CPU, requests per call. */
+async function benchTeam() {
+  const teamStarted = performance.now();
+  const engine = benchTeamEngine();
+  const team = await benchTeamRequests();
+  console.log(
+    `\nTeam scheduling: a round-robin event type of ${TEAM_SIZE} members (handlers in-process on DynamoDB Local in memory, ${team.seeded} team bookings first; ${seconds(teamStarted)}; p99 on the started app below)`,
+  );
+  row(
+    `engine: a month of available dates for ${TEAM_SIZE} members (40 bookings + 20 busy each), median CPU of 50`,
+    `${engine.monthMs.toFixed(2)} ms`,
+    `≤ ${BUDGET.monthCpuMs} ms`,
+    engine.monthMs <= BUDGET.monthCpuMs,
+  );
+  for (const call of team.calls) {
+    const detail = `${call.call}: ${describeCounts(call.counts)}`;
+    if (call.call.startsWith('POST')) {
+      row(detail, `${call.reads} reads`, `≤ ${BUDGET.teamBookingReads} reads`, call.reads <= BUDGET.teamBookingReads);
+      row(
+        `  written in ${call.transactions} transaction, ${call.otherWrites} other writes (the abuse limits' counters)`,
+        `${call.transactions} tx`,
+        `≤ ${BUDGET.bookingTransactions} transaction`,
+        call.transactions <= BUDGET.bookingTransactions,
+      );
+    } else {
+      row(
+        detail,
+        `${call.total} requests`,
+        `≤ ${BUDGET.teamAvailabilityRequests}`,
+        call.total <= BUDGET.teamAvailabilityRequests,
+      );
+    }
+  }
 }
 
 /** Latency of the public API under load on the started app (autocannon). */
@@ -500,7 +558,7 @@ async function benchLocalLatency(
     200,
   );
   const monthText = `${nextMonth.year}-${String(nextMonth.month).padStart(2, '0')}`;
-  const targets: { label: string; request: ApiRequest; budget: boolean }[] = [
+  const targets: LatencyTarget[] = [
     { label: 'GET /api/settings', request: { method: 'GET', path: '/api/settings' }, budget: false },
     {
       label: `GET /api/time-slots ${slotsDate}, intro-call, ${GUEST_ZONE} (${slots.timeSlots.length} free slots)`,
@@ -525,6 +583,50 @@ async function benchLocalLatency(
     '\nLocal stack latency, 20 concurrent clients, 10 s each after a 2 s warm-up (autocannon, app on DynamoDB Local on disk)',
   );
   console.log('  (the availability views reuse what they read for up to 5 s; a booking in the process clears it)');
+  await printLatency(baseUrl, targets);
+}
+
+/** Team scheduling's p99 (issue 28) on the started app: a round-robin team seeded into its table, then autocannon. */
+async function benchTeamLatency(app: RunningApp, api: ReturnType<typeof httpApi>) {
+  const seedStarted = performance.now();
+  const team = await seedTeamOnApp(app);
+  const seedTime = seconds(seedStarted);
+  // Each booking above mailed its member and guest: let the stream job finish them before timing (as for the mail).
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const slots = await expectStatus<{ timeSlots: unknown[] }>(api, team.slotsRequest, 200);
+  const month = await expectStatus<{ availableDates: { hasTimeSlots: boolean }[] }>(api, team.monthRequest, 200);
+  const monthText = `${team.nextMonth.year}-${String(team.nextMonth.month).padStart(2, '0')}`;
+  const targets: LatencyTarget[] = [
+    {
+      label: `GET /api/time-slots ${team.slotsDate}, team of ${TEAM_SIZE}, ${team.guestZone} (${slots.timeSlots.length} free slots)`,
+      request: team.slotsRequest,
+      budget: true,
+    },
+    {
+      label: `GET /api/available-dates ${monthText}, team of ${TEAM_SIZE}, ${team.guestZone} (${month.availableDates.filter((d) => d.hasTimeSlots).length}/${month.availableDates.length} dates free)`,
+      request: team.monthRequest,
+      budget: true,
+    },
+    {
+      label: `GET /api/time-slots as above with forceRefresh=true (no reuse of recent reads: every call reads DynamoDB)`,
+      request: { ...team.slotsRequest, query: { ...team.slotsRequest.query, forceRefresh: 'true' } },
+      budget: false,
+    },
+  ];
+  console.log(
+    `\nTeam scheduling on the local stack: a round-robin event type of ${TEAM_SIZE} members in the app's table, ${team.seeded} team bookings through POST /api/bookings first (${seedTime}); 20 concurrent clients, 10 s each after a 2 s warm-up (autocannon, app on DynamoDB Local on disk)`,
+  );
+  await printLatency(app.baseUrl, targets);
+}
+
+interface LatencyTarget {
+  label: string;
+  request: ApiRequest;
+  budget: boolean;
+}
+
+/** Each target at 20 clients beside the p99 budget (when it has one), then with one client for reference. */
+async function printLatency(baseUrl: string, targets: LatencyTarget[]) {
   for (const target of targets) {
     const url = `${baseUrl}${target.request.path}${target.request.query ? `?${new URLSearchParams(target.request.query).toString()}` : ''}`;
     const latency = await benchLatency(url);

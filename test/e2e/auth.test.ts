@@ -134,7 +134,7 @@ describe('registration and sign-in', () => {
     const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     await expect.poll(focusedText).toBe('Bookings');
     await page.keyboard.press('ArrowDown');
-    expect(await focusedText()).toBe('Calendar Sync');
+    expect(await focusedText()).toBe('Teams');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     expect(await focusedText()).toBe('Logout');
@@ -145,7 +145,7 @@ describe('registration and sign-in', () => {
       await page
         .getByRole('menuitem', { includeHidden: true })
         .evaluateAll((items) => items.map((item) => item.textContent)),
-    ).toEqual(['Bookings', 'Calendar Sync', 'Profile Settings', 'Billing Details', 'Logout']);
+    ).toEqual(['Bookings', 'Teams', 'Calendar Sync', 'Profile Settings', 'Billing Details', 'Logout']);
 
     await menuButton.click();
     await expect.poll(() => menu.isVisible()).toBe(true);

@@ -41,6 +41,7 @@ import {
   spaFallbackFunctionCode,
 } from '#infra/cdk/site';
 import { MeetwiseStack, repoRoot, type MeetwiseStackProps } from '#infra/cdk/stack';
+import { isTeamRoute } from '#infra/cdk/teams';
 import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
 import { tableDefinition } from '#infra/table-definition';
 import type { Json, Resource, Statement } from '#test/support/cfn-template';
@@ -141,6 +142,8 @@ let resources: Record<string, Resource>;
 let mainResources: Record<string, Resource>;
 /** The billing routes' nested stack (issue 18). */
 let billingTemplate: Json;
+/** The team routes' nested stack (issue 28). */
+let teamsTemplate: Json;
 /** The booking lifecycle's nested stack (its own template: the main stack is near the 500-resource limit). */
 let lifecycleTemplate: Json;
 /** The operator's topic and alarms: a nested stack too. */
@@ -184,8 +187,12 @@ const operationsParent = (value: unknown): unknown =>
  * name, the secrets' references, the site's address), so it compares with the main stack's own values.
  */
 function resolved(value: unknown): unknown {
-  const parameters = (billingTemplate.Parameters ?? {}) as Json;
-  const passed = (nestedStack('Billing').Properties.Parameters ?? {}) as Json;
+  // The team routes' nested stack is given the same values (the same main stack resources) under the same names.
+  const parameters = { ...((billingTemplate.Parameters ?? {}) as Json), ...((teamsTemplate.Parameters ?? {}) as Json) };
+  const passed = {
+    ...((nestedStack('Billing').Properties.Parameters ?? {}) as Json),
+    ...((nestedStack('Teams').Properties.Parameters ?? {}) as Json),
+  };
   const walk = (item: unknown): unknown => {
     if (Array.isArray(item)) return item.map(walk);
     if (item && typeof item === 'object') {
@@ -212,8 +219,10 @@ function functionNamedBy(value: unknown): string | undefined {
   const ref = (value as { Ref?: unknown }).Ref;
   if (typeof ref === 'string') return ref;
   const [stackId, attribute] = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'] ?? [];
-  if (!stackId?.startsWith('Billing') || !attribute) return undefined;
-  const output = (billingTemplate.Outputs as Record<string, { Value: unknown }>)[attribute.replace(/^Outputs\./, '')];
+  if (!attribute) return undefined;
+  const nested = stackId?.startsWith('Billing') ? billingTemplate : stackId?.startsWith('Teams') ? teamsTemplate : null;
+  if (!nested) return undefined;
+  const output = (nested.Outputs as Record<string, { Value: unknown }>)[attribute.replace(/^Outputs\./, '')];
   return output ? refId(output.Value) : undefined;
 }
 
@@ -289,7 +298,12 @@ beforeAll(() => {
   const billing = stack.node.findAll().find((construct) => construct instanceof PromoCodeSeed);
   if (!billing) throw new Error('No billing nested stack in the stack');
   billingTemplate = Template.fromStack(Stack.of(billing)).toJSON();
-  resources = { ...mainResources, ...(billingTemplate.Resources as Record<string, Resource>) };
+  teamsTemplate = Template.fromStack(stack.node.findChild('Teams') as Stack).toJSON();
+  resources = {
+    ...mainResources,
+    ...(billingTemplate.Resources as Record<string, Resource>),
+    ...(teamsTemplate.Resources as Record<string, Resource>),
+  };
   const lifecycle = stack.node.findAll().find((construct) => construct instanceof BookingLifecycle);
   if (!lifecycle) throw new Error('No BookingLifecycle in the stack');
   lifecycleTemplate = Template.fromStack(Stack.of(lifecycle)).toJSON();
@@ -298,7 +312,9 @@ beforeAll(() => {
   operationsTemplate = Template.fromStack(Stack.of(operations)).toJSON();
   // Logged, not asserted: timings belong to the bench, not to tests (ARCHITECTURE.md §6).
   console.info(`[infra test] synth with bundling took ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}, 180_000);
+  // Bundling every function (one per route row and per job) shares two cores with the rest of
+  // the suite: 60-90 s alone, over 200 s under the full run's load.
+}, 600_000);
 
 describe('route functions', () => {
   it('has exactly one Node 22 arm64 function per route-table row and per job, and every one is Node 22 on arm64', () => {
@@ -359,7 +375,7 @@ describe('route functions', () => {
       if (route.needs.google) {
         expect(kmsStatements, route.name).toHaveLength(1);
         expect([...(kmsStatements[0]!.Action as string[])].sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
-        expect(JSON.stringify(kmsStatements[0]!.Resource)).toContain(keyId);
+        expect(JSON.stringify(resolved(kmsStatements[0]!.Resource))).toContain(keyId);
       } else {
         expect(kmsStatements, route.name).toEqual([]);
       }
@@ -432,6 +448,8 @@ describe('route functions', () => {
       'getAvailableDates',
       'getCalendarFeed',
       'getTimeSlots',
+      // Removing a team member reassigns their round-robin bookings to members free then (their calendars read).
+      'removeTeamMember',
       'resetCalendarFeed',
       'startGoogleSignIn',
       'syncCalendar',
@@ -603,7 +621,16 @@ describe('operations (issue 14, item 5)', () => {
     );
     expect(Object.keys(mainResources).length).toBeLessThan(500);
     expect(Object.keys(billingTemplate.Resources as Json).length).toBeLessThan(500);
+    expect(Object.keys(teamsTemplate.Resources as Json).length).toBeLessThan(500);
     expect(Object.keys(operationsTemplate.Resources as Json).length).toBeLessThan(500);
+  });
+});
+
+describe('teams (issue 28)', () => {
+  it('puts the team routes, and only those, in a nested stack of their own', () => {
+    const inTeams = (route: RouteDefinition) => functionIdOf(route) in (teamsTemplate.Resources as Json);
+    for (const route of routeTable) expect(inTeams(route), route.name).toBe(isTeamRoute(route));
+    expect(routeTable.filter(isTeamRoute)).toHaveLength(11);
   });
 });
 
@@ -961,7 +988,7 @@ describe('site', () => {
       expect.objectContaining({
         Prune: true,
         // Pruning never deletes the hashed files nor the published booking pages.
-        Exclude: ['assets/*', 'book/*', 'events/*'],
+        Exclude: ['assets/*', 'book/*', 'events/*', 'team/*'],
         SystemMetadata: { 'cache-control': 'no-cache' },
         DistributionPaths: ['/*'],
       }),
@@ -1041,8 +1068,8 @@ describe('edge protection (issue 13, items 9 and 10)', () => {
       distributionConfig.DefaultCacheBehavior,
       ...distributionConfig.CacheBehaviors.filter((behavior) => behavior.PathPattern !== '/api/*'),
     ];
-    // The default, /book/*, /events/*, /photos/*, /assets/*.
-    expect(pages).toHaveLength(5);
+    // The default, /book/*, /events/*, /team/*, /photos/*, /assets/*.
+    expect(pages).toHaveLength(6);
     for (const behavior of pages) {
       expect(refId(behavior.ResponseHeadersPolicyId), String(behavior.PathPattern ?? 'default')).toBe(policyId);
     }
@@ -1220,8 +1247,8 @@ describe('booking lifecycle (issue 16)', () => {
     console.info(
       `[infra test] resources: main stack ${Object.keys(mainResources).length}, booking lifecycle ${Object.keys(lifecycleResources()).length}`,
     );
-    // The booking lifecycle, the operator alarms and billing.
-    expect(Object.entries(mainResources).filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(3);
+    // The booking lifecycle, the operator alarms, billing and the team routes.
+    expect(Object.entries(mainResources).filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(4);
     expect(Object.keys(lifecycleResources()).length).toBeLessThan(500);
   });
 
@@ -1267,7 +1294,11 @@ describe('booking lifecycle (issue 16)', () => {
     }
     expect(
       (inLifecycle('AWS::Lambda::EventSourceMapping')[0]![1].Properties.FilterCriteria as { Filters: Json[] }).Filters,
-    ).toEqual([{ Pattern: '{"eventName":["INSERT","MODIFY"],"dynamodb":{"NewImage":{"type":{"S":["Booking"]}}}}' }]);
+    ).toEqual([
+      { Pattern: '{"eventName":["INSERT","MODIFY"],"dynamodb":{"NewImage":{"type":{"S":["Booking"]}}}}' },
+      // A new team invitation, for its mail (issue 28).
+      { Pattern: '{"eventName":["INSERT"],"dynamodb":{"NewImage":{"type":{"S":["TeamInvitation"]}}}}' },
+    ]);
   });
 
   it('alarms on the first message in each dead-letter queue (stream jobs and scheduler), notifying the operator topic', () => {
@@ -1557,7 +1588,7 @@ describe('booking lifecycle (issue 16)', () => {
       return getAttId(origin.DomainName);
     };
 
-    it('feeds the publisher the changes a page shows: event types (removals too), hosts, calendars, plans, the settings', () => {
+    it('feeds the publisher the changes a page shows: event types (removals too), hosts, calendars, plans, the settings, teams', () => {
       const [, mapping] = inLifecycle('AWS::Lambda::EventSourceMapping').find(
         ([, m]) => refId(m.Properties.FunctionName) === publisherId(),
       )!;
@@ -1567,9 +1598,12 @@ describe('booking lifecycle (issue 16)', () => {
       expect(patterns).toEqual([
         {
           eventName: ['INSERT', 'MODIFY'],
-          dynamodb: { NewImage: { type: { S: ['Event', 'User', 'CalendarConnection', 'Plan', 'Settings'] } } },
+          dynamodb: { NewImage: { type: { S: ['Event', 'User', 'CalendarConnection', 'Plan', 'Settings', 'Team'] } } },
         },
-        { eventName: ['REMOVE'], dynamodb: { OldImage: { type: { S: ['Event', 'CalendarConnection', 'Plan'] } } } },
+        {
+          eventName: ['REMOVE'],
+          dynamodb: { OldImage: { type: { S: ['Event', 'CalendarConnection', 'Plan', 'Team'] } } },
+        },
       ]);
       // It reads the table and never writes it; it sets no timers and sends no mail.
       const statements = functionStatements(publisherId());
@@ -1593,8 +1627,8 @@ describe('booking lifecycle (issue 16)', () => {
           .filter((statement) => actionsOf(statement).some((action) => action.startsWith(prefix)))
           .flatMap((statement) => [statement.Resource].flat().map(bucketParameter))
           .sort();
-      expect(keysFor('s3:Put')).toEqual(['/book/*', '/events/*']);
-      expect(keysFor('s3:Delete')).toEqual(['/book/*', '/events/*']);
+      expect(keysFor('s3:Put')).toEqual(['/book/*', '/events/*', '/team/*']);
+      expect(keysFor('s3:Delete')).toEqual(['/book/*', '/events/*', '/team/*']);
       // The read grant's one statement: GetObject*, GetBucket*, List* on the bucket ('') and on the shell.
       expect(keysFor('s3:GetObject')).toEqual(['', '/book.html']);
       // Nothing else of the bucket: the bucket itself only for what S3 asks of a reader (GetBucket*, List*).
@@ -1603,13 +1637,13 @@ describe('booking lifecycle (issue 16)', () => {
         for (const action of actionsOf(statement))
           expect(action).toMatch(/^s3:(PutObject|DeleteObject|GetObject|GetBucket|List|Abort)/);
       }
-      expect(PUBLISHED_PREFIXES).toEqual(['book/', 'events/']);
+      expect(PUBLISHED_PREFIXES).toEqual(['book/', 'events/', 'team/']);
       expect(parentValue(variablesOf(publisherId()).SITE_BUCKET as never)).toEqual({ Ref: siteBucketId() });
     });
 
     it('serves /book/* and /events/* from the published pages, the shell function as the fallback, cached as the pages say', () => {
       const config = distribution();
-      for (const pattern of ['/book/*', '/events/*']) {
+      for (const pattern of ['/book/*', '/events/*', '/team/*']) {
         const behavior = config.CacheBehaviors.find((b) => b.PathPattern === pattern)!;
         expect(behavior, pattern).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
         expect([...(behavior.AllowedMethods as string[])].sort()).toEqual(['GET', 'HEAD']);
@@ -1649,6 +1683,7 @@ describe('booking lifecycle (issue 16)', () => {
       expect(rewrite('/book/intro-call')).toBe('/book/intro-call');
       expect(rewrite('/book/Intro-Call/')).toBe('/book/intro-call');
       expect(rewrite('/events/intro-call')).toBe('/events/intro-call');
+      expect(rewrite('/team/Sales-Team/')).toBe('/team/sales-team');
       for (const reserved of RESERVED_EVENT_SLUGS) expect(rewrite(`/events/${reserved}`)).toBe('/index.html');
       expect(rewrite('/book/intro-call/extra')).toBe('/index.html');
       expect(rewrite('/book/')).toBe('/index.html');

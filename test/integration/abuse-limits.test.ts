@@ -7,6 +7,7 @@ import { dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { composeDeps } from '#functions/composition';
 import { run as createBookingRun } from '#functions/handlers/createBooking';
+import { run as inviteTeamMemberRun } from '#functions/handlers/inviteTeamMember';
 import { run as loginRun } from '#functions/handlers/login';
 import { run as manualLoginRun } from '#functions/handlers/manualLogin';
 import { run as registerRun } from '#functions/handlers/register';
@@ -287,5 +288,67 @@ describe('sign-in and confirmation link limits', () => {
       0,
     );
     expect(await productionDeps().accounts.findByEmail(email)).toMatchObject({ pendingEmail: next });
+  });
+});
+
+describe('team invitation limits (issue 28)', () => {
+  it('allows 5 invitations to one address a day from any team; the 6th is 429 and writes nothing', async () => {
+    const deps = { ...productionDeps(), clock: { now: () => new Date() } };
+    const owners = await Promise.all(
+      [0, 1].map(async () => {
+        const id = `inviter-${randomUUID()}`;
+        expect(
+          await deps.accounts.create({
+            id,
+            name: 'Inviter',
+            email: `${id}@example.com`,
+            username: id,
+            photoUrl: null,
+            createdAt: new Date().toISOString(),
+            passwordHash: null,
+            role: null,
+            googleSubject: null,
+            emailVerified: true,
+          }),
+        ).toBe('created');
+        const slug = `limits-${randomBytes(4).toString('hex')}`;
+        const now = new Date().toISOString();
+        const teamId = randomUUID();
+        await deps.teams.create(
+          { id: teamId, name: 'Limits', slug, logoUrl: null, createdAt: now, createdBy: id },
+          { teamId, userId: id, role: 'owner', joinedAt: now },
+        );
+        return { id, slug };
+      }),
+    );
+    const invite = async (owner: { id: string; slug: string }, email: string) => {
+      const principal = { userId: owner.id, isAdmin: false, sessionId: 'test' };
+      const handler = httpRoute(routes.inviteTeamMember, inviteTeamMemberRun as never, async () => ({
+        ...deps,
+        sessions: { authenticate: async () => principal },
+      }));
+      const result = (await handler(
+        apiEvent({
+          method: 'POST',
+          path: `/api/teams/${owner.slug}/invitations`,
+          pathParameters: { slug: owner.slug },
+          headers: jsonHeaders,
+          body: JSON.stringify({ email, role: 'member' }),
+        }),
+        { ...testContext, awsRequestId: randomUUID() },
+      )) as { statusCode: number; body: string; headers?: Record<string, string> };
+      return {
+        status: result.statusCode,
+        body: JSON.parse(result.body) as Record<string, unknown>,
+        headers: result.headers ?? {},
+      };
+    };
+    const email = `invited-${randomUUID()}@example.com`;
+    // Sending again counts too: the same address from two teams, five times in all.
+    for (let n = 0; n < 5; n++) expect((await invite(owners[n % 2]!, email)).status, `invitation ${n + 1}`).toBe(201);
+    expectLimited(await invite(owners[0]!, email.toUpperCase()), 'invitations to this e-mail address', 'today');
+    expect(await deps.teams.invitationsFor(email)).toHaveLength(2);
+    // Another address is still invited.
+    expect((await invite(owners[0]!, `other-${randomUUID()}@example.com`)).status).toBe(201);
   });
 });

@@ -86,3 +86,76 @@ describe('authorization table', () => {
     });
   }
 });
+
+/**
+ * Team routes (issue 28) beyond the session check: a team is its members' alone. Another host and an administrator
+ * who are not members get 404 for it (as for an unknown team), whatever the route; signed out is 401; its owner gets
+ * through. The public page is anyone's.
+ */
+describe('team routes', () => {
+  const slug = `authz-team-${Date.now().toString(36)}`;
+  const [, owner, otherHost, admin] = callers;
+  const teamCalls: { name: string; params: Record<string, string>; body?: unknown; ownerStatus: number }[] = [
+    { name: 'getTeam', params: { slug }, ownerStatus: 200 },
+    { name: 'updateTeam', params: { slug }, body: { name: 'Renamed' }, ownerStatus: 200 },
+    {
+      name: 'inviteTeamMember',
+      params: { slug },
+      body: { email: 'authz-invitee@meetwise.test', role: 'member' },
+      ownerStatus: 201,
+    },
+    { name: 'revokeTeamInvitation', params: { slug, id: 'no-such-invitation' }, ownerStatus: 404 },
+    { name: 'updateTeamMember', params: { slug, userId: 'authz-host-a' }, body: { role: 'owner' }, ownerStatus: 200 },
+    { name: 'removeTeamMember', params: { slug, userId: 'nobody' }, ownerStatus: 404 },
+  ];
+
+  for (const teamCall of teamCalls) {
+    it(`${teamCall.name}: owner passes, another host and an administrator 404, signed out 401`, async () => {
+      const deps = composeDeps(config);
+      if (!(await deps.teams.findBySlug(slug))) {
+        const now = new Date().toISOString();
+        await deps.teams.create(
+          {
+            id: `authz-team-${slug}`,
+            name: 'Authz Team',
+            slug,
+            logoUrl: null,
+            createdAt: now,
+            createdBy: owner!.principal!.userId,
+          },
+          { teamId: `authz-team-${slug}`, userId: owner!.principal!.userId, role: 'owner', joinedAt: now },
+        );
+      }
+      const route = routeTable.find((row) => row.name === teamCall.name)!;
+      const { run } = (await import(`../../functions/src/handlers/${route.name}.ts`)) as {
+        run: RouteRun<typeof route>;
+      };
+      const statusAs = async (principal: Principal | null) => {
+        const handler = httpRoute(route, run, depsAs(config, principal));
+        const event = apiEvent({
+          method: route.method,
+          path: route.path,
+          pathParameters: teamCall.params,
+          ...(teamCall.body !== undefined
+            ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(teamCall.body) }
+            : {}),
+        });
+        return ((await handler(event, { ...testContext })) as { statusCode: number }).statusCode;
+      };
+      expect(await statusAs(null)).toBe(401);
+      expect(await statusAs(otherHost!.principal)).toBe(404);
+      expect(await statusAs(admin!.principal)).toBe(404);
+      expect(await statusAs(owner!.principal)).toBe(teamCall.ownerStatus);
+    });
+  }
+
+  it('getPublicTeam: anyone, signed in or not', async () => {
+    const route = routeTable.find((row) => row.name === 'getPublicTeam')!;
+    const { run } = (await import(`../../functions/src/handlers/${route.name}.ts`)) as { run: RouteRun<typeof route> };
+    for (const { principal } of callers) {
+      const handler = httpRoute(route, run, depsAs(config, principal));
+      const event = apiEvent({ method: route.method, path: route.path, pathParameters: { slug: 'no-team-here' } });
+      expect(((await handler(event, { ...testContext })) as { statusCode: number }).statusCode).toBe(404);
+    }
+  });
+});

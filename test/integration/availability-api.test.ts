@@ -115,6 +115,10 @@ describe('GET /api/events/public/{eventSlug}', () => {
       advanceBookingDays: event.advanceBookingDays,
       // The admin has not paused bookings (issue 17).
       bookingsPaused: false,
+      // A personal event: no team, scheduling type or team hosts (issue 28).
+      team: null,
+      schedulingType: null,
+      hosts: null,
     });
     for (const internal of ['availabilityRanges', 'bufferBefore', 'maxBookingsPerDay', 'pk', 'sk', 'type', 'active']) {
       expect(result.text).not.toContain(`"${internal}"`);

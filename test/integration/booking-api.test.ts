@@ -56,6 +56,7 @@ describe('POST /api/bookings: success', () => {
       eventSlug: event.slug,
       hostName: 'Jordan Avery',
       hostPhotoUrl: 'https://img.example.com/jordan.png',
+      hosts: [{ name: 'Jordan Avery' }],
       duration: 30,
       timezone: 'America/New_York',
       userTimezone: 'Asia/Tokyo',

@@ -9,7 +9,7 @@ import { streamJobs } from '#shared/jobs';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { filePublishedPages } from '#functions/adapters/pages/file-pages';
 import { systemClock } from '#functions/adapters/system/runtime';
-import { refreshSlug, type BookingPagesDeps } from '#functions/app/booking-pages';
+import { refreshSlug, republishAll, type BookingPagesDeps } from '#functions/app/booking-pages';
 import { composeDeps } from '#functions/composition';
 import { publishHandler } from '#functions/jobs/publishBookingPages';
 import { bookingPagesFor } from '#functions/pages-composition';
@@ -64,6 +64,7 @@ beforeAll(async () => {
       await hook?.();
       return real.render(event, path, now);
     },
+    renderTeam: (team, path, now) => real.renderTeam!(team, path, now),
   };
   publisher = bookingPagesFor(config, { config, clock: systemClock, logger: deps.logger }, { pages, renderer });
   const job = publishHandler(() => publisher);
@@ -167,6 +168,68 @@ describe('publishBookingPages: the table changes, the published pages follow', (
     await publish();
     expect(inlinedEvent(page(`book/${renamed}`)!)).toMatchObject({ hostName: 'Rosalind Franklin' });
     expect(page(`book/${renamed}`)).toContain('Rosalind Franklin');
+  });
+
+  it("publishes a team's page and its event types' pages, and follows the team's name and a host's name (issue 28)", async () => {
+    const host = await api.newHost(deps.accounts);
+    const team = `pages-team-${randomBytes(4).toString('hex')}`;
+    expect(
+      (await api.call('POST', '/api/teams', { body: { name: 'Garden Crew', slug: team }, cookie: host.cookie })).status,
+    ).toBe(201);
+    const userId = host.id;
+    const slug = `pages-${randomBytes(4).toString('hex')}`;
+    const created = await api.call('POST', '/api/events', {
+      body: eventBody({
+        slug,
+        title: 'Hedge trimming',
+        teamSlug: team,
+        schedulingType: 'round-robin',
+        hosts: [{ userId }],
+      }),
+      cookie: host.cookie,
+    });
+    expect(created.status).toBe(201);
+    await publish();
+    expect(inlinedEvent(page(`book/${slug}`)!)).toMatchObject({
+      hostName: 'Garden Crew',
+      team: { name: 'Garden Crew', slug: team },
+      hosts: [{ name: 'Grace Hopper' }],
+    });
+    const teamPage = () => page(`team/${team}`) ?? '';
+    expect(teamPage()).toContain('id="meetwise-team"');
+    expect(teamPage()).toContain('Hedge trimming');
+    expect(teamPage()).toContain(`href="/book/${slug}"`);
+
+    // The team renamed: its page and its event's page.
+    expect(
+      (await api.call('PATCH', `/api/teams/${team}`, { body: { name: 'Orchard Crew' }, cookie: host.cookie })).status,
+    ).toBe(200);
+    await publish();
+    expect(teamPage()).toContain('Orchard Crew');
+    expect(inlinedEvent(page(`book/${slug}`)!)).toMatchObject({ hostName: 'Orchard Crew' });
+
+    // A host renamed: the team's event types and the team's page.
+    const profile = await api.call('POST', '/api/profile/update', {
+      cookie: host.cookie,
+      body: { name: 'Barbara McClintock', email: host.email },
+    });
+    expect(profile.status).toBe(200);
+    await publish();
+    expect(inlinedEvent(page(`book/${slug}`)!)).toMatchObject({ hosts: [{ name: 'Barbara McClintock' }] });
+    expect(teamPage()).toContain('Barbara McClintock');
+
+    // The event deleted: its pages go, the team's page no longer lists it.
+    expect((await api.call('DELETE', `/api/events/${slug}`, { cookie: host.cookie })).status).toBe(200);
+    await publish();
+    expect(page(`book/${slug}`)).toBeNull();
+    expect(teamPage()).not.toContain('Hedge trimming');
+
+    // Every page republished (after a deploy, the admin's pause): the team's page is among them.
+    await files.remove(`team/${team}`);
+    expect(page(`team/${team}`)).toBeNull();
+    await republishAll(publisher);
+    expect(teamPage()).toContain('Orchard Crew');
+    expect(failures.filter((line) => /failed, attempt|DEAD|✖/.test(line))).toEqual([]);
   });
 
   it('takes the page down when the event is deactivated, back up when activated, and down for good when deleted', async () => {

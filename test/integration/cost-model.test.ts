@@ -12,6 +12,7 @@ import { createDocumentClient, createDynamoClient, withConsistentReads } from '#
 import { dynamoEvents } from '#functions/adapters/dynamodb/events';
 import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
 import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
+import { dynamoTeams } from '#functions/adapters/dynamodb/teams';
 import { syncAllCalendars, syncHost } from '#functions/app/calendar-sync';
 import { composeDeps } from '#functions/composition';
 import { readWindowForDates } from '#functions/domain/booking';
@@ -197,6 +198,7 @@ const publisher = {
   logger: counted.logger,
   events: dynamoEvents(pagesDb, config.tableName),
   hosts: dynamoHosts(pagesDb, config.tableName),
+  teams: dynamoTeams(pagesDb, config.tableName),
   settings: dynamoSettings(pagesDb, config.tableName),
   pages,
   renderer,

@@ -33,6 +33,8 @@ describe('abuse limits', () => {
       confirmationMailsPerAddress: [10, 15],
       paymentStartsPerAddress: [20, 60],
       paymentChecksPerAddress: [60, 60],
+      invitationsPerAccount: [50, 1440],
+      invitationsPerEmail: [5, 1440],
     });
   });
 

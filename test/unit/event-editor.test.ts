@@ -188,6 +188,11 @@ const savedEvent: HostEvent = {
   availabilityRanges: [{ dayOfWeek: 2, active: true, startTime: '10:00', endTime: '12:00' }],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  teamSlug: null,
+  teamName: null,
+  schedulingType: null,
+  hosts: null,
+  teamRole: null,
 };
 
 describe('event form values', () => {

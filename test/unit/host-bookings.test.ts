@@ -47,6 +47,9 @@ function item(overrides: Partial<BookingListItem> & { at?: number } = {}): Booki
     noShow: false,
     rescheduled: false,
     rescheduleUrl: null,
+    teamSlug: null,
+    teamName: null,
+    assignmentReason: null,
     ...rest,
   };
 }

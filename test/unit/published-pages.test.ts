@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { matchesStreamFilter, streamFilterPatterns, streamJobs } from '#shared/jobs';
 import { pageChangeFromImages } from '#functions/adapters/dynamodb/page-changes';
-import { pageKeys, pageWork } from '#functions/domain/published-pages';
+import { pageKeys, pageWork, teamPageKey } from '#functions/domain/published-pages';
 
 /** Booking pages as static HTML (issue 19): which table changes call for which pages. */
 
@@ -19,6 +19,9 @@ describe('pageChangeFromImages + pageWork', () => {
       slugs: ['intro'],
       hosts: [],
       everyPage: false,
+      teams: [],
+      teamPagesOf: [],
+      teamSlugs: [],
     });
     expect(pageWork(pageChangeFromImages(event('intro'), event('intro', { title: 'New' }))).slugs).toEqual(['intro']);
     expect(pageWork(pageChangeFromImages(event('intro'), event('hello'))).slugs).toEqual(['intro', 'hello']);
@@ -46,7 +49,48 @@ describe('pageChangeFromImages + pageWork', () => {
     expect(pageWork(pageChangeFromImages(settings(true), settings(false))).everyPage).toBe(true);
     expect(pageWork(pageChangeFromImages(settings(true), settings(true, false))).everyPage).toBe(false);
     const booking = image({ pk: 'HOST#u1', sk: 'DAY#2026-12-01#B', type: 'Booking', status: 'confirmed' });
-    expect(pageWork(pageChangeFromImages(undefined, booking))).toEqual({ slugs: [], hosts: [], everyPage: false });
+    expect(pageWork(pageChangeFromImages(undefined, booking))).toEqual({
+      slugs: [],
+      hosts: [],
+      everyPage: false,
+      teams: [],
+      teamPagesOf: [],
+      teamSlugs: [],
+    });
+  });
+
+  it("refreshes a team event type's team page, and a team's page and event types when its name or logo changes", () => {
+    const work = (before: never, after: never) => pageWork(pageChangeFromImages(before, after));
+    // A team event type: its page and its team's page (the team before and after, when it moved).
+    expect(work(undefined as never, event('sales', { teamId: 't1' }))).toMatchObject({
+      slugs: ['sales'],
+      teamPagesOf: ['t1'],
+    });
+    expect(work(event('sales', { teamId: 't1' }), event('sales', { teamId: 't2' })).teamPagesOf).toEqual(['t1', 't2']);
+    expect(work(undefined as never, event('intro')).teamPagesOf).toEqual([]);
+    const team = (extra: Record<string, unknown> = {}) =>
+      image({
+        pk: 'TEAM#t1',
+        sk: 'TEAM',
+        type: 'Team',
+        id: 't1',
+        slug: 'sales',
+        name: 'Sales',
+        logoUrl: null,
+        ...extra,
+      });
+    expect(work(team(), team({ name: 'Sales EU' }))).toMatchObject({ teams: ['t1'], teamSlugs: ['sales'] });
+    expect(work(team(), team({ logoUrl: '/photos/t1/logo.png' }))).toMatchObject({ teams: ['t1'] });
+    expect(work(undefined as never, team())).toMatchObject({ teams: ['t1'], teamSlugs: ['sales'] });
+    expect(work(team(), undefined as never)).toMatchObject({ teamSlugs: ['sales'] });
+    expect(work(team(), team({ ownerCount: 2 }))).toMatchObject({ teams: [], teamSlugs: [] });
+  });
+});
+
+describe('teamPageKey', () => {
+  it('publishes a team at team/{slug} and refuses what is no slug', () => {
+    expect(teamPageKey('sales')).toBe('team/sales');
+    for (const bad of ['../etc', 'Sales', '']) expect(() => teamPageKey(bad), bad).toThrow('Not a team slug');
   });
 });
 
@@ -68,6 +112,9 @@ describe("the publisher's stream filters", () => {
     expect(matchesStreamFilter(job, record('MODIFY', 'NewImage', 'Event'))).toBe(true);
     expect(matchesStreamFilter(job, record('REMOVE', 'OldImage', 'Event'))).toBe(true);
     expect(matchesStreamFilter(job, record('INSERT', 'NewImage', 'Settings'))).toBe(true);
+    expect(matchesStreamFilter(job, record('MODIFY', 'NewImage', 'Team'))).toBe(true);
+    expect(matchesStreamFilter(job, record('REMOVE', 'OldImage', 'Team'))).toBe(true);
+    expect(matchesStreamFilter(job, record('INSERT', 'NewImage', 'TeamMember'))).toBe(false);
     expect(matchesStreamFilter(job, record('REMOVE', 'OldImage', 'User'))).toBe(false);
     expect(matchesStreamFilter(job, record('MODIFY', 'NewImage', 'Booking'))).toBe(false);
     expect(matchesStreamFilter(streamJobs.notifyBookingChanges, record('MODIFY', 'NewImage', 'Booking'))).toBe(true);

@@ -31,6 +31,17 @@ export function bookingSlugOf(pathname: string): string | null {
   return match[1] === 'events' && RESERVED_EVENT_SLUGS.has(slug) ? null : slug;
 }
 
+/** The team slug of a team's public page, /team/{slug} (issue 28), lower-cased; null for any other path. */
+export function teamSlugOf(pathname: string): string | null {
+  const match = /^\/team\/([^/]+)$/.exec(normalize(pathname));
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null; // a malformed escape: the page shows "Team not found"
+  }
+}
+
 /** A public booking page: /book/{slug} or /events/{slug} (except /events/new and /events/dashboard). */
 export const isPublicBookingPath = (pathname: string): boolean =>
   normalize(pathname).startsWith('/book/') || bookingSlugOf(pathname) !== null;
@@ -44,6 +55,7 @@ export const isPublicBookingPath = (pathname: string): boolean =>
 const HOST_AREA_SECTIONS = new Set([
   'events',
   'bookings',
+  'teams',
   'hourly-debug',
   'profile-settings',
   'calendar',
@@ -77,6 +89,8 @@ const NO_PRICING_SECTIONS = new Set([
   'book',
   'booking',
   'bookings',
+  'teams',
+  'team',
   'events',
   'profile-settings',
   'calendar',

@@ -69,6 +69,23 @@ const AdminDashboardPage = page(
   () => import('#frontend/features/admin/components/admin-dashboard-page.tsx'),
   'AdminDashboardPage',
 );
+// Teams (issue 28): the console's teams, a team, the caller's invitations.
+const TeamsPage = page(() => import('#frontend/features/teams/components/teams-page.tsx'), 'TeamsPage');
+const TeamPage = page(() => import('#frontend/features/teams/components/team-page.tsx'), 'TeamPage');
+const InvitationsPage = page(
+  () => import('#frontend/features/teams/components/invitations-page.tsx'),
+  'InvitationsPage',
+);
+// A team's public page (issue 28): published as HTML with the booking page's entry; here for in-app links.
+const PublicTeamRoute = page(async () => {
+  const { PublicTeamPage } = await import('#frontend/features/team-page/components/public-team-page.tsx');
+  return {
+    PublicTeamRoute: function PublicTeamRoute() {
+      const { teamSlug = '' } = useParams();
+      return <PublicTeamPage slug={teamSlug.toLowerCase()} />;
+    },
+  };
+}, 'PublicTeamRoute');
 // Billing (issue 18): its own chunks, Stripe's code in a further one loaded only when a payment form opens.
 const BillingDetailsPage = page(
   () => import('#frontend/features/billing/components/billing-details-page.tsx'),
@@ -158,6 +175,9 @@ export function AppRoutes() {
           <Route path="profile-settings" element={<ProfileSettingsPage />} />
           <Route path="bookings" element={<HostBookingsPage />} />
           <Route path="bookings/:bookingId" element={<BookingDetailPage />} />
+          <Route path="teams" element={<TeamsPage />} />
+          <Route path="teams/invitations" element={<InvitationsPage />} />
+          <Route path="teams/:teamSlug" element={<TeamPage />} />
         </Route>
         {/* Not behind the guard: a visitor gets guest checkout, and a guest returns from Stripe to the result. */}
         <Route path="billing-details" element={<BillingDetailsPage />} />
@@ -168,6 +188,7 @@ export function AppRoutes() {
         <Route path="calendar-connected" element={<CalendarConnectedPage />} />
         <Route path="book/:eventSlug" element={<BookingRoute />} />
         <Route path="booking/:bookingId" element={<ManageBookingPage />} />
+        <Route path="team/:teamSlug" element={<PublicTeamRoute />} />
         <Route path="events/:eventSlug" element={<BookingRoute skipReserved />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

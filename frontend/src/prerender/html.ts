@@ -26,6 +26,9 @@ export const jsonForScript = (value: unknown): string =>
 /** The id of the data block a published booking page carries its event in (read by booking-main.tsx and book.html). */
 export const EVENT_DATA_ID = 'meetwise-event';
 
+/** The id of the data block a published team page carries its team in (read by booking-main.tsx). */
+export const TEAM_DATA_ID = 'meetwise-team';
+
 export interface PageContent {
   /** The markup rendered into `<div id="root">`. */
   root: string;

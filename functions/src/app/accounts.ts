@@ -8,6 +8,7 @@ import {
   sendVerificationLink,
   type ProofMailDeps,
 } from '#functions/app/email-verification';
+import { leaveAllTeams, type RemoveMemberDeps } from '#functions/app/teams';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
 import {
   isEmailIdentifier,
@@ -39,8 +40,11 @@ export type LogoutDeps = Pick<Deps, 'sessionIssuer'>;
 export type CurrentUserDeps = Pick<Deps, 'accounts' | 'config'>;
 /** A profile change: the caller's account, and for a new e-mail the confirmation mail limits and mails. */
 export type UpdateProfileDeps = CallerDeps & RateLimitDeps & ProofMailDeps;
-/** Account deletion: the caller's account, their images, their calendar, and the cookie to clear. */
-export type DeleteAccountDeps = CallerDeps & ForgetCalendarDeps & Pick<Deps, 'sessionIssuer' | 'photos'>;
+/** Account deletion: the caller's account, their images, their calendar, their teams, and the cookie to clear. */
+export type DeleteAccountDeps = CallerDeps &
+  ForgetCalendarDeps &
+  RemoveMemberDeps &
+  Pick<Deps, 'sessionIssuer' | 'photos'>;
 
 /**
  * What the signed-in user sees of their account. `isAdmin` is the stored role only: a configured admin e-mail
@@ -262,7 +266,9 @@ export async function updateProfile(
 
 /**
  * DELETE /api/auth/account: removes the caller's account, its images and everything it owns (see AccountRepository
- * .deleteAccount), which ends all of its sessions; the answer clears the cookie.
+ * .deleteAccount), which ends all of its sessions; the answer clears the cookie. First the account leaves each of its
+ * teams (teams.ts leaveAllTeams: a sole owner's team gets its longest-standing admin, else member, as owner; a team
+ * left with nobody is deleted; the member's team bookings are released and their event types move on).
  */
 export async function deleteAccount(
   deps: DeleteAccountDeps,
@@ -270,6 +276,7 @@ export async function deleteAccount(
   secure: boolean,
 ): Promise<{ success: true; message: string; cookie: string }> {
   const account = await callerAccount(deps, principal);
+  await leaveAllTeams(deps, account.id);
   // Every image of the account: the profile photo and the event photos and guest logos.
   await deps.photos.deleteFolder(account.id);
   // The Google Calendar grant is revoked at Google, and the calendar's lookup items outside the account go.

@@ -2,10 +2,13 @@ import {
   AvailabilityInputError,
   availableDatesForMonth,
   isValidTimeZone,
+  teamAvailableDatesForMonth,
+  teamTimeSlotsForDate,
   timeSlotsForDate,
   type AvailabilityInput,
   type AvailableDate,
   type BusyInterval,
+  type TeamAvailabilityInput,
   type TimeSlot,
 } from '#shared/availability/engine';
 import { DEFAULT_SETTINGS } from '#shared/constants';
@@ -20,6 +23,7 @@ import { readWindowForDates } from '#functions/domain/booking';
 import { connectedCalendar } from '#functions/domain/calendar';
 import { newEvent } from '#functions/domain/event-defaults';
 import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
+import { splitHosts } from '#functions/domain/team-assignment';
 import { CalendarDisconnected, ValidationFailed } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 
@@ -85,6 +89,101 @@ async function calendarBusy(deps: AvailabilityReadDeps, host: HostRecord | null,
   }
 }
 
+/** One member of a team event as the engine sees them: their bookings (holds included) and calendar busy times. */
+export interface TeamMemberBusy {
+  hostId: string;
+  role: 'required' | 'pool';
+  /** Null when the member cannot be booked at all (gone, or no connected calendar). */
+  bookings: BookingRecord[] | null;
+  busy: BusyInterval[];
+}
+
+/**
+ * A team event's engine input (issue 28): the event's rules for every member, each member's busy time. A member who
+ * cannot be booked (no account, no connected calendar) is busy all the time.
+ */
+export function teamAvailabilityInput(
+  event: EventRecord,
+  overrides: readonly DateOverrideRecord[],
+  members: readonly TeamMemberBusy[],
+  now: Date,
+): TeamAvailabilityInput {
+  // A team event without hosts offers nothing.
+  if (members.length === 0)
+    return { event, overrides, now, members: [{ role: 'required', busy: [ALWAYS], bookingStarts: [] }] };
+  return {
+    event,
+    overrides,
+    now,
+    members: members.map((member) => {
+      if (!member.bookings) return { role: member.role, busy: [ALWAYS], bookingStarts: [] };
+      const input = availabilityInput(event, overrides, member.bookings, member.busy, now);
+      return { role: member.role, busy: input.busy, bookingStarts: input.bookingStarts };
+    }),
+  };
+}
+
+const ALWAYS: BusyInterval = { start: 0, end: 8.64e15 };
+
+/**
+ * A team member's calendar busy times, or null when they cannot be booked: no connected calendar, or one that just
+ * refused their access (a personal host is then told so at booking; a team member is simply not free).
+ */
+export async function memberCalendarBusy(
+  deps: Pick<Deps, 'calendars'>,
+  host: HostRecord | null | undefined,
+  from: number,
+  to: number,
+  fresh = false,
+): Promise<BusyInterval[] | null> {
+  const provider = connectedCalendar(deps.calendars, host);
+  if (!host || !provider) return null;
+  try {
+    return await provider.busyTimes(host, from, to, fresh ? { fresh } : undefined);
+  } catch (error) {
+    if (error instanceof CalendarDisconnected) return null;
+    throw error;
+  }
+}
+
+/**
+ * A team event's reads (issue 28), all in parallel: the publishing account (its plans, 1 Query), one BatchGetItem
+ * (the settings, the team, every host's profile and calendar), and each host's bookings range (1 Query each): with
+ * the event's own Query, 3 + hosts DynamoDB requests. Then the hosts' calendar busy times.
+ */
+async function loadTeamReads(
+  deps: AvailabilityReadDeps,
+  event: EventRecord,
+  overrides: DateOverrideRecord[],
+  fromDay: string,
+  toDay: string,
+) {
+  const { fixed, pool } = splitHosts(event);
+  const hosts = [
+    ...fixed.map((host) => ({ host, role: 'required' as const })),
+    ...pool.map((host) => ({ host, role: 'pool' as const })),
+  ];
+  const [publisher, context, ...reads] = await Promise.all([
+    deps.hosts.get(event.userId),
+    deps.hosts.teamContext({ teamId: event.teamId!, hostIds: hosts.map(({ host }) => host.userId) }),
+    ...hosts.map(({ host }) => deps.bookings.read(host.userId, fromDay, toDay)),
+  ]);
+  assertHostPublishes(publisher, deps.clock.now(), deps.config.billing !== null);
+  if (context.settings?.availableForBookings === false) {
+    const closed = event.availabilityRanges.map((range) => ({ ...range, active: false }));
+    return { event: { ...event, availabilityRanges: closed }, overrides: [], members: [] as TeamMemberBusy[] };
+  }
+  const from = Date.parse(`${fromDay}T00:00:00Z`);
+  const to = Date.parse(`${toDay}T00:00:00Z`) + DAY_MS;
+  const members = await Promise.all(
+    hosts.map(async ({ host, role }, index): Promise<TeamMemberBusy> => {
+      const busy = await memberCalendarBusy(deps, context.hosts.get(host.userId), from, to);
+      return { hostId: host.userId, role, bookings: busy ? reads[index]!.bookings : null, busy: busy ?? [] };
+    }),
+  );
+  return { event, overrides, members };
+}
+
 /**
  * What the engine needs around a span of guest dates: the event with its overrides (404/403), and the host's
  * bookings and calendar busy times; with bookings paused by the admin, an event without hours. Recent identical reads are reused unless `fresh`; `now` is always current.
@@ -97,8 +196,9 @@ async function loadInput(
   fresh: boolean,
 ) {
   const { fromDay, toDay } = readWindowForDates(firstDate, lastDate);
-  const load = async () => {
+  const load = async (): Promise<Loaded> => {
     const { event, overrides } = await loadBookableEvent(deps, await resolveEventRef(deps, eventRef));
+    if (event.teamId) return { kind: 'team', ...(await loadTeamReads(deps, event, overrides, fromDay, toDay)) };
     const [host, { bookings }, settings] = await Promise.all([
       deps.hosts.get(event.userId),
       deps.bookings.read(event.userId, fromDay, toDay),
@@ -108,17 +208,36 @@ async function loadInput(
     // The admin's "Available for Bookings" off pauses every booking page: no day has hours then (issue 17).
     if (settings?.availableForBookings === false) {
       const closed = event.availabilityRanges.map((range) => ({ ...range, active: false }));
-      return { event: { ...event, availabilityRanges: closed }, overrides: [], bookings, busy: [] };
+      return { kind: 'personal', event: { ...event, availabilityRanges: closed }, overrides: [], bookings, busy: [] };
     }
-    return { event, overrides, bookings, busy: await calendarBusy(deps, host, fromDay, toDay) };
+    return { kind: 'personal', event, overrides, bookings, busy: await calendarBusy(deps, host, fromDay, toDay) };
   };
   if (fresh) deps.recentReads.clear();
-  const { event, overrides, bookings, busy } = await deps.recentReads.getOrLoad(
-    `availability:${eventRef}:${fromDay}:${toDay}`,
-    load,
-  );
-  return { event, input: availabilityInput(event, overrides, bookings, busy, deps.clock.now()) };
+  const loaded = await deps.recentReads.getOrLoad(`availability:${eventRef}:${fromDay}:${toDay}`, load);
+  const now = deps.clock.now();
+  if (loaded.kind === 'team') {
+    const { event, overrides, members } = loaded;
+    // Bookings paused: no member and no hours, so no slot.
+    const input = teamAvailabilityInput(event, overrides, members, now);
+    return { event, input: { team: input } as const };
+  }
+  const { event, overrides, bookings, busy } = loaded;
+  return { event, input: { personal: availabilityInput(event, overrides, bookings, busy, now) } as const };
 }
+
+type Loaded =
+  | { kind: 'team'; event: EventRecord; overrides: DateOverrideRecord[]; members: TeamMemberBusy[] }
+  | {
+      kind: 'personal';
+      event: EventRecord;
+      overrides: DateOverrideRecord[];
+      bookings: BookingRecord[];
+      busy: BusyInterval[];
+    };
+
+/** The engine's input of a personal event, or of a team event. */
+type EngineInput =
+  { personal: AvailabilityInput; team?: undefined } | { team: TeamAvailabilityInput; personal?: undefined };
 
 function domainErrorsAsValidation<T>(run: () => T): T {
   try {
@@ -153,8 +272,9 @@ export async function getTimeSlots(
       ? await defaultHoursInput(deps)
       : await loadInput(deps, query.eventId, query.date, query.date, query.forceRefresh === 'true');
   const includeUnavailable = query.includeUnavailable === 'true';
+  const slotQuery = { date: query.date, guestTimeZone: zone, includeUnavailable };
   const timeSlots = domainErrorsAsValidation(() =>
-    timeSlotsForDate(input, { date: query.date, guestTimeZone: zone, includeUnavailable }),
+    input.team ? teamTimeSlotsForDate(input.team, slotQuery) : timeSlotsForDate(input.personal, slotQuery),
   );
   return { timeSlots, timezone: event.timeZone, eventSettings: { duration: event.duration, timezone: event.timeZone } };
 }
@@ -190,7 +310,7 @@ async function defaultHoursInput(deps: AvailabilityDeps) {
     ),
     id: 0,
   };
-  return { event, input: availabilityInput(event, [], [], [], now) };
+  return { event, input: { personal: availabilityInput(event, [], [], [], now) } as EngineInput };
 }
 
 /**
@@ -210,8 +330,11 @@ export async function getAvailableDates(
     query.eventId === undefined
       ? await defaultHoursInput(deps)
       : await loadInput(deps, query.eventId, first, last, false);
+  const monthQuery = { year: query.year, month: query.month, guestTimeZone: zone };
   const availableDates = domainErrorsAsValidation(() =>
-    availableDatesForMonth(input, { year: query.year, month: query.month, guestTimeZone: zone }),
+    input.team
+      ? teamAvailableDatesForMonth(input.team, monthQuery)
+      : availableDatesForMonth(input.personal, monthQuery),
   );
   return { availableDates };
 }

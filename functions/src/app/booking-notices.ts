@@ -142,7 +142,20 @@ async function mailOnce(
   if (settings?.emailNotifications === false) return 0;
   const host = await deps.hosts.get(notice.booking.hostId);
   if (!host) return 0;
-  const mails = bookingMails(mailContext(deps, notice, host));
+  // A team booking (issue 28): every assigned host gets the host mail; the guest's mails name them all.
+  const team = (notice.booking.hostIds?.length ?? 0) > 1 ? await deps.hosts.getMany(notice.booking.hostIds!) : null;
+  const assigned = team
+    ? notice.booking.hostIds!.flatMap((id) => {
+        const member = id === host.id ? host : team.get(id);
+        return member ? [{ name: member.name, email: member.email }] : [];
+      })
+    : null;
+  const context = mailContext(deps, notice, host);
+  const mails = bookingMails(
+    assigned
+      ? { ...context, host: { name: assigned.map((each) => each.name).join(', '), email: host.email }, hosts: assigned }
+      : context,
+  );
   const suppressed = await deps.mailSuppressions.suppressed(mails.flatMap(({ mail }) => mail.to));
   const results = await Promise.allSettled(
     mails.map(async ({ key, mail }) => {

@@ -1,6 +1,8 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
+import type { PublicTeam } from '#shared/api/schemas/teams';
 import { getPublicEvent, type PublicEventDeps } from '#functions/app/public-event';
-import { pageKeys, pageWork, PUBLISH_ROUNDS, type PageChange } from '#functions/domain/published-pages';
+import { getPublicTeam } from '#functions/app/teams';
+import { pageKeys, pageWork, PUBLISH_ROUNDS, teamPageKey, type PageChange } from '#functions/domain/published-pages';
 import { Forbidden, NotFound } from '#functions/errors';
 import type { BookingPageRenderer, Deps, PublishedPages } from '#functions/ports';
 
@@ -10,7 +12,7 @@ import type { BookingPageRenderer, Deps, PublishedPages } from '#functions/ports
  * older than the change that asked for it.
  */
 export type BookingPagesDeps = PublicEventDeps &
-  Pick<Deps, 'events' | 'logger'> & { pages: PublishedPages; renderer: BookingPageRenderer };
+  Pick<Deps, 'events' | 'teams' | 'hosts' | 'logger'> & { pages: PublishedPages; renderer: BookingPageRenderer };
 
 /** What a run did: pages written and taken down (each slug's two paths count once). */
 export interface PublishCounts {
@@ -25,25 +27,74 @@ const REPUBLISH_CONCURRENCY = 8;
  * The pages one change of the table calls for (functions/src/domain/published-pages.ts `pageWork`):
  * 1. an event type written or deleted: its slug before and after are refreshed (publish, move, take down);
  * 2. a host's name, photo, calendar connection or plan changed: each of their event types is refreshed;
- * 3. the admin's "Available for Bookings" changed: every page is.
+ * 3. the admin's "Available for Bookings" changed: every page is;
+ * 4. (issue 28) a team event type changed: its team's page `team/{slug}` too; a team's name or logo changed (or the
+ *    team was created or deleted): its page and each of its event types'; a host's name, photo, calendar or plan
+ *    changed: also the event types of every team they are in, and those teams' pages (a member's photo shows there).
  */
 export async function publishPagesFor(deps: BookingPagesDeps, change: PageChange): Promise<PublishCounts> {
   const work = pageWork(change);
   if (work.everyPage) return republishAll(deps);
   const slugs = [...work.slugs];
+  const teamIds = [...work.teams];
+  const teamSlugs = [...work.teamSlugs];
   for (const hostId of work.hosts) {
     slugs.push(...(await deps.events.listByHost(hostId)).map((event) => event.slug));
+    teamIds.push(...(await deps.teams.teamsOf(hostId)).map((membership) => membership.teamId));
   }
-  return refreshEach(deps, [...new Set(slugs)], 1);
+  for (const teamId of new Set(teamIds)) {
+    slugs.push(...(await deps.events.listByTeam(teamId)).map((event) => event.slug));
+  }
+  const pageTeams = [...new Set([...teamIds, ...work.teamPagesOf])];
+  if (pageTeams.length > 0)
+    teamSlugs.push(...[...(await deps.teams.getMany(pageTeams)).values()].map((team) => team.slug));
+  const counts = await refreshEach(deps, [...new Set(slugs)], 1);
+  for (const slug of new Set(teamSlugs)) counts[await refreshTeamPage(deps, slug)]++;
+  return counts;
 }
 
-/** Every event type's pages, rendered again (a deploy changed the shell or the renderer; a change every page shows). */
+/**
+ * Brings a team's page (`team/{slug}`) in line with the table, as refreshSlug does a booking page: rendered from GET
+ * /api/teams/{slug}/public's answer, taken down when the team is gone, rendered again while it changes. Nothing
+ * when the renderer draws no team pages.
+ */
+export async function refreshTeamPage(deps: BookingPagesDeps, slug: string): Promise<'published' | 'removed'> {
+  const { renderTeam } = deps.renderer;
+  if (!renderTeam) return 'removed';
+  const key = teamPageKey(slug);
+  let state = await publicTeamState(deps, slug);
+  for (let round = 1; ; round++) {
+    if (state) await deps.pages.put(key, await renderTeam.call(deps.renderer, state, `/${key}`, deps.clock.now()));
+    else await deps.pages.remove(key);
+    const after = await publicTeamState(deps, slug);
+    if (JSON.stringify(after) === JSON.stringify(state)) return state ? 'published' : 'removed';
+    if (round >= PUBLISH_ROUNDS) {
+      throw new Error(`The team page of "${slug}" kept changing while it was published (${round} rounds)`);
+    }
+    state = after;
+  }
+}
+
+async function publicTeamState(deps: BookingPagesDeps, slug: string): Promise<PublicTeam | null> {
+  try {
+    return await getPublicTeam(deps, slug);
+  } catch (error) {
+    if (error instanceof NotFound) return null;
+    throw error;
+  }
+}
+
+/**
+ * Every event type's pages and every team's page, rendered again (a deploy changed the shell or the renderer; a
+ * change every page shows).
+ */
 export async function republishAll(deps: BookingPagesDeps): Promise<PublishCounts> {
   const total: PublishCounts = { published: 0, removed: 0 };
-  await deps.events.forEachSlug(async (slugs) => {
+  await deps.events.forEachSlug(async (slugs, teamSlugs) => {
     const counts = await refreshEach(deps, slugs, REPUBLISH_CONCURRENCY);
     total.published += counts.published;
     total.removed += counts.removed;
+    for (const slug of teamSlugs) total[await refreshTeamPage(deps, slug)]++;
   });
   deps.logger.info('Booking pages republished', { ...total });
   return total;

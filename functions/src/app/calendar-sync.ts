@@ -119,7 +119,9 @@ export async function syncHost(deps: CalendarSyncDeps, host: HostRecord, provide
         // The host deleted the booking's event in their calendar: the booking is cancelled by the host, and the
         // guest is told (notices). A booking that changed since the read is judged again by the next sync.
         const cancellation = { by: 'host', reason: null, declined: false, at: new Date(now).toISOString() } as const;
-        const cancelled = await deps.bookings.cancel(booking, { cancellation }).catch((error: unknown) => {
+        // A team member's copy (a hold): the booking's first host still has the event, which their sync removes.
+        const held = booking.hostId !== host.id ? { calendarPending: 'delete' as const } : {};
+        const cancelled = await deps.bookings.cancel(booking, { cancellation, ...held }).catch((error: unknown) => {
           if (error instanceof BookingChanged) return null;
           throw error;
         });

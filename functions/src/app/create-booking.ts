@@ -5,7 +5,7 @@ import { isBookableSlot, type BusyInterval, type UnbookableReason } from '#share
 import { dateInZone, isoInZone } from '#shared/availability/wall-clock';
 import { DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
 import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
-import { availabilityInput, guestZone } from '#functions/app/availability';
+import { availabilityInput, guestZone, memberCalendarBusy } from '#functions/app/availability';
 import {
   calendarToClean,
   removeCalendarEvent,
@@ -31,6 +31,7 @@ import {
 } from '#functions/domain/calendar';
 import { icsUidOf, versionOf } from '#functions/domain/notices';
 import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
+import { assignPoolMember, counterMonth, splitHosts, type Assignment } from '#functions/domain/team-assignment';
 import {
   BookingChanged,
   CalendarDisconnected,
@@ -44,7 +45,7 @@ import {
   WriteConflict,
   type AppError,
 } from '#functions/errors';
-import type { CalendarProvider, Deps, IdempotencyRecord } from '#functions/ports';
+import type { CalendarProvider, Deps, HoldCalendar, IdempotencyRecord } from '#functions/ports';
 
 /** What booking needs: the event, the abuse limits, the host and their calendar, the ledger, ids, recent reads. */
 export type CreateBookingDeps = EventAccessDeps &
@@ -139,7 +140,10 @@ export async function createBooking(
   return withIdempotency(deps, input, idempotencyKey, async (idempotency) => {
     // 2. and 3.
     const slot = requestedSlot(input);
-    const target = await bookingTarget(deps, input.eventId, slot, clientAddress);
+    const loaded = await loadBookableEvent(deps, input.eventId);
+    // A team event type (issue 28): team-booking.ts's own steps 3 to 6.
+    if (loaded.event.teamId) return createTeamBooking(deps, { input, loaded, slot, idempotency, clientAddress });
+    const target = await bookingTarget(deps, loaded, slot, clientAddress);
     const days = bookingDays(target.event, slot);
     const id = deps.ids.next();
     const now = deps.clock.now();
@@ -258,11 +262,10 @@ function instantOf(field: 'startTime' | 'endTime', text: string): number {
  */
 async function bookingTarget(
   deps: CreateBookingDeps,
-  eventId: CreateBookingBody['eventId'],
+  { event, overrides }: { event: EventRecord; overrides: DateOverrideRecord[] },
   slot: Slot,
   clientAddress: string,
 ): Promise<Target> {
-  const { event, overrides } = await loadBookableEvent(deps, eventId);
   await enforceLimits(deps, [
     { rule: ABUSE_LIMITS.bookingsPerAddress, subject: clientAddress },
     { rule: ABUSE_LIMITS.bookingsPerAddressAndHost, subject: `${clientAddress}:${event.userId}` },
@@ -406,6 +409,7 @@ function draftBooking(
     eventSlug: event.slug,
     hostName: host.name,
     hostPhotoUrl: host.photoUrl,
+    hosts: [{ name: host.name }],
     duration: event.duration,
     timezone: event.timeZone,
     userTimezone,
@@ -573,3 +577,360 @@ function invitationUid(bookingId: string, host: HostRecord, calendarEventId: str
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Team event types (issue 28)
+
+/** A team booking's request, as the shared steps 1 and 2 left it. */
+type TeamRequest = {
+  input: CreateBookingBody;
+  loaded: { event: EventRecord; overrides: DateOverrideRecord[] };
+  slot: Slot;
+  idempotency: Idempotency | undefined;
+  clientAddress: string;
+};
+
+/** One attempt's view of a member: their record, their calendar, their day versions, whether they can take the time. */
+type MemberCheck = {
+  userId: string;
+  host: HostRecord | null;
+  calendar: CalendarProvider | undefined;
+  dayVersions: Map<string, number>;
+  check: ReturnType<typeof isBookableSlot> | null;
+};
+
+/**
+ * Book a team event type's slot for a guest (createBooking's steps 3 to 6 for a team).
+ * 3. Count the booking against the guest's abuse limits; the meeting must last the event's duration (422). A
+ *    reschedule names its booking with its secret (404 / 409 as for a personal one).
+ * 4. Read, in parallel: the publishing account (1 Query, it must publish: 403), ONE BatchGetItem (settings, team,
+ *    every host's profile and calendar, the pool's round-robin counters of this month) and every host's bookings
+ *    around the time (1 Query each): 3 + hosts reads, with the Idempotency-Key's GetItem 4 + hosts. Each host's
+ *    calendar busy times, fresh. Every fixed host (collective: every host) must be free (else 409 or 422 with the
+ *    engine's reason); round-robin: the pool members free are ranked by the assignment rule
+ *    (domain/team-assignment.ts), a reschedule keeping its member when they are free ('kept on reschedule').
+ * 5. One transaction: the booking under its first host, a hold under every other one, every assigned host's days
+ *    locked and the other days read checked, the round-robin counter bumped, the idempotency answer (and a
+ *    reschedule's cancellation with its holds). A day that moved on means another booking took a host meanwhile:
+ *    back to 4, which sees it, so the next free member is tried; with none free, 409.
+ * 6. Each assigned host with a calendar that takes events gets the booking's event. Answer with the hosts' names.
+ */
+async function createTeamBooking(deps: CreateBookingDeps, request: TeamRequest): Promise<CreateBookingResponse> {
+  const { input, loaded, slot, idempotency, clientAddress } = request;
+  const { event, overrides } = loaded;
+  // 3.
+  await enforceLimits(deps, [
+    { rule: ABUSE_LIMITS.bookingsPerAddress, subject: clientAddress },
+    { rule: ABUSE_LIMITS.bookingsPerAddressAndHost, subject: `${clientAddress}:${event.userId}` },
+  ]);
+  if (slot.end - slot.start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
+  const days = bookingDays(event, slot);
+  const id = deps.ids.next();
+  const now = deps.clock.now();
+  const manageToken = deps.manageTokens.tokenFor(id);
+  const replaced = input.reschedule ? await teamBookingToReplace(deps, event, input.reschedule) : null;
+  const { fixed, pool } = splitHosts(event);
+  const hostIds = [...fixed, ...pool].map((host) => host.userId);
+  if (hostIds.length === 0) throw new LostRace(new Conflict(SLOT_TAKEN));
+  const month = counterMonth(now);
+  let publisherChecked = false;
+  for (let attempt = 1; ; attempt++) {
+    // 4.
+    const [publisher, context, ...reads] = await Promise.all([
+      publisherChecked ? null : deps.hosts.get(event.userId),
+      deps.hosts.teamContext({
+        teamId: event.teamId!,
+        hostIds,
+        ...(pool.length ? { counters: { eventId: event.id, month, userIds: pool.map((host) => host.userId) } } : {}),
+        consistent: true,
+      }),
+      ...hostIds.map((hostId) => deps.bookings.read(hostId, days.window.fromDay, days.window.toDay)),
+    ]);
+    if (!publisherChecked) assertHostPublishes(publisher, now, deps.config.billing !== null);
+    publisherChecked = true;
+    if (context.settings?.availableForBookings === false) throw new ServiceUnavailable(BOOKINGS_PAUSED);
+    const pending = event.requiresConfirmation || context.settings?.autoConfirmBookings === false;
+    const checks = new Map<string, MemberCheck>();
+    await Promise.all(
+      hostIds.map(async (userId, index) => {
+        checks.set(
+          userId,
+          await checkMember(
+            deps,
+            { event, overrides, slot, days, now, replaced },
+            userId,
+            context.hosts.get(userId) ?? null,
+            reads[index]!,
+          ),
+        );
+      }),
+    );
+    const free = (userId: string) => checks.get(userId)?.check?.bookable === true;
+    const blocker = fixed.find((host) => !free(host.userId));
+    if (blocker) throw teamRefusal(event, checks.get(blocker.userId)!);
+    let assignment: Assignment | null = null;
+    if (pool.length) {
+      const kept = replaced?.assignment?.userId;
+      assignment =
+        kept && pool.some((host) => host.userId === kept) && free(kept)
+          ? { userId: kept, reason: 'kept on reschedule' }
+          : assignPoolMember(
+              pool,
+              new Set(pool.filter((host) => free(host.userId)).map((host) => host.userId)),
+              context.counts,
+            );
+      if (!assignment) throw teamRefusal(event, checks.get(pool[0]!.userId)!);
+    }
+    const assigned = assignment ? [assignment.userId, ...fixed.map((host) => host.userId)] : hostIds;
+    const hosts = assigned.map((userId) => checks.get(userId)!);
+    const team = context.team;
+    const { booking, confirmation } = draftTeamBooking(input, {
+      id,
+      now,
+      slot,
+      blocked: days.blocked,
+      event,
+      hosts,
+      pending,
+      manageToken,
+      replaced,
+      team: team ? { id: team.id, slug: team.slug, name: team.name } : { id: event.teamId!, slug: '', name: '' },
+      assignment,
+    });
+    const expectEvent = !pending && hosts.some((member) => member.calendar?.createsEvents && plannedEvent(member, id));
+    const storedAnswer = idempotency && {
+      ...idempotency,
+      statusCode: 201,
+      response: { ...confirmation, calendarEventCreated: expectEvent },
+      expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_HOURS * 3600,
+    };
+    const versions = (member: MemberCheck) => {
+      const versionOf = (day: string) => ({ day, expectedVersion: member.dayVersions.get(day) ?? 0 });
+      return {
+        lockDays: days.lock.map(versionOf),
+        checkDays: days.read.filter((day) => !days.lock.includes(day)).map(versionOf),
+      };
+    };
+    // 5.
+    try {
+      await deps.bookings.commit({
+        booking,
+        ...versions(hosts[0]!),
+        members: hosts.slice(1).map((member) => ({ hostId: member.userId, ...versions(member) })),
+        holdCalendars: Object.fromEntries(
+          hosts.slice(1).map((member) => [member.userId, memberCalendarFields(member, id)]),
+        ),
+        ...(assignment
+          ? { roundRobin: { eventId: event.id, month, userId: assignment.userId, at: now.toISOString() } }
+          : {}),
+        idempotency: storedAnswer,
+        ...(replaced ? { replaces: { booking: replaced, ...oldEventRemoval(replaced) } } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) throw commitRefusal(error);
+      await pause(5 + Math.random() * Math.min(20 * attempt, MAX_PAUSE_MS));
+      continue;
+    }
+    deps.metrics.count('BookingCreated');
+    deps.recentReads.clear();
+    // 6.
+    const calendarEventCreated = pending ? false : await placeTeamEvents(deps, event, booking, hosts);
+    const answer = { ...confirmation, calendarEventCreated };
+    if (idempotency && calendarEventCreated !== expectEvent)
+      await deps.bookings.replaceIdempotencyResponse(idempotency.key, answer);
+    return answer;
+  }
+}
+
+/**
+ * A team reschedule's replaced booking owes the removal of its event from its first host's calendar (each new booking
+ * has an event of its own, and holds are marked by the ledger): the calendar sync removes it, "Delete on cancel"
+ * permitting. Only a confirmed booking in a calendar that takes events has one.
+ */
+function oldEventRemoval(replaced: BookingRecord): { calendarPending?: 'delete' } {
+  return replaced.status === 'confirmed' && replaced.calendarEventId && replaced.calendarProvider !== 'builtin'
+    ? { calendarPending: 'delete' }
+    : {};
+}
+
+/** Step 4 for one host: their bookings (holds included) and fresh calendar busy times, and the engine's check. */
+async function checkMember(
+  deps: CreateBookingDeps,
+  plan: {
+    event: EventRecord;
+    overrides: DateOverrideRecord[];
+    slot: Slot;
+    days: Days;
+    now: Date;
+    replaced: BookingRecord | null;
+  },
+  userId: string,
+  host: HostRecord | null,
+  read: { bookings: BookingRecord[]; dayVersions: Map<string, number> },
+): Promise<MemberCheck> {
+  const { event, overrides, slot, days, now, replaced } = plan;
+  const calendar = connectedCalendar(deps.calendars, host);
+  const from = Date.parse(`${days.window.fromDay}T00:00:00Z`);
+  const calendarBusy = await memberCalendarBusy(deps, host, from, days.blocked.end, true);
+  if (!host || !calendar || !calendarBusy)
+    return { userId, host, calendar, dayVersions: read.dayVersions, check: null };
+  const bookings = replaced ? read.bookings.filter((other) => other.id !== replaced.id) : read.bookings;
+  const busy =
+    replaced && replaced.hostIds?.includes(userId)
+      ? withoutInterval(calendarBusy, Date.parse(replaced.start), Date.parse(replaced.end))
+      : calendarBusy;
+  const check = isBookableSlot(availabilityInput(event, overrides, bookings, busy, now), {
+    start: slot.start,
+    end: slot.end,
+  });
+  return { userId, host, calendar, dayVersions: read.dayVersions, check };
+}
+
+/** Why the team cannot take the time: the engine's reason for a member (a member who cannot be booked: taken). */
+function teamRefusal(event: EventRecord, member: MemberCheck): unknown {
+  const reason = member.check && !member.check.bookable ? member.check.reason : 'overlaps-busy';
+  const refusal = unbookable(reason, event);
+  return reason === 'overlaps-busy' || reason === 'daily-limit' ? new LostRace(refusal) : refusal;
+}
+
+/** The booking's event id in a member's calendar, planned before the write (null: none to make). */
+function plannedEvent(member: MemberCheck, bookingId: string): string | null {
+  if (!member.host?.calendar || !member.calendar) return null;
+  if (member.host.calendar.provider !== 'builtin' && !calendarSettingsOf(member.host).addToCalendar) return null;
+  return member.calendar.plannedEventId({ id: bookingId });
+}
+
+/** A member's own calendar fields for their copy of the booking. */
+function memberCalendarFields(member: MemberCheck, bookingId: string): HoldCalendar {
+  return {
+    calendarProvider: member.host?.calendar?.provider ?? 'builtin',
+    calendarEventId: plannedEvent(member, bookingId),
+    calendarAccount: calendarAccountOf(member.host?.calendar),
+  };
+}
+
+/**
+ * A team reschedule's booking: found by its id alone (it lives under its first host), the same event's, with the
+ * guest's secret (404 otherwise); 409 when it was cancelled or rescheduled already, or has started.
+ */
+async function teamBookingToReplace(
+  deps: CreateBookingDeps,
+  event: EventRecord,
+  reference: NonNullable<CreateBookingBody['reschedule']>,
+): Promise<BookingRecord> {
+  const start = parseOffsetDateTime(reference.startTime);
+  const found = start === null ? null : await deps.bookings.findById(reference.bookingId);
+  const expected = Buffer.from(found?.manageTokenHash ?? '');
+  const given = Buffer.from(sha256(reference.token));
+  if (
+    !found ||
+    found.eventId !== event.id ||
+    Date.parse(found.start) !== start ||
+    expected.length !== given.length ||
+    !timingSafeEqual(expected, given)
+  ) {
+    throw new NotFound(RESCHEDULE_NOT_FOUND);
+  }
+  if (found.status === 'cancelled') throw new Conflict(RESCHEDULE_GONE);
+  if (Date.parse(found.start) <= deps.clock.now().getTime()) throw new Conflict(RESCHEDULE_STARTED);
+  return found;
+}
+
+/** The team booking to write (under its first host, the others named in hostIds) and its confirmation. */
+function draftTeamBooking(
+  input: CreateBookingBody,
+  draft: {
+    id: string;
+    now: Date;
+    slot: Slot;
+    blocked: Interval;
+    event: EventRecord;
+    hosts: MemberCheck[];
+    pending: boolean;
+    manageToken: string;
+    replaced: BookingRecord | null;
+    team: { id: string; slug: string; name: string };
+    assignment: Assignment | null;
+  },
+): { booking: BookingRecord; confirmation: CreateBookingResponse } {
+  const { id, now, slot, blocked, event, hosts, pending, manageToken, replaced, team, assignment } = draft;
+  const primary = hosts[0]!;
+  const names = hosts.map((member) => member.host!.name);
+  const calendar = memberCalendarFields(primary, id);
+  const booking: BookingRecord = {
+    id,
+    hostId: primary.userId,
+    eventId: event.id,
+    eventTitle: event.title,
+    eventSlug: event.slug,
+    name: input.name,
+    email: input.email,
+    additionalInfo: input.additionalInfo ?? null,
+    guests: input.guests,
+    start: new Date(slot.start).toISOString(),
+    end: new Date(slot.end).toISOString(),
+    blockedStart: new Date(blocked.start).toISOString(),
+    blockedEnd: new Date(blocked.end).toISOString(),
+    status: pending ? 'pending' : 'confirmed',
+    meetingType: event.meetingType ?? 'consultation',
+    guestTimeZone: slot.userTimezone,
+    ...calendar,
+    manageTokenHash: sha256(manageToken),
+    version: replaced ? versionOf(replaced) + 1 : 1,
+    icsUid: replaced ? icsUidOf(replaced) : invitationUid(id, primary.host!, calendar.calendarEventId),
+    ...(replaced ? { rescheduledFrom: { id: replaced.id, start: replaced.start, end: replaced.end } } : {}),
+    teamId: team.id,
+    teamSlug: team.slug,
+    teamName: team.name,
+    schedulingType: event.schedulingType ?? 'collective',
+    hostIds: hosts.map((member) => member.userId),
+    hostNames: names,
+    ...(assignment ? { assignment } : {}),
+    createdAt: now.toISOString(),
+  };
+  const confirmation: CreateBookingResponse = {
+    calendarEventCreated: false,
+    date: dateInZone(slot.userTimezone, slot.start),
+    startTime: isoInZone(slot.userTimezone, slot.start),
+    eventTitle: event.title,
+    eventSlug: event.slug,
+    hostName: names.join(', '),
+    hostPhotoUrl: primary.host!.photoUrl,
+    hosts: names.map((name) => ({ name })),
+    duration: event.duration,
+    timezone: event.timeZone,
+    userTimezone: slot.userTimezone,
+    bookingId: id,
+    rescheduleToken: manageToken,
+    status: pending ? 'pending' : 'confirmed',
+  };
+  return { booking, confirmation };
+}
+
+/**
+ * Step 6 for a team: the event in each assigned host's calendar that takes events (each with their own event id);
+ * answers whether the first host's calendar took it. Failures are logged; the next sync makes the event.
+ */
+async function placeTeamEvents(
+  deps: CreateBookingDeps,
+  event: EventRecord,
+  booking: BookingRecord,
+  hosts: MemberCheck[],
+): Promise<boolean> {
+  const placed = await Promise.all(
+    hosts.map(async (member) => {
+      member.calendar?.forget(member.userId);
+      const fields = memberCalendarFields(member, booking.id);
+      if (!member.calendar?.createsEvents || !fields.calendarEventId || !member.host) return false;
+      return member.calendar.createEvent(member.host, { ...booking, ...fields }, event).catch((error: unknown) => {
+        deps.logger.error('Calendar event not created; the next sync makes it', {
+          bookingId: booking.id,
+          hostId: member.userId,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return false;
+      });
+    }),
+  );
+  return placed.some(Boolean);
+}

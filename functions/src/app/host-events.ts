@@ -1,4 +1,4 @@
-import type { EventBody, HostEvent } from '#shared/api/schemas/host-events';
+import { TEAM_HOST_WEIGHT_DEFAULT, type EventBody, type HostEvent } from '#shared/api/schemas/host-events';
 import { EVENT_SLUG_MAX, EVENT_TITLE_MAX, LOCATION_TYPES, TRIAL_EXPIRED_ACTIVATION_MESSAGE } from '#shared/constants';
 import { callerAccount, type CallerDeps } from '#functions/app/caller';
 import { cancelBookings, type CancelBookingsDeps } from '#functions/app/cancel-booking';
@@ -6,31 +6,74 @@ import { hostMayPublish } from '#functions/domain/billing';
 import { utcDay } from '#functions/domain/booking';
 import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
 import { newEvent } from '#functions/domain/event-defaults';
-import type { AccountRecord, DateOverrideRecord, EventRecord } from '#functions/domain/records';
+import type {
+  AccountRecord,
+  BookingRecord,
+  DateOverrideRecord,
+  EventRecord,
+  HostRecord,
+  SchedulingType,
+  TeamEventHost,
+  TeamRecord,
+  TeamRole,
+} from '#functions/domain/records';
 import { remindersOf } from '#functions/domain/timers';
-import { Conflict, NotFound, PaymentRequired, ValidationFailed } from '#functions/errors';
+import { Conflict, Forbidden, NotFound, PaymentRequired, ValidationFailed } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 
 /**
- * The host's event types (issue 6; host-area.md §2 "Event types dashboard", "Create/edit event screen", §4, §7).
- * Every call acts on the caller's own events only: another host's event is 404 and nothing changes.
+ * The host's event types (issue 6; host-area.md §2 "Event types dashboard", "Create/edit event screen", §4, §7) and
+ * the team event types of the caller's teams (issue 28). A personal event is its host's alone: another host's event
+ * is 404 and nothing changes. A team event type is seen by every member of its team and changed only by its owners
+ * and admins (a member's change is 403); for anyone else it does not exist (404).
  */
 
-/** What the host's event routes need: the caller's account, their host record, events, the booking ledger. */
-export type HostEventDeps = CallerDeps & Pick<Deps, 'hosts' | 'events' | 'bookings' | 'clock' | 'config'>;
+/** What the host's event routes need: the caller's account, host records, events, teams, the booking ledger. */
+export type HostEventDeps = CallerDeps & Pick<Deps, 'hosts' | 'events' | 'teams' | 'bookings' | 'clock' | 'config'>;
 /** Deleting an event also cancels its upcoming bookings. */
 export type DeleteEventDeps = HostEventDeps & CancelBookingsDeps;
 
 const NOT_FOUND = 'Event not found.';
 const SLUG_TAKEN = 'This URL is already taken';
+const TEAM_NOT_FOUND = 'Team not found.';
+const MANAGERS_ONLY = "Only the team's owners and admins can create or change its event types.";
 
-export function toHostEvent(event: EventRecord, host: Pick<AccountRecord, 'photoUrl'>): HostEvent {
+/** What a team event's view adds: its team, the caller's role in it, and its hosts' names and photos. */
+export interface TeamEventView {
+  team: Pick<TeamRecord, 'slug' | 'name' | 'logoUrl'>;
+  role: TeamRole;
+  hosts: ReadonlyMap<string, Pick<HostRecord, 'name' | 'photoUrl'>>;
+}
+
+/**
+ * The host's view of an event type. A personal event shows its host's photo (`host`); a team event (with `team`)
+ * shows its team's logo, the team and its hosts (a host whose account is gone keeps an empty name).
+ */
+export function toHostEvent(
+  event: EventRecord,
+  host: Pick<AccountRecord, 'photoUrl'>,
+  team?: TeamEventView,
+): HostEvent {
+  const inTeam = team && event.teamId ? team : null;
   return {
     ...event,
     reminders: remindersOf(event),
     remindHost: event.remindHost ?? false,
     meetingType: event.meetingType ?? 'consultation',
-    hostPhotoUrl: host.photoUrl,
+    hostPhotoUrl: inTeam ? inTeam.team.logoUrl : host.photoUrl,
+    teamSlug: inTeam?.team.slug ?? null,
+    teamName: inTeam?.team.name ?? null,
+    schedulingType: inTeam ? (event.schedulingType ?? null) : null,
+    hosts: inTeam
+      ? (event.hosts ?? []).map((eventHost) => ({
+          userId: eventHost.userId,
+          name: inTeam.hosts.get(eventHost.userId)?.name ?? '',
+          photoUrl: inTeam.hosts.get(eventHost.userId)?.photoUrl ?? null,
+          fixed: eventHost.fixed,
+          weight: eventHost.weight,
+        }))
+      : null,
+    teamRole: inTeam?.role ?? null,
   };
 }
 
@@ -39,13 +82,96 @@ async function eventIdOf(deps: HostEventDeps, ref: string): Promise<number | nul
   return /^\d+$/.test(ref) ? Number(ref) : deps.events.findIdBySlug(ref);
 }
 
-/** The caller's account and one of their events with its overrides; 404 for an unknown or another host's event. */
-export async function ownedEvent(deps: HostEventDeps, principal: Principal | null, ref: string | number) {
+/** An event as the caller may see it: with their account, its team and their role there (null for a personal one). */
+interface EventAccess {
+  account: AccountRecord;
+  event: EventRecord;
+  overrides: DateOverrideRecord[];
+  team: TeamRecord | null;
+  role: TeamRole | null;
+}
+
+/**
+ * The caller's account and an event they may see (`read`) or change (`manage`), with its overrides: their own
+ * personal event, or a team event type of a team they belong to (changing it needs owner or admin: else 403).
+ * Anything else is 404.
+ */
+async function eventAccess(
+  deps: HostEventDeps,
+  principal: Principal | null,
+  ref: string | number,
+  need: 'read' | 'manage',
+): Promise<EventAccess> {
   const account = await callerAccount(deps, principal);
   const id = typeof ref === 'number' ? ref : await eventIdOf(deps, ref);
   const found = id === null ? null : await deps.events.findById(id);
-  if (!found || found.event.userId !== account.id) throw new NotFound(NOT_FOUND);
-  return { account, ...found };
+  if (!found) throw new NotFound(NOT_FOUND);
+  const { teamId } = found.event;
+  if (!teamId) {
+    if (found.event.userId !== account.id) throw new NotFound(NOT_FOUND);
+    return { account, ...found, team: null, role: null };
+  }
+  const [membership, team] = await Promise.all([deps.teams.membership(teamId, account.id), deps.teams.get(teamId)]);
+  if (!membership || !team) throw new NotFound(NOT_FOUND);
+  if (need === 'manage' && membership.role === 'member') throw new Forbidden(MANAGERS_ONLY);
+  return { account, ...found, team, role: membership.role };
+}
+
+/** The caller's account and an event they may change with its overrides (see eventAccess). */
+export const ownedEvent = (deps: HostEventDeps, principal: Principal | null, ref: string | number) =>
+  eventAccess(deps, principal, ref, 'manage');
+
+/** The response for one event: a team event with its team and its hosts (one BatchGetItem of their profiles). */
+async function viewOf(
+  deps: HostEventDeps,
+  account: AccountRecord,
+  event: EventRecord,
+  team: { team: TeamRecord; role: TeamRole } | null,
+): Promise<HostEvent> {
+  if (!team || !event.teamId) return toHostEvent(event, account);
+  const hosts = await deps.hosts.getMany((event.hosts ?? []).map((host) => host.userId));
+  return toHostEvent(event, account, { ...team, hosts });
+}
+
+/** A team the caller manages (owner or admin), by slug: 404 when unknown or not theirs, 403 for a member. */
+async function managedTeam(
+  deps: HostEventDeps,
+  account: AccountRecord,
+  slug: string,
+): Promise<{ team: TeamRecord; role: TeamRole }> {
+  const team = await deps.teams.findBySlug(slug);
+  const membership = team ? await deps.teams.membership(team.id, account.id) : null;
+  if (!team || !membership) throw new NotFound(TEAM_NOT_FOUND);
+  if (membership.role === 'member') throw new Forbidden(MANAGERS_ONLY);
+  return { team, role: membership.role };
+}
+
+/** The editor's hosts as stored; each must be a member of the team (else 400 naming them). */
+async function teamHostsOf(
+  deps: HostEventDeps,
+  team: TeamRecord,
+  hosts: readonly { userId: string; fixed?: boolean | undefined; weight?: number | undefined }[],
+): Promise<TeamEventHost[]> {
+  const { members } = await deps.teams.members(team.id);
+  const memberIds = new Set(members.map((member) => member.userId));
+  const strangers = hosts.flatMap((host, index) => (memberIds.has(host.userId) ? [] : [{ ...host, index }]));
+  if (strangers.length > 0) {
+    const named = strangers.map((host) => host.userId).join(', ');
+    throw new ValidationFailed(
+      strangers.length === 1
+        ? `Every host must be a member of ${team.name}: ${named} is not.`
+        : `Every host must be a member of ${team.name}: ${named} are not.`,
+      strangers.map((host) => ({
+        path: `hosts.${host.index}.userId`,
+        message: `${host.userId} is not a member of ${team.name}.`,
+      })),
+    );
+  }
+  return hosts.map((host) => ({
+    userId: host.userId,
+    fixed: host.fixed ?? false,
+    weight: host.weight ?? TEAM_HOST_WEIGHT_DEFAULT,
+  }));
 }
 
 /** Whether the caller may activate events now: billing off, a trial day left, or a plan in force (host-area.md §4). */
@@ -63,27 +189,61 @@ async function assertMayActivate(deps: HostEventDeps, account: AccountRecord): P
   if (!(await mayActivateNow(deps, account))) throw new PaymentRequired(TRIAL_EXPIRED_ACTIVATION_MESSAGE);
 }
 
-/** GET /api/events: the caller's event types, newest first. */
+/**
+ * GET /api/events: the caller's event types and those of every team they belong to (marked with the team and the
+ * caller's role there), newest first.
+ * 1. The caller's personal event types (their index) and their memberships (one Query each, in parallel).
+ * 2. The teams (one BatchGetItem) and each team's event types (one Query per team), in parallel.
+ * 3. The team events' hosts' names and photos (one BatchGetItem).
+ */
 export async function listEvents(deps: HostEventDeps, principal: Principal | null): Promise<HostEvent[]> {
   const account = await callerAccount(deps, principal);
-  const events = await deps.events.listByHost(account.id);
-  return events.reverse().map((event) => toHostEvent(event, account));
+  const [personal, memberships] = await Promise.all([
+    deps.events.listByHost(account.id),
+    deps.teams.teamsOf(account.id),
+  ]);
+  const [teams, teamEvents] = await Promise.all([
+    memberships.length > 0 ? deps.teams.getMany(memberships.map((membership) => membership.teamId)) : new Map(),
+    Promise.all(memberships.map((membership) => deps.events.listByTeam(membership.teamId))),
+  ]);
+  const hostIds = teamEvents.flat().flatMap((event) => (event.hosts ?? []).map((host) => host.userId));
+  const hosts = hostIds.length > 0 ? await deps.hosts.getMany(hostIds) : new Map<string, HostRecord>();
+  const views = [
+    ...personal.map((event) => toHostEvent(event, account)),
+    ...memberships.flatMap((membership, index) => {
+      const team = teams.get(membership.teamId);
+      if (!team) return [];
+      return teamEvents[index]!.map((event) => toHostEvent(event, account, { team, role: membership.role, hosts }));
+    }),
+  ];
+  return views.sort((a, b) => b.id - a.id);
 }
 
-/** GET /api/events/{id or slug}, GET /api/events/slug/{slug}. */
+/** GET /api/events/{id or slug}, GET /api/events/slug/{slug}: any member of a team event's team may read it. */
 export async function getEvent(deps: HostEventDeps, principal: Principal | null, ref: string): Promise<HostEvent> {
-  const { account, event } = await ownedEvent(deps, principal, ref);
-  return toHostEvent(event, account);
+  const { account, event, team, role } = await eventAccess(deps, principal, ref, 'read');
+  return viewOf(deps, account, event, team && role ? { team, role } : null);
 }
 
 /**
- * The stored fields an editor body sets (location is the location type's display text, host-area.md §3). Images
- * must be the host's own uploads.
+ * The stored fields an editor body sets (location is the location type's display text, host-area.md §3), without
+ * the team fields (see teamTarget). Images must be the caller's own uploads, or the ones the event already shows
+ * (another admin of the team may have uploaded them).
  */
-function fieldsOf(body: EventBody, account: AccountRecord) {
-  const { id: _id, location: _location, active: _active, ...fields } = body;
+function fieldsOf(body: EventBody, account: AccountRecord, event?: EventRecord) {
+  const {
+    id: _id,
+    location: _location,
+    active: _active,
+    teamSlug: _teamSlug,
+    schedulingType: _schedulingType,
+    hosts: _hosts,
+    ...fields
+  } = body;
+  const kept = new Set([event?.eventPhotoUrl, event?.guestLogoUrl].filter(Boolean));
   for (const url of [body.eventPhotoUrl, body.guestLogoUrl]) {
-    if (url && !url.startsWith(`/photos/${account.id}/`)) throw new ValidationFailed('Images must be uploaded first.');
+    if (url && !url.startsWith(`/photos/${account.id}/`) && !kept.has(url))
+      throw new ValidationFailed('Images must be uploaded first.');
   }
   // The host's CSS can only style the booking card: what breaks a rule is named, with its line (400).
   const problems = customCssProblems(body.customCss ?? '');
@@ -96,10 +256,31 @@ function fieldsOf(body: EventBody, account: AccountRecord) {
   return { ...fields, location: LOCATION_TYPES[body.locationType] };
 }
 
+/** Where an event belongs after a write: a team (with how it is booked and its hosts) or, null, its publisher alone. */
+type TeamTarget = { team: TeamRecord; role: TeamRole; schedulingType: SchedulingType; hosts: TeamEventHost[] } | null;
+
+/** The team fields of a record: the target's, or none for a personal event. */
+function teamFieldsOf(target: TeamTarget): Pick<EventRecord, 'teamId' | 'schedulingType' | 'hosts'> {
+  return target ? { teamId: target.team.id, schedulingType: target.schedulingType, hosts: target.hosts } : {};
+}
+
+/** A body's team (it names one: the schema made sure `schedulingType` and `hosts` come with it), checked. */
+async function namedTeam(
+  deps: HostEventDeps,
+  account: AccountRecord,
+  body: EventBody & { teamSlug: string },
+): Promise<Exclude<TeamTarget, null>> {
+  const { team, role } = await managedTeam(deps, account, body.teamSlug);
+  return { team, role, schedulingType: body.schedulingType!, hosts: await teamHostsOf(deps, team, body.hosts!) };
+}
+
 /**
- * POST /api/events. Input: every editor field. Primary course: the event is active unless the body says otherwise;
- * activating after the trial without a plan is 402; the slug is claimed in the same transaction as the event (409
- * "This URL is already taken" when another event has it).
+ * POST /api/events. Input: every editor field; for a team event type also `teamSlug`, `schedulingType` and `hosts`.
+ * Primary course: the event is active unless the body says otherwise; activating after the trial without a plan is
+ * 402 (a team event is published on its creator's plan, as a personal one); the slug is claimed in the same
+ * transaction as the event (409 "This URL is already taken" when another event has it). A team event needs the
+ * caller to be an owner or admin of the team (403 for a member, 404 when not a member or no such team) and every
+ * host to be a member (400); it is listed under its team instead of its creator.
  */
 export async function createEvent(
   deps: HostEventDeps,
@@ -107,18 +288,56 @@ export async function createEvent(
   body: EventBody,
 ): Promise<HostEvent> {
   const account = await callerAccount(deps, principal);
+  const target = body.teamSlug ? await namedTeam(deps, account, { ...body, teamSlug: body.teamSlug }) : null;
+  const fields = fieldsOf(body, account);
   const active = body.active ?? true;
   if (active) await assertMayActivate(deps, account);
   const created = await deps.events.create(
-    newEvent({ ...fieldsOf(body, account), userId: account.id, active }, deps.clock.now()),
+    newEvent({ ...fields, userId: account.id, active, ...teamFieldsOf(target) }, deps.clock.now()),
   );
   if (!created) throw new Conflict(SLUG_TAKEN);
-  return toHostEvent(created, account);
+  return viewOf(deps, account, created, target);
+}
+
+/**
+ * Where an edited event belongs. Without `teamSlug` (the toggle, or a client that knows nothing of teams) it stays
+ * where it is. `teamSlug: null` makes a team event personal again: only its publisher (`userId`, who manages it
+ * already) may, since it then becomes theirs alone (403 for another admin). Naming the event's own team changes
+ * how it is booked and its hosts; naming a team makes a personal event one of that team's (the caller, its owner,
+ * must manage the team); moving a team event to another team is refused (400).
+ */
+async function teamTarget(deps: HostEventDeps, access: EventAccess, body: EventBody | { active: boolean }) {
+  const { account, event, team, role } = access;
+  const current: TeamTarget =
+    team && role
+      ? { team, role, schedulingType: event.schedulingType ?? 'collective', hosts: event.hosts ?? [] }
+      : null;
+  if (!('slug' in body) || body.teamSlug === undefined) return current;
+  if (body.teamSlug === null) {
+    if (team && event.userId !== account.id)
+      throw new Forbidden(
+        'Only the account that publishes this team event can make it a personal event. Please duplicate it instead.',
+      );
+    return null;
+  }
+  if (team && body.teamSlug !== team.slug)
+    throw new ValidationFailed('An event cannot move to another team. Please create it in that team instead.', [
+      { path: 'teamSlug', message: 'An event cannot move to another team.' },
+    ]);
+  return namedTeam(deps, account, { ...body, teamSlug: body.teamSlug });
+}
+
+/** The account whose plan publishes the event (a team event's creator, or whom it moved to); the caller if gone. */
+async function publisherOf(deps: HostEventDeps, account: AccountRecord, event: EventRecord): Promise<AccountRecord> {
+  if (event.userId === account.id) return account;
+  return (await deps.accounts.get(event.userId)) ?? account;
 }
 
 /**
  * PATCH /api/events/{slug}: the toggle `{ active }` or the full edit. Activating an inactive event after the trial
- * without a plan is 402; a new slug must be free (409). Id, owner and creation time never change.
+ * without a plan is 402 (the plan of the account that publishes it); a new slug must be free (409). Id, publisher
+ * and creation time never change. A team event is changed by its team's owners and admins only (403 for a member);
+ * its team fields follow teamTarget.
  */
 export async function updateEvent(
   deps: HostEventDeps,
@@ -126,23 +345,34 @@ export async function updateEvent(
   ref: string,
   body: EventBody | { active: boolean },
 ): Promise<HostEvent> {
-  const { account, event } = await ownedEvent(deps, principal, ref);
+  const access = await ownedEvent(deps, principal, ref);
+  const { account, event } = access;
+  const target = await teamTarget(deps, access, body);
+  const changes = 'slug' in body ? fieldsOf(body, account, event) : {};
   const active = body.active ?? event.active;
-  if (active && !event.active) await assertMayActivate(deps, account);
-  const changes = 'slug' in body ? fieldsOf(body, account) : {};
-  const updated: EventRecord = { ...event, ...changes, active, updatedAt: deps.clock.now().toISOString() };
+  if (active && !event.active) await assertMayActivate(deps, await publisherOf(deps, account, event));
+  const { teamId: _teamId, schedulingType: _schedulingType, hosts: _hosts, ...base } = event;
+  const updated: EventRecord = {
+    ...base,
+    ...changes,
+    ...teamFieldsOf(target),
+    active,
+    updatedAt: deps.clock.now().toISOString(),
+  };
   const saved = await deps.events.update(updated, event.slug);
   if (!saved) {
     if (updated.slug !== event.slug && (await deps.events.findIdBySlug(updated.slug)) !== null)
       throw new Conflict(SLUG_TAKEN);
     throw new Conflict('The event was changed meanwhile. Please reload the page and try again.');
   }
-  return toHostEvent(saved, account);
+  return viewOf(deps, account, saved, target);
 }
 
 /**
  * DELETE /api/events/{slug}: the event, its date overrides and its slug; its bookings from today on are cancelled,
- * which frees their time (the dialog warns that associated bookings go too).
+ * which frees their time (the dialog warns that associated bookings go too). A team event's bookings are found in
+ * the partitions of its publisher, its hosts and its team's members (a booking under its first host, its holds under
+ * the others: each booking once, as read under its host, cancelled with its host's calendar).
  */
 export async function deleteEvent(
   deps: DeleteEventDeps,
@@ -151,21 +381,34 @@ export async function deleteEvent(
 ): Promise<{ message: string }> {
   const { event } = await ownedEvent(deps, principal, ref);
   const today = utcDay(deps.clock.now().getTime());
-  const { bookings } = await deps.bookings.read(event.userId, today, '9999-12-31');
-  const host = await deps.hosts.get(event.userId);
-  const removeCalendarEvents = await cancelBookings(
-    deps,
-    host,
-    bookings.filter((booking) => booking.eventId === event.id && booking.status !== 'cancelled'),
-    {
-      by: 'host',
-      reason: 'The host no longer offers this event.',
-      declined: false,
-      at: deps.clock.now().toISOString(),
-    },
-  );
+  // A team event: every member's partition too, since a booking stays with a member taken off the event's hosts.
+  const members = event.teamId ? (await deps.teams.members(event.teamId)).members.map((member) => member.userId) : [];
+  const partitions = [...new Set([event.userId, ...(event.hosts ?? []).map((host) => host.userId), ...members])];
+  const reads = await Promise.all(partitions.map((hostId) => deps.bookings.read(hostId, today, '9999-12-31')));
+  const byHost = new Map<string, Map<string, BookingRecord>>();
+  reads.forEach((read, index) => {
+    for (const booking of read.bookings) {
+      if (booking.eventId !== event.id || booking.status === 'cancelled') continue;
+      const ofHost = byHost.get(booking.hostId) ?? new Map<string, BookingRecord>();
+      // The booking itself (read in its host's partition) rather than a hold: a hold carries its member's calendar
+      // fields, and the host's calendar is the one cleaned here.
+      if (!ofHost.has(booking.id) || partitions[index] === booking.hostId) ofHost.set(booking.id, booking);
+      byHost.set(booking.hostId, ofHost);
+    }
+  });
+  const cancellation = {
+    by: 'host' as const,
+    reason: 'The host no longer offers this event.',
+    declined: false,
+    at: deps.clock.now().toISOString(),
+  };
+  const removals: (() => Promise<void>)[] = [];
+  for (const hostId of byHost.size > 0 ? byHost.keys() : []) {
+    const host = await deps.hosts.get(hostId);
+    removals.push(await cancelBookings(deps, host, [...byHost.get(hostId)!.values()], cancellation));
+  }
   await deps.events.delete(event);
-  await removeCalendarEvents();
+  for (const removeCalendarEvents of removals) await removeCalendarEvents();
   return { message: 'Event deleted' };
 }
 
@@ -180,7 +423,8 @@ function* copySlugs(slug: string): Generator<string> {
 /**
  * POST /api/events/{id}/duplicate: a copy with the title "… (copy)", the next free "-copy" slug and the original's
  * date overrides. It is active when the original is and the trial or plan allows, else inactive; asking for an
- * active copy when the trial forbids is 402.
+ * active copy when the trial forbids is 402. A team event's copy stays in the team with the same hosts; the caller
+ * (an owner or admin) is its publisher.
  */
 export async function duplicateEvent(
   deps: HostEventDeps,
@@ -188,7 +432,7 @@ export async function duplicateEvent(
   ref: string,
   body: { active?: boolean },
 ): Promise<HostEvent> {
-  const { account, event, overrides } = await ownedEvent(deps, principal, ref);
+  const { account, event, overrides, team, role } = await ownedEvent(deps, principal, ref);
   const allowed = await mayActivateNow(deps, account);
   if (body.active && !allowed) throw new PaymentRequired(TRIAL_EXPIRED_ACTIVATION_MESSAGE);
   const active = body.active ?? (event.active && allowed);
@@ -196,11 +440,13 @@ export async function duplicateEvent(
   const title = `${event.title} (copy)`.slice(0, EVENT_TITLE_MAX);
   for (const slug of copySlugs(event.slug)) {
     if ((await deps.events.findIdBySlug(slug)) !== null) continue;
-    const created = await deps.events.create(newEvent({ ...fields, title, slug, active }, deps.clock.now()));
+    const created = await deps.events.create(
+      newEvent({ ...fields, userId: account.id, title, slug, active }, deps.clock.now()),
+    );
     if (!created) continue; // taken meanwhile: the next one
     for (const override of overrides)
       await deps.events.saveOverride({ ...override, eventId: created.id, id: overrideId(created.id, override.date) });
-    return toHostEvent(created, account);
+    return viewOf(deps, account, created, team && role ? { team, role } : null);
   }
   throw new Conflict('Could not find a free URL for the copy. Please rename some copies first.');
 }
@@ -218,7 +464,7 @@ export async function listDateOverrides(
   principal: Principal | null,
   ref: string | number,
 ): Promise<DateOverrideRecord[]> {
-  const { overrides } = await ownedEvent(deps, principal, ref);
+  const { overrides } = await eventAccess(deps, principal, ref, 'read');
   return [...overrides].sort((a, b) => a.date.localeCompare(b.date));
 }
 
@@ -268,7 +514,7 @@ export async function saveDateOverride(
   return override;
 }
 
-/** DELETE /api/date-overrides/{id}: only an exception of the caller's own event (else 404). */
+/** DELETE /api/date-overrides/{id}: only an exception of an event the caller may change (else 404, or 403). */
 export async function deleteDateOverride(
   deps: HostEventDeps,
   principal: Principal | null,

@@ -8,7 +8,7 @@ import type { BookingRecord } from '#functions/domain/records';
 import { Unauthorized } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 
-export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts' | 'manageTokens' | 'config' | 'clock'>;
+export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts' | 'teams' | 'manageTokens' | 'config' | 'clock'>;
 
 /**
  * GET /api/bookings (booking-landing-auth-admin.md §7, issue 17): the bookings that start on the days `start` to
@@ -17,9 +17,14 @@ export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts' | 'manageTokens' 
  *    days).
  * 2. An administrator gets every host's, from the bookings index (one Query per month it touches); a host their own,
  *    from their partition (one Query over the UTC dates around the range).
+ *    A member's partition holds their team bookings too (the ones stored under another member as holds): each
+ *    booking is listed once.
  * 3. Each with the spec's list fields (the guest's name split at the first space, the meeting type of the event when
- *    it was booked), its host's name (one BatchGetItem for the hosts of the page) and, while it can still move, the
- *    guest's reschedule link for the host to pass on (a host may change their own bookings anyway).
+ *    it was booked), its host's name (a team booking: its assigned hosts' names as booked, ", "-joined; else one
+ *    BatchGetItem for the hosts of the page), its team (null for a personal booking) and, while it can still move,
+ *    the guest's reschedule link for the host to pass on (a host may change their own bookings anyway).
+ * 4. A round-robin booking's reason for its member goes to administrators and to the owners of its team (the caller's
+ *    teams: one Query, only when the page holds a team booking).
  */
 export async function listBookings(
   deps: ListBookingsDeps,
@@ -37,14 +42,35 @@ export async function listBookings(
     : (await deps.bookings.read(principal.userId, utcDay(from), utcDay(to - 1))).bookings.filter(
         (booking) => booking.start >= fromIso && booking.start < toIso,
       );
-  bookings.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
-  const names = await deps.hosts.namesOf(bookings.map((booking) => booking.hostId));
+  const listed = [...new Map(bookings.map((booking) => [booking.id, booking])).values()];
+  listed.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  const names = await deps.hosts.namesOf(
+    listed.filter((booking) => !booking.hostNames?.length).map((booking) => booking.hostId),
+  );
+  const ownedTeams = await teamsOwnedBy(deps, principal, listed);
   const now = deps.clock.now().getTime();
-  return bookings.map((booking) => ({
-    ...listItem(booking, names.get(booking.hostId) ?? ''),
+  return listed.map((booking) => ({
+    ...listItem(booking, booking.hostNames?.length ? booking.hostNames.join(', ') : (names.get(booking.hostId) ?? '')),
+    assignmentReason:
+      booking.assignment && (principal.isAdmin || (booking.teamId !== undefined && ownedTeams.has(booking.teamId)))
+        ? booking.assignment.reason
+        : null,
     rescheduleUrl:
       booking.status !== 'cancelled' && Date.parse(booking.start) > now ? rescheduleUrl(deps, booking) : null,
   }));
+}
+
+/** The teams the caller owns, read only when a listed booking names a team and the caller is not an administrator. */
+async function teamsOwnedBy(
+  deps: Pick<Deps, 'teams'>,
+  principal: Principal,
+  listed: readonly BookingRecord[],
+): Promise<Set<string>> {
+  if (principal.isAdmin || !listed.some((booking) => booking.assignment && booking.teamId)) return new Set();
+  const memberships = await deps.teams.teamsOf(principal.userId);
+  return new Set(
+    memberships.filter((membership) => membership.role === 'owner').map((membership) => membership.teamId),
+  );
 }
 
 /**
@@ -57,7 +83,10 @@ function rescheduleUrl(deps: Pick<Deps, 'manageTokens' | 'config'>, booking: Boo
   return `${deps.config.siteUrl}/book/${encodeURIComponent(booking.eventSlug)}?reschedule=${encodeURIComponent(booking.id)}&token=${token}`;
 }
 
-function listItem(booking: BookingRecord, hostName: string): Omit<BookingListItem, 'rescheduleUrl'> {
+function listItem(
+  booking: BookingRecord,
+  hostName: string,
+): Omit<BookingListItem, 'rescheduleUrl' | 'assignmentReason'> {
   const { firstName, lastName } = guestNameParts(booking.name);
   return {
     id: booking.id,
@@ -76,5 +105,7 @@ function listItem(booking: BookingRecord, hostName: string): Omit<BookingListIte
     guests: booking.guests,
     noShow: booking.noShow ?? false,
     rescheduled: Boolean(booking.rescheduledTo),
+    teamSlug: booking.teamSlug ?? null,
+    teamName: booking.teamName ?? null,
   };
 }

@@ -87,13 +87,22 @@ export type HostBookingDeps = Pick<Deps, 'accounts' | 'bookings' | 'hosts' | 'ev
 export type ConfirmDeps = HostBookingDeps & Pick<Deps, 'calendars' | 'logger'>;
 export type DeclineDeps = HostBookingDeps & CancelBookingsDeps;
 
-/** The booking if the caller is its host or an administrator; 404 for anyone else (nothing tells it exists). */
+/**
+ * The booking if the caller is its host (a team booking: one of its assigned hosts) or an administrator; 404 for
+ * anyone else (nothing tells it exists).
+ */
 async function ownedBooking(deps: HostBookingDeps, principal: Principal | null, id: string): Promise<BookingRecord> {
   const booking = await deps.bookings.findById(id);
-  if (!booking || !principal || (booking.hostId !== principal.userId && !principal.isAdmin)) {
+  const hosts = booking?.hostIds ?? (booking ? [booking.hostId] : []);
+  if (!booking || !principal || (!hosts.includes(principal.userId) && !principal.isAdmin)) {
     throw new NotFound(BOOKING_NOT_FOUND);
   }
   return booking;
+}
+
+/** Who ends a booking from the console: one of its hosts (a team booking: any assigned host), else an admin. */
+function cancelledBy(principal: Principal, booking: BookingRecord): 'host' | 'admin' {
+  return (booking.hostIds ?? [booking.hostId]).includes(principal.userId) ? 'host' : 'admin';
 }
 
 /** GET /api/bookings/{id}: one booking for its host's console page. */
@@ -136,7 +145,7 @@ export async function declinePending(
   const declined = await deps.bookings
     .cancel(booking, {
       cancellation: {
-        by: principal!.userId === booking.hostId ? 'host' : 'admin',
+        by: cancelledBy(principal!, booking),
         reason,
         declined: true,
         at: deps.clock.now().toISOString(),
@@ -163,7 +172,7 @@ export async function cancelAsOwner(
   assertChangeable(booking, deps.clock.now());
   const host = await deps.hosts.get(booking.hostId);
   const cancelled = await cancelOne(deps, host, booking, {
-    by: principal!.userId === booking.hostId ? 'host' : 'admin',
+    by: cancelledBy(principal!, booking),
     reason,
     declined: false,
     at: deps.clock.now().toISOString(),
@@ -262,7 +271,8 @@ function managedView(
     status: booking.status,
     eventTitle: booking.eventTitle,
     eventSlug: booking.eventSlug,
-    hostName: host?.name ?? '',
+    // A team booking names every assigned host (issue 28).
+    hostName: booking.hostNames?.length ? booking.hostNames.join(', ') : (host?.name ?? ''),
     hostPhotoUrl: host?.photoUrl ?? null,
     startTime: isoInZone(booking.guestTimeZone, start),
     endTime: isoInZone(booking.guestTimeZone, end),
@@ -287,7 +297,7 @@ async function hostView(deps: Pick<Deps, 'hosts' | 'events' | 'clock'>, booking:
     eventId: booking.eventId,
     eventTitle: booking.eventTitle,
     eventSlug: booking.eventSlug,
-    hostName: host?.name ?? '',
+    hostName: booking.hostNames?.length ? booking.hostNames.join(', ') : (host?.name ?? ''),
     name: booking.name,
     email: booking.email,
     guests: booking.guests,

@@ -78,6 +78,25 @@ export const ABUSE_LIMITS = {
    * each start creates objects at Stripe, so a script cannot make thousands through us.
    */
   paymentStartsPerAddress: { name: 'payment-starts', noun: 'payment attempts', limit: 20, windowMs: HOUR },
+  /**
+   * Team invitations (issue 28) each mail their address: one account inviting a whole office stays under 50 a day;
+   * a team's owner cannot turn the invitation mail on strangers.
+   */
+  invitationsPerAccount: {
+    name: 'team-invitations',
+    noun: 'invitations',
+    source: 'from your account',
+    limit: 50,
+    windowMs: DAY,
+  },
+  /** Invitations (sending again included) to one e-mail address, from any team: nobody's inbox is flooded. */
+  invitationsPerEmail: {
+    name: 'team-invitations-to',
+    noun: 'invitations to this e-mail address',
+    source: 'today',
+    limit: 5,
+    windowMs: DAY,
+  },
   /** Payment checks (the return from paying) from one address: each asks Stripe, so they are bounded too. */
   paymentChecksPerAddress: { name: 'payment-checks', noun: 'payment checks', limit: 60, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;

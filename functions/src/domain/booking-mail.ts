@@ -47,7 +47,10 @@ export interface MailContext {
   kind: MailKind;
   /** The booking after the change. */
   booking: BookingRecord;
+  /** The host the guest's mails name (a team booking: every assigned host's name, joined) and reply to. */
   host: { name: string; email: string };
+  /** A team booking's assigned hosts (issue 28): each gets the host mail. Absent: `host` alone. */
+  hosts?: { name: string; email: string }[];
   /** The event type as it is now, or null when it was deleted. Its timeZone is the host's zone for host mail. */
   event: Pick<EventRecord, 'title' | 'duration' | 'location' | 'locationType' | 'timeZone' | 'description'> | null;
   links: {
@@ -88,8 +91,13 @@ export function bookingMails(context: MailContext): { key: string; mail: Compose
     const mail = otherGuestMail(context, email);
     if (mail) mails.push({ key: `guest:${email.toLowerCase()}`, mail });
   }
-  const host = hostMail(context);
-  if (host) mails.push({ key: 'host', mail: host });
+  // A team booking: every assigned host (the first one's key stays 'host').
+  for (const [index, each] of (context.hosts ?? [context.host]).entries()) {
+    // A booking given to another member is news to that member (first) only, not to the fixed hosts who stay.
+    if (context.kind === 'reassigned' && index > 0) continue;
+    const mail = hostMail({ ...context, host: each });
+    if (mail) mails.push({ key: index === 0 ? 'host' : `host:${each.email.toLowerCase()}`, mail });
+  }
   return mails;
 }
 
@@ -206,6 +214,16 @@ function guestMail(context: MailContext): ComposedMail | null {
         confirmedBody(`Your ${title} with ${host.name} has moved to a new time. An updated invitation is attached.`),
         invite('REQUEST'),
       );
+    case 'reassigned':
+      if (booking.status === 'cancelled') return null;
+      return compose(
+        `New host: ${subjectTail}`,
+        'Your booking has a new host',
+        confirmedBody(
+          `The host of your ${title} can no longer attend, so ${host.name} will meet you instead. The time stays the same.`,
+        ),
+        booking.status === 'confirmed' ? invite('REQUEST') : undefined,
+      );
     case 'reminder':
       return compose(`Reminder: ${title} with ${host.name} starts in ${startsIn(context)}`, reminderHeading(context), [
         paragraph(`Hi ${booking.name},`),
@@ -286,7 +304,8 @@ function otherGuestMail(context: MailContext, email: string): ComposedMail | nul
       ]);
     case 'requested':
     case 'declined':
-      // They were never invited: nothing to tell.
+    case 'reassigned':
+      // They were never invited, or the meeting itself did not change: nothing to tell.
       return null;
   }
 }
@@ -388,6 +407,21 @@ function hostMail(context: MailContext): ComposedMail | null {
     case 'confirmed':
       // The host (or an administrator, from the same console) did it.
       return null;
+    case 'reassigned':
+      if (booking.status === 'cancelled') return null;
+      return compose(
+        `New booking: ${subjectTail}`,
+        'A booking was given to you',
+        [
+          paragraph(
+            `${booking.name}'s booking of ${title} was given to you because its host left the team. ${booking.name} has been told.`,
+          ),
+          rows(details),
+          ...answerSection('Answers', answers),
+          booking.status === 'pending' ? decide : view,
+        ],
+        booking.status === 'confirmed' ? invite('REQUEST') : undefined,
+      );
   }
 }
 

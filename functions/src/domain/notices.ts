@@ -10,13 +10,14 @@ import type { BookingRecord } from '#functions/domain/records';
  * | none → confirmed                                 | booked      |
  * | none → pending                                   | requested   |
  * | none → any, made by a reschedule                 | rescheduled |
+ * | none → any, given to another team member         | reassigned (issue 28: the member left the team) |
  * | pending → confirmed                              | confirmed   |
  * | pending → cancelled, declined (host or expiry)   | declined    |
  * | pending or confirmed → cancelled                 | cancelled   |
  * | confirmed → cancelled by a reschedule            | none (the new booking's "rescheduled" tells) |
  * | anything else (calendar marks, no-show)          | none        |
  */
-export type NoticeKind = 'booked' | 'requested' | 'rescheduled' | 'confirmed' | 'declined' | 'cancelled';
+export type NoticeKind = 'booked' | 'requested' | 'rescheduled' | 'confirmed' | 'declined' | 'cancelled' | 'reassigned';
 
 export interface Notice {
   /** `{booking id}:{kind}:{version}`: the same change always has the same id. */
@@ -47,6 +48,10 @@ function noticeKind(before: BookingRecord | null, after: BookingRecord | null): 
   if (!before) {
     if (after.status === 'cancelled') return null;
     if (after.rescheduledFrom) return 'rescheduled';
+    // A round-robin booking moved to another member's partition (its member left the team): a new host.
+    if (after.assignment?.reason === 'reassigned') return 'reassigned';
+    // Its first host's account was deleted: the same meeting goes on with the other hosts, stored under the next one.
+    if (after.handedOverFrom) return null;
     return after.status === 'confirmed' ? 'booked' : 'requested';
   }
   if (before.status === after.status) return null;

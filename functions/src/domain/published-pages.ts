@@ -2,13 +2,19 @@ import { RESERVED_EVENT_SLUGS } from '#shared/constants';
 
 /**
  * The booking pages published as static HTML (docs/architecture.md "Booking pages as static HTML"): one file per
- * public path of an event type, `book/{slug}` and `events/{slug}`, served by the CDN before the single-page app.
+ * public path of an event type, `book/{slug}` and `events/{slug}`, and a team's page `team/{slug}` (issue 28),
+ * served by the CDN before the single-page app.
  */
 
 /** A change of the table that may change what a booking page shows, read from a stream record's two images. */
 export type PageChange =
-  /** An event type written or deleted: its slug before and after (null: no item on that side). */
-  | { kind: 'event'; slugBefore: string | null; slugAfter: string | null }
+  /**
+   * An event type written or deleted: its slug before and after (null: no item on that side), and the teams it
+   * belonged to before and after (a team event type shows on its team's page, issue 28).
+   */
+  | { kind: 'event'; slugBefore: string | null; slugAfter: string | null; teamIds?: string[] }
+  /** A team written or deleted (issue 28): its name or logo show on its page and on its event types' pages. */
+  | { kind: 'team'; teamId: string; slug: string; changed: boolean }
   /** Something of a host that every one of their pages shows (name, photo, calendar connected, plan in force). */
   | { kind: 'host'; hostId: string; changed: boolean }
   /** Something every page shows (the admin's "Available for Bookings"). */
@@ -21,7 +27,15 @@ export interface PageWork {
   slugs: string[];
   hosts: string[];
   everyPage: boolean;
+  /** Teams (ids) whose event types' pages are refreshed: their name or logo changed (issue 28). */
+  teams: string[];
+  /** Teams (ids) whose page is refreshed: one of their event types changed. */
+  teamPagesOf: string[];
+  /** Team pages by slug: a team written or deleted (a deleted one is found by its slug only). */
+  teamSlugs: string[];
 }
+
+const NO_WORK: PageWork = { slugs: [], hosts: [], everyPage: false, teams: [], teamPagesOf: [], teamSlugs: [] };
 
 /**
  * The pages a change touches. An event's old and new slug are both refreshed: a rename takes the old page down (or
@@ -31,15 +45,23 @@ export function pageWork(change: PageChange): PageWork {
   switch (change.kind) {
     case 'event': {
       const slugs = [change.slugBefore, change.slugAfter].filter((slug): slug is string => slug !== null);
-      return { slugs: [...new Set(slugs)], hosts: [], everyPage: false };
+      return { ...NO_WORK, slugs: [...new Set(slugs)], teamPagesOf: [...new Set(change.teamIds ?? [])] };
     }
+    case 'team':
+      return change.changed ? { ...NO_WORK, teams: [change.teamId], teamSlugs: [change.slug] } : NO_WORK;
     case 'host':
-      return { slugs: [], hosts: change.changed ? [change.hostId] : [], everyPage: false };
+      return { ...NO_WORK, hosts: change.changed ? [change.hostId] : [] };
     case 'every-page':
-      return { slugs: [], hosts: [], everyPage: change.changed };
+      return { ...NO_WORK, everyPage: change.changed };
     case 'none':
-      return { slugs: [], hosts: [], everyPage: false };
+      return NO_WORK;
   }
+}
+
+/** The key of a team's public page (issue 28): `team/{slug}`, served like the booking pages. */
+export function teamPageKey(slug: string): string {
+  if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw new Error(`Not a team slug: ${JSON.stringify(slug)}`);
+  return `team/${slug}`;
 }
 
 /**

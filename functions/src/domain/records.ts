@@ -132,11 +132,7 @@ export interface TeamInvitationRecord {
 
 /** Why a round-robin booking went to its member (shown to the admin and the team's owners). */
 export type AssignmentReason =
-  | 'fewest bookings this month'
-  | 'booked least recently'
-  | 'only member free'
-  | 'kept on reschedule'
-  | 'reassigned';
+  'fewest bookings this month' | 'booked least recently' | 'only member free' | 'kept on reschedule' | 'reassigned';
 
 /** host-area.md §3 "Date override": `date` is yyyy-MM-dd in the event's zone. */
 export interface DateOverrideRecord {
@@ -254,6 +250,11 @@ export interface BookingRecord {
   hostNames?: string[];
   /** Round-robin: the pool member chosen and why. */
   assignment?: { userId: string; reason: AssignmentReason };
+  /**
+   * Set when the account it was stored under was deleted and the booking went on with its other hosts (stored now
+   * under the next one): its move is no new booking, so nobody is mailed for it.
+   */
+  handedOverFrom?: string;
   createdAt: string;
 }
 

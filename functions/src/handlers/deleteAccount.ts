@@ -1,6 +1,14 @@
 import * as routes from '#shared/api/routes';
 import { deleteAccount, type DeleteAccountDeps } from '#functions/app/accounts';
-import { accountDeps, calendarConnectionDeps, coreDeps, photoStore } from '#functions/composition';
+import {
+  accountDeps,
+  bookingLedger,
+  calendarConnectionDeps,
+  coreDeps,
+  eventRepository,
+  photoStore,
+  teamRepository,
+} from '#functions/composition';
 import { isHttps } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
@@ -17,4 +25,7 @@ export const handler = httpRoute(routes.deleteAccount, run, () => ({
   ...calendarConnectionDeps(),
   ...accountDeps(),
   photos: photoStore(),
+  teams: teamRepository(),
+  events: eventRepository(),
+  bookings: bookingLedger(),
 }));

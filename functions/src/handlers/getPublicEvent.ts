@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
 import { getPublicEvent, type PublicEventDeps } from '#functions/app/public-event';
-import { coreDeps, eventRepository, hostRepository, settingsRepository } from '#functions/composition';
+import { coreDeps, eventRepository, hostRepository, settingsRepository, teamRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.getPublicEvent, PublicEventDeps> = (deps, { params }) =>
@@ -9,5 +9,6 @@ export const handler = httpRoute(routes.getPublicEvent, run, () => ({
   ...coreDeps(),
   events: eventRepository(),
   hosts: hostRepository(),
+  teams: teamRepository(),
   settings: settingsRepository(),
 }));

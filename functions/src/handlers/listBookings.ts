@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
 import { listBookings, type ListBookingsDeps } from '#functions/app/list-bookings';
-import { bookingLedger, coreDeps, hostRepository, manageTokens } from '#functions/composition';
+import { bookingLedger, coreDeps, hostRepository, manageTokens, teamRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.listBookings, ListBookingsDeps> = (deps, { principal, query }) =>
@@ -9,5 +9,6 @@ export const handler = httpRoute(routes.listBookings, run, () => ({
   ...coreDeps(),
   bookings: bookingLedger(),
   hosts: hostRepository(),
+  teams: teamRepository(),
   manageTokens: manageTokens(),
 }));

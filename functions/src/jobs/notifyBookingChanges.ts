@@ -2,30 +2,43 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 
 import { bookingFromImage } from '#functions/adapters/dynamodb/bookings';
+import { invitationFromImage } from '#functions/adapters/dynamodb/teams';
 import { notifyBookingChange, type NotifyDeps } from '#functions/app/booking-notices';
-import { coreDeps, lifecycleDeps } from '#functions/composition';
+import { mailTeamInvitation, type InvitationMailDeps } from '#functions/app/team-invitation-mail';
+import { coreDeps, lifecycleDeps, mailer, teamRepository } from '#functions/composition';
 import { eventJob } from '#functions/jobs/scheduled-job';
 
 /**
- * The table's stream, filtered to booking items (shared/jobs.ts): each record's old and new images go to
- * notifyBookingChange. Records are processed one by one; the ones that failed are reported (partial batch failure),
+ * The table's stream, filtered to booking items and new team invitations (shared/jobs.ts): a booking's old and new
+ * images go to notifyBookingChange, an invitation to mailTeamInvitation. Records are processed one by one; the ones that failed are reported (partial batch failure),
  * so only they and what follows them on their shard come again; what went out is never sent twice (OnceGuard).
  * In the cloud an event source mapping calls it; on one machine the local runner's stream poller.
  */
-export function notifyHandler(deps: () => NotifyDeps & { once: { registerLambdaContext?(context: unknown): void } }) {
+export function notifyHandler(
+  deps: () => NotifyDeps & InvitationMailDeps & { once: { registerLambdaContext?(context: unknown): void } },
+) {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
   return eventJob<DynamoDBStreamEvent, DynamoDBBatchResponse>('notifyBookingChanges', (event, context) => {
     const given = deps();
     given.once.registerLambdaContext?.(context);
-    const record = async (change: DynamoDBRecord) =>
-      notifyBookingChange(
+    const record = async (change: DynamoDBRecord) => {
+      // A new team invitation (issue 28): its mail.
+      const invitation = change.eventName === 'INSERT' ? invitationFromImage(change.dynamodb?.NewImage as never) : null;
+      if (invitation) return mailTeamInvitation(given, invitation);
+      return notifyBookingChange(
         given,
         bookingFromImage(change.dynamodb?.OldImage as never),
         bookingFromImage(change.dynamodb?.NewImage as never),
       );
+    };
     // One after another, in the shard's order: a booking's creation is told before its cancellation.
     return processPartialResponse(event, record, processor, { context, processInParallel: false });
   });
 }
 
-export const handler = notifyHandler(() => ({ ...coreDeps(), ...lifecycleDeps() }));
+export const handler = notifyHandler(() => ({
+  ...coreDeps(),
+  ...lifecycleDeps(),
+  mailer: mailer(),
+  teams: teamRepository(),
+}));

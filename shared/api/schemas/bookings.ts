@@ -101,6 +101,11 @@ export const createBookingResponse = z.object({
   rescheduleToken: z.optional(z.string()),
   /** Beyond the spec: 'pending' when the host must confirm the booking first (step 3 then says so). */
   status: z.optional(z.enum(['confirmed', 'pending'])),
+  /**
+   * Beyond the spec (issue 28): the assigned host(s), in the order the booking names them (a personal booking: its
+   * host). Always present in our answers.
+   */
+  hosts: z.optional(z.array(z.object({ name: z.string() }))),
 });
 export type CreateBookingResponse = z.infer<typeof createBookingResponse>;
 
@@ -236,6 +241,7 @@ export const bookingListItem = z.object({
   status: z.enum(['confirmed', 'pending', 'cancelled']),
   eventTitle: z.string(),
   eventSlug: z.string(),
+  /** The assigned host's name; a team booking's assigned hosts, joined with ", ". */
   hostName: z.string(),
   guestTimeZone: z.string(),
   additionalInfo: z.nullable(z.string()),
@@ -244,6 +250,14 @@ export const bookingListItem = z.object({
   noShow: z.boolean(),
   /** Cancelled because the guest moved it to a new time. */
   rescheduled: z.boolean(),
+  /** A team event's booking (issue 28): its team; null for a personal booking. */
+  teamSlug: z.nullable(z.string()),
+  teamName: z.nullable(z.string()),
+  /**
+   * A round-robin booking: why its member was chosen ("fewest bookings this month", "booked least recently", "only
+   * member free", "kept on reschedule", "reassigned"), shown to administrators and the team's owners; null otherwise.
+   */
+  assignmentReason: z.nullable(z.string()),
   /**
    * The guest's reschedule link (their booking page in rescheduling mode, with their secret), for the host to pass on;
    * null once the booking is cancelled or has started.

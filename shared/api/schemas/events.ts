@@ -42,6 +42,14 @@ export const publicEventResponse = z.object({
    * bookings are paused; the availability calls answer empty and a booking is refused with 503).
    */
   bookingsPaused: z.optional(z.boolean()),
+  /**
+   * A team event type (issue 28): its team, how it is booked and who may host it; null for a personal event (always
+   * present in our answers; optional so that older pages and previews stay valid). For a team event `hostName` is
+   * the team's name and `hostPhotoUrl` its logo.
+   */
+  team: z.optional(z.nullable(z.object({ name: z.string(), slug: z.string(), logoUrl: z.nullable(z.string()) }))),
+  schedulingType: z.optional(z.nullable(z.enum(['collective', 'round-robin']))),
+  hosts: z.optional(z.nullable(z.array(z.object({ name: z.string(), photoUrl: z.nullable(z.string()) })))),
 });
 export type PublicEvent = z.infer<typeof publicEventResponse>;
 

@@ -87,8 +87,123 @@ const imageUrl = z.nullable(
     ),
 );
 
+/** At most this many hosts on a team event type (their profiles and calendars are read in one BatchGetItem). */
+export const TEAM_EVENT_HOSTS_MAX = 50;
+/**
+ * At most this many hosts attend one meeting (collective: every host; round-robin: the fixed hosts and one of the
+ * pool): a booking locks every one of them in one DynamoDB transaction, which holds at most 100 writes, and each
+ * attending host takes up to five of them (their days, their copy, a reschedule's copy).
+ */
+export const TEAM_MEETING_HOSTS_MAX = 16;
+/** Default relative share of round-robin bookings, and its bounds. */
+export const TEAM_HOST_WEIGHT_DEFAULT = 100;
+export const TEAM_HOST_WEIGHT_MAX = 1000;
+
+export const schedulingTypeSchema = z.enum(['collective', 'round-robin'], {
+  error: 'The scheduling type is collective or round-robin.',
+});
+
+/** One host of a team event type: a member of the team, `fixed` (round-robin: always attends) and a `weight`. */
+export const teamEventHostBody = z.strictObject({
+  userId: z
+    .string({ error: 'Each host needs the userId of a team member.' })
+    .check(z.minLength(1, 'Each host needs the userId of a team member.'), z.maxLength(100)),
+  fixed: z._default(z.boolean({ error: 'fixed must be true or false.' }), false),
+  weight: z._default(
+    z
+      .number({ error: 'The weight must be a whole number from 1 to 1000.' })
+      .check(
+        z.int('The weight must be a whole number from 1 to 1000.'),
+        z.gte(1, 'The weight must be a whole number from 1 to 1000.'),
+        z.lte(TEAM_HOST_WEIGHT_MAX, 'The weight must be a whole number from 1 to 1000.'),
+      ),
+    TEAM_HOST_WEIGHT_DEFAULT,
+  ),
+});
+
+/**
+ * The team fields of the editor (issue 28), all optional so that a client that knows nothing of teams is unchanged:
+ * `teamSlug` makes the event one of that team's (with `schedulingType` and `hosts`, required then); `teamSlug: null`
+ * makes it personal; left out, a new event is personal and an edited one stays as it is.
+ */
+const teamFields = {
+  teamSlug: z.optional(
+    z.nullable(
+      z
+        .string({ error: 'Please choose one of your teams.' })
+        .check(
+          z.minLength(1, 'Please choose one of your teams.'),
+          z.maxLength(EVENT_SLUG_MAX, 'Please choose one of your teams.'),
+          z.regex(/^[a-z0-9-]+$/, 'Please choose one of your teams.'),
+        ),
+    ),
+  ),
+  schedulingType: z.optional(z.nullable(schedulingTypeSchema)),
+  hosts: z.optional(
+    z.nullable(
+      z.array(teamEventHostBody, { error: 'Hosts must be a list of team members.' }).check(
+        z.minLength(1, 'Please choose at least one host.'),
+        // A refinement rather than maxLength, whose issue would end the PATCH union's choice ("Invalid input").
+        z.refine(
+          (hosts) => hosts.length <= TEAM_EVENT_HOSTS_MAX,
+          `A team event can have at most ${TEAM_EVENT_HOSTS_MAX} hosts.`,
+        ),
+        z.refine(
+          (hosts) => new Set(hosts.map((host) => host.userId)).size === hosts.length,
+          'Each host can be chosen only once.',
+        ),
+      ),
+    ),
+  ),
+};
+
+/** The rules between the team fields (a 400 names the field). */
+function teamFieldProblems(body: {
+  teamSlug?: string | null | undefined;
+  schedulingType?: 'collective' | 'round-robin' | null | undefined;
+  hosts?: { fixed: boolean }[] | null | undefined;
+}): { message: string; path: string[] }[] {
+  const { teamSlug, schedulingType, hosts } = body;
+  if (!teamSlug) {
+    if (schedulingType || hosts) {
+      return [
+        {
+          message: 'Please choose the team whose members host the event.',
+          path: ['teamSlug'],
+        },
+      ];
+    }
+    return [];
+  }
+  const problems: { message: string; path: string[] }[] = [];
+  if (!schedulingType)
+    problems.push({
+      message: 'Please choose how the team is booked: collective or round-robin.',
+      path: ['schedulingType'],
+    });
+  if (!hosts) problems.push({ message: 'Please choose at least one host.', path: ['hosts'] });
+  if (schedulingType === 'collective' && hosts?.some((host) => host.fixed))
+    problems.push({
+      message: 'Fixed hosts are for round-robin events: on a collective event every host attends.',
+      path: ['hosts'],
+    });
+  if (schedulingType === 'round-robin' && hosts && hosts.every((host) => host.fixed))
+    problems.push({
+      message: 'A round-robin event needs at least one host who is not fixed.',
+      path: ['hosts'],
+    });
+  const attending =
+    schedulingType === 'round-robin' ? (hosts ?? []).filter((host) => host.fixed).length + 1 : (hosts?.length ?? 0);
+  if (attending > TEAM_MEETING_HOSTS_MAX)
+    problems.push({
+      message: `At most ${TEAM_MEETING_HOSTS_MAX} hosts can attend one meeting: choose fewer ${schedulingType === 'round-robin' ? 'fixed hosts' : 'hosts'}.`,
+      path: ['hosts'],
+    });
+  return problems;
+}
+
 /** Every field the editor sends (create: `id` null or absent; full edit). Unknown fields are refused. */
-export const eventBody = z.strictObject({
+const eventFields = z.strictObject({
   id: z.optional(z.nullable(z.number().check(z.int(), z.positive()))),
   slug: eventSlugSchema,
   title: requiredText({
@@ -188,7 +303,15 @@ export const eventBody = z.strictObject({
       'Working hours need each day once.',
     ),
   ),
+  ...teamFields,
 });
+
+/** The editor's fields with the rules between the team fields. */
+export const eventBody = eventFields.check(
+  z.superRefine((body, context) => {
+    for (const problem of teamFieldProblems(body)) context.addIssue({ code: 'custom', input: body, ...problem });
+  }),
+);
 export type EventBody = z.input<typeof eventBody>;
 
 /** PATCH /api/events/{slug}: the toggle `{ active }` or the full edit. */
@@ -232,6 +355,29 @@ export const hostEventSchema = z.object({
   ),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * A team event type (issue 28): its team, how it is booked and its hosts; all null for a personal one. For a team
+   * event `hostPhotoUrl` is the team's logo (what its booking page shows).
+   */
+  teamSlug: z.nullable(z.string()),
+  teamName: z.nullable(z.string()),
+  schedulingType: z.nullable(schedulingTypeSchema),
+  hosts: z.nullable(
+    z.array(
+      z.object({
+        userId: z.string(),
+        name: z.string(),
+        photoUrl: z.nullable(z.string()),
+        fixed: z.boolean(),
+        weight: z.number(),
+      }),
+    ),
+  ),
+  /**
+   * The caller's role in the event's team (null for a personal event): every member sees the team's event types,
+   * only owners and admins change them (a member's change is 403).
+   */
+  teamRole: z.nullable(z.enum(['owner', 'admin', 'member'])),
 });
 export type HostEvent = z.infer<typeof hostEventSchema>;
 

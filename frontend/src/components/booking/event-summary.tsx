@@ -3,19 +3,16 @@ import { designColor } from '#frontend/components/booking/booking-theme.tsx';
 import { ClockIcon, MapPinIcon } from '#frontend/components/ui/icons.tsx';
 
 /**
- * The event's card: guest logo, event photo, host photo and name (each behind its show flag), title, duration,
- * location, under a band in the event's secondary colour when it has one. The title is the page's h1 on the booking
+ * The event's card: guest logo, event photo, host photo and name (each behind its show flag; a team event: the
+ * team's logo and name, then its hosts' photos and names), title, duration, location, under a band in the event's secondary colour when it has one. The title is the page's h1 on the booking
  * page; embedded in another page (the landing page's demo, the editor's preview) it takes the level that fits there.
  */
 export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; titleLevel?: 1 | 2 | 3 }) {
   const Title = (['h1', 'h2', 'h3'] as const)[titleLevel - 1]!;
   const band = designColor(event.secondaryColor);
-  const initials = event.hostName
-    .split(/\s+/)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+  // A team event (issue 28): hostName is the team's name, hostPhotoUrl its logo; its hosts are listed below.
+  const team = Boolean(event.team);
+  const initials = initialsOf(event.hostName);
   return (
     <aside
       aria-label="Event details"
@@ -39,7 +36,13 @@ export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; ti
       <div className="flex items-center gap-3">
         {event.showHostPhoto &&
           (event.hostPhotoUrl ? (
-            <img src={event.hostPhotoUrl} alt="" width={48} height={48} className="size-12 rounded-full object-cover" />
+            <img
+              src={event.hostPhotoUrl}
+              alt=""
+              width={48}
+              height={48}
+              className={team ? 'size-12 rounded-md object-contain' : 'size-12 rounded-full object-cover'}
+            />
           ) : (
             <span
               aria-hidden="true"
@@ -50,6 +53,7 @@ export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; ti
           ))}
         <p className="font-medium text-slate-700 dark:text-slate-300">{event.hostName}</p>
       </div>
+      {team && event.hosts && event.hosts.length > 0 && <TeamHosts hosts={event.hosts} />}
       <Title className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{event.title}</Title>
       <ul className="mt-3 grid gap-2 text-sm text-slate-700 dark:text-slate-300">
         <li className="flex items-center gap-2">
@@ -67,5 +71,39 @@ export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; ti
         <p className="mt-4 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{event.description}</p>
       )}
     </aside>
+  );
+}
+
+const initialsOf = (name: string): string =>
+  name
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+/** A team event's hosts: each one's photo (or initials) and name. */
+function TeamHosts({ hosts }: { hosts: readonly { name: string; photoUrl: string | null }[] }) {
+  return (
+    <ul aria-label="Hosts" className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+      {hosts.map((host, index) => (
+        <li
+          key={`${host.name}-${index}`}
+          className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300"
+        >
+          {host.photoUrl ? (
+            <img src={host.photoUrl} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="flex size-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+            >
+              {initialsOf(host.name)}
+            </span>
+          )}
+          {host.name}
+        </li>
+      ))}
+    </ul>
   );
 }

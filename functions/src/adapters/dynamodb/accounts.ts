@@ -241,6 +241,12 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
       }
       await deleteAll(await queryPartition(keys.hostPartition(account.id)));
       const own = await queryPartition(keys.userPartition(account.id));
+      // A team membership's mirror goes with the membership under its team (the use case has left the teams first:
+      // this only finishes an interrupted deletion).
+      const teamIds = own
+        .filter((key) => key.sk.startsWith(keys.memberTeamPrefix))
+        .map((key) => key.sk.slice(keys.memberTeamPrefix.length));
+      await deleteAll(teamIds.map((teamId) => keys.teamMember(teamId, account.id)));
       await deleteAll(own.filter((key) => key.sk !== 'PROFILE'));
       // Last, together: the profile and its claims.
       await db.send(

@@ -18,7 +18,7 @@ import { utcDay } from '#functions/domain/booking';
 import { versionOf } from '#functions/domain/notices';
 import type { BookingRecord } from '#functions/domain/records';
 import { BookingChanged, IdempotencyConflict, WriteConflict } from '#functions/errors';
-import type { BookingLedger } from '#functions/ports';
+import type { BookingLedger, HoldCalendar } from '#functions/ports';
 
 type Item = Record<string, unknown>;
 
@@ -27,6 +27,16 @@ type Item = Record<string, unknown>;
  * than the host's bookings screen looks back (365 days).
  */
 const BOOKING_REF_DAYS = 400;
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** A team booking's copy under each other assigned member (issue 28): their time and bookings screen see it. */
+const HOLD = 'BookingHold';
+
+/** A booking whose changes also touch holds or a round-robin counter (a team booking). */
+function isTeamBooking(booking: BookingRecord): boolean {
+  return (booking.hostIds?.length ?? 0) > 1 || booking.schedulingType === 'round-robin';
+}
 
 function toBooking(item: Item): BookingRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _type, ...rest } = item;
@@ -66,6 +76,43 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       values[`:${field}`] = value;
       sets.push(`#${field} = :${field}`);
     }
+    if (isTeamBooking(booking)) {
+      // The booking, its holds and (a round-robin cancellation) its counter taken back, in one transaction.
+      const after: BookingRecord = { ...booking, ...fields, status, version: version + 1 };
+      await transactOrChanged([
+        {
+          Update: {
+            TableName: tableName,
+            Key: primaryKey(booking),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression:
+              version === 1
+                ? '#status = :read AND (attribute_not_exists(#version) OR #version = :version)'
+                : '#status = :read AND #version = :version',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+        // A cancelled hold owes the removal of its member's own calendar event: their next sync does it.
+        ...holdUpdates(booking, {
+          expression: `SET ${[
+            ...sets.filter((set) => !set.startsWith('#calendarPending')),
+            ...(status === 'cancelled' ? ['#calendarPending = :holdPending'] : []),
+          ].join(', ')}`,
+          names: { ...names, ...(status === 'cancelled' ? { '#calendarPending': 'calendarPending' } : {}) },
+          values: {
+            ...Object.fromEntries(
+              Object.entries(values).filter(
+                ([key]) => key !== ':read' && key !== ':version' && key !== ':calendarPending',
+              ),
+            ),
+            ...(status === 'cancelled' ? { ':holdPending': 'delete' } : {}),
+          },
+        }),
+        ...(status === 'cancelled' && booking.status !== 'cancelled' ? counterChanges(booking, -1) : []),
+      ]);
+      return after;
+    }
     try {
       const { Attributes } = await db.send(
         new UpdateCommand({
@@ -90,6 +137,136 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
     }
   }
 
+  /** The Puts of a team booking's holds: a copy under every other assigned member, with their own calendar fields. */
+  function holdPuts(booking: BookingRecord, calendars?: Record<string, HoldCalendar>): TransactItem[] {
+    return (booking.hostIds ?? [])
+      .filter((member) => member !== booking.hostId)
+      .map((member) => ({
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.booking(member, utcDay(Date.parse(booking.start)), booking.start, booking.id),
+            type: HOLD,
+            ...booking,
+            ...(calendars?.[member] ?? {}),
+            // Whose copy it is: a change of this copy alone (its calendar mark) finds it again.
+            heldBy: member,
+          },
+        },
+      }));
+  }
+
+  /**
+   * The same change on each of a team booking's holds (their own calendar fields stay). Unconditional: the booking's
+   * own update in the same transaction carries the condition.
+   */
+  function holdUpdates(
+    booking: BookingRecord,
+    change: { expression: string; names?: Record<string, string>; values: Record<string, unknown> },
+  ): TransactItem[] {
+    return (booking.hostIds ?? [])
+      .filter((member) => member !== booking.hostId)
+      .map((member) => ({
+        Update: {
+          TableName: tableName,
+          Key: keys.booking(member, utcDay(Date.parse(booking.start)), booking.start, booking.id),
+          UpdateExpression: change.expression,
+          ...(change.names ? { ExpressionAttributeNames: change.names } : {}),
+          ExpressionAttributeValues: change.values,
+        },
+      }));
+  }
+
+  /** A round-robin booking's counter moved by `delta` (its member, the month it was booked in). */
+  function counterChanges(booking: BookingRecord, delta: 1 | -1, at?: string): TransactItem[] {
+    if (booking.schedulingType !== 'round-robin' || !booking.assignment) return [];
+    return [counterUpdate(booking.eventId, booking.createdAt.slice(0, 7), booking.assignment.userId, delta, at)];
+  }
+
+  function counterUpdate(eventId: number, month: string, userId: string, delta: number, at?: string): TransactItem {
+    return {
+      Update: {
+        TableName: tableName,
+        Key: keys.roundRobinCount(eventId, month, userId),
+        UpdateExpression: `SET #type = :type, userId = :user${at ? ', lastBookedAt = :at' : ''} ADD #count :delta`,
+        ExpressionAttributeNames: { '#type': 'type', '#count': 'count' },
+        ExpressionAttributeValues: {
+          ':type': 'RoundRobinCount',
+          ':user': userId,
+          ':delta': delta,
+          ...(at ? { ':at': at } : {}),
+        },
+      },
+    };
+  }
+
+  /** One transaction; a failed condition is BookingChanged. */
+  async function transactOrChanged(items: TransactItem[]): Promise<void> {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) {
+        throw new BookingChanged('The booking changed since it was read', { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** A member's day versions: bumped from the version read (locked) or checked unchanged. */
+  function dayItems(
+    hostId: string,
+    lockDays: readonly { day: string; expectedVersion: number }[],
+    checkDays: readonly { day: string; expectedVersion: number }[],
+  ): TransactItem[] {
+    return [
+      ...lockDays.map(({ day, expectedVersion }) => ({
+        Update: {
+          TableName: tableName,
+          Key: keys.dayVersion(hostId, day),
+          UpdateExpression: 'SET #type = :type, #day = :day, #version = :next',
+          ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
+          ExpressionAttributeNames: { '#type': 'type', '#day': 'day', '#version': 'version' },
+          ExpressionAttributeValues: {
+            ':type': 'DayVersion',
+            ':day': day,
+            ':next': expectedVersion + 1,
+            ...(expectedVersion === 0 ? {} : { ':expected': expectedVersion }),
+          },
+        },
+      })),
+      ...checkDays.map(({ day, expectedVersion }) => ({
+        ConditionCheck: {
+          TableName: tableName,
+          Key: keys.dayVersion(hostId, day),
+          ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
+          ...(expectedVersion === 0
+            ? {}
+            : {
+                ExpressionAttributeNames: { '#version': 'version' },
+                ExpressionAttributeValues: { ':expected': expectedVersion },
+              }),
+        },
+      })),
+    ];
+  }
+
+  const primaryKey = (booking: BookingRecord) =>
+    keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id);
+
+  const refItem = (booking: BookingRecord): TransactItem => ({
+    // The manage links and the console name a booking by its id alone: this item says where it is.
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.bookingRef(booking.id),
+        type: 'BookingRef',
+        hostId: booking.hostId,
+        start: booking.start,
+        expiresAt: Math.floor((Date.parse(booking.end) + BOOKING_REF_DAYS * DAY_MS) / 1000),
+      },
+    },
+  });
+
   return {
     async read(hostId, fromDay, toDay) {
       const bookings: BookingRecord[] = [];
@@ -111,20 +288,20 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
         );
         for (const item of page.Items ?? []) {
           if (item.type === 'DayVersion') dayVersions.set(String(item.day), Number(item.version));
-          else if (item.type === 'Booking') bookings.push(toBooking(item));
+          else if (item.type === 'Booking' || item.type === HOLD) bookings.push(toBooking(item));
         }
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return { bookings, dayVersions };
     },
 
-    async commit({ booking, lockDays, checkDays, idempotency, replaces }) {
-      const transactItems: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    async commit({ booking, lockDays, checkDays, idempotency, replaces, members, holdCalendars, roundRobin }) {
+      const transactItems: TransactItem[] = [
         {
           Put: {
             TableName: tableName,
             Item: {
-              ...keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
+              ...primaryKey(booking),
               ...keys.bookingIndex(booking.start, booking.id),
               type: 'Booking',
               ...booking,
@@ -132,54 +309,35 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        {
-          // The manage links and the console name a booking by its id alone: this item says where it is.
-          Put: {
-            TableName: tableName,
-            Item: {
-              ...keys.bookingRef(booking.id),
-              type: 'BookingRef',
-              hostId: booking.hostId,
-              start: booking.start,
-              expiresAt: Math.floor((Date.parse(booking.end) + BOOKING_REF_DAYS * DAY_MS) / 1000),
-            },
-          },
-        },
-        ...lockDays.map(({ day, expectedVersion }) => ({
-          Update: {
-            TableName: tableName,
-            Key: keys.dayVersion(booking.hostId, day),
-            UpdateExpression: 'SET #type = :type, #day = :day, #version = :next',
-            ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
-            ExpressionAttributeNames: { '#type': 'type', '#day': 'day', '#version': 'version' },
-            ExpressionAttributeValues: {
-              ':type': 'DayVersion',
-              ':day': day,
-              ':next': expectedVersion + 1,
-              ...(expectedVersion === 0 ? {} : { ':expected': expectedVersion }),
-            },
-          },
-        })),
-        ...checkDays.map(({ day, expectedVersion }) => ({
-          ConditionCheck: {
-            TableName: tableName,
-            Key: keys.dayVersion(booking.hostId, day),
-            ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
-            ...(expectedVersion === 0
-              ? {}
-              : {
-                  ExpressionAttributeNames: { '#version': 'version' },
-                  ExpressionAttributeValues: { ':expected': expectedVersion },
-                }),
-          },
-        })),
+        refItem(booking),
+        ...dayItems(booking.hostId, lockDays, checkDays),
+        // A team booking: every other assigned member's days and their holds (issue 28).
+        ...(members ?? []).flatMap((member) => dayItems(member.hostId, member.lockDays, member.checkDays)),
+        ...holdPuts(booking, holdCalendars),
       ];
-      if (replaces) {
-        const old = replaces.booking;
+      const old = replaces?.booking;
+      const takeBack = old ? counterChanges(old, -1) : [];
+      const bump = roundRobin
+        ? [counterUpdate(roundRobin.eventId, roundRobin.month, roundRobin.userId, 1, roundRobin.at)]
+        : [];
+      const sameCounter =
+        takeBack.length > 0 &&
+        bump.length > 0 &&
+        JSON.stringify(takeBack[0]!.Update!.Key) === JSON.stringify(bump[0]!.Update!.Key);
+      // A reschedule kept in the same member's same month: the count stays (one item cannot be written twice).
+      if (!sameCounter) transactItems.push(...bump, ...takeBack);
+      if (replaces && old) {
+        transactItems.push(
+          ...holdUpdates(old, {
+            expression: 'SET #status = :cancelled, rescheduledTo = :to, calendarPending = :pending',
+            names: { '#status': 'status' },
+            values: { ':cancelled': 'cancelled', ':to': booking.id, ':pending': 'delete' },
+          }),
+        );
         transactItems.push({
           Update: {
             TableName: tableName,
-            Key: keys.booking(old.hostId, utcDay(Date.parse(old.start)), old.start, old.id),
+            Key: primaryKey(old),
             UpdateExpression: `SET #status = :cancelled, rescheduledTo = :to${replaces.calendarPending ? ', calendarPending = :pending' : ''}`,
             ConditionExpression: '#status <> :cancelled AND manageTokenHash = :hash',
             ExpressionAttributeNames: { '#status': 'status' },
@@ -261,6 +419,23 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
     },
 
     async setNoShow(booking, noShow) {
+      if (isTeamBooking(booking)) {
+        if (booking.status !== 'confirmed') throw new BookingChanged('Only a confirmed booking has a no-show');
+        await transactOrChanged([
+          {
+            Update: {
+              TableName: tableName,
+              Key: primaryKey(booking),
+              UpdateExpression: 'SET noShow = :noShow',
+              ConditionExpression: '#status = :confirmed',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':noShow': noShow, ':confirmed': 'confirmed' },
+            },
+          },
+          ...holdUpdates(booking, { expression: 'SET noShow = :noShow', values: { ':noShow': noShow } }),
+        ]);
+        return { ...booking, noShow };
+      }
       try {
         const { Attributes } = await db.send(
           new UpdateCommand({
@@ -287,6 +462,151 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       return changeStatus(booking, 'confirmed', {});
     },
 
+    async reassign({ from, to, lockDays, checkDays }) {
+      const version = versionOf(from);
+      const items: TransactItem[] = [
+        {
+          Delete: {
+            TableName: tableName,
+            Key: primaryKey(from),
+            ConditionExpression:
+              version === 1
+                ? '#status = :read AND (attribute_not_exists(#version) OR #version = :version)'
+                : '#status = :read AND #version = :version',
+            ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+            ExpressionAttributeValues: { ':read': from.status, ':version': version },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...primaryKey(to), ...keys.bookingIndex(to.start, to.id), type: 'Booking', ...to },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        refItem(to),
+        ...dayItems(to.hostId, lockDays, checkDays),
+        // The other hosts' holds name the new member (their own calendar fields stay).
+        ...holdUpdates(to, {
+          expression:
+            'SET hostId = :hostId, hostIds = :hostIds, hostNames = :hostNames, assignment = :assignment, #version = :version',
+          names: { '#version': 'version' },
+          values: {
+            ':hostId': to.hostId,
+            ':hostIds': to.hostIds,
+            ':hostNames': to.hostNames,
+            ':assignment': to.assignment,
+            ':version': versionOf(to),
+          },
+        }),
+        ...counterChanges(from, -1),
+        ...(to.assignment ? [counterUpdate(to.eventId, to.createdAt.slice(0, 7), to.assignment.userId, 1)] : []),
+      ];
+      // The leaving member's hold, if they held one besides the booking itself.
+      for (const member of from.hostIds ?? []) {
+        if (member !== from.hostId && !(to.hostIds ?? []).includes(member)) {
+          items.push({
+            Delete: {
+              TableName: tableName,
+              Key: keys.booking(member, utcDay(Date.parse(from.start)), from.start, from.id),
+            },
+          });
+        }
+      }
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: items }));
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+          throw new BookingChanged('The booking changed since it was read', { cause: error });
+        }
+        throw new WriteConflict('A day of the new host changed meanwhile', { cause: error });
+      }
+    },
+
+    async dropHost(booking, leaving) {
+      const hostIds = (booking.hostIds ?? []).filter((id) => id !== leaving);
+      if (hostIds.length === 0 || hostIds.length === (booking.hostIds ?? []).length) return booking;
+      const hostNames = (booking.hostIds ?? []).flatMap((id, index) =>
+        id === leaving ? [] : [booking.hostNames?.[index] ?? ''],
+      );
+      const version = versionOf(booking);
+      const asRead = {
+        ConditionExpression:
+          version === 1
+            ? '#status = :read AND (attribute_not_exists(#version) OR #version = :version)'
+            : '#status = :read AND #version = :version',
+        ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+        ExpressionAttributeValues: { ':read': booking.status, ':version': version },
+      };
+      const leavingCopy = keys.booking(leaving, utcDay(Date.parse(booking.start)), booking.start, booking.id);
+      if (booking.hostId !== leaving) {
+        // A copy holder leaves: the booking and the other copies name the hosts left; the leaver's copy goes.
+        const after: BookingRecord = { ...booking, hostIds, hostNames };
+        await transactOrChanged([
+          {
+            Update: {
+              TableName: tableName,
+              Key: primaryKey(booking),
+              UpdateExpression: 'SET hostIds = :hostIds, hostNames = :hostNames',
+              ...asRead,
+              ExpressionAttributeValues: {
+                ...asRead.ExpressionAttributeValues,
+                ':hostIds': hostIds,
+                ':hostNames': hostNames,
+              },
+            },
+          },
+          ...holdUpdates(after, {
+            expression: 'SET hostIds = :hostIds, hostNames = :hostNames',
+            values: { ':hostIds': hostIds, ':hostNames': hostNames },
+          }),
+          { Delete: { TableName: tableName, Key: leavingCopy } },
+        ]);
+        return after;
+      }
+      // The first host leaves: the next host's copy becomes the booking, with that host's own calendar fields.
+      const next = hostIds[0]!;
+      const nextKey = keys.booking(next, utcDay(Date.parse(booking.start)), booking.start, booking.id);
+      const { Item: copy } = await db.send(
+        new GetCommand({ TableName: tableName, Key: nextKey, ConsistentRead: true }),
+      );
+      const calendar = {
+        calendarProvider: (copy?.calendarProvider as BookingRecord['calendarProvider'] | undefined) ?? 'builtin',
+        calendarEventId: (copy?.calendarEventId as string | null | undefined) ?? null,
+        calendarAccount: (copy?.calendarAccount as string | null | undefined) ?? null,
+      };
+      const { calendarPending: _pending, ...rest } = booking;
+      const after: BookingRecord = {
+        ...rest,
+        ...calendar,
+        ...(copy?.calendarPending ? { calendarPending: copy.calendarPending as 'delete' } : {}),
+        hostId: next,
+        hostIds,
+        hostNames,
+        handedOverFrom: leaving,
+      };
+      await transactOrChanged([
+        { Delete: { TableName: tableName, Key: primaryKey(booking), ...asRead } },
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...nextKey, ...keys.bookingIndex(after.start, after.id), type: 'Booking', ...after },
+            // In place of the next host's copy, never over anything else.
+            ConditionExpression: '#type = :hold',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: { ':hold': HOLD },
+          },
+        },
+        refItem(after),
+        ...holdUpdates(after, {
+          expression: 'SET hostId = :hostId, hostIds = :hostIds, hostNames = :hostNames',
+          values: { ':hostId': next, ':hostIds': hostIds, ':hostNames': hostNames },
+        }),
+      ]);
+      return after;
+    },
+
     async findById(id) {
       const { Item: ref } = await db.send(
         new GetCommand({ TableName: tableName, Key: keys.bookingRef(id), ConsistentRead: true }),
@@ -296,10 +616,12 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
     },
 
     async clearCalendarPending(booking) {
+      // A team member's copy (read from their partition by their calendar's sync) clears its own mark.
+      const holder = (booking as BookingRecord & { heldBy?: string }).heldBy ?? booking.hostId;
       await db.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
+          Key: keys.booking(holder, utcDay(Date.parse(booking.start)), booking.start, booking.id),
           UpdateExpression: 'REMOVE calendarPending',
           ConditionExpression: 'attribute_exists(pk)',
         }),

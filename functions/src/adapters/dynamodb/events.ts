@@ -21,7 +21,31 @@ function stripKeys<T>(item: Record<string, unknown>): T {
   return rest as T;
 }
 
+/** Where an event type is listed: its team's index for a team event type, else its host's. */
+const listingIndex = (event: Pick<EventRecord, 'id' | 'userId' | 'teamId'>) =>
+  event.teamId ? keys.teamEventIndex(event.teamId, event.id) : keys.eventIndex(event.userId, event.id);
+
 export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): EventRepository {
+  /** The event types under one gsi1 partition (a host's or a team's), oldest first. */
+  async function listIndex(gsi1pk: string): Promise<EventRecord[]> {
+    const events: EventRecord[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p',
+          ExpressionAttributeValues: { ':p': gsi1pk },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      events.push(...(page.Items ?? []).map((item) => stripKeys<EventRecord>(item)));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return events;
+  }
+
   return {
     async findById(id) {
       const items: Record<string, unknown>[] = [];
@@ -53,24 +77,9 @@ export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): Eve
       return typeof Item?.eventId === 'number' ? Item.eventId : null;
     },
 
-    async listByHost(userId) {
-      const events: EventRecord[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :p',
-            ExpressionAttributeValues: { ':p': keys.eventIndex(userId, 0).gsi1pk },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        events.push(...(page.Items ?? []).map((item) => stripKeys<EventRecord>(item)));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return events;
-    },
+    listByHost: (userId) => listIndex(keys.eventIndex(userId, 0).gsi1pk),
+
+    listByTeam: (teamId) => listIndex(keys.teamEventIndex(teamId, 0).gsi1pk),
 
     async forEachSlug(onPage) {
       let startKey: Record<string, unknown> | undefined;
@@ -78,15 +87,21 @@ export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): Eve
         const page = await db.send(
           new ScanCommand({
             TableName: tableName,
-            FilterExpression: '#type = :event',
+            // Teams' pages are published too (issue 28): the same Scan lists their slugs.
+            FilterExpression: '#type IN (:event, :team)',
             ExpressionAttributeNames: { '#type': 'type', '#slug': 'slug' },
-            ExpressionAttributeValues: { ':event': 'Event' },
-            ProjectionExpression: '#slug',
+            ExpressionAttributeValues: { ':event': 'Event', ':team': 'Team' },
+            ProjectionExpression: '#slug, #type',
             ExclusiveStartKey: startKey,
           }),
         );
-        const slugs = (page.Items ?? []).map((item) => item.slug).filter((slug) => typeof slug === 'string');
-        if (slugs.length > 0) await onPage(slugs);
+        const slugsOf = (type: string) =>
+          (page.Items ?? [])
+            .filter((item) => item.type === type && typeof item.slug === 'string')
+            .map((item) => item.slug as string);
+        const slugs = slugsOf('Event');
+        const teamSlugs = slugsOf('Team');
+        if (slugs.length > 0 || teamSlugs.length > 0) await onPage(slugs, teamSlugs);
         startKey = page.LastEvaluatedKey;
       } while (startKey);
     },
@@ -95,7 +110,7 @@ export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): Eve
       const eventPut = {
         Put: {
           TableName: tableName,
-          Item: { ...keys.event(event.id), ...keys.eventIndex(event.userId, event.id), type: 'Event', ...event },
+          Item: { ...keys.event(event.id), ...listingIndex(event), type: 'Event', ...event },
           // The event must still exist with the slug read before: a concurrent rename or deletion fails this one.
           ConditionExpression: 'attribute_exists(pk) AND slug = :previous',
           ExpressionAttributeValues: { ':previous': previousSlug },
@@ -206,7 +221,7 @@ export function dynamoEvents(db: DynamoDBDocumentClient, tableName: string): Eve
               {
                 Put: {
                   TableName: tableName,
-                  Item: { ...keys.event(eventId), ...keys.eventIndex(event.userId, eventId), type: 'Event', ...record },
+                  Item: { ...keys.event(eventId), ...listingIndex(record), type: 'Event', ...record },
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },

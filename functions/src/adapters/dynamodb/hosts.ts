@@ -13,7 +13,9 @@ import {
 import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
 import { planItem, toPlan } from '#functions/adapters/dynamodb/billing';
 import { keys } from '#functions/adapters/dynamodb/keys';
-import type { CalendarConnection, CalendarSettings } from '#functions/domain/records';
+import { settingsFromItem } from '#functions/adapters/dynamodb/settings';
+import type { CalendarConnection, CalendarSettings, HostRecord } from '#functions/domain/records';
+import type { PoolCount } from '#functions/domain/team-assignment';
 import { WriteConflict } from '#functions/errors';
 import type { HostRepository } from '#functions/ports';
 
@@ -58,6 +60,34 @@ function toConnection(item: Item): CalendarConnection | null {
 function toSettings(item: Item | undefined): CalendarSettings {
   const saved = (item?.settings ?? {}) as Partial<CalendarSettings>;
   return { ...DEFAULT_CALENDAR_SETTINGS, ...saved };
+}
+
+/** Hosts (no plans) from their PROFILE and CALENDAR items, in any order; a CALENDAR without PROFILE is left out. */
+export function hostsFromItems(items: readonly Item[]): Map<string, HostRecord> {
+  const calendars = new Map<string, Item>();
+  for (const item of items) if (item.sk === 'CALENDAR') calendars.set(String(item.pk), item);
+  const hosts = new Map<string, HostRecord>();
+  for (const profile of items) {
+    if (profile.sk !== 'PROFILE') continue;
+    const calendar = calendars.get(String(profile.pk));
+    hosts.set(String(profile.id), {
+      id: String(profile.id),
+      name: String(profile.name),
+      email: String(profile.email),
+      username: String(profile.username),
+      photoUrl: (profile.photoUrl as string | null) ?? null,
+      createdAt: String(profile.createdAt),
+      calendar: calendar ? toConnection(calendar) : null,
+      calendarSettings: toSettings(calendar),
+    });
+  }
+  return hosts;
+}
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < list.length; index += size) out.push(list.slice(index, index + size));
+  return out;
 }
 
 const isGoogleConnected = (connection: CalendarConnection | null) =>
@@ -109,6 +139,90 @@ export function dynamoHosts(db: DynamoDBDocumentClient, tableName: string): Host
   }
 
   return {
+    async getMany(hostIds) {
+      const ids = [...new Set(hostIds)];
+      const items: Item[] = [];
+      // 50 hosts (100 keys: PROFILE and CALENDAR) per BatchGetItem; unprocessed keys are asked again.
+      for (let index = 0; index < ids.length; index += 50) {
+        let keysLeft: Record<string, unknown>[] | undefined = ids
+          .slice(index, index + 50)
+          .flatMap((id) => [keys.userProfile(id), keys.userCalendar(id)]);
+        for (let attempt = 0; keysLeft?.length && attempt < 8; attempt++) {
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+          const answer: BatchGetCommandOutput = await db.send(
+            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keysLeft } } }),
+          );
+          items.push(...(answer.Responses?.[tableName] ?? []));
+          keysLeft = answer.UnprocessedKeys?.[tableName]?.Keys;
+        }
+        if (keysLeft?.length) throw new Error('BatchGetItem left keys unprocessed');
+      }
+      return hostsFromItems(items);
+    },
+
+    async teamContext({ teamId, hostIds, counters, idempotencyKey, consistent }) {
+      const ids = [...new Set(hostIds)];
+      const wanted: Item[] = [
+        keys.settings(),
+        keys.team(teamId),
+        ...ids.flatMap((id) => [keys.userProfile(id), keys.userCalendar(id)]),
+        ...(counters ? counters.userIds.map((id) => keys.roundRobinCount(counters.eventId, counters.month, id)) : []),
+        ...(idempotencyKey ? [keys.idempotency(idempotencyKey)] : []),
+      ];
+      const items: Item[] = [];
+      // At most 100 keys per BatchGetItem: a team of up to 48 hosts reads in one request.
+      await Promise.all(
+        chunks(wanted, 100).map(async (chunk) => {
+          let keysLeft: Item[] | undefined = chunk;
+          for (let attempt = 0; keysLeft?.length && attempt < 8; attempt++) {
+            if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+            const answer: BatchGetCommandOutput = await db.send(
+              new BatchGetCommand({
+                RequestItems: { [tableName]: { Keys: keysLeft, ConsistentRead: consistent === true } },
+              }),
+            );
+            items.push(...(answer.Responses?.[tableName] ?? []));
+            keysLeft = answer.UnprocessedKeys?.[tableName]?.Keys;
+          }
+          if (keysLeft?.length) throw new Error('BatchGetItem left keys unprocessed');
+        }),
+      );
+      const settingsItem = items.find((item) => item.pk === 'SETTINGS');
+      const teamItem = items.find((item) => item.pk === keys.team(teamId).pk && item.sk === 'TEAM');
+      const counts = new Map<string, PoolCount>();
+      for (const item of items) {
+        if (!String(item.pk).startsWith('RRCOUNT#')) continue;
+        counts.set(String(item.sk).slice('MEMBER#'.length), {
+          count: Math.max(0, Number(item.count ?? 0)),
+          lastBookedAt: typeof item.lastBookedAt === 'string' ? item.lastBookedAt : null,
+        });
+      }
+      const stored = idempotencyKey ? items.find((item) => item.pk === keys.idempotency(idempotencyKey).pk) : undefined;
+      return {
+        settings: settingsItem ? settingsFromItem(settingsItem) : null,
+        team: teamItem
+          ? {
+              id: String(teamItem.id),
+              name: String(teamItem.name),
+              slug: String(teamItem.slug),
+              logoUrl: typeof teamItem.logoUrl === 'string' ? teamItem.logoUrl : null,
+              createdAt: String(teamItem.createdAt),
+              createdBy: String(teamItem.createdBy),
+            }
+          : null,
+        hosts: hostsFromItems(items.filter((item) => String(item.pk).startsWith('USER#'))),
+        counts,
+        idempotency: stored
+          ? {
+              key: idempotencyKey!,
+              requestHash: String(stored.requestHash),
+              statusCode: Number(stored.statusCode),
+              response: stored.response,
+            }
+          : null,
+      };
+    },
+
     async namesOf(hostIds) {
       const names = new Map<string, string>();
       const ids = [...new Set(hostIds)];

@@ -103,6 +103,8 @@ export const keys = {
   memberTeam: (userId: string, teamId: string) => ({ pk: `USER#${userId}`, sk: `TEAM#${teamId}` }),
   memberTeamPrefix: 'TEAM#',
   teamInvitation: (teamId: string, id: string) => ({ pk: `TEAM#${teamId}`, sk: `INVITE#${id}` }),
+  /** Where an invitation is, by its id alone (the accept route names only the id): its teamId. */
+  invitationRef: (id: string) => ({ pk: `INVITEREF#${id}`, sk: 'INVITEREF' }),
   /** Pending invitations of an address (lower case), newest last: gsi1pk INVITES#{email}. */
   invitationIndex: (emailLower: string, createdAt: string, id: string) => ({
     gsi1pk: `INVITES#${emailLower}`,

@@ -14,8 +14,9 @@ const slugOf = (item: Item | null): string | null => (typeof item?.slug === 'str
 
 /**
  * What a stream record's two images (DynamoDB attribute-value maps, as Lambda hands them over) change on the booking
- * pages (domain/published-pages.ts): an event type's slug before and after; a host's name or photo, calendar
- * connection or plan; the admin's "Available for Bookings". Anything else changes no page.
+ * pages (domain/published-pages.ts): an event type's slug before and after (and its team's); a team's name or logo
+ * (issue 28); a host's name or photo, calendar connection or plan; the admin's "Available for Bookings". Anything
+ * else changes no page.
  */
 export function pageChangeFromImages(oldImage: Image, newImage: Image): PageChange {
   const before = oldImage ? unmarshall(oldImage) : null;
@@ -25,8 +26,21 @@ export function pageChangeFromImages(oldImage: Image, newImage: Image): PageChan
   const changed = (...fields: string[]) =>
     fields.some((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null));
   switch (item.type) {
-    case 'Event':
-      return { kind: 'event', slugBefore: slugOf(before), slugAfter: slugOf(after) };
+    case 'Event': {
+      // A team event type shows on its team's page (issue 28): the teams before and after.
+      const teamIds = [before?.teamId, after?.teamId].filter((id): id is string => typeof id === 'string' && id !== '');
+      return {
+        kind: 'event',
+        slugBefore: slugOf(before),
+        slugAfter: slugOf(after),
+        ...(teamIds.length > 0 && { teamIds: [...new Set(teamIds)] }),
+      };
+    }
+    case 'Team':
+      // A team's name and logo show on its page and its event types' pages; a new or deleted team, on its page.
+      return typeof item.id === 'string' && typeof item.slug === 'string'
+        ? { kind: 'team', teamId: item.id, slug: item.slug, changed: !before || !after || changed('name', 'logoUrl') }
+        : { kind: 'none' };
     case 'User': {
       const hostId = hostOf(item);
       return hostId ? { kind: 'host', hostId, changed: changed('name', 'photoUrl') } : { kind: 'none' };

@@ -10,6 +10,11 @@ const toItem = (settings: Settings) => ({ ...keys.settings(), type: 'Settings', 
 /** The settings' fields out of an item: the schema's fields, any other attribute (keys, type) left out. */
 const storedSettings = z.object(settingsSchema.shape);
 
+/** The settings' fields saved in a settings item (read with other items, e.g. a team event's BatchGetItem). */
+export function settingsFromItem(item: Record<string, unknown>): Partial<Settings> {
+  return z.partial(storedSettings).parse(item);
+}
+
 export function dynamoSettings(db: DynamoDBDocumentClient, tableName: string): SettingsRepository {
   return {
     async get() {

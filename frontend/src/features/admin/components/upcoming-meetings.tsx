@@ -190,7 +190,12 @@ function MeetingRow({
           </div>
         </div>
       </td>
-      <td className={cell}>{booking.hostName}</td>
+      <td className={cell}>
+        <p>{booking.hostName}</p>
+        {booking.assignmentReason && (
+          <p className="text-xs text-slate-600 dark:text-slate-300">Assigned: {booking.assignmentReason}</p>
+        )}
+      </td>
       <td className={cn(cell, 'whitespace-nowrap')}>
         <p>{formatMeetingDate(booking.startTime, timeZone)}</p>
         <p className="text-xs text-slate-600 dark:text-slate-300">

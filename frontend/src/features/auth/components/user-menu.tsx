@@ -29,6 +29,7 @@ export function HostHeaderActions({
 
 const LINKS = [
   { to: '/bookings', label: 'Bookings' },
+  { to: '/teams', label: 'Teams' },
   { to: '/calendar-integration', label: 'Calendar Sync' },
   { to: '/profile-settings', label: 'Profile Settings' },
   { to: '/billing-details', label: 'Billing Details' },
@@ -45,7 +46,7 @@ const itemClasses = cn(
 
 /**
  * The signed-in header's user menu (host-area.md §2 "Header"), labelled with the name or else the username:
- * Bookings, Calendar Sync, Profile Settings, Billing Details, Logout. The ARIA menu-button pattern: Enter, Space, a click
+ * Bookings, Teams, Calendar Sync, Profile Settings, Billing Details, Logout. The ARIA menu-button pattern: Enter, Space, a click
  * or ArrowDown open it on the first item, ArrowUp on the last; the arrow keys, Home and End move; Escape closes it
  * and returns focus to the button; Tab and a click elsewhere close it.
  */

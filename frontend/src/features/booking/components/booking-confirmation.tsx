@@ -41,7 +41,10 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
   // The host's date too when it is not the guest's (issue 15: "10:00 AM - 10:30 AM, Tuesday Nov 24 (America/New York)").
   const hostRange = hostZone !== zone ? formatHostTime(start, end, hostZone, zone) : null;
   const title = booking.eventTitle || event.title;
-  const host = booking.hostName || event.hostName;
+  // A team booking names its assigned host(s) (issue 28), else the booking's or the event's host.
+  const host = booking.hosts?.length
+    ? booking.hosts.map((assigned) => assigned.name).join(', ')
+    : booking.hostName || event.hostName;
 
   const share = async () => {
     const text = [

@@ -361,7 +361,11 @@ function BookingFlow({
           </p>
 
           {step === 'calendar' && !bookable && (
-            <NotAcceptingBookings hostName={event.hostName} paused={event.bookingsPaused === true} />
+            <NotAcceptingBookings
+              hostName={event.hostName}
+              paused={event.bookingsPaused === true}
+              team={Boolean(event.team)}
+            />
           )}
 
           {step === 'calendar' && bookable && (
@@ -476,9 +480,10 @@ function BookingFlow({
 
 /**
  * Nothing can be booked now, said at step 1 instead of the calendar, before the guest fills in a form: the admin
- * paused bookings ("Available for Bookings" off, issue 17), or the host has no calendar connected.
+ * paused bookings ("Available for Bookings" off, issue 17), or the host has no calendar connected (a team event: the
+ * hosts it needs have none).
  */
-function NotAcceptingBookings({ hostName, paused }: { hostName: string; paused: boolean }) {
+function NotAcceptingBookings({ hostName, paused, team }: { hostName: string; paused: boolean; team: boolean }) {
   const host = hostName || 'The host';
   return (
     <div
@@ -489,7 +494,9 @@ function NotAcceptingBookings({ hostName, paused }: { hostName: string; paused: 
       <p className="mt-1 text-sm">
         {paused
           ? `${host} is not taking new bookings at the moment. Please check back later.`
-          : `${host} has not connected a calendar yet, so this event cannot be booked. Please check back later.`}
+          : team
+            ? "The team's hosts have not connected their calendars yet, so this event cannot be booked. Please check back later."
+            : `${host} has not connected a calendar yet, so this event cannot be booked. Please check back later.`}
       </p>
     </div>
   );

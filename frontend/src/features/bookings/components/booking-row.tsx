@@ -16,7 +16,8 @@ const pill = 'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs
 
 /**
  * One booking in the host's list: the guest (name, linking to /bookings/{id}; e-mail; other guests), the event type,
- * date and time in the screen's zone, the status, the guest's answers, and what the host can do now
+ * date and time in the screen's zone, a team booking's team and assigned host(s), the status, the guest's answers,
+ * and what the host can do now
  * (lib/host-bookings.ts `rowActions`). The buttons are named by their visible text and described by the row title.
  */
 export function BookingRow({
@@ -49,7 +50,12 @@ export function BookingRow({
   const rows: Array<[string, string]> = [
     ['Event', `${booking.eventTitle} · ${MEETING_TYPES[booking.meetingType] ?? MEETING_TYPES.other}`],
   ];
-  if (showHost && booking.hostName) rows.push(['Host', booking.hostName]);
+  // A team booking names its team and its assigned host(s) (issue 28), whoever looks at it.
+  if (booking.teamSlug) rows.push(['Team', booking.teamName ?? booking.teamSlug]);
+  if ((showHost || booking.teamSlug) && booking.hostName)
+    rows.push([booking.hostName.includes(', ') ? 'Hosts' : 'Host', booking.hostName]);
+  // Round-robin: why this member was chosen (the server sends it to the team's owners only).
+  if (booking.assignmentReason) rows.push(['Assigned', booking.assignmentReason]);
   if (booking.guests.length > 0) rows.push(['Other guests', booking.guests.join(', ')]);
   if (booking.additionalInfo) rows.push(['Additional information', booking.additionalInfo]);
 

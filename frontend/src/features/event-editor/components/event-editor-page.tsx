@@ -8,8 +8,8 @@ import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
- * /events/new (create) and /events/new?edit={id} (edit; host-area.md §2, §4 "Edit mode"), full screen behind the
- * login guard. In edit mode the event is loaded first and the form starts from it.
+ * /events/new (create), /events/new?team={slug} (create a team's event, issue 28) and /events/new?edit={id} (edit;
+ * host-area.md §2, §4 "Edit mode"), full screen behind the login guard. In edit mode the event is loaded first and the form starts from it.
  */
 export function EventEditorPage() {
   const [params] = useSearchParams();
@@ -22,7 +22,14 @@ export function EventEditorPage() {
   if (currentUser.isPending || (editRef !== null && event.isPending)) return <PageLoading />;
   if (editRef !== null && !event.data) return <EventNotLoaded />;
   // Keyed by the event, so going from one edit to another (or to a new event) starts a fresh form.
-  return <EventEditor key={editRef ?? 'new'} event={event.data ?? null} user={currentUser.data ?? null} />;
+  return (
+    <EventEditor
+      key={editRef ?? `new-${params.get('team') ?? ''}`}
+      event={event.data ?? null}
+      user={currentUser.data ?? null}
+      teamParam={params.get('team')}
+    />
+  );
 }
 
 function EventNotLoaded() {

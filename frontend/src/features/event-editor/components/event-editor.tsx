@@ -9,6 +9,7 @@ import { toast } from '#frontend/components/ui/use-toast.ts';
 import { canActivateEvents } from '#frontend/features/event-editor/api/can-activate.ts';
 import { useCreateEvent } from '#frontend/features/event-editor/api/create-event.ts';
 import { useBookingSettings } from '#frontend/features/event-editor/api/get-settings.ts';
+import { useTeamMembers } from '#frontend/features/event-editor/api/get-team.ts';
 import { useDateOverrides } from '#frontend/features/event-editor/api/list-date-overrides.ts';
 import { useUpdateEvent } from '#frontend/features/event-editor/api/update-event.ts';
 import { BasicFields } from '#frontend/features/event-editor/components/basic-fields.tsx';
@@ -18,6 +19,7 @@ import { DesignSection } from '#frontend/features/event-editor/components/design
 import { EventLimitsSection } from '#frontend/features/event-editor/components/event-limits-section.tsx';
 import { EventPreview } from '#frontend/features/event-editor/components/event-preview.tsx';
 import { RemindersSection } from '#frontend/features/event-editor/components/reminders-section.tsx';
+import { TeamSection } from '#frontend/features/event-editor/components/team-section.tsx';
 import { useEventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
 import { WorkingHoursSection } from '#frontend/features/event-editor/components/working-hours-section.tsx';
 import {
@@ -27,6 +29,7 @@ import {
   settingsDefaults,
   toEventBody,
 } from '#frontend/features/event-editor/lib/event-form.ts';
+import { initialTeamChoice, teamBodyFields } from '#frontend/features/event-editor/lib/team-hosts.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { todayIn } from '#frontend/lib/dates.ts';
 
@@ -80,7 +83,16 @@ const errorsFromDetails = (details: readonly { path: string; message: string }[]
  * on the left, checked with the shared eventBody schema before it is sent, and the live preview on the right. A new
  * event is created inactive when the host can no longer activate events (trial over, no subscription).
  */
-export function EventEditor({ event, user }: { event: HostEvent | null; user: CurrentUser | null }) {
+export function EventEditor({
+  event,
+  user,
+  teamParam = null,
+}: {
+  event: HostEvent | null;
+  user: CurrentUser | null;
+  /** /events/new?team={slug}: a new event of that team. */
+  teamParam?: string | null;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // A new event starts from the admin's duration and break when they are known (else the shared defaults); an answer
@@ -99,6 +111,9 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
     design: false,
   });
   const [saving, setSaving] = useState(false);
+  // A team event's team, scheduling type and hosts (issue 28); null for a personal event.
+  const [team, setTeam] = useState(() => initialTeamChoice(event, teamParam));
+  const teamData = useTeamMembers(team?.teamSlug ?? null).data;
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const eventRef = event ? String(event.id) : null;
@@ -127,7 +142,7 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
   const onSubmit = async (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
     if (saving) return;
-    const parsed = eventBody.safeParse(toEventBody(form.values));
+    const parsed = eventBody.safeParse({ ...toEventBody(form.values), ...teamBodyFields(team) });
     if (!parsed.success) {
       showErrors(errorsByPath(parsed.error.issues));
       toast({
@@ -162,16 +177,28 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
     open: open[key],
     onOpenChange: (next: boolean) => setOpen((current) => ({ ...current, [key]: next })),
   });
-  const host = {
-    name: user?.name || user?.username || 'Your name',
-    photoUrl: event?.hostPhotoUrl ?? user?.photoUrl ?? null,
-  };
+  // A team event's preview: the team's name and logo, and the hosts chosen so far.
+  const teamName = teamData?.name ?? event?.teamName ?? team?.teamSlug ?? '';
+  const teamLogo = teamData ? teamData.logoUrl : (event?.hostPhotoUrl ?? null);
+  const host = team
+    ? {
+        name: teamName,
+        photoUrl: teamLogo,
+        team: { name: teamName, slug: team.teamSlug, logoUrl: teamLogo },
+        hosts: (team.hosts ?? []).flatMap((chosen) => {
+          const member = teamData?.members.find((candidate) => candidate.userId === chosen.userId);
+          return member ? [{ name: member.name || member.email, photoUrl: null }] : [];
+        }),
+      }
+    : { name: user?.name || user?.username || 'Your name', photoUrl: event?.hostPhotoUrl ?? user?.photoUrl ?? null };
 
   return (
     <div className="flex flex-1 flex-col lg:h-dvh lg:flex-none lg:flex-row">
       <div className="flex w-full flex-col border-slate-200 lg:min-h-0 bg-white lg:w-[30rem] lg:shrink-0 lg:border-r xl:w-[34rem] dark:border-slate-800 dark:bg-slate-950">
         <header className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
-          <h1 className="text-xl font-bold tracking-tight">{editing ? 'Edit Event' : 'Create New Event'}</h1>
+          <h1 className="text-xl font-bold tracking-tight">
+            {editing ? 'Edit Event' : team ? 'Create Team Event' : 'Create New Event'}
+          </h1>
           <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
             Fields marked with an asterisk (<span aria-hidden="true">*</span>
             <span className="sr-only">asterisk</span>) are required.
@@ -187,6 +214,7 @@ export function EventEditor({ event, user }: { event: HostEvent | null; user: Cu
             className="grid gap-6"
           >
             <BasicFields form={form} slugEdited={slugEdited} onSlugEdited={setSlugEdited} />
+            {team && <TeamSection form={form} choice={team} onChange={setTeam} />}
             <CollapsibleSection title="Working hours" {...section('hours')}>
               <WorkingHoursSection form={form} />
             </CollapsibleSection>

@@ -20,6 +20,9 @@ import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 export interface PreviewHost {
   name: string;
   photoUrl: string | null;
+  /** A team event (issue 28): its team (whose name and logo are `name` and `photoUrl`) and its chosen hosts. */
+  team?: { name: string; slug: string; logoUrl: string | null } | null;
+  hosts?: { name: string; photoUrl: string | null }[] | null;
 }
 
 export function previewEvent(values: EventFormValues, host: PreviewHost, id: number): PublicEvent {
@@ -48,6 +51,8 @@ export function previewEvent(values: EventFormValues, host: PreviewHost, id: num
     // The preview shows the page as guests will see it once bookable.
     acceptingBookings: true,
     advanceBookingDays: Number(values.advanceBookingDays) || DEFAULT_ADVANCE_BOOKING_DAYS,
+    team: host.team ?? null,
+    hosts: host.hosts ?? null,
   };
 }
 

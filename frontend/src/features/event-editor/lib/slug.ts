@@ -1,4 +1,5 @@
-import { EVENT_SLUG_MAX, EVENT_SLUG_MIN, RESERVED_EVENT_SLUGS } from '#shared/constants';
+import { RESERVED_EVENT_SLUGS } from '#shared/constants';
+import { suggestSlugFrom } from '#frontend/lib/slug.ts';
 
 /**
  * The URL slug suggested from an event's title while the host has not typed one (host-area.md §3 "Event" slug,
@@ -7,16 +8,5 @@ import { EVENT_SLUG_MAX, EVENT_SLUG_MIN, RESERVED_EVENT_SLUGS } from '#shared/co
  * added; a title with no letter or digit suggests nothing.
  */
 export function suggestSlug(title: string): string {
-  const base = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, EVENT_SLUG_MAX)
-    .replace(/-+$/, '');
-  if (!base) return '';
-  const reserved = (RESERVED_EVENT_SLUGS as readonly string[]).includes(base);
-  const needsWord = base.length < EVENT_SLUG_MIN || reserved || !/[a-z]/.test(base);
-  return needsWord ? `${base.slice(0, EVENT_SLUG_MAX - '-event'.length).replace(/-+$/, '')}-event` : base;
+  return suggestSlugFrom(title, { reserved: RESERVED_EVENT_SLUGS, suffix: 'event' });
 }

@@ -12,7 +12,8 @@ import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /**
  * One event type on the dashboard (host-area.md §2 "Event types dashboard", §8 "Events"): colour bar, title,
- * duration, booking-page link (new tab), description, host photo, Copy (the booking link) and the menu.
+ * duration, a team event's team (issue 28), booking-page link (new tab), description, host photo (a team event: the
+ * team's logo), Copy (the booking link) and the menu.
  */
 export function EventCard({
   event,
@@ -66,6 +67,13 @@ export function EventCard({
               {event.title}
             </h2>
             <p className="text-sm text-slate-600 dark:text-slate-300">{event.duration} min</p>
+            {event.teamSlug && (
+              <p className="mt-1">
+                <span className="inline-flex max-w-full items-center rounded-full border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-700 dark:border-slate-600 dark:text-slate-200">
+                  <span className="truncate">Team: {event.teamName ?? event.teamSlug}</span>
+                </span>
+              </p>
+            )}
           </div>
           <HostPhoto url={event.hostPhotoUrl} />
         </div>

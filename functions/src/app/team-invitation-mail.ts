@@ -1,0 +1,50 @@
+import type { TeamInvitationRecord } from '#functions/domain/records';
+import type { Deps } from '#functions/ports';
+
+/**
+ * The invitation mail (issue 28). The invite route writes the invitation and sends nothing; the table's stream hands
+ * its insertion to notifyBookingChanges (filtered on `type` TeamInvitation, shared/jobs.ts), which calls this. A
+ * record may come more than once: the mail goes out once per invitation id (the OnceGuard, as booking mail).
+ */
+
+export type InvitationMailDeps = Pick<Deps, 'config' | 'teams' | 'hosts' | 'mailer' | 'once' | 'mailSuppressions'>;
+
+/**
+ * One new invitation, as its stream image:
+ * 1. nothing when it was revoked, accepted or replaced meanwhile, its team is gone, or its address is suppressed
+ *    (a bounce or a complaint);
+ * 2. else one mail to the invited address, naming the team, the role and who invited, with the link to the
+ *    console's invitations screen (`{SITE_URL}/teams/invitations`), sent once per invitation id.
+ * Answers how many mails went out; throws when the send failed (the record comes again).
+ */
+export async function mailTeamInvitation(
+  deps: InvitationMailDeps,
+  image: TeamInvitationRecord,
+): Promise<{ mails: number }> {
+  const invitation = await deps.teams.getInvitation(image.id);
+  if (!invitation) return { mails: 0 };
+  const team = await deps.teams.get(invitation.teamId);
+  if (!team) return { mails: 0 };
+  const suppressed = await deps.mailSuppressions.suppressed([invitation.email]);
+  if (suppressed.has(invitation.email.toLowerCase())) return { mails: 0 };
+  const inviter = (await deps.hosts.namesOf([invitation.invitedBy])).get(invitation.invitedBy) ?? 'A team member';
+  const link = `${deps.config.siteUrl}/teams/invitations`;
+  const role = invitation.role === 'admin' ? 'an admin' : 'a member';
+  const expires = new Date(invitation.expiresAt).toUTCString().replace(/:\d\d GMT$/, ' UTC');
+  await deps.once.run(`team-invitation:${invitation.id}`, () =>
+    deps.mailer.send({
+      to: [invitation.email],
+      subject: `${inviter} invited you to join ${team.name} on Meetwise`,
+      text: [
+        'Hello,',
+        '',
+        `${inviter} invited you to join the team ${team.name} on Meetwise as ${role}.`,
+        'To accept, sign in to Meetwise with this e-mail address (verified) and open your invitations:',
+        link,
+        '',
+        `The invitation is valid until ${expires}. If you did not expect it, ignore this e-mail.`,
+      ].join('\n'),
+    }),
+  );
+  return { mails: 1 };
+}

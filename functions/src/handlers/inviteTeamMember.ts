@@ -1,0 +1,16 @@
+import * as routes from '#shared/api/routes';
+import type { RateLimitDeps } from '#functions/app/abuse-limits';
+import { inviteMember } from '#functions/app/team-invitations';
+import type { TeamDeps } from '#functions/app/teams';
+import { coreDeps, rateLimiter, teamDeps } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+
+export const run: RouteRun<typeof routes.inviteTeamMember, TeamDeps & RateLimitDeps> = (
+  deps,
+  { principal, params, body },
+) => inviteMember(deps, principal, params.slug, body);
+export const handler = httpRoute(routes.inviteTeamMember, run, () => ({
+  ...coreDeps(),
+  ...teamDeps(),
+  rateLimiter: rateLimiter(),
+}));
