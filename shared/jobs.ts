@@ -49,13 +49,13 @@ export const streamJobs = {
   notifyBookingChanges: {
     name: 'notifyBookingChanges',
     summary:
-      'Sends the booking e-mails a change calls for (booked, requested, confirmed, declined, cancelled, rescheduled) and creates or deletes the booking timers; mails each new team invitation.',
+      'Sends the booking e-mails a change calls for (booked, requested, confirmed, declined, cancelled, rescheduled) and creates or deletes the booking timers; queues the webhook messages it is for; mails each new team invitation.',
     filters: [
       { changes: ['INSERT', 'MODIFY'], image: 'NewImage', types: ['Booking'] },
       // A new team invitation: its mail (issue 28).
       { changes: ['INSERT'], image: 'NewImage', types: ['TeamInvitation'] },
     ],
-    needs: { table: 'readwrite', mail: true },
+    needs: { table: 'readwrite', mail: true, webhooks: 'enqueue' },
     timers: true,
   },
   publishBookingPages: {
@@ -126,3 +126,24 @@ export const timerJobs = {
 } as const satisfies Record<string, TimerJobDefinition>;
 
 export const timerJobTable: readonly TimerJobDefinition[] = Object.values(timerJobs);
+
+/**
+ * Jobs fed by a queue (issue 29): an SQS queue and its event source mapping in the cloud (partial batch failures, a
+ * dead-letter queue after a few receives); on one machine the local runner's queue in the table, fired when due.
+ */
+export interface QueueJobDefinition {
+  name: string;
+  summary: string;
+  needs: RouteNeeds;
+}
+
+export const queueJobs = {
+  deliverWebhook: {
+    name: 'deliverWebhook',
+    summary:
+      "Delivers one webhook message: signs it afresh, posts it to the endpoint behind the address guard, logs the attempt and queues the next one on Svix's schedule (410 or 3 failing days switch the endpoint off, mailing its owner).",
+    needs: { table: 'readwrite', mail: true, webhooks: 'deliver' },
+  },
+} as const satisfies Record<string, QueueJobDefinition>;
+
+export const queueJobTable: readonly QueueJobDefinition[] = Object.values(queueJobs);

@@ -2,6 +2,7 @@ import { builtinCalendar } from '#functions/adapters/calendar/builtin';
 import { kmsClient, kmsDataKeys } from '#functions/adapters/crypto/kms';
 import { envelopeTokenCipher, localTokenCipher } from '#functions/adapters/crypto/token-cipher';
 import { dynamoAccounts } from '#functions/adapters/dynamodb/accounts';
+import { dynamoApiKeys } from '#functions/adapters/dynamodb/api-keys';
 import { dynamoBilling } from '#functions/adapters/dynamodb/billing';
 import { dynamoBookingLedger } from '#functions/adapters/dynamodb/bookings';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
@@ -17,6 +18,7 @@ import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
 import { dynamoSignInLinks } from '#functions/adapters/dynamodb/sign-in-links';
 import { tableTimers } from '#functions/adapters/dynamodb/table-timers';
 import { dynamoTeams } from '#functions/adapters/dynamodb/teams';
+import { dynamoWebhooks } from '#functions/adapters/dynamodb/webhooks';
 import { googleCalendar } from '#functions/adapters/google/calendar';
 import { googleCalendarAuth } from '#functions/adapters/google/calendar-auth';
 import { googleSignIn } from '#functions/adapters/google/sign-in';
@@ -39,6 +41,10 @@ import { hmacManageTokens } from '#functions/adapters/sessions/manage-tokens';
 import { localKey, sessionKey } from '#functions/adapters/sessions/session-key';
 import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
 import { systemClock, uuidIds } from '#functions/adapters/system/runtime';
+import { httpWebhookSender } from '#functions/adapters/webhooks/http-sender';
+import { sqsClient, sqsWebhookQueue } from '#functions/adapters/webhooks/sqs-queue';
+import { tableWebhookQueue } from '#functions/adapters/webhooks/table-queue';
+import { apiKeyVerifier } from '#functions/app/api-keys';
 import { loadConfig, type Config } from '#functions/config';
 import { LOGIN_LIMITS } from '#functions/domain/accounts';
 import type { CoreDeps, Deps, Logger } from '#functions/ports';
@@ -93,7 +99,22 @@ export const coreDeps = /* @__PURE__ */ once((): CoreDeps => ({
   logger: logger(),
   metrics: metrics(),
   sessions: sessions(),
+  apiKeyVerifier: apiKeyAuthentication(),
 }));
+
+/** Hosts' API keys (issue 29): the key routes, and every route's bearer authentication. */
+export const apiKeyRepository = /* @__PURE__ */ once(() => dynamoApiKeys(documentClient(), config().tableName));
+
+/**
+ * A bearer key's authentication (issue 29): only the rows with `apiKey` ever use it (the HTTP wrapper refuses a key
+ * on any other before reading anything), so a function whose row takes no key never touches these items.
+ */
+const apiKeyAuthentication = /* @__PURE__ */ once(() =>
+  apiKeyVerifier({ apiKeys: apiKeyRepository(), rateLimiter: rateLimiter() }),
+);
+
+/** What the API key routes need: the caller's account and the keys. */
+export const apiKeyDeps = /* @__PURE__ */ once(() => ({ accounts: accountRepository(), apiKeys: apiKeyRepository() }));
 
 /** Photos in S3 in the cloud, in files on one machine. */
 const photoStoreFor = (configuration: Config) =>
@@ -280,6 +301,28 @@ export const mailSuppressions = /* @__PURE__ */ once(() =>
   dynamoMailSuppressions(documentClient(), config().tableName),
 );
 
+/** Webhook endpoints and their delivery logs (issue 29). */
+export const webhookRepository = /* @__PURE__ */ once(() => dynamoWebhooks(documentClient(), config().tableName));
+
+/** What the webhook routes need: the caller's account and the endpoints. */
+export const webhookDeps = /* @__PURE__ */ once(() => ({
+  accounts: accountRepository(),
+  webhooks: webhookRepository(),
+}));
+
+/** The webhook delivery queue: SQS in the cloud (WEBHOOK_QUEUE_URL), items in the table on one machine. */
+const webhookQueueFor = (configuration: Config, db: ReturnType<typeof createDocumentClient>) =>
+  configuration.webhooks.queueUrl
+    ? sqsWebhookQueue(configuration.webhooks.queueUrl, sqsClient(configuration.region))
+    : tableWebhookQueue(db, configuration.tableName);
+
+export const webhookQueue = /* @__PURE__ */ once(() => webhookQueueFor(config(), documentClient()));
+
+/** Posts webhook attempts behind the address guard; local addresses only with the one-machine setting. */
+export const webhookSender = /* @__PURE__ */ once(() =>
+  httpWebhookSender({ allowLocal: config().webhooks.allowLocal }),
+);
+
 export const lifecycleDeps = /* @__PURE__ */ once(() => ({
   ...lifecycleFor(config(), { dynamo: dynamoClient(), db: documentClient() }, metrics()),
   manageTokens: manageTokens(),
@@ -304,6 +347,8 @@ export function composeDeps(
   const dynamo = createDynamoClient(configuration, options.onDynamoRequest, options.onDynamoCapacity);
   const db = createDocumentClient(dynamo);
   const sessionAdapter = sessionsFor(configuration, db);
+  const apiKeys = dynamoApiKeys(db, configuration.tableName);
+  const rateLimit = dynamoRateLimiter(db, configuration.tableName, configuration.rateLimitMultiplier);
   const hosts = dynamoHosts(db, configuration.tableName);
   const cipher = tokenCipherFor(configuration);
   const observe = { logger: loggerFor(configuration), metrics: powertoolsMetricsPort() };
@@ -313,11 +358,13 @@ export function composeDeps(
     ids: uuidIds,
     ...observe,
     sessions: sessionAdapter,
+    apiKeyVerifier: apiKeyVerifier({ apiKeys, rateLimiter: rateLimit }),
+    apiKeys,
     accounts: dynamoAccounts(db, configuration.tableName),
     passwords: scryptPasswords(),
     sessionIssuer: sessionAdapter,
     loginThrottle: dynamoLoginThrottle(db, configuration.tableName, LOGIN_LIMITS.windowMs),
-    rateLimiter: dynamoRateLimiter(db, configuration.tableName, configuration.rateLimitMultiplier),
+    rateLimiter: rateLimit,
     photos: photoStoreFor(configuration),
     signInLinks: dynamoSignInLinks(db, configuration.tableName),
     emailProofs: dynamoEmailProofs(db, configuration.tableName),
@@ -338,5 +385,8 @@ export function composeDeps(
     billing: dynamoBilling(db, configuration.tableName),
     // Stripe is built only by the billing functions (billing-composition.ts); tests pass their own.
     payments: null,
+    webhooks: dynamoWebhooks(db, configuration.tableName),
+    webhookQueue: webhookQueueFor(configuration, db),
+    webhookSender: httpWebhookSender({ allowLocal: configuration.webhooks.allowLocal }),
   };
 }

@@ -149,6 +149,17 @@ const configSchema = z
         ),
     ),
     STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:12111' })),
+    WEBHOOKS_ALLOW_LOCAL: withDefault(z.enum(['true', 'false'], { message: 'must be true or false' }), 'false'),
+    WEBHOOK_QUEUE_URL: optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^https:\/\/sqs\.[a-z0-9-]+\.amazonaws\.com(\.cn)?\/\d{12}\/[\w-]{1,80}$/,
+            'must be an SQS queue URL (https://sqs.{region}.amazonaws.com/{account}/{name})',
+          ),
+        ),
+    ),
   })
   .check(
     z.superRefine((env, context) => {
@@ -169,6 +180,14 @@ const configSchema = z
           code: 'custom',
           path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
           message: 'is needed with the other: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
+        });
+      }
+      // One machine's setting only: in the cloud (a KMS key seals the tokens there) webhooks never reach local addresses.
+      if (env.WEBHOOKS_ALLOW_LOCAL === 'true' && env.CALENDAR_KMS_KEY_ID) {
+        context.addIssue({
+          code: 'custom',
+          path: ['WEBHOOKS_ALLOW_LOCAL'],
+          message: 'is for one machine only (npm start), never with CALENDAR_KMS_KEY_ID (the cloud)',
         });
       }
       const keyMode = (key: string | undefined) => /_(test|live)_/.exec(key ?? '')?.[1];
@@ -224,6 +243,18 @@ export interface BillingConfig {
   secrets: { secretKey: string; webhookSecret: string } | { secretArn: string } | null;
   /** The fake Stripe server of the tests; unset: api.stripe.com. */
   apiUrl: string | undefined;
+}
+
+/** Webhooks (issue 29). */
+export interface WebhooksConfig {
+  /**
+   * One machine only (WEBHOOKS_ALLOW_LOCAL=true, which `npm start` sets and the cloud never does): endpoints may be
+   * http://localhost and http://127.0.0.1, and deliveries may reach loopback addresses. Off: https:// only, and every
+   * address a name resolves to must be public.
+   */
+  allowLocal: boolean;
+  /** The SQS delivery queue (the cloud; set by CDK on the functions that send to it); unset: the table's queue. */
+  queueUrl: string | undefined;
 }
 
 export interface Config {
@@ -286,6 +317,7 @@ export interface Config {
    * else a 32-byte key from CALENDAR_TOKEN_KEY, else one generated under dataDir.
    */
   tokenKey: { kmsKeyId: string } | { localKey: Uint8Array | null };
+  webhooks: WebhooksConfig;
 }
 
 export interface GoogleConfig {
@@ -361,6 +393,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     tokenKey: c.CALENDAR_KMS_KEY_ID
       ? { kmsKeyId: c.CALENDAR_KMS_KEY_ID }
       : { localKey: c.CALENDAR_TOKEN_KEY ? new Uint8Array(Buffer.from(c.CALENDAR_TOKEN_KEY, 'base64url')) : null },
+    webhooks: { allowLocal: c.WEBHOOKS_ALLOW_LOCAL === 'true', queueUrl: c.WEBHOOK_QUEUE_URL },
     google: c.GOOGLE_CLIENT_ID
       ? {
           clientId: c.GOOGLE_CLIENT_ID,

@@ -1,4 +1,5 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
+import type { WebhookMessageType } from '#shared/api/schemas/integrations';
 import type { Settings } from '#shared/api/schemas/settings';
 import type { PublicTeam } from '#shared/api/schemas/teams';
 import type { BusyInterval } from '#shared/availability/engine';
@@ -9,6 +10,7 @@ import type { BillingOwner, PaymentRecord, PaymentStatus, PlanRecord } from '#fu
 import type { ComposedMail } from '#functions/domain/booking-mail';
 import type {
   AccountRecord,
+  ApiKeyRecord,
   BookingCancellation,
   BookingRecord,
   CalendarConnection,
@@ -22,6 +24,8 @@ import type {
   TeamMembershipRecord,
   TeamRecord,
   TeamRole,
+  WebhookDeliveryRecord,
+  WebhookRecord,
 } from '#functions/domain/records';
 import type { PoolCount } from '#functions/domain/team-assignment';
 
@@ -66,9 +70,12 @@ export interface Metrics {
 /** Who is calling. */
 export interface Principal {
   userId: string;
+  /** Always false for an API key's call, even an administrator's key: a key acts as its host only. */
   isAdmin: boolean;
-  /** The session the call came with (logout ends it). */
+  /** The session the call came with (logout ends it); '' for an API key's call. */
   sessionId: string;
+  /** The API key the call came with (issue 29; `Authorization: Bearer mw_…`): set only for a key's call. */
+  apiKeyId?: string;
 }
 
 /**
@@ -81,6 +88,38 @@ export type CookieToSet =
 export interface SessionVerifier {
   /** The caller's principal, or null when the request carries no valid session. */
   authenticate(request: { cookies: string[]; headers: Record<string, string | undefined> }): Promise<Principal | null>;
+}
+
+/**
+ * Authenticates an API key (issue 29): its host's principal (`apiKeyId` set, never an administrator), or null for an
+ * unknown, malformed or revoked key. Counts the call against the key's rate limit (TooManyRequests past it) and
+ * records its use at most once a minute. `context` is the request's clock and logger.
+ */
+export interface ApiKeyVerifier {
+  authenticate(key: string, context: { clock: Clock; logger: Logger }): Promise<Principal | null>;
+}
+
+/** What finding a key by its hash answers: enough to authenticate, and to write its last use. */
+export type ApiKeyLookup = Pick<ApiKeyRecord, 'id' | 'hostId' | 'lastUsedAt'>;
+
+/**
+ * API keys in the table (adapters/dynamodb/api-keys.ts): a record under its host and a lookup item by the key's
+ * hash, always written and deleted together in one transaction.
+ */
+export interface ApiKeyRepository {
+  /** Writes the key (record, lookup) if the host has fewer than `max` keys; nothing is written otherwise. */
+  create(key: ApiKeyRecord, keyHash: string, max: number): Promise<'created' | 'tooMany'>;
+  /** The host's keys, in no particular order. */
+  list(hostId: string): Promise<ApiKeyRecord[]>;
+  /** Deletes the host's key (record and lookup); false when the host has no key with this id. */
+  delete(hostId: string, id: string): Promise<boolean>;
+  /** The key with this hash (one GetItem), or null. */
+  findByHash(keyHash: string): Promise<ApiKeyLookup | null>;
+  /**
+   * Records a use at `at` on the record and the lookup, only if none was recorded after `unlessSince` (a conditional
+   * write, so concurrent calls write once); answers whether it wrote. A key revoked meanwhile is not written back.
+   */
+  recordUse(key: ApiKeyLookup & { keyHash: string }, at: Date, unlessSince: Date): Promise<boolean>;
 }
 
 /** Starts and ends sessions: a signed token naming a stored session item (ARCHITECTURE.md §4). */
@@ -130,8 +169,9 @@ export interface AccountRepository {
   ): Promise<'claimed' | 'changed' | 'googleTaken'>;
   /**
    * Removes the account and everything it owns: event types with their overrides and slugs, bookings as host,
-   * calendar connection, sessions, and last the profile with its e-mail and username claims (so an interrupted
-   * deletion can be run again by the still signed-in user, and the e-mail can register again afterwards).
+   * calendar connection, sessions, API keys (their lookups too), and last the profile with its e-mail and username
+   * claims (so an interrupted deletion can be run again by the still signed-in user, and the e-mail can register
+   * again afterwards).
    */
   deleteAccount(account: AccountRecord): Promise<void>;
   /** Makes the account an administrator (a configured admin e-mail, once proven). */
@@ -630,6 +670,87 @@ export interface RecentReads {
   clear(): void;
 }
 
+/**
+ * A host's webhook endpoints and their delivery logs (issue 29; adapters/dynamodb/webhooks.ts): items in the host's
+ * partition (`WEBHOOK#{id}`, the log `WHLOG#{webhookId}#{deliveryId}`), with a count kept by the same transactions.
+ */
+export interface WebhookRepository {
+  /** The host's endpoints, oldest first. */
+  list(hostId: string): Promise<WebhookRecord[]>;
+  get(hostId: string, id: string): Promise<WebhookRecord | null>;
+  /** Writes a new endpoint if the host has fewer than `max` (one transaction with the count); else nothing. */
+  create(record: WebhookRecord, max: number): Promise<'created' | 'tooMany'>;
+  /**
+   * Changes an endpoint's URL, events or active switch; switching it on clears why it was switched off and since when
+   * it fails. Answers it after the change, or null when there is none.
+   */
+  update(
+    hostId: string,
+    id: string,
+    changes: Partial<Pick<WebhookRecord, 'url' | 'events' | 'active'>>,
+  ): Promise<WebhookRecord | null>;
+  /** Deletes the endpoint (with the count, one transaction) and then its log; false when there was none. */
+  delete(hostId: string, id: string): Promise<boolean>;
+  /** A failed attempt at `at`: sets `failingSince` unless set; answers the endpoint after it (null when gone). */
+  markFailing(hostId: string, id: string, at: string): Promise<WebhookRecord | null>;
+  /** A delivered attempt: clears `failingSince`. */
+  markDelivering(hostId: string, id: string): Promise<void>;
+  /**
+   * Switches the endpoint off with `reason`, only if it is still on; answers whether this call did it (so whoever
+   * tells the owner does it once).
+   */
+  disable(hostId: string, id: string, reason: string): Promise<boolean>;
+  /** Adds one attempt to the endpoint's log (kept 30 days). */
+  logAttempt(entry: WebhookDeliveryRecord): Promise<void>;
+  /** The endpoint's last `limit` attempts, newest first. */
+  deliveries(hostId: string, webhookId: string, limit: number): Promise<WebhookDeliveryRecord[]>;
+  delivery(hostId: string, webhookId: string, deliveryId: string): Promise<WebhookDeliveryRecord | null>;
+}
+
+/** One event on its way to one endpoint: what the delivery queue carries (a JSON message body). */
+export interface WebhookMessage {
+  /** The `webhook-id`: the same for every attempt of the event to the endpoint. */
+  id: string;
+  hostId: string;
+  webhookId: string;
+  type: WebhookMessageType;
+  /** The payload, exactly as it is signed and sent. */
+  body: string;
+  /** The attempt this message asks for: 1 for the first. */
+  attempt: number;
+  /** Not to be attempted before this instant (ISO): the queue may hand it over earlier, and it is then sent on. */
+  notBefore: string;
+  /** A redelivery the host asked for: one attempt, never retried. */
+  manual?: boolean;
+}
+
+/**
+ * The webhook delivery queue: SQS in the cloud (DelaySeconds at most 15 minutes: a longer wait is made of hops, the
+ * job sending an early message on), on one machine items in the table fired by the local runner at their time.
+ */
+export interface WebhookQueue {
+  /** Queues the message for `message.notBefore` (or the nearest the queue can do, never later); `now` is the caller's. */
+  send(message: WebhookMessage, now: Date): Promise<void>;
+}
+
+/** What a receiver answered to one attempt (or why it could not be asked). Never thrown: a failure is an answer. */
+export interface WebhookResponse {
+  /** Its HTTP status; null when none came (address refused, timeout, connection failed). */
+  status: number | null;
+  durationMs: number;
+  /** The first 4 KB of its body, or why no answer came. */
+  detail: string | null;
+}
+
+/**
+ * Posts one signed attempt (adapters/webhooks/http-sender.ts): resolves the name at every attempt, refuses every
+ * address that is not public (loopback allowed only by the one-machine setting), connects to the address it checked,
+ * waits 10 s at most, follows no redirect and reads 4 KB of the answer at most.
+ */
+export interface WebhookSender {
+  post(request: { url: string; headers: Record<string, string>; body: string }): Promise<WebhookResponse>;
+}
+
 /** What every route has: configuration, time, ids, logging, and who is calling. */
 export interface CoreDeps {
   config: Config;
@@ -638,6 +759,11 @@ export interface CoreDeps {
   logger: Logger;
   metrics: Metrics;
   sessions: SessionVerifier;
+  /**
+   * API keys' bearer authentication (issue 29), for the rows with `apiKey`. Absent (a test's own dependencies): every
+   * key is refused with 401.
+   */
+  apiKeyVerifier?: ApiKeyVerifier;
 }
 
 /** Everything a use case may ask for; each handler is given only the part it names. */
@@ -676,8 +802,16 @@ export interface Deps extends CoreDeps {
   timers: BookingTimers;
   /** Plans, payments, promo codes and Stripe customers as recorded here. */
   billing: BillingStore;
+  /** Hosts' API keys (issue 29). */
+  apiKeys: ApiKeyRepository;
   /** Stripe; null when this server has no Stripe keys (billing off). Only the billing functions build it. */
   payments: PaymentProvider | null;
+  /** Webhook endpoints and their delivery logs (issue 29). */
+  webhooks: WebhookRepository;
+  /** Where webhook messages wait for their attempt: the stream job, the test and redeliver routes, the delivery job. */
+  webhookQueue: WebhookQueue;
+  /** Posts a signed attempt behind the address guard: the delivery job only. */
+  webhookSender: WebhookSender;
 }
 
 /** A Stripe subscription as the provider reports it (adapters/stripe). */

@@ -134,6 +134,41 @@ export type FunctionFactory = (
 ) => NodejsFunction;
 
 /**
+ * What an API key's call writes before its route's own work (issue 29; functions/src/app/api-keys.ts): its count
+ * (the abuse-limit counter `THROTTLE#limit:api-key:{keyId}`, an UpdateItem or a PutItem) and, at most once a minute,
+ * the key's last use (`lastUsedAt` on its record under `USER#{hostId}` and its lookup `APIKEYHASH#{hash}`). A row with
+ * `apiKey` whose function otherwise only reads the table may write exactly these: the partition keys and the
+ * attributes are pinned, so it can change no profile, booking or other item.
+ */
+export const API_KEY_USE_STATEMENTS = [
+  {
+    actions: ['dynamodb:UpdateItem', 'dynamodb:PutItem'],
+    leadingKeys: ['THROTTLE#limit:api-key:*'],
+    attributes: ['pk', 'sk', 'windowStart', 'failures', 'expiresAt'],
+  },
+  {
+    actions: ['dynamodb:UpdateItem'],
+    leadingKeys: ['USER#*', 'APIKEYHASH#*'],
+    attributes: ['pk', 'sk', 'lastUsedAt'],
+  },
+] as const;
+
+function grantApiKeyUse(fn: NodejsFunction, table: dynamodb.ITableV2): void {
+  for (const statement of API_KEY_USE_STATEMENTS) {
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: [...statement.actions],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...statement.leadingKeys] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...statement.attributes] },
+        },
+      }),
+    );
+  }
+}
+
+/**
  * The HTTP API and one Lambda per route-table row, each granted exactly what its row's `needs` says.
  */
 export class RouteFunctions extends Construct {
@@ -328,6 +363,7 @@ export class RouteFunctions extends Construct {
         Duration.seconds(route.needs.google || route.needs.billing ? 28 : 10),
         scope,
       );
+      if (route.apiKey && route.needs.table !== 'readwrite') grantApiKeyUse(fn, props.table);
       const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn, {
         payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
       });

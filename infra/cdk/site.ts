@@ -18,10 +18,13 @@ import { AccessLogs } from '#infra/cdk/access-logs';
 import type { FunctionFactory } from '#infra/cdk/api';
 import { acknowledgeNag } from '#infra/cdk/nag';
 import { EdgeFirewall } from '#infra/cdk/waf';
-import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
+import { contentSecurityPolicy, embedFramingFunctionCode, inlineScriptHashes } from '#infra/security-headers';
 
 export interface SiteProps {
-  /** The built front end (Vite's output): index.html at its root, hashed files under assets/. */
+  /**
+   * The built front end (`npm run build`): index.html at its root, Vite's hashed files under assets/, the embed
+   * script under embed/ and its loader embed.js (frontend/embed/build.ts).
+   */
   siteDir: string;
   api: apigwv2.IHttpApi;
   /** Sent to the API with every request (X-Origin-Verify): the functions refuse requests without it. */
@@ -112,8 +115,10 @@ export class Site extends Construct {
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
 
-    if (!existsSync(path.join(props.siteDir, 'index.html'))) {
-      throw new Error(`Build the front end first: npm run build (no index.html in ${props.siteDir})`);
+    for (const file of ['index.html', 'embed.js']) {
+      if (!existsSync(path.join(props.siteDir, file))) {
+        throw new Error(`Build the front end first: npm run build (no ${file} in ${props.siteDir})`);
+      }
     }
     if (props.domainName && !props.certificateArn) {
       throw new Error(
@@ -179,6 +184,18 @@ export class Site extends Construct {
       code: cloudfront.FunctionCode.fromInline(bookingPathFunctionCode),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
+    // Embed pages (issue 29): /book/{slug}?embed=1 and /booking/{id}?embed=1 may be framed by any site. The response
+    // headers policy is chosen by path alone, so this function, on those two behaviours' viewer responses (after the
+    // policy's headers are in), lifts the framing ban for `embed=1` (infra/security-headers.ts).
+    const embedFraming = new cloudfront.Function(this, 'EmbedFraming', {
+      comment: 'Booking and manage pages asked for with ?embed=1 may be framed by any site; nothing else may',
+      code: cloudfront.FunctionCode.fromInline(embedFramingFunctionCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const embedFramingAssociation = {
+      function: embedFraming,
+      eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE,
+    };
     const bookingPageCache = new cloudfront.CachePolicy(this, 'BookingPageCache', {
       comment: `Meetwise booking pages: as their Cache-Control says (${PUBLISHED_PAGE_CACHE_CONTROL})`,
       minTtl: Duration.seconds(0),
@@ -274,10 +291,36 @@ export class Site extends Construct {
               compress: true,
               cachePolicy: bookingPageCache,
               responseHeadersPolicy: securityHeaders,
-              functionAssociations: [{ function: bookingPath, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+              functionAssociations: [
+                { function: bookingPath, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+                ...(pattern === '/book/*' ? [embedFramingAssociation] : []),
+              ],
             },
           ]),
         ),
+        // The guest's manage page (/booking/{id}, a route of the single-page app): the default behaviour's, and
+        // framable in its embed form.
+        '/booking/*': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          compress: true,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+          functionAssociations: [
+            { function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+            embedFramingAssociation,
+          ],
+        },
+        // The embed script, named by its content's hash (/embed.js, the loader, is the default behaviour's).
+        '/embed/*': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          compress: true,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+        },
         // Hashed, immutable files: long-cached, and no SPA rewrite (a missing asset must not become HTML).
         '/assets/*': {
           origin: siteOrigin,
@@ -318,20 +361,43 @@ export class Site extends Construct {
         })
       : undefined;
 
+    // The embed script (issue 29) as the hashed assets: kept, so a host page that loaded the previous loader still
+    // gets its script. Then the loader /embed.js, which names the new script, cached for five minutes.
+    const embedScripts = new s3deploy.BucketDeployment(this, 'DeployEmbedScript', {
+      sources: [s3deploy.Source.asset(path.join(props.siteDir, 'embed'))],
+      destinationBucket: this.bucket,
+      destinationKeyPrefix: 'embed/',
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString('public,max-age=31536000,immutable')],
+    });
+    const embedLoader = new s3deploy.BucketDeployment(this, 'DeployEmbedLoader', {
+      sources: [s3deploy.Source.data('embed.js', readFileSync(path.join(props.siteDir, 'embed.js'), 'utf8'))],
+      destinationBucket: this.bucket,
+      prune: false,
+      contentType: 'text/javascript; charset=utf-8',
+      cacheControl: [s3deploy.CacheControl.fromString('public,max-age=300')],
+    });
+    embedLoader.node.addDependency(embedScripts);
+
     // Then everything else (index.html, landing.html, book.html, favicon …): revalidated on every load.
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
-      sources: [s3deploy.Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] })],
+      sources: [
+        s3deploy.Source.asset(props.siteDir, { exclude: ['assets', 'assets/**', 'embed', 'embed/**', 'embed.js'] }),
+      ],
       destinationBucket: this.bucket,
-      // Leaves assets/ and the published booking pages out of this sync, so pruning never deletes them.
-      exclude: ['assets/*', ...PUBLISHED_PREFIXES.map((prefix) => `${prefix}*`)],
+      // Leaves assets/, the embed script and its loader, and the published booking pages out of this sync, so pruning
+      // never deletes them.
+      exclude: ['assets/*', 'embed/*', 'embed.js', ...PUBLISHED_PREFIXES.map((prefix) => `${prefix}*`)],
       prune: true,
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
     });
     if (assets) pages.node.addDependency(assets);
+    // The invalidation of /* comes last, after the new loader is in place.
+    pages.node.addDependency(embedLoader);
     this.pagesDeployment = pages;
-    // The uploads' handler (one function aws-cdk-lib shares between both deployments): CDK's code and grants.
+    // The uploads' handler (one function aws-cdk-lib shares between all the deployments): CDK's code and grants.
     const deployHandler = pages.handlerRole.node.scope;
     if (deployHandler) {
       acknowledgeNag(

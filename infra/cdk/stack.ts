@@ -8,7 +8,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
-import { jobTable, streamJobs, type JobDefinition } from '#shared/jobs';
+import { jobTable, queueJobs, streamJobs, streamJobTable, type JobDefinition } from '#shared/jobs';
 import { AccessLogs } from '#infra/cdk/access-logs';
 import { RouteFunctions } from '#infra/cdk/api';
 import { isBillingRoute, PromoCodeSeed } from '#infra/cdk/billing';
@@ -21,6 +21,7 @@ import { OperatorAlarms } from '#infra/cdk/operations';
 import { Site } from '#infra/cdk/site';
 import { checkCertificateArn } from '#infra/cdk/stage';
 import { isTeamRoute } from '#infra/cdk/teams';
+import { isIntegrationRoute, WebhookDelivery } from '#infra/cdk/webhooks';
 
 /** The repository root (holds package.json with its "imports" map, and package-lock.json). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -146,6 +147,9 @@ export class MeetwiseStack extends Stack {
     new PromoCodeSeed(billingStack, 'PromoCodes', { table });
     // The team routes, likewise (issue 28).
     const teamsStack = new NestedStack(this, 'Teams');
+    // The integration routes (webhooks, API keys, the OpenAPI document) and the webhook delivery path (queue, dead
+    // letters, the delivery job), likewise (issue 29).
+    const webhooksStack = new NestedStack(this, 'Webhooks');
 
     // Hosts' Google refresh tokens and calendar feed tokens are sealed with data keys under this key (kept on stack
     // deletion: without it the stored tokens cannot be opened).
@@ -172,7 +176,14 @@ export class MeetwiseStack extends Stack {
       photoBucket,
       ...(google ? { google } : {}),
       ...(stripe ? { stripe } : {}),
-      scopeFor: (route) => (isBillingRoute(route) ? billingStack : isTeamRoute(route) ? teamsStack : undefined),
+      scopeFor: (route) =>
+        isBillingRoute(route)
+          ? billingStack
+          : isTeamRoute(route)
+            ? teamsStack
+            : isIntegrationRoute(route)
+              ? webhooksStack
+              : undefined,
     });
 
     if (Boolean(props.hostedZoneId) !== Boolean(props.hostedZoneName)) {
@@ -224,7 +235,23 @@ export class MeetwiseStack extends Stack {
       after: site.pagesDeployment,
       deadLetters: lifecycle.streamDeadLetters.get(publisherJob)!,
     });
-    const functions = new Map([...api.functions, ...lifecycle.functions]);
+    // Webhook delivery (issue 29): the queue, its job, and what the stream job and the webhook routes may do with it.
+    const webhooks = new WebhookDelivery(webhooksStack, 'Delivery', {
+      makeFunction: api.makeFunction,
+      jobsDir,
+      tokenKey,
+    });
+    for (const route of props.routes ?? routeTable) {
+      if (route.needs.webhooks) webhooks.grant(api.functions.get(route.name)!, route.needs);
+    }
+    for (const job of streamJobTable) {
+      if (job.needs.webhooks) webhooks.grant(lifecycle.functions.get(job.name)!, job.needs);
+    }
+    const functions = new Map([
+      ...api.functions,
+      ...lifecycle.functions,
+      [queueJobs.deliverWebhook.name, webhooks.worker],
+    ]);
 
     // Links in e-mails and the same-site check use the site's own address, never a request header. (Not the shell
     // function: the distribution names it as an origin, so it cannot name the distribution.)
@@ -240,6 +267,7 @@ export class MeetwiseStack extends Stack {
       deadLetterQueues: api.jobDeadLetters,
     });
     lifecycle.notify(operatorTopic);
+    webhooks.notify(operatorTopic);
     new CfnOutput(this, 'OperatorTopicArn', {
       value: operations.topic.topicArn,
       description: 'SNS topic of the operator alarms: subscribe an e-mail, a pager or a chat hook',

@@ -75,10 +75,12 @@ async function main() {
   setEnvironment({ AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
   // A terminal, not CloudWatch: readable log lines, and the metrics counted but not printed (docs/operations.md).
   // The booking page publisher renders into the build this runner serves, wherever it was started from.
+  // Webhooks may go to http://localhost and 127.0.0.1 here (a receiver on this machine), never in the cloud (issue 29).
   setEnvironmentDefaults({
     LOG_FORMAT: 'readable',
     POWERTOOLS_METRICS_DISABLED: 'true',
     SITE_DIR: join(repoRoot, 'frontend', 'dist'),
+    WEBHOOKS_ALLOW_LOCAL: 'true',
   });
   let config;
   try {

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 
 import { RESERVED_EVENT_SLUGS } from '#shared/constants';
 import { PUBLISHED_PAGE_CACHE_CONTROL } from '#functions/domain/published-pages';
-import { pageSecurityHeaders } from '#infra/security-headers';
+import { isEmbedFrameRequest, pageSecurityHeaders } from '#infra/security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -46,9 +46,14 @@ export function bookingPageKey(pathname: string): string | null {
   return `${area}/${slug}`;
 }
 
+/** The embed script's stable loader (issue 29): cached briefly, so a new build's script is picked up within minutes. */
+export const EMBED_LOADER_CACHE_CONTROL = 'public, max-age=300';
+const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built front end the way CloudFront + S3 do: files under /assets/ (content-hashed by Vite) with a
- * one-year immutable cache; `/` the landing page prerendered at build time (landing.html); a booking page
+ * Serves the built front end the way CloudFront + S3 do: files under /assets/ (content-hashed by Vite) and /embed/
+ * (the embed script, named by its content's hash) with a one-year immutable cache, the embed loader /embed.js with a
+ * five-minute one; `/` the landing page prerendered at build time (landing.html); a booking page
  * (/book/{slug}, /events/{slug}) its published file from `publishedDir` when there is one (the publisher's, with
  * its short shared cache), else the booking page's own shell (book.html); every other path that is not a file
  * index.html with no-cache, so the client router can answer it. Text files are gzip-compressed when the client
@@ -77,12 +82,19 @@ export function staticSite(rootDir: string, publishedDir?: string) {
     return asset;
   };
 
-  /** The page headers follow the built index.html (its inline scripts' hashes); worked out once per build. */
-  const pageHeaders = new WeakMap<Asset, Record<string, string>>();
-  const headersFor = (indexAsset: Asset): Record<string, string> => {
+  /**
+   * The page headers follow the built index.html (its inline scripts' hashes); worked out once per build, for the
+   * pages and for the embed pages (framable: infra/security-headers.ts isEmbedFrameRequest).
+   */
+  const pageHeaders = new WeakMap<Asset, { page: Record<string, string>; embed: Record<string, string> }>();
+  const headersFor = (indexAsset: Asset, embed: boolean): Record<string, string> => {
     let headers = pageHeaders.get(indexAsset);
-    if (!headers) pageHeaders.set(indexAsset, (headers = pageSecurityHeaders(indexAsset.body.toString('utf8'))));
-    return headers;
+    if (!headers) {
+      const html = indexAsset.body.toString('utf8');
+      headers = { page: pageSecurityHeaders(html), embed: pageSecurityHeaders(html, { embed: true }) };
+      pageHeaders.set(indexAsset, headers);
+    }
+    return embed ? headers.embed : headers.page;
   };
 
   const resolveFile = (pathname: string): string | null => {
@@ -118,10 +130,10 @@ export function staticSite(rootDir: string, publishedDir?: string) {
       response.end('The front end is not built. Run `npm run build` (npm start does it for you).');
       return;
     }
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const { pathname, search } = new URL(request.url ?? '/', 'http://localhost');
     const found = resolveFile(pathname);
     // A missing hashed asset is a real 404 (an old page asking for a deleted chunk), not the SPA.
-    if (!found && pathname.startsWith('/assets/')) {
+    if (!found && (pathname.startsWith('/assets/') || pathname.startsWith('/embed/'))) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       response.end('Not found');
       return;
@@ -136,19 +148,24 @@ export function staticSite(rootDir: string, publishedDir?: string) {
       if (!page?.published || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       asset = load(join(root, 'book.html'));
     }
-    const immutable = found !== null && pathname.startsWith('/assets/');
+    const immutable = found !== null && (pathname.startsWith('/assets/') || pathname.startsWith('/embed/'));
     const useGzip = asset.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     const body = useGzip ? asset.gzip! : asset.body;
+    // An embed page (/book/{slug}?embed=1, /booking/{id}?embed=1) may be framed by any site: CloudFront's function
+    // on those behaviours does the same (infra/security-headers.ts embedFramingFunctionCode).
+    const embed = !found && asset.type.startsWith('text/html') && isEmbedFrameRequest(pathname, search);
     response.writeHead(200, {
       // The same headers CloudFront's response headers policy adds (infra/security-headers.ts).
-      ...headersFor(load(index)),
+      ...headersFor(load(index), embed),
       'content-type': asset.type,
       'content-length': body.length,
       'cache-control': immutable
-        ? 'public, max-age=31536000, immutable'
-        : page?.published
-          ? PUBLISHED_PAGE_CACHE_CONTROL
-          : 'no-cache',
+        ? IMMUTABLE_CACHE_CONTROL
+        : found !== null && pathname === '/embed.js'
+          ? EMBED_LOADER_CACHE_CONTROL
+          : page?.published
+            ? PUBLISHED_PAGE_CACHE_CONTROL
+            : 'no-cache',
       vary: 'accept-encoding',
       ...(useGzip ? { 'content-encoding': 'gzip' } : {}),
     });

@@ -5,8 +5,8 @@ import type { RouteDefinition } from '#shared/api/routes';
 /**
  * docs/api.md, written from the route table: every route with its auth level, what it does, and the fields of its
  * path parameters, query, body and answer as their zod schemas say (through zod's JSON Schema output). Pure: the
- * same table always gives the same text. `npm run docs:api` writes the file; test/unit/api-doc.test.ts fails when
- * the file and the table disagree.
+ * same table always gives the same text. `npm run docs:api` writes the file, and docs/openapi.json beside it from
+ * the same table (shared/api/openapi.ts); test/unit/api-doc.test.ts fails when a file and the table disagree.
  */
 
 type JsonSchema = {
@@ -30,6 +30,9 @@ type JsonSchema = {
 };
 
 const AUTH_TEXT = { public: 'anyone', 'signed-in': 'a signed-in user', admin: 'an administrator' } as const;
+/** Who may call a route, as both documents say it: an API key too where the row allows one. */
+export const whoMayCall = (route: RouteDefinition): string =>
+  route.auth === 'signed-in' && route.apiKey ? `${AUTH_TEXT[route.auth]} or an API key` : AUTH_TEXT[route.auth];
 
 /** A compact type text: `string (≤ 200)`, `"light" | "dark"`, `array of string (≤ 10)`, `object`, `any`. */
 function typeText(schema: JsonSchema | undefined): string {
@@ -85,11 +88,20 @@ export function renderApiDoc(routes: readonly RouteDefinition[]): string {
     "(with `Retry-After`), 503 unavailable. Writes need the site's own `Origin`; the API is reached through the site",
     '(`/api/…`). Fields marked "no" may be left out; a call whose body is all optional works with no body at all.',
     '',
+    'A signed-in user is one with the session cookie that signing in sets. Routes "a signed-in user or an API key"',
+    'also take an API key (`mw_…`, made in the console under Integrations → API keys) as',
+    '`Authorization: Bearer mw_…`: it acts as its host, needs no `Origin`, is limited per key (429), and every other',
+    'route answers it 403.',
+    '',
+    'The same table is written as an OpenAPI 3.1 document, [`openapi.json`](openapi.json) (by the same command,',
+    'from `shared/api/openapi.ts`), and served by the API itself at `GET /api/openapi.json`: point a client',
+    'generator or an API tool at either.',
+    '',
     '| route | who may call | name |',
     '|---|---|---|',
     ...routes.map(
       (route) =>
-        `| [\`${route.method} ${route.path}\`](#${route.name.toLowerCase()}) | ${AUTH_TEXT[route.auth]} | ${route.name} |`,
+        `| [\`${route.method} ${route.path}\`](#${route.name.toLowerCase()}) | ${whoMayCall(route)} | ${route.name} |`,
     ),
     '',
   ];
@@ -97,7 +109,7 @@ export function renderApiDoc(routes: readonly RouteDefinition[]): string {
     lines.push(
       `## ${route.name}`,
       '',
-      `\`${route.method} ${route.path}\` · ${AUTH_TEXT[route.auth]}`,
+      `\`${route.method} ${route.path}\` · ${whoMayCall(route)}`,
       '',
       route.summary,
       '',
@@ -106,6 +118,9 @@ export function renderApiDoc(routes: readonly RouteDefinition[]): string {
     if (route.query) lines.push(...section('Query', route.query, 'input'));
     if (route.body) lines.push(...section('Body (JSON)', route.body, 'input'));
     else if (route.tooLargeMessage) lines.push('Body: `multipart/form-data` (an upload, at most 10 MB).', '');
+    else if (route.webhook === 'stripe') {
+      lines.push("Body: Stripe's event as Stripe sends it, verified raw against its `Stripe-Signature` header.", '');
+    }
     const status = route.successStatus ?? 200;
     if (status === 302) lines.push("Answer: `302` to the answer's `location`.", '');
     else if (route.contentType) lines.push(`Answer: \`${status}\`, a \`${route.contentType}\` document.`, '');

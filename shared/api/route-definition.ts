@@ -26,6 +26,12 @@ export interface RouteNeeds {
    * webhook secret (Secrets Manager in the cloud). The cloud stack puts these functions in their own nested stack.
    */
   billing?: boolean;
+  /**
+   * Webhooks (issue 29): `enqueue` sends to the webhook delivery queue (its URL, sqs:SendMessage); `seal` seals new
+   * signing secrets with the token key (kms:GenerateDataKey only); `deliver` is the delivery job's (both of those,
+   * and opening secrets: kms:Decrypt).
+   */
+  webhooks?: 'enqueue' | 'seal' | 'deliver';
 }
 
 export interface RouteDefinition extends RouteAddress {
@@ -51,6 +57,11 @@ export interface RouteDefinition extends RouteAddress {
    * authentication, so no session is read and the same-site rule does not apply (the caller is not a browser).
    */
   webhook?: 'stripe';
+  /**
+   * An API key (`Authorization: Bearer mw_…`, issue 29) may call this route as its host. Every other route answers
+   * 403 to a key: account, profile, billing, settings, team membership and the keys themselves are for a session.
+   */
+  apiKey?: true;
 }
 
 /** A row without its address (method and path), which shared/api/route-paths.ts holds. */

@@ -94,6 +94,22 @@ export const revokeTeamInvitation = { method: 'DELETE', path: '/api/teams/{slug}
 export const updateTeamMember = { method: 'PATCH', path: '/api/teams/{slug}/members/{userId}' } as const;
 export const removeTeamMember = { method: 'DELETE', path: '/api/teams/{slug}/members/{userId}' } as const;
 
+// Integrations (issue 29): webhooks, API keys and the OpenAPI document.
+export const createWebhook = { method: 'POST', path: '/api/webhooks' } as const;
+export const listWebhooks = { method: 'GET', path: '/api/webhooks' } as const;
+export const updateWebhook = { method: 'PATCH', path: '/api/webhooks/{id}' } as const;
+export const deleteWebhook = { method: 'DELETE', path: '/api/webhooks/{id}' } as const;
+export const testWebhook = { method: 'POST', path: '/api/webhooks/{id}/test' } as const;
+export const listWebhookDeliveries = { method: 'GET', path: '/api/webhooks/{id}/deliveries' } as const;
+export const redeliverWebhook = {
+  method: 'POST',
+  path: '/api/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+} as const;
+export const createApiKey = { method: 'POST', path: '/api/api-keys' } as const;
+export const listApiKeys = { method: 'GET', path: '/api/api-keys' } as const;
+export const deleteApiKey = { method: 'DELETE', path: '/api/api-keys/{id}' } as const;
+export const getOpenApiDocument = { method: 'GET', path: '/api/openapi.json' } as const;
+
 /** Every address by route name: the front-end API client's table. */
 export const routePaths = {
   submitContact,
@@ -173,6 +189,17 @@ export const routePaths = {
   revokeTeamInvitation,
   updateTeamMember,
   removeTeamMember,
+  createWebhook,
+  listWebhooks,
+  updateWebhook,
+  deleteWebhook,
+  testWebhook,
+  listWebhookDeliveries,
+  redeliverWebhook,
+  createApiKey,
+  listApiKeys,
+  deleteApiKey,
+  getOpenApiDocument,
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

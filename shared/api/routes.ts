@@ -75,6 +75,23 @@ import {
   overrideIdParams,
   slugParams,
 } from '#shared/api/schemas/host-events';
+import {
+  apiKeyIdParams,
+  apiKeyListResponse,
+  createApiKeyBody,
+  createApiKeyResponse,
+  createWebhookBody,
+  createWebhookResponse,
+  integrationDeletedResponse,
+  openApiDocumentResponse,
+  updateWebhookBody,
+  webhookDeliveryListResponse,
+  webhookDeliveryParams,
+  webhookIdParams,
+  webhookListResponse,
+  webhookQueuedResponse,
+  webhookResponse,
+} from '#shared/api/schemas/integrations';
 import { settingsResponse, settingsUpdateBody } from '#shared/api/schemas/settings';
 import {
   createTeamBody,
@@ -173,6 +190,7 @@ export const createBooking = /* @__PURE__ */ defineRoute(paths.createBooking, {
 export const listBookings = /* @__PURE__ */ defineRoute(paths.listBookings, {
   name: 'listBookings',
   auth: 'signed-in',
+  apiKey: true,
   summary:
     "Bookings starting in a range of days (the caller's zone; at most 92 days), earliest first: an admin sees every host's (one Query per month of the bookings index), a host their own.",
   query: bookingListQuery,
@@ -183,6 +201,7 @@ export const listBookings = /* @__PURE__ */ defineRoute(paths.listBookings, {
 export const cancelBooking = /* @__PURE__ */ defineRoute(paths.cancelBooking, {
   name: 'cancelBooking',
   auth: 'signed-in',
+  apiKey: true,
   summary:
     'Cancels a booking (it is kept, marked cancelled): an admin any, a host their own (anyone else: 404). The guest is told, reminders stop, the calendar event goes ("Delete on cancel"). Optional reason.',
   params: bookingIdParams,
@@ -238,6 +257,7 @@ export const getBookingCalendarFile = /* @__PURE__ */ defineRoute(paths.getBooki
 export const getBooking = /* @__PURE__ */ defineRoute(paths.getBooking, {
   name: 'getBooking',
   auth: 'signed-in',
+  apiKey: true,
   summary: "One booking for its host's console page (an admin sees any; another host's is 404).",
   params: bookingIdParams,
   response: hostBookingResponse,
@@ -428,6 +448,7 @@ export const completeGoogleSignIn = /* @__PURE__ */ defineRoute(paths.completeGo
 export const listEvents = /* @__PURE__ */ defineRoute(paths.listEvents, {
   name: 'listEvents',
   auth: 'signed-in',
+  apiKey: true,
   summary: "The signed-in host's event types, newest first.",
   response: hostEventListResponse,
   needs: { table: 'read' },
@@ -436,6 +457,7 @@ export const listEvents = /* @__PURE__ */ defineRoute(paths.listEvents, {
 export const getEvent = /* @__PURE__ */ defineRoute(paths.getEvent, {
   name: 'getEvent',
   auth: 'signed-in',
+  apiKey: true,
   summary: "One of the host's event types by id or slug (another host's is 404).",
   params: eventRefParams,
   response: hostEventSchema,
@@ -445,6 +467,7 @@ export const getEvent = /* @__PURE__ */ defineRoute(paths.getEvent, {
 export const getEventBySlug = /* @__PURE__ */ defineRoute(paths.getEventBySlug, {
   name: 'getEventBySlug',
   auth: 'signed-in',
+  apiKey: true,
   summary: "One of the host's event types by slug (the editor's diagnostic fetch).",
   params: slugParams,
   response: hostEventSchema,
@@ -755,6 +778,118 @@ export const removeTeamMember = /* @__PURE__ */ defineRoute(paths.removeTeamMemb
 });
 
 /** Every row but billing's, by name. */
+// Integrations (issue 29). A key (`apiKey: true`) may call these as its host; see route-definition.ts.
+export const createWebhook = /* @__PURE__ */ defineRoute(paths.createWebhook, {
+  name: 'createWebhook',
+  auth: 'signed-in',
+  apiKey: true,
+  summary:
+    "Adds a webhook endpoint (URL, events, active) for the caller's bookings and answers its signing secret, this once. At most 10 per host.",
+  body: createWebhookBody,
+  response: createWebhookResponse,
+  successStatus: 201,
+  needs: { table: 'readwrite', webhooks: 'seal' },
+});
+
+export const listWebhooks = /* @__PURE__ */ defineRoute(paths.listWebhooks, {
+  name: 'listWebhooks',
+  auth: 'signed-in',
+  apiKey: true,
+  summary: "The caller's webhook endpoints, oldest first, never their secrets.",
+  response: webhookListResponse,
+  needs: { table: 'read' },
+});
+
+export const updateWebhook = /* @__PURE__ */ defineRoute(paths.updateWebhook, {
+  name: 'updateWebhook',
+  auth: 'signed-in',
+  apiKey: true,
+  summary: "Changes an endpoint's URL, events or active switch (switching it on again clears why it was disabled).",
+  params: webhookIdParams,
+  body: updateWebhookBody,
+  response: webhookResponse,
+  needs: { table: 'readwrite' },
+});
+
+export const deleteWebhook = /* @__PURE__ */ defineRoute(paths.deleteWebhook, {
+  name: 'deleteWebhook',
+  auth: 'signed-in',
+  apiKey: true,
+  summary: 'Deletes an endpoint and its delivery log; deliveries still queued for it stop.',
+  params: webhookIdParams,
+  response: integrationDeletedResponse,
+  needs: { table: 'readwrite' },
+});
+
+export const testWebhook = /* @__PURE__ */ defineRoute(paths.testWebhook, {
+  name: 'testWebhook',
+  auth: 'signed-in',
+  apiKey: true,
+  summary: 'Queues a signed `ping` event to the endpoint (202); its attempts show in the delivery log.',
+  params: webhookIdParams,
+  response: webhookQueuedResponse,
+  successStatus: 202,
+  needs: { table: 'read', webhooks: 'enqueue' },
+});
+
+export const listWebhookDeliveries = /* @__PURE__ */ defineRoute(paths.listWebhookDeliveries, {
+  name: 'listWebhookDeliveries',
+  auth: 'signed-in',
+  apiKey: true,
+  summary:
+    "The endpoint's last 100 delivery attempts, newest first: event, time, attempt, HTTP status, duration, next retry.",
+  params: webhookIdParams,
+  response: webhookDeliveryListResponse,
+  needs: { table: 'read' },
+});
+
+export const redeliverWebhook = /* @__PURE__ */ defineRoute(paths.redeliverWebhook, {
+  name: 'redeliverWebhook',
+  auth: 'signed-in',
+  apiKey: true,
+  summary: "Sends a logged delivery's event again (the same webhook-id, a new attempt, signed afresh): 202.",
+  params: webhookDeliveryParams,
+  response: webhookQueuedResponse,
+  successStatus: 202,
+  needs: { table: 'read', webhooks: 'enqueue' },
+});
+
+export const createApiKey = /* @__PURE__ */ defineRoute(paths.createApiKey, {
+  name: 'createApiKey',
+  auth: 'signed-in',
+  summary: 'Creates a named API key (`mw_…`) and answers it, this once; only its hash is kept.',
+  body: createApiKeyBody,
+  response: createApiKeyResponse,
+  successStatus: 201,
+  needs: { table: 'readwrite' },
+});
+
+export const listApiKeys = /* @__PURE__ */ defineRoute(paths.listApiKeys, {
+  name: 'listApiKeys',
+  auth: 'signed-in',
+  summary: "The caller's API keys with their created and last-used times, never the keys.",
+  response: apiKeyListResponse,
+  needs: { table: 'read' },
+});
+
+export const deleteApiKey = /* @__PURE__ */ defineRoute(paths.deleteApiKey, {
+  name: 'deleteApiKey',
+  auth: 'signed-in',
+  summary: 'Revokes an API key: from now on it answers 401.',
+  params: apiKeyIdParams,
+  response: integrationDeletedResponse,
+  needs: { table: 'readwrite' },
+});
+
+export const getOpenApiDocument = /* @__PURE__ */ defineRoute(paths.getOpenApiDocument, {
+  name: 'getOpenApiDocument',
+  auth: 'public',
+  summary: 'The OpenAPI 3.1 document of this API, generated from the route table (docs/openapi.json is the same).',
+  response: openApiDocumentResponse,
+  // It reads nothing of its own, but every route checks a session cookie sent along against its session item.
+  needs: { table: 'read' },
+});
+
 export const routes = {
   submitContact,
   getSettings,
@@ -824,6 +959,17 @@ export const routes = {
   revokeTeamInvitation,
   updateTeamMember,
   removeTeamMember,
+  createWebhook,
+  listWebhooks,
+  updateWebhook,
+  deleteWebhook,
+  testWebhook,
+  listWebhookDeliveries,
+  redeliverWebhook,
+  createApiKey,
+  listApiKeys,
+  deleteApiKey,
+  getOpenApiDocument,
 } as const satisfies Record<Exclude<RouteName, BillingRouteName>, RouteDefinition>;
 
 /** Every row by name, billing's too (for types: a function bundles only the rows it imports). */

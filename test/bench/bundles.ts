@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 
 import { routeTable } from '#shared/api/routes';
-import { jobTable, streamJobTable, timerJobTable } from '#shared/jobs';
+import { jobTable, queueJobTable, streamJobTable, timerJobTable } from '#shared/jobs';
 import { esmRequireBanner, LAMBDA_DEFINE, LAMBDA_EXTERNAL_MODULES } from '#infra/cdk/api';
 
 export interface LambdaBundle {
@@ -29,7 +29,7 @@ export async function benchBundles(): Promise<LambdaBundle[]> {
       auth: route.auth as string,
       file: `functions/src/handlers/${route.name}.ts`,
     })),
-    ...[...jobTable, ...streamJobTable, ...timerJobTable].map((job) => ({
+    ...[...jobTable, ...streamJobTable, ...timerJobTable, ...queueJobTable].map((job) => ({
       name: job.name,
       auth: 'job',
       file: `functions/src/jobs/${job.name}.ts`,

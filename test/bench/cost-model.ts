@@ -11,10 +11,12 @@
  * - PRICES: AWS list prices in us-east-1 as the author knew them (see PRICE_NOTE); check current pricing.
  */
 
+import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '#functions/domain/webhooks';
+
 export const PRICE_NOTE =
   'AWS public list prices for us-east-1 as the author knew them in 2025 (the pricing pages of Lambda, API Gateway, ' +
   'DynamoDB (on-demand, after the November 2024 reduction), CloudFront, S3, SES, EventBridge Scheduler, Secrets ' +
-  'Manager, KMS, WAF, CloudWatch and X-Ray), written down without internet access: check current pricing before ' +
+  'Manager, KMS, SQS, WAF, CloudWatch and X-Ray), written down without internet access: check current pricing before ' +
   'relying on them.';
 
 /** A price that falls with volume: `perUnit` applies to the units up to `upTo` (cumulative). */
@@ -63,6 +65,8 @@ export const PRICES = {
   scheduler: { perInvocation: 1.0 / 1e6, freeInvocations: 14e6 },
   secretsManager: { perSecretMonth: 0.4, perCall: 0.05 / 10_000 },
   kms: { perKeyMonth: 1.0, perRequest: 0.03 / 10_000 },
+  /** Standard queues, per request (a request carries up to 64 KB; the first million a month are free). */
+  sqs: { perRequest: 0.4 / 1e6 },
   waf: { perWebAclMonth: 5, perRuleMonth: 1, perRequest: 0.6 / 1e6 },
   cloudWatch: { logsIngestGb: 0.5, perMetricMonth: 0.3, perAlarmMonth: 0.1 },
   xray: { perTrace: 5.0 / 1e6 },
@@ -82,7 +86,8 @@ export type Family =
   | 'host console'
   | 'booking mail and reminders'
   | 'page publisher'
-  | 'calendar sync job';
+  | 'calendar sync job'
+  | 'webhook delivery';
 
 export interface OperationFigures {
   label: string;
@@ -102,6 +107,8 @@ export interface OperationFigures {
   pagesWritten?: number;
   /** Measured: stream records its writes hand to publishBookingPages. */
   publisherRecords?: number;
+  /** Measured: messages sent to the webhook delivery queue (SQS SendMessage in the cloud). */
+  queued?: number;
   /** Measured: conditional writes DynamoDB refused (billed as a write of the item: 1 WRU each here). */
   refusedWrites?: number;
   /** Measured: the booking transaction's ConditionChecks (2 WRU each, in `wru`): days read but not written. */
@@ -186,7 +193,8 @@ export const OPERATIONS = {
     fn: 'notifyBookingChanges',
     family: 'booking mail and reminders',
     http: false,
-    dynamo: { requests: { Query: 2, GetItem: 1, BatchGetItem: 1, PutItem: 2, UpdateItem: 2 }, rru: 2, wru: 4 },
+    // The third Query is the host's webhook endpoints (issue 29): none here, 0.5 RRU billed.
+    dynamo: { requests: { Query: 3, GetItem: 1, BatchGetItem: 1, PutItem: 2, UpdateItem: 2 }, rru: 2.5, wru: 4 },
     mails: 2,
     timersCreated: 2,
     ms: 300,
@@ -222,7 +230,7 @@ export const OPERATIONS = {
     fn: 'notifyBookingChanges',
     family: 'booking mail and reminders',
     http: false,
-    dynamo: { requests: { Query: 2, GetItem: 1, BatchGetItem: 1, PutItem: 2, UpdateItem: 2 }, rru: 2, wru: 4 },
+    dynamo: { requests: { Query: 3, GetItem: 1, BatchGetItem: 1, PutItem: 2, UpdateItem: 2 }, rru: 2.5, wru: 4 },
     mails: 2,
     timersDeleted: 5,
     ms: 250,
@@ -303,6 +311,48 @@ export const OPERATIONS = {
     ms: 75,
     invocations: 0,
     googleCalls: 1,
+  }),
+  webhookQueued: op({
+    label: 'notifyBookingChanges: a webhook message (a host with one subscribed endpoint)',
+    fn: 'notifyBookingChanges',
+    family: 'booking mail and reminders',
+    http: false,
+    // The endpoints' Query (found one; the same Query as notifyBooked's third, counted again here: 0.5 RRU), the
+    // hosts' names, the message's once-only record (a PutItem and an UpdateItem in NOTICES), one SendMessage.
+    dynamo: { requests: { Query: 1, BatchGetItem: 1, PutItem: 1, UpdateItem: 1 }, rru: 1.5, wru: 2 },
+    queued: 1,
+    ms: 20,
+    invocations: 0,
+  }),
+  webhookDelivered: op({
+    label: 'deliverWebhook: an attempt delivered (2xx)',
+    fn: 'deliverWebhook',
+    family: 'webhook delivery',
+    http: false,
+    // The endpoint (consistent), the attempt's log line: 2 WRU with a booking's body (1–2 KB, kept for a redelivery;
+    // the test's is smaller).
+    dynamo: { requests: { GetItem: 1, PutItem: 1 }, rru: 1, wru: 2 },
+    // Mostly the receiver's answer: the job waits for it (10 s at most).
+    ms: 300,
+  }),
+  webhookFailed: op({
+    label: 'deliverWebhook: an attempt failed, the next one queued',
+    fn: 'deliverWebhook',
+    family: 'webhook delivery',
+    http: false,
+    // The endpoint, `failingSince` set if not yet, the log line; the next attempt's message.
+    dynamo: { requests: { GetItem: 1, UpdateItem: 1, PutItem: 1 }, rru: 1, wru: 3 },
+    queued: 1,
+    ms: 500,
+  }),
+  webhookHop: op({
+    label: 'deliverWebhook: a message early (a wait past SQS’s 15 minutes), sent on',
+    fn: 'deliverWebhook',
+    family: 'webhook delivery',
+    http: false,
+    dynamo: { requests: {}, rru: 0, wru: 0 },
+    queued: 1,
+    ms: 10,
   }),
   hostMonthQuery: op({
     label: "the month's Query of HOST#{id} (in GET /api/available-dates)",
@@ -398,7 +448,7 @@ export const ASSUMPTIONS = {
     /** The busiest hour against the month's average hour (bookings follow business hours). */
     peakFactor: 5,
     /** Functions with a log group, alarm and ColdStart metric: the route table's rows and the jobs (stack). */
-    functions: 75,
+    functions: 83,
   },
   kms: {
     /** Calls for a Google host's page that open its refresh token in an environment that has not yet. */
@@ -418,6 +468,22 @@ export const ASSUMPTIONS = {
     /** Months of bookings kept in the table when the storage line is priced. */
     months: 12,
   },
+  webhooks: {
+    /** Hosts with at least one webhook endpoint (an integration a minority sets up). */
+    hostShare: 0.2,
+    /** Their endpoints, each subscribed to every booking event. */
+    endpointsPerHost: 1.5,
+    /** Attempts that fail once (a receiver's hiccup) and are delivered by the next (5 s later). */
+    retriedShare: 0.02,
+    /** Messages to an endpoint that is down for good: all nine attempts, until its 3 days switch it off. */
+    deadShare: 0.002,
+    /** A log line, kept 30 days (the table's TTL), with the body. */
+    logKb: 1.5,
+    /** SQS requests per message beside its SendMessage: the poller's receive and the delete (batched up to 10). */
+    requestsPerMessage: 2,
+    /** The event source mapping's long polls of an empty queue: 5 pollers, one 20-second poll each. */
+    idlePollsPerMonth: 5 * 3 * MINUTES_PER_MONTH,
+  },
   calendarSync: {
     runsPerMonth: (30 * 24 * 60) / 15,
     /** JOB_CONCURRENCY and JOB_BUDGET_MS of app/calendar-sync.ts, and a host's sync with Google's listing. */
@@ -427,6 +493,11 @@ export const ASSUMPTIONS = {
   },
 } as const;
 
+/** Svix's schedule (functions/src/domain/webhooks.ts): nine attempts, and the waits between them. */
+const WEBHOOK_ATTEMPTS = MAX_ATTEMPTS;
+/** SQS delays a message 15 minutes at most: a longer wait is that many hops, each an early receive sent on. */
+export const WEBHOOK_HOPS = RETRY_DELAYS_SECONDS.reduce((hops, seconds) => hops + Math.ceil(seconds / 900) - 1, 0);
+
 /** How many times each operation runs in a month at `scale`. */
 export function monthlyCounts(scale: Scale): Record<OperationName, number> {
   const { view, booking, host } = ASSUMPTIONS;
@@ -434,6 +505,9 @@ export function monthlyCounts(scale: Scale): Record<OperationName, number> {
   // The first sync of a view claims the host's minute unless another view did: claims ≈ minutes × P(any view).
   const perHostMinute = views / (hosts * MINUTES_PER_MONTH);
   const claims = hosts * MINUTES_PER_MONTH * (1 - Math.exp(-perHostMinute));
+  // Webhooks (issue 29): a booking is created, and cancelled in 10% of cases: an event each, to every endpoint.
+  const { webhooks } = ASSUMPTIONS;
+  const webhookMessages = bookings * (1 + booking.cancelShare) * webhooks.hostShare * webhooks.endpointsPerHost;
   return {
     availableDates: views * view.availableDatesCalls,
     timeSlots: views * view.timeSlotsCalls,
@@ -454,6 +528,10 @@ export function monthlyCounts(scale: Scale): Record<OperationName, number> {
     publishPage: hosts * host.eventEdits,
     syncCalendarsRun: ASSUMPTIONS.calendarSync.runsPerMonth,
     googleHostSync: hosts * host.googleShare * ASSUMPTIONS.calendarSync.runsPerMonth,
+    webhookQueued: webhookMessages,
+    webhookDelivered: webhookMessages * (1 - webhooks.deadShare),
+    webhookFailed: webhookMessages * (webhooks.retriedShare + webhooks.deadShare * WEBHOOK_ATTEMPTS),
+    webhookHop: webhookMessages * webhooks.deadShare * WEBHOOK_HOPS,
     hostMonthQuery: 0,
     hostDayQuery: 0,
   };
@@ -500,6 +578,12 @@ export function monthlyTotals(scale: Scale) {
   const schedulesDeleted = sum((figures, count) => (figures.timersDeleted ?? 0) * count);
   const pagePuts = sum((figures, count) => (figures.pagesWritten ?? 0) * count);
   const publisherNoops = sum((figures, count) => (figures.publisherRecords ?? 0) * count);
+  const queued = sum((figures, count) => (figures.queued ?? 0) * count);
+  // SQS: each message sent, received and deleted, and the pollers' long polls of the (mostly empty) queue.
+  const sqsRequests = queued * (1 + ASSUMPTIONS.webhooks.requestsPerMessage) + ASSUMPTIONS.webhooks.idlePollsPerMonth;
+  // The delivery log: what a month's attempts keep for 30 days.
+  const webhookAttempts = counts.webhookDelivered + counts.webhookFailed;
+  const webhookLogGb = (webhookAttempts * ASSUMPTIONS.webhooks.logKb) / 1024 / 1024;
   const reminders = counts.sendReminder;
 
   const { view, lambda, kms, storage, booking, host } = ASSUMPTIONS;
@@ -536,12 +620,16 @@ export function monthlyTotals(scale: Scale) {
   const googleHosts = scale.hosts * host.googleShare;
   // ...and by the sync job's process, which keeps 1,000 opened keys: past that, every host every run.
   const jobOpens = googleHosts <= kms.jobCacheSize ? googleHosts * kms.jobColdStarts : counts.googleHostSync;
-  const kmsRequests = googleCallsOnPages * kms.openShare + jobOpens;
+  // A webhook's signing secret is opened once per delivery job environment that serves its endpoint: at most once a
+  // cold start per endpoint, counted as one per cold start.
+  const webhookOpens =
+    (counts.webhookDelivered + counts.webhookFailed + counts.webhookHop) * ASSUMPTIONS.lambda.coldStartShare;
+  const kmsRequests = googleCallsOnPages * kms.openShare + jobOpens + webhookOpens;
   const googleCalls = googleCallsOnPages + counts.googleHostSync;
 
   // X-Ray's default sampling: the first request each second, and 5% of the others.
   const traces = Math.min(invocations, SECONDS_PER_MONTH) + 0.05 * Math.max(0, invocations - SECONDS_PER_MONTH);
-  const storedGb = (scale.bookings * storage.months * storage.kbPerBooking) / 1024 / 1024;
+  const storedGb = (scale.bookings * storage.months * storage.kbPerBooking) / 1024 / 1024 + webhookLogGb;
   const liveSchedules = (scale.bookings / 30) * (1 - booking.cancelShare) * booking.reminders * booking.leadDays;
 
   return {
@@ -557,6 +645,11 @@ export function monthlyTotals(scale: Scale) {
     liveSchedules,
     pagePuts,
     publisherNoops,
+    queued,
+    sqsRequests,
+    webhookAttempts,
+    webhookLogGb,
+    webhookOpens,
     cloudFrontRequests,
     transferGb,
     functionInvocations,
@@ -694,8 +787,14 @@ export function costLines(totals: MonthlyTotals): CostLine[] {
   add(
     'KMS',
     'key and requests',
-    `1 key × $1 + ${millions(totals.kmsRequests)} Decrypt × $0.03/10,000 (Google hosts' refresh tokens: ${host.googleShare * 100}% of hosts)`,
+    `1 key × $1 + ${millions(totals.kmsRequests)} Decrypt × $0.03/10,000 (Google hosts' refresh tokens: ${host.googleShare * 100}% of hosts; webhook secrets: ${millions(totals.webhookOpens)})`,
     PRICES.kms.perKeyMonth + totals.kmsRequests * PRICES.kms.perRequest,
+  );
+  add(
+    'SQS',
+    'webhook delivery queue',
+    `${millions(totals.queued)} messages × ${1 + ASSUMPTIONS.webhooks.requestsPerMessage} requests (send, receive, delete) + ${millions(ASSUMPTIONS.webhooks.idlePollsPerMonth)} long polls of the pollers = ${millions(totals.sqsRequests)} × $0.40/M (dead letters: none expected)`,
+    totals.sqsRequests * PRICES.sqs.perRequest,
   );
   add(
     'WAF',
@@ -731,7 +830,7 @@ export function costLines(totals: MonthlyTotals): CostLine[] {
   add(
     'DynamoDB',
     'storage and backups',
-    `${ASSUMPTIONS.storage.months} months of bookings × ${ASSUMPTIONS.storage.kbPerBooking} KB = ${gb(totals.storedGb)} × ($0.25 + $0.20 PITR)`,
+    `${ASSUMPTIONS.storage.months} months of bookings × ${ASSUMPTIONS.storage.kbPerBooking} KB + 30 days of webhook log lines (${millions(totals.webhookAttempts)} × ${ASSUMPTIONS.webhooks.logKb} KB) = ${gb(totals.storedGb)} × ($0.25 + $0.20 PITR)`,
     totals.storedGb * (PRICES.dynamo.storageGbMonth + PRICES.dynamo.pitrGbMonth),
     true,
   );
@@ -949,6 +1048,7 @@ function sideEffects(figures: OperationFigures): string {
     figures.timersDeleted && `${figures.timersDeleted} schedules deleted`,
     figures.pagesWritten && `${figures.pagesWritten} S3 PUTs`,
     figures.publisherRecords && `${figures.publisherRecords} records to the publisher`,
+    figures.queued && `${figures.queued} SQS message`,
     figures.refusedWrites && `${figures.refusedWrites} refused write`,
     figures.conditionChecks && `${figures.conditionChecks} condition checks`,
   ].filter(Boolean);

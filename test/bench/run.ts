@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { EMBED_BUDGET_GZIP_BYTES } from '#shared/embed';
 import {
   availableDatesRequest,
   benchDates,
@@ -16,6 +17,7 @@ import { analysisBuild, attribute, chunkOwners } from '#test/bench/bundle-analys
 import { benchBundles } from '#test/bench/bundles';
 import { formatReport } from '#test/bench/cost-model';
 import { benchDynamoRequests, describeCounts, type CallCount } from '#test/bench/dynamo-requests';
+import { benchEmbed } from '#test/bench/embed';
 import { benchFrontend } from '#test/bench/frontend';
 import { benchLatency } from '#test/bench/latency';
 import { benchLighthouse } from '#test/bench/lighthouse';
@@ -36,8 +38,9 @@ import { startApp, type RunningApp } from '#test/support/app-process';
  * BENCH_ONLY=part,part… runs only those parts (default: all), e.g.
  *   BENCH_ONLY=bundles npx tsx test/bench/run.ts              Lambda bundle sizes and cold module load; no app
  *   BENCH_ONLY=frontend,lighthouse npx tsx test/bench/run.ts  the page figures, on a started app without the load
- * Parts, in the order they run: availability (engine CPU), bundles (Lambda sizes, cold module load), requests
- * (DynamoDB requests per call), seed (~200 bookings through the API; also run by latency, whose figures need them),
+ * Parts, in the order they run: availability (engine CPU), bundles (Lambda sizes, cold module load), embed (the
+ * embed script and its loader on a host's page, gzip, from frontend/dist; no app), requests (DynamoDB requests per
+ * call), seed (~200 bookings through the API; also run by latency, whose figures need them),
  * frontend (JavaScript per page, the booking page's chunks and packages), mail (booking mail latency), lighthouse,
  * publish (edit → published booking page latency), latency (autocannon), list (the admin's bookings list, own app),
  * cost (the cost model's tables of docs/scale.md; no app), team (issue 28: engine CPU and requests per call
@@ -50,6 +53,8 @@ const BUDGET = {
   p99Ms: 50,
   publicBundleKb: 250,
   bookingPageJsKb: 75,
+  // The embed script and its loader on a host's page (issue 29; shared/embed.ts).
+  embedGzipKb: EMBED_BUDGET_GZIP_BYTES / 1024,
   timeSlotsRequests: 4,
   // The stored answer, the event, the host, the admin's settings (auto-confirm: issue 16), the host's days.
   bookingReads: 5,
@@ -87,6 +92,7 @@ const FALLBACK_SLUG = 'strategy-session';
 const PARTS = [
   'availability',
   'bundles',
+  'embed',
   'requests',
   'seed',
   'frontend',
@@ -148,6 +154,7 @@ async function main() {
     wants('availability') && 'engine: median CPU of 50 calls',
     wants('bundles') &&
       `cold module load: median of ${SAMPLES.loadRunsPublic} fresh processes per public function, ${SAMPLES.loadRunsOther} per other`,
+    wants('embed') && 'embed script: the built files, gzip level 9',
     wants('requests') &&
       `DynamoDB requests: one call each (GET time-slots ≤ ${BUDGET.timeSlotsRequests} requests, POST bookings ≤ ${BUDGET.bookingReads} reads + ${BUDGET.bookingTransactions} transaction)`,
     wants('frontend') && 'page JavaScript: one load per page',
@@ -231,6 +238,21 @@ async function main() {
       );
     }
     row('an empty module, loaded the same way (the measurement’s own floor)', `${floorMs.toFixed(1)} ms`, '', null);
+  }
+
+  if (wants('embed')) {
+    const embed = benchEmbed();
+    console.log("\nEmbed script on a host's page (frontend/dist, gzip)");
+    if (!embed) row('/embed.js and its script: not built (npm run build)', 'no file', '', false);
+    else {
+      const total = (embed.loaderGzipBytes + embed.scriptGzipBytes) / 1024;
+      row(
+        `/embed.js (${embed.loaderGzipBytes} B) + ${embed.scriptPath} (${embed.scriptGzipBytes} B)`,
+        kb(embed.loaderGzipBytes + embed.scriptGzipBytes),
+        `≤ ${BUDGET.embedGzipKb} KB`,
+        total <= BUDGET.embedGzipKb,
+      );
+    }
   }
 
   if (wants('team')) await benchTeam();

@@ -145,7 +145,7 @@ describe('registration and sign-in', () => {
       await page
         .getByRole('menuitem', { includeHidden: true })
         .evaluateAll((items) => items.map((item) => item.textContent)),
-    ).toEqual(['Bookings', 'Teams', 'Calendar Sync', 'Profile Settings', 'Billing Details', 'Logout']);
+    ).toEqual(['Bookings', 'Teams', 'Calendar Sync', 'Integrations', 'Profile Settings', 'Billing Details', 'Logout']);
 
     await menuButton.click();
     await expect.poll(() => menu.isVisible()).toBe(true);

@@ -233,8 +233,8 @@ describe('static analysis', () => {
         'cfn-lint is not installed: `pip install cfn-lint` (the infra tests need it; .ci/run installs it).',
       );
     }
-    // The main stack and its nested ones: billing, booking lifecycle, operator alarms, team routes.
-    expect(templates.size).toBe(5);
+    // The main stack and its nested ones: billing, booking lifecycle, operator alarms, team routes, webhooks.
+    expect(templates.size).toBe(6);
     expect(result.output.trim(), result.output).toBe('');
     expect(result.status, result.output).toBe(0);
   }, 120_000);
@@ -327,10 +327,17 @@ describe('production review', () => {
       expect(queue, serviceOf(fn)).toBeDefined();
       expect(resourceAt(queue!).Type, serviceOf(fn)).toBe('AWS::SQS::Queue');
     }
-    // The stream jobs (synchronous, through event source mappings): their mappings' on-failure queues.
+    // The stream jobs (synchronous, through event source mappings): their mappings' on-failure queues. A queue's job
+    // (webhook deliveries, issue 29): its queue's redrive policy names the dead-letter queue.
     const mappings = everywhere('AWS::Lambda::EventSourceMapping');
     expect(mappings.length).toBeGreaterThan(0);
     for (const [at, mapping] of mappings) {
+      const source = target(at.file, mapping.Properties.EventSourceArn);
+      if (source && resourceAt(source).Type === 'AWS::SQS::Queue') {
+        const redrive = resourceAt(source).Properties.RedrivePolicy as { deadLetterTargetArn: unknown };
+        expect(resourceAt(target(source.file, redrive.deadLetterTargetArn)!).Type).toBe('AWS::SQS::Queue');
+        continue;
+      }
       const destination = (mapping.Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure
         .Destination;
       expect(resourceAt(target(at.file, destination)!).Type).toBe('AWS::SQS::Queue');
@@ -395,15 +402,26 @@ describe('production review', () => {
     }
     const queues = everywhere('AWS::SQS::Queue');
     expect(queues.length).toBeGreaterThan(0);
-    for (const [queueAt] of queues) {
+    for (const [queueAt, queue] of queues) {
       const watching = alarms.filter(([at, alarm]) => watched(at, alarm).some((w) => same(w, queueAt)));
       expect(watching, key(queueAt)).toHaveLength(1);
-      expect(watching[0]![1].Properties).toMatchObject({
-        MetricName: 'ApproximateNumberOfMessagesVisible',
-        Threshold: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      });
+      // A work queue (the webhook deliveries', issue 29: it has a dead-letter queue of its own) holds messages by
+      // design: its alarm is on the age of its oldest one. A dead-letter queue's, on its first message.
+      expect(watching[0]![1].Properties).toMatchObject(
+        queue.Properties.RedrivePolicy
+          ? {
+              MetricName: 'ApproximateAgeOfOldestMessage',
+              Threshold: 1800,
+              ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+            }
+          : {
+              MetricName: 'ApproximateNumberOfMessagesVisible',
+              Threshold: 1,
+              ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+            },
+      );
     }
+    expect(queues.filter(([, queue]) => queue.Properties.RedrivePolicy)).toHaveLength(1);
   });
 
   it('keeps the table: point-in-time recovery, deletion protection, KMS encryption, retained with the stack gone', () => {

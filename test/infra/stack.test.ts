@@ -22,6 +22,7 @@ import { RESERVED_EVENT_SLUGS } from '#shared/constants';
 import {
   jobs,
   jobTable,
+  queueJobs,
   streamFilterPatterns,
   streamJobs,
   streamJobTable,
@@ -29,8 +30,10 @@ import {
   timerJobTable,
   type JobDefinition,
 } from '#shared/jobs';
+import { keys } from '#functions/adapters/dynamodb/keys';
+import { API_KEY_RATE_LIMIT } from '#functions/domain/api-keys';
 import { PUBLISHED_PAGE_CACHE_CONTROL } from '#functions/domain/published-pages';
-import { mailDomain } from '#infra/cdk/api';
+import { API_KEY_USE_STATEMENTS, mailDomain } from '#infra/cdk/api';
 import { isBillingRoute, PromoCodeSeed } from '#infra/cdk/billing';
 import { BookingLifecycle, mailSuppressionJob } from '#infra/cdk/booking-lifecycle';
 import { OperatorAlarms } from '#infra/cdk/operations';
@@ -42,7 +45,8 @@ import {
 } from '#infra/cdk/site';
 import { MeetwiseStack, repoRoot, type MeetwiseStackProps } from '#infra/cdk/stack';
 import { isTeamRoute } from '#infra/cdk/teams';
-import { contentSecurityPolicy, inlineScriptHashes } from '#infra/security-headers';
+import { isIntegrationRoute, WebhookDelivery } from '#infra/cdk/webhooks';
+import { contentSecurityPolicy, embedFramingFunctionCode, inlineScriptHashes } from '#infra/security-headers';
 import { tableDefinition } from '#infra/table-definition';
 import type { Json, Resource, Statement } from '#test/support/cfn-template';
 import { writeStandInSite } from '#test/support/stand-in-site';
@@ -131,6 +135,9 @@ const baseProps: MeetwiseStackProps = {
 };
 
 let template: Template;
+/** The webhook delivery construct (issue 29), as synthesized. */
+let webhookDelivery: WebhookDelivery | undefined;
+const stackWebhookDelivery = () => webhookDelivery;
 /** The front end the stack was synthesized with (undefined: the repository's frontend/dist). */
 let usedSiteDir: string | undefined;
 let outdir: string;
@@ -144,6 +151,8 @@ let mainResources: Record<string, Resource>;
 let billingTemplate: Json;
 /** The team routes' nested stack (issue 28). */
 let teamsTemplate: Json;
+/** The webhook routes' and delivery's nested stack (issue 29). */
+let webhooksTemplate: Json;
 /** The booking lifecycle's nested stack (its own template: the main stack is near the 500-resource limit). */
 let lifecycleTemplate: Json;
 /** The operator's topic and alarms: a nested stack too. */
@@ -188,10 +197,15 @@ const operationsParent = (value: unknown): unknown =>
  */
 function resolved(value: unknown): unknown {
   // The team routes' nested stack is given the same values (the same main stack resources) under the same names.
-  const parameters = { ...((billingTemplate.Parameters ?? {}) as Json), ...((teamsTemplate.Parameters ?? {}) as Json) };
+  const parameters = {
+    ...((billingTemplate.Parameters ?? {}) as Json),
+    ...((teamsTemplate.Parameters ?? {}) as Json),
+    ...((webhooksTemplate.Parameters ?? {}) as Json),
+  };
   const passed = {
     ...((nestedStack('Billing').Properties.Parameters ?? {}) as Json),
     ...((nestedStack('Teams').Properties.Parameters ?? {}) as Json),
+    ...((nestedStack('Webhooks').Properties.Parameters ?? {}) as Json),
   };
   const walk = (item: unknown): unknown => {
     if (Array.isArray(item)) return item.map(walk);
@@ -220,7 +234,13 @@ function functionNamedBy(value: unknown): string | undefined {
   if (typeof ref === 'string') return ref;
   const [stackId, attribute] = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'] ?? [];
   if (!attribute) return undefined;
-  const nested = stackId?.startsWith('Billing') ? billingTemplate : stackId?.startsWith('Teams') ? teamsTemplate : null;
+  const nested = stackId?.startsWith('Billing')
+    ? billingTemplate
+    : stackId?.startsWith('Teams')
+      ? teamsTemplate
+      : stackId?.startsWith('Webhooks')
+        ? webhooksTemplate
+        : null;
   if (!nested) return undefined;
   const output = (nested.Outputs as Record<string, { Value: unknown }>)[attribute.replace(/^Outputs\./, '')];
   return output ? refId(output.Value) : undefined;
@@ -299,10 +319,14 @@ beforeAll(() => {
   if (!billing) throw new Error('No billing nested stack in the stack');
   billingTemplate = Template.fromStack(Stack.of(billing)).toJSON();
   teamsTemplate = Template.fromStack(stack.node.findChild('Teams') as Stack).toJSON();
+  webhooksTemplate = Template.fromStack(stack.node.findChild('Webhooks') as Stack).toJSON();
+  webhookDelivery = stack.node.findAll().find((construct) => construct instanceof WebhookDelivery) as
+    WebhookDelivery | undefined;
   resources = {
     ...mainResources,
     ...(billingTemplate.Resources as Record<string, Resource>),
     ...(teamsTemplate.Resources as Record<string, Resource>),
+    ...(webhooksTemplate.Resources as Record<string, Resource>),
   };
   const lifecycle = stack.node.findAll().find((construct) => construct instanceof BookingLifecycle);
   if (!lifecycle) throw new Error('No BookingLifecycle in the stack');
@@ -321,15 +345,21 @@ describe('route functions', () => {
     const ours = ofType('AWS::Lambda::Function').filter(
       ([, fn]) => fn.Properties.Runtime === 'nodejs22.x' && JSON.stringify(fn.Properties.Architectures) === '["arm64"]',
     );
-    // And the booking page shell (infra/cdk/site.ts: the CDN's fallback for a booking page not published).
-    expect(ours).toHaveLength(routeTable.length + jobTable.length + 1);
+    // And the booking page shell (infra/cdk/site.ts: the CDN's fallback for a booking page not published), and the
+    // webhook delivery job (infra/cdk/webhooks.ts, in the webhooks' nested stack: tested below).
+    expect(ours).toHaveLength(routeTable.length + jobTable.length + 2);
     const routeFunctionIds = routeTable.map(functionIdOf);
     expect(new Set(routeFunctionIds).size).toBe(routeTable.length);
     const jobFunctionIds = jobTable.map(jobFunctionIdOf);
     const [shellId] = ours.find(([, fn]) =>
       String(fn.Properties.Description).startsWith("Site: the booking page's shell"),
     )!;
-    expect(new Set([...routeFunctionIds, ...jobFunctionIds, shellId])).toEqual(new Set(ours.map(([id]) => id)));
+    const [deliveryId] = ours.find(([, fn]) =>
+      String(fn.Properties.Description).startsWith('Queue job deliverWebhook '),
+    )!;
+    expect(new Set([...routeFunctionIds, ...jobFunctionIds, shellId, deliveryId])).toEqual(
+      new Set(ours.map(([id]) => id)),
+    );
   });
 
   it('runs each job on an EventBridge schedule at its rate (the calendar sync every 15 minutes), with the access it needs', () => {
@@ -375,6 +405,11 @@ describe('route functions', () => {
       if (route.needs.google) {
         expect(kmsStatements, route.name).toHaveLength(1);
         expect([...(kmsStatements[0]!.Action as string[])].sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+        expect(JSON.stringify(resolved(kmsStatements[0]!.Resource))).toContain(keyId);
+      } else if (route.needs.webhooks === 'seal') {
+        // Adding a webhook seals its signing secret (issue 29): a new data key, never a decryption.
+        expect(kmsStatements, route.name).toHaveLength(1);
+        expect(kmsStatements[0]!.Action).toBe('kms:GenerateDataKey');
         expect(JSON.stringify(resolved(kmsStatements[0]!.Resource))).toContain(keyId);
       } else {
         expect(kmsStatements, route.name).toEqual([]);
@@ -622,6 +657,7 @@ describe('operations (issue 14, item 5)', () => {
     expect(Object.keys(mainResources).length).toBeLessThan(500);
     expect(Object.keys(billingTemplate.Resources as Json).length).toBeLessThan(500);
     expect(Object.keys(teamsTemplate.Resources as Json).length).toBeLessThan(500);
+    expect(Object.keys(webhooksTemplate.Resources as Json).length).toBeLessThan(500);
     expect(Object.keys(operationsTemplate.Resources as Json).length).toBeLessThan(500);
   });
 });
@@ -631,6 +667,179 @@ describe('teams (issue 28)', () => {
     const inTeams = (route: RouteDefinition) => functionIdOf(route) in (teamsTemplate.Resources as Json);
     for (const route of routeTable) expect(inTeams(route), route.name).toBe(isTeamRoute(route));
     expect(routeTable.filter(isTeamRoute)).toHaveLength(11);
+  });
+});
+
+describe('webhooks (issue 29)', () => {
+  const inWebhooks = (type: string) =>
+    Object.entries(webhooksTemplate.Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);
+  /** What the main stack passes to a parameter of the webhooks' nested stack. */
+  const webhooksParent = (value: unknown): unknown =>
+    (nestedStack('Webhooks').Properties.Parameters as Json)[refId(value)];
+  const workerId = () => {
+    const found = inWebhooks('AWS::Lambda::Function').filter(([, fn]) =>
+      String(fn.Properties.Description).startsWith('Queue job deliverWebhook '),
+    );
+    expect(found).toHaveLength(1);
+    return found[0]![0];
+  };
+  const queues = () => {
+    const all = inWebhooks('AWS::SQS::Queue');
+    expect(all).toHaveLength(2);
+    const work = all.find(([, queue]) => queue.Properties.RedrivePolicy)!;
+    const dead = all.find(([, queue]) => !queue.Properties.RedrivePolicy)!;
+    return { workId: work[0], work: work[1], deadId: dead[0] };
+  };
+
+  it('puts the integration routes, and only those, in a nested stack of their own, with the delivery path', () => {
+    const inNested = (route: RouteDefinition) => functionIdOf(route) in (webhooksTemplate.Resources as Json);
+    for (const route of routeTable) expect(inNested(route), route.name).toBe(isIntegrationRoute(route));
+    expect(routeTable.filter(isIntegrationRoute).map((route) => route.name)).toEqual([
+      'createWebhook',
+      'listWebhooks',
+      'updateWebhook',
+      'deleteWebhook',
+      'testWebhook',
+      'listWebhookDeliveries',
+      'redeliverWebhook',
+      'createApiKey',
+      'listApiKeys',
+      'deleteApiKey',
+      'getOpenApiDocument',
+    ]);
+    expect(workerId()).toBeDefined();
+  });
+
+  it('queues deliveries in an encrypted, TLS-only queue whose messages go to a dead-letter queue after 5 receives', () => {
+    const { work, deadId } = queues();
+    expect(work.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 180,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadId, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    expect(get(deadId).Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400 });
+    const tlsOnly = inWebhooks('AWS::SQS::QueuePolicy').map(([, policy]) => JSON.stringify(policy.Properties));
+    expect(tlsOnly.filter((policy) => policy.includes('aws:SecureTransport'))).toHaveLength(2);
+  });
+
+  it('feeds the delivery job from the queue in batches of 10 with partial failures, 30 s each, with the errors alarm', () => {
+    const { workId } = queues();
+    const mappings = inWebhooks('AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]![1].Properties).toMatchObject({
+      FunctionName: { Ref: workerId() },
+      EventSourceArn: { 'Fn::GetAtt': [workId, 'Arn'] },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const worker = get(workerId()).Properties;
+    expect(worker).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Timeout: 30,
+      TracingConfig: { Mode: 'Active' },
+    });
+    const variables = resolved((worker.Environment as { Variables: Json }).Variables) as Json;
+    expect(variables.POWERTOOLS_SERVICE_NAME).toBe('deliverWebhook');
+    expect(variables.WEBHOOK_QUEUE_URL).toEqual({ Ref: workId });
+    expect(JSON.stringify(variables.SITE_URL)).toContain('DomainName');
+    // Never the one-machine setting: in the cloud every address a webhook goes to must be public.
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      const env = (fn.Properties.Environment as { Variables?: Json } | undefined)?.Variables ?? {};
+      expect(env.WEBHOOKS_ALLOW_LOCAL).toBeUndefined();
+    }
+    expect(
+      inOperations('AWS::CloudWatch::Alarm').some(([, alarm]) =>
+        String(alarm.Properties.AlarmDescription).startsWith('deliverWebhook: the function failed'),
+      ),
+    ).toBe(true);
+  });
+
+  it('lets the delivery job consume and send on its queue, open secrets with the token key, and mail', () => {
+    const { workId } = queues();
+    const statements = statementsOf(workerId());
+    const [keyId] = ofType('AWS::KMS::Key')[0]!;
+    const on = (action: string) => statements.filter((s) => actionsOf(s).includes(action));
+    expect(on('sqs:ReceiveMessage').map((s) => getAttId(s.Resource))).toEqual([workId]);
+    expect(on('sqs:SendMessage').map((s) => getAttId(s.Resource))).toEqual([workId]);
+    const kmsActions = statements.flatMap(actionsOf).filter((action) => action.startsWith('kms:'));
+    expect(kmsActions).toEqual(['kms:Decrypt']);
+    expect(JSON.stringify(resolved(on('kms:Decrypt')[0]!.Resource))).toContain(keyId);
+    expect(statements.flatMap(actionsOf)).toEqual(expect.arrayContaining([...WRITE_ACTIONS, 'ses:SendEmail']));
+  });
+
+  it('lets exactly the stream job and the test and redeliver routes send to the queue, with its URL', () => {
+    const { workId } = queues();
+    const enqueuing = routeTable.filter((route) => route.needs.webhooks === 'enqueue').map((route) => route.name);
+    expect(enqueuing.sort()).toEqual(['redeliverWebhook', 'testWebhook']);
+    expect(streamJobs.notifyBookingChanges.needs.webhooks).toBe('enqueue');
+    for (const route of routeTable) {
+      const sends = statementsOf(functionIdOf(route)).filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
+      const url = variablesOf(route).WEBHOOK_QUEUE_URL;
+      if (!enqueuing.includes(route.name)) {
+        expect(sends, route.name).toEqual([]);
+        expect(url, route.name).toBeUndefined();
+        continue;
+      }
+      expect(
+        sends.map((s) => [actionsOf(s), getAttId(s.Resource)]),
+        route.name,
+      ).toEqual([[['sqs:SendMessage'], workId]]);
+      expect(url, route.name).toEqual({ Ref: workId });
+    }
+    // The stream job, in the booking lifecycle's nested stack: the queue's URL and ARN come through its parameters.
+    const lifecycleResources = lifecycleTemplate.Resources as Record<string, Resource>;
+    const [notifyId, notify] = Object.entries(lifecycleResources).find(
+      ([, r]) =>
+        r.Type === 'AWS::Lambda::Function' &&
+        String(r.Properties.Description).startsWith('Stream job notifyBookingChanges '),
+    )!;
+    const parent = (value: unknown) =>
+      (nestedStack('BookingLifecycle').Properties.Parameters as Json)[refId(value)] as {
+        'Fn::GetAtt': [string, string];
+      };
+    const toWebhooks = (value: unknown) => {
+      const [stackId, output] = parent(value)['Fn::GetAtt'];
+      expect(stackId.startsWith('Webhooks')).toBe(true);
+      return (webhooksTemplate.Outputs as Record<string, { Value: unknown }>)[output.replace(/^Outputs\./, '')]!.Value;
+    };
+    const url = (notify.Properties.Environment as { Variables: Json }).Variables.WEBHOOK_QUEUE_URL;
+    expect(toWebhooks(url)).toEqual({ Ref: workId });
+    const roleId = getAttId(notify.Properties.Role);
+    const sends = Object.values(lifecycleResources)
+      .filter(
+        (r) => r.Type === 'AWS::IAM::Policy' && (r.Properties.Roles as unknown[]).some((x) => refId(x) === roleId),
+      )
+      .flatMap((r) => (r.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
+      .filter((s) => actionsOf(s).includes('sqs:SendMessage'))
+      .flatMap((s) => [s.Resource].flat())
+      // (Its dead-letter queue is its own nested stack's, a GetAtt; the delivery queue comes as a parameter.)
+      .filter((resource) => typeof (resource as { Ref?: unknown }).Ref === 'string');
+    expect(sends.map(toWebhooks)).toEqual([{ 'Fn::GetAtt': [workId, 'Arn'] }]);
+    expect(notifyId).toBeDefined();
+  });
+
+  it('alarms on the first dead letter and on a backlog of 30 minutes, notifying the operator topic', () => {
+    const { workId, deadId } = queues();
+    const alarms = inWebhooks('AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
+    const on = (queueId: string) =>
+      alarms.filter((alarm) =>
+        ((alarm.Dimensions ?? []) as { Name: string; Value: unknown }[]).some(
+          (d) => d.Name === 'QueueName' && getAttId(d.Value) === queueId,
+        ),
+      );
+    expect(on(deadId)).toHaveLength(1);
+    expect(on(deadId)[0]).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    expect(on(workId)).toHaveLength(1);
+    expect(on(workId)[0]).toMatchObject({ MetricName: 'ApproximateAgeOfOldestMessage', Threshold: 1800 });
+    const [topicId] = ofType('AWS::SNS::Topic')[0]!;
+    for (const alarm of [...on(deadId), ...on(workId)]) {
+      for (const list of [alarm.AlarmActions, alarm.OKActions] as unknown[][]) {
+        expect(list).toHaveLength(1);
+        expect(refId(webhooksParent(list[0]))).toBe(topicId);
+      }
+    }
+    expect(stackWebhookDelivery()).toBeInstanceOf(WebhookDelivery);
   });
 });
 
@@ -732,7 +941,10 @@ describe('least privilege', () => {
 
   it('grants each route exactly the table access its row needs', () => {
     for (const route of routeTable) {
-      const actions = statementsOf(functionIdOf(route)).flatMap(actionsOf);
+      // The narrow grants of an API key's call (conditioned statements) are checked in the next test.
+      const actions = statementsOf(functionIdOf(route))
+        .filter((statement) => !statement.Condition)
+        .flatMap(actionsOf);
       const dynamo = actions.filter((action) => action.startsWith('dynamodb:'));
       if (!route.needs.table) expect(dynamo, route.name).toEqual([]);
       if (route.needs.table === 'read') {
@@ -741,6 +953,34 @@ describe('least privilege', () => {
       }
       if (route.needs.table === 'readwrite')
         expect(dynamo, route.name).toEqual(expect.arrayContaining(['dynamodb:GetItem', ...WRITE_ACTIONS]));
+    }
+  });
+
+  it('lets a read-only row that takes an API key write only the key’s count and last use (issue 29)', () => {
+    const pinned = API_KEY_USE_STATEMENTS.map((statement) => ({
+      Effect: 'Allow',
+      Action: [...statement.actions].sort(),
+      Condition: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...statement.leadingKeys] },
+        'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...statement.attributes] },
+      },
+    }));
+    // The pinned partitions are the adapters' own.
+    expect(API_KEY_USE_STATEMENTS[0].leadingKeys).toEqual([`THROTTLE#limit:${API_KEY_RATE_LIMIT.name}:*`]);
+    expect(API_KEY_USE_STATEMENTS[1].leadingKeys).toEqual([
+      `${keys.apiKey('h', 'k').pk.replace('h', '')}*`,
+      `${keys.apiKeyLookup('x').pk.replace('x', '')}*`,
+    ]);
+    const readOnlyKeyRows = routeTable.filter((route) => route.apiKey && route.needs.table === 'read');
+    expect(readOnlyKeyRows.map((route) => route.name)).toEqual(
+      expect.arrayContaining(['listEvents', 'getEvent', 'listBookings', 'getBooking']),
+    );
+    for (const route of routeTable) {
+      const conditioned = statementsOf(functionIdOf(route))
+        .filter((statement) => statement.Condition && actionsOf(statement).some((a) => a.startsWith('dynamodb:')))
+        .map(({ Effect, Action, Condition }) => ({ Effect, Action: [Action].flat().sort(), Condition }));
+      if (readOnlyKeyRows.includes(route)) expect(conditioned, route.name).toEqual(pinned);
+      else for (const statement of pinned) expect(conditioned, route.name).not.toContainEqual(statement);
     }
   });
 
@@ -776,13 +1016,18 @@ describe('least privilege', () => {
         Resource: expectedIdentity,
       });
     }
-    // Nothing else in the stack can mail either.
+    // Nothing else in the stack can mail either, but the webhook delivery job (issue 29: it tells an endpoint's owner
+    // that it was switched off), as the sender identity too.
     const allSes = ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
       (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement.filter((s) =>
         actionsOf(s).some((a) => a.startsWith('ses:')),
       ),
     );
-    expect(allSes).toHaveLength(mailing.length);
+    expect(queueJobs.deliverWebhook.needs.mail).toBe(true);
+    expect(allSes).toHaveLength(mailing.length + 1);
+    expect(allSes.every((statement) => JSON.stringify(statement.Resource) === JSON.stringify(expectedIdentity))).toBe(
+      true,
+    );
   });
 
   it('lets only the rows with needs.photos write and delete photos, and only under photos/ of the photo bucket', () => {
@@ -987,12 +1232,68 @@ describe('site', () => {
     expect(deployments).toContainEqual(
       expect.objectContaining({
         Prune: true,
-        // Pruning never deletes the hashed files nor the published booking pages.
-        Exclude: ['assets/*', 'book/*', 'events/*', 'team/*'],
+        // Pruning never deletes the hashed files, the embed script and its loader, nor the published booking pages.
+        Exclude: ['assets/*', 'embed/*', 'embed.js', 'book/*', 'events/*', 'team/*'],
         SystemMetadata: { 'cache-control': 'no-cache' },
         DistributionPaths: ['/*'],
       }),
     );
+  });
+
+  it('serves the embed script for a year and its loader /embed.js for five minutes, the loader after the script', () => {
+    const embed = distribution().CacheBehaviors.find((behavior) => behavior.PathPattern === '/embed/*')!;
+    expect(embed).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, Compress: true });
+    expect(embed.FunctionAssociations).toBeUndefined();
+    const deployments = ofType('Custom::CDKBucketDeployment');
+    const [scriptId] = deployments.find(([, d]) => d.Properties.DestinationBucketKeyPrefix === 'embed/')!;
+    expect(get(scriptId).Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public,max-age=31536000,immutable' },
+    });
+    const [loaderId, loader] = deployments.find(
+      ([, d]) => (d.Properties.SystemMetadata as Json | undefined)?.['cache-control'] === 'public,max-age=300',
+    )!;
+    expect(loader.Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'content-type': 'text/javascript; charset=utf-8' },
+    });
+    expect(loader.Properties.DestinationBucketKeyPrefix).toBeUndefined();
+    expect([loader.DependsOn].flat()).toContain(scriptId);
+    const [, pages] = deployments.find(([, d]) => d.Properties.Prune === true)!;
+    expect([pages.DependsOn].flat()).toContain(loaderId);
+  });
+
+  it('lets only /book/{slug}?embed=1 and /booking/{id}?embed=1 be framed, by a function on those two behaviours', () => {
+    const config = distribution();
+    const associations = (pattern: string) =>
+      (config.CacheBehaviors.find((behavior) => behavior.PathPattern === pattern)!.FunctionAssociations ?? []) as {
+        EventType: string;
+        FunctionARN: unknown;
+      }[];
+    const codeOf = (association: { FunctionARN: unknown }) =>
+      get(getAttId(association.FunctionARN)).Properties.FunctionCode;
+    for (const pattern of ['/book/*', '/booking/*']) {
+      const responses = associations(pattern).filter((association) => association.EventType === 'viewer-response');
+      expect(responses, pattern).toHaveLength(1);
+      expect(codeOf(responses[0]!), pattern).toBe(embedFramingFunctionCode);
+    }
+    // The manage page is the single-page app's route, as on the default behaviour.
+    const manageRequest = associations('/booking/*').find((association) => association.EventType === 'viewer-request')!;
+    expect(codeOf(manageRequest)).toBe(spaFallbackFunctionCode);
+    expect(config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/booking/*')).toMatchObject({
+      CachePolicyId: CACHING_OPTIMIZED,
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    // No other behaviour can be framed: their responses keep the policy's DENY and frame-ancestors 'none'.
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      if (behavior.PathPattern === '/book/*' || behavior.PathPattern === '/booking/*') continue;
+      const events = ((behavior.FunctionAssociations ?? []) as { EventType: string }[]).map((a) => a.EventType);
+      expect(events, String(behavior.PathPattern ?? 'default')).not.toContain('viewer-response');
+    }
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: embedFramingFunctionCode,
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+    });
   });
 
   it('rewrites client-side routes, and only those, to /index.html', () => {
@@ -1068,8 +1369,8 @@ describe('edge protection (issue 13, items 9 and 10)', () => {
       distributionConfig.DefaultCacheBehavior,
       ...distributionConfig.CacheBehaviors.filter((behavior) => behavior.PathPattern !== '/api/*'),
     ];
-    // The default, /book/*, /events/*, /team/*, /photos/*, /assets/*.
-    expect(pages).toHaveLength(6);
+    // The default, /book/*, /events/*, /team/*, /booking/*, /photos/*, /assets/*, /embed/*.
+    expect(pages).toHaveLength(8);
     for (const behavior of pages) {
       expect(refId(behavior.ResponseHeadersPolicyId), String(behavior.PathPattern ?? 'default')).toBe(policyId);
     }
@@ -1247,8 +1548,8 @@ describe('booking lifecycle (issue 16)', () => {
     console.info(
       `[infra test] resources: main stack ${Object.keys(mainResources).length}, booking lifecycle ${Object.keys(lifecycleResources()).length}`,
     );
-    // The booking lifecycle, the operator alarms, billing and the team routes.
-    expect(Object.entries(mainResources).filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(4);
+    // The booking lifecycle, the operator alarms, billing, the team routes and the webhooks.
+    expect(Object.entries(mainResources).filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(5);
     expect(Object.keys(lifecycleResources()).length).toBeLessThan(500);
   });
 
@@ -1671,8 +1972,9 @@ describe('booking lifecycle (issue 16)', () => {
             EnableAcceptEncodingGzip: true,
           },
         });
-        const [association] = behavior.FunctionAssociations as { EventType: string; FunctionARN: unknown }[];
-        expect(association!.EventType).toBe('viewer-request');
+        const [association] = (behavior.FunctionAssociations as { EventType: string; FunctionARN: unknown }[]).filter(
+          (one) => one.EventType === 'viewer-request',
+        );
         expect(get(getAttId(association!.FunctionARN)).Properties.FunctionCode).toBe(bookingPathFunctionCode);
       }
       expect(PUBLISHED_PAGE_CACHE_CONTROL).toMatch(/s-maxage=60, stale-while-revalidate/);

@@ -14,6 +14,8 @@ import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
 import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
 import { dynamoTeams } from '#functions/adapters/dynamodb/teams';
 import { syncAllCalendars, syncHost } from '#functions/app/calendar-sync';
+import { deliverWebhook, fanOutBookingChange } from '#functions/app/webhook-delivery';
+import { createWebhook } from '#functions/app/webhooks';
 import { composeDeps } from '#functions/composition';
 import { readWindowForDates } from '#functions/domain/booking';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
@@ -34,7 +36,14 @@ import { httpRoute } from '#functions/http/route-handler';
 import { notifyHandler } from '#functions/jobs/notifyBookingChanges';
 import { publishHandler } from '#functions/jobs/publishBookingPages';
 import { reminderHandler } from '#functions/jobs/sendReminder';
-import type { BookingPageRenderer, BookingTimer, CalendarProvider, Deps, PublishedPages } from '#functions/ports';
+import type {
+  BookingPageRenderer,
+  BookingTimer,
+  CalendarProvider,
+  Deps,
+  PublishedPages,
+  WebhookMessage,
+} from '#functions/ports';
 import { startStreamPoller, type StreamPoller } from '#infra/local/stream-poller';
 import { ensureTable } from '#infra/local/table';
 import {
@@ -84,6 +93,8 @@ interface Tally {
   pagesWritten: number;
   /** Stream records the operation's writes hand to publishBookingPages (one invocation each at most). */
   publisherRecords: number;
+  /** Messages sent to the webhook delivery queue (SQS in the cloud). */
+  queued: number;
 }
 const emptyTally = (): Tally => ({
   requests: new Map(),
@@ -96,6 +107,7 @@ const emptyTally = (): Tally => ({
   timersDeleted: 0,
   pagesWritten: 0,
   publisherRecords: 0,
+  queued: 0,
 });
 /** What the operation being measured sent; null between measurements (setup is not counted). */
 let tally: Tally | null = null;
@@ -145,6 +157,8 @@ const clock = { now: () => new Date(current) };
 const counted = composeDeps(config, { onDynamoRequest, onDynamoCapacity });
 /** Timers as EventBridge Scheduler would get them: counted and kept here, so none is a table write. */
 const timers: BookingTimer[] = [];
+const queuedMessages: WebhookMessage[] = [];
+let receiverStatus = 200;
 const deps: Deps = {
   ...counted,
   clock,
@@ -174,6 +188,19 @@ const deps: Deps = {
     async send(mail) {
       if (tally) tally.mails++;
       return counted.mailer.send(mail);
+    },
+  },
+  // Webhook messages as SQS would get them: counted and kept here, so none is a table write (issue 29).
+  webhookQueue: {
+    async send(message) {
+      if (tally) tally.queued++;
+      queuedMessages.push(message);
+    },
+  },
+  // The receiver's answer, as the test sets it (no network).
+  webhookSender: {
+    async post() {
+      return { status: receiverStatus, durationMs: 5, detail: receiverStatus === 200 ? 'ok' : 'Internal error' };
     },
   },
 };
@@ -339,6 +366,7 @@ function expectWithinModel(name: OperationName, got: Tally) {
   expect(got.publisherRecords, `${name}: stream records to publishBookingPages`).toBe(model.publisherRecords ?? 0);
   expect(got.refusedWrites, `${name}: refused conditional writes`).toBe(model.refusedWrites ?? 0);
   expect(got.conditionChecks, `${name}: condition checks`).toBe(model.conditionChecks ?? 0);
+  expect(got.queued, `${name}: webhook messages queued`).toBe(model.queued ?? 0);
 }
 
 function printTable() {
@@ -588,6 +616,63 @@ describe('the scheduled calendar sync (every 15 minutes)', () => {
       await syncHost(deps, record!, google);
     });
     expectWithinModel('googleHostSync', got);
+  });
+});
+
+describe('webhooks (issue 29): a message, and its attempts', () => {
+  /** A host with one endpoint subscribed to every booking event, and a booking of theirs. */
+  let hooked: HostRecord;
+  let message: WebhookMessage;
+
+  it('notifyBookingChanges: what one subscribed endpoint adds to a booking change', async () => {
+    hooked = await bookingFixtures(config).host({ name: 'Sam Lee' });
+    await createWebhook(
+      { ...deps, accounts: counted.accounts },
+      { userId: hooked.id, isAdmin: false, sessionId: 't' },
+      {
+        url: 'https://hooks.example.com/meetwise',
+        events: ['booking.created', 'booking.cancelled'],
+      },
+    );
+    // The new host's items reach the page publisher's stream (it publishes nothing for them): set up, not measured.
+    await publishPoller.poll();
+    const booking = (await deps.bookings.findById(booked.id))!;
+    const theirs = { ...booking, hostId: hooked.id, status: 'confirmed' as const, cancellation: undefined };
+    const got = await measure(
+      'webhookQueued',
+      async () => {
+        expect(await fanOutBookingChange(deps, null, theirs)).toBe(1);
+      },
+      NO_PUBLISHER,
+    );
+    expectWithinModel('webhookQueued', got);
+    message = queuedMessages.at(-1)!;
+    expect(message.hostId).toBe(hooked.id);
+  });
+
+  it('deliverWebhook: an attempt the receiver takes (2xx), logged', async () => {
+    receiverStatus = 200;
+    const got = await measure('webhookDelivered', async () => {
+      expect(await deliverWebhook(deps, message)).toBe('delivered');
+    });
+    expectWithinModel('webhookDelivered', got);
+  });
+
+  it('deliverWebhook: an attempt that fails, logged, the endpoint marked failing, the next one queued', async () => {
+    receiverStatus = 500;
+    const got = await measure('webhookFailed', async () => {
+      expect(await deliverWebhook(deps, { ...message, attempt: 2 })).toBe('retrying');
+    });
+    receiverStatus = 200;
+    expectWithinModel('webhookFailed', got);
+  });
+
+  it('deliverWebhook: a message handed over before its time (a long wait in 15-minute hops) is sent on', async () => {
+    const later = { ...message, attempt: 5, notBefore: new Date(NOW.getTime() + 2 * 3_600_000).toISOString() };
+    const got = await measure('webhookHop', async () => {
+      expect(await deliverWebhook(deps, later)).toBe('deferred');
+    });
+    expectWithinModel('webhookHop', got);
   });
 });
 

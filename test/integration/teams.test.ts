@@ -525,7 +525,10 @@ describe('roles, removing and leaving', () => {
     const member = await account();
     const t = await team(owner);
     await join(t, owner, admin, 'admin');
+    // The member joins a minute later, so that "by joining" below is an order and not a tie.
+    h.at(new Date(NOW.getTime() + 60_000));
     await join(t, owner, member, 'member');
+    h.at(NOW);
     const params = (userId: string) => ({ slug: t.slug, userId });
     const refused = async (as: string, userId: string, role: string, status: number, message: string) => {
       const before = await stored(t.id);

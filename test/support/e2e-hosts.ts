@@ -5,7 +5,8 @@ import { eventBody } from '#test/support/event-body';
 
 /**
  * A new host registered and signed in through the running app's API, for browser tests that need an event type the
- * demo data does not have. Answers the session cookie and a way to create event types as that host.
+ * demo data does not have. Answers the session cookie, the e-mail address (not confirmed yet) and a way to create
+ * event types as that host.
  */
 export async function newHost(baseUrl: string, name = 'Test Host') {
   const email = `host-${randomBytes(4).toString('hex')}@example.com`;
@@ -24,6 +25,7 @@ export async function newHost(baseUrl: string, name = 'Test Host') {
     .join('; ');
   return {
     cookie,
+    email,
     /** Creates an event type from the test defaults plus `overrides`; answers its slug. */
     async createEvent(overrides: Record<string, unknown> = {}): Promise<string> {
       const body = eventBody(overrides);

@@ -9,6 +9,7 @@ import { routes } from '#shared/api/routes';
 import { streamJobs } from '#shared/jobs';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import type { TableTimers } from '#functions/adapters/dynamodb/table-timers';
+import type { TableWebhookQueue } from '#functions/adapters/webhooks/table-queue';
 import { composeDeps } from '#functions/composition';
 import type { Config } from '#functions/config';
 import { run as cancelRun } from '#functions/handlers/cancelBooking';
@@ -21,6 +22,7 @@ import { run as manageRun } from '#functions/handlers/getManagedBooking';
 import { run as listRun } from '#functions/handlers/listBookings';
 import { run as noShowRun } from '#functions/handlers/markNoShow';
 import { httpRoute } from '#functions/http/route-handler';
+import { deliverHandler } from '#functions/jobs/deliverWebhook';
 import { expiryHandler } from '#functions/jobs/expirePendingBooking';
 import { notifyHandler } from '#functions/jobs/notifyBookingChanges';
 import { reminderHandler } from '#functions/jobs/sendReminder';
@@ -28,6 +30,7 @@ import type { BookingTimer, Deps, Principal } from '#functions/ports';
 import { startStreamPoller } from '#infra/local/stream-poller';
 import { ensureTable } from '#infra/local/table';
 import { startLocalTimers } from '#infra/local/timers';
+import { startLocalWebhookQueue } from '#infra/local/webhook-queue';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { bookingApi, bookingFixtures, NOW } from '#test/support/booking-fixtures';
 import { integrationConfig, sentEmails, type StoredEmail } from '#test/support/local-stack';
@@ -37,9 +40,15 @@ import { integrationConfig, sentEmails, type StoredEmail } from '#test/support/l
  * only this file's bookings), a clock the test moves, the stream poller and the local scheduler calling the real job
  * handlers with the same dependencies, and the booking routes through the route table.
  */
-export async function lifecycleHarness(options: { overrides?: (deps: Deps) => Partial<Deps> } = {}) {
+export async function lifecycleHarness(
+  options: {
+    overrides?: (deps: Deps) => Partial<Deps>;
+    /** More configuration (e.g. WEBHOOKS_ALLOW_LOCAL). */
+    env?: Record<string, string>;
+  } = {},
+) {
   const tableName = `lifecycle-${randomUUID().slice(0, 8)}`;
-  const config: Config = integrationConfig({ TABLE_NAME: tableName });
+  const config: Config = integrationConfig({ TABLE_NAME: tableName, ...options.env });
   const dynamo = createDynamoClient(config);
   await ensureTable(dynamo, tableName);
   let current = new Date(NOW);
@@ -76,6 +85,14 @@ export async function lifecycleHarness(options: { overrides?: (deps: Deps) => Pa
   const startTimers = () =>
     startLocalTimers({ timers: deps.timers as TableTimers, clock: clock.now, fire, everyMs: 3_600_000 });
   let timers = startTimers();
+  // Webhook messages (issue 29): the table's queue, handed to the delivery job when due by the clock.
+  const deliver = deliverHandler(() => deps);
+  const webhookQueue = startLocalWebhookQueue({
+    queue: deps.webhookQueue as TableWebhookQueue,
+    clock: clock.now,
+    handler: (event, ctx) => deliver(event, ctx),
+    everyMs: 3_600_000,
+  });
   const fixtures = bookingFixtures(config);
   const api = bookingApi(config, { clock });
   const routesAs = guestAndHostRoutes(config, deps);
@@ -97,6 +114,8 @@ export async function lifecycleHarness(options: { overrides?: (deps: Deps) => Pa
     drain: () => poller.poll(),
     /** Fires the timers due now (the clock as set). */
     tick: () => timers.tick(),
+    /** Hands the webhook messages due now (the clock as set) to the delivery job; answers how many. */
+    deliverWebhooks: () => webhookQueue.tick(),
     /** Calls a timer's job directly, as a scheduler delivering it (again) would. */
     fire,
     /** Stops the local scheduler and starts another over the same table (a restarted runner). */
@@ -106,6 +125,7 @@ export async function lifecycleHarness(options: { overrides?: (deps: Deps) => Pa
     },
     async close() {
       timers.stop();
+      webhookQueue.stop();
       await poller.stop();
       rmSync(folder, { recursive: true, force: true });
       dynamo.destroy();

@@ -35,6 +35,7 @@ const booking: HostBooking = {
   rescheduledFrom: null,
   past: false,
   createdAt: '2026-03-01T10:00:00.000Z',
+  source: null,
 };
 
 describe('the host booking page', () => {

@@ -30,7 +30,25 @@ describe('config', () => {
       rateLimitMultiplier: 1,
       google: null,
       tokenKey: { localKey: null },
+      // Webhooks: https:// to public addresses only; the table's queue (issue 29).
+      webhooks: { allowLocal: false, queueUrl: undefined },
     });
+  });
+
+  it('allows local webhook endpoints only when WEBHOOKS_ALLOW_LOCAL is true, and never beside a KMS key (the cloud)', () => {
+    expect(parseConfig({ WEBHOOKS_ALLOW_LOCAL: 'true' }).webhooks.allowLocal).toBe(true);
+    expect(parseConfig({ WEBHOOKS_ALLOW_LOCAL: 'false' }).webhooks.allowLocal).toBe(false);
+    expect(() => parseConfig({ WEBHOOKS_ALLOW_LOCAL: 'yes' })).toThrow('WEBHOOKS_ALLOW_LOCAL must be true or false');
+    expect(() => parseConfig({ WEBHOOKS_ALLOW_LOCAL: 'true', CALENDAR_KMS_KEY_ID: 'alias/meetwise-tokens' })).toThrow(
+      'WEBHOOKS_ALLOW_LOCAL is for one machine only',
+    );
+    expect(
+      parseConfig({ WEBHOOK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/Meetwise-Deliveries-1' })
+        .webhooks.queueUrl,
+    ).toBe('https://sqs.eu-west-1.amazonaws.com/123456789012/Meetwise-Deliveries-1');
+    expect(() => parseConfig({ WEBHOOK_QUEUE_URL: 'http://example.com/queue' })).toThrow(
+      'WEBHOOK_QUEUE_URL must be an SQS queue URL',
+    );
   });
 
   it('publishes booking pages to the site bucket when SITE_BUCKET is set, and refuses a name that is no bucket', () => {

@@ -50,6 +50,7 @@ function item(overrides: Partial<BookingListItem> & { at?: number } = {}): Booki
     teamSlug: null,
     teamName: null,
     assignmentReason: null,
+    source: null,
     ...rest,
   };
 }

@@ -87,7 +87,7 @@ describe('renderBookingPage: the page', () => {
   it("wears the live page's chrome: skip link, the booking pages' header (no brand, no theme toggle), footer, Try Meetwise free", () => {
     const root = rootOf(render());
     expect(root).toMatch(
-      /^<div class="flex min-h-dvh flex-col"><a href="#main"[^>]*>Skip to main content<\/a><header /,
+      /^<div class="flex min-h-dvh flex-col[^"]*"><a href="#main"[^>]*>Skip to main content<\/a><div class="contents embed:hidden"><header /,
     );
     expect(root).toContain('<main id="main" tabindex="-1"');
     expect(root).toMatch(/<a href="\/contact-us"[^>]*>Contact Us<\/a>/);

@@ -56,6 +56,7 @@ const HOST_AREA_SECTIONS = new Set([
   'events',
   'bookings',
   'teams',
+  'integrations',
   'hourly-debug',
   'profile-settings',
   'calendar',
@@ -67,6 +68,7 @@ const HOST_AREA_SECTIONS = new Set([
 /**
  * A host-area path, where a signed-in header shows Help and the user menu: /admin and anything under it or
  * starting with it, /events and its host screens (not the public booking pages /events/{slug}), /bookings/{id},
+ * /teams…, /integrations… (webhooks and API keys),
  * /hourly-debug, /profile-settings, /calendar and /calendar-integration, and /billing-details (also as /billing).
  */
 export function isHostAreaPath(pathname: string): boolean {
@@ -91,6 +93,7 @@ const NO_PRICING_SECTIONS = new Set([
   'bookings',
   'teams',
   'team',
+  'integrations',
   'events',
   'profile-settings',
   'calendar',

@@ -1,5 +1,5 @@
 import { lazy, useCallback, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 
 import { bookingSlugOf, RESERVED_EVENT_SLUGS } from '#frontend/app/layout-rules.ts';
 import { Layout } from '#frontend/app/layout.tsx';
@@ -76,6 +76,10 @@ const InvitationsPage = page(
   () => import('#frontend/features/teams/components/invitations-page.tsx'),
   'InvitationsPage',
 );
+// Integrations (issue 29): webhooks and API keys, one chunk for both screens.
+const loadIntegrationScreens = () => import('#frontend/features/integrations/components/integrations-screens.ts');
+const WebhooksPage = page(loadIntegrationScreens, 'WebhooksPage');
+const ApiKeysPage = page(loadIntegrationScreens, 'ApiKeysPage');
 // A team's public page (issue 28): published as HTML with the booking page's entry; here for in-app links.
 const PublicTeamRoute = page(async () => {
   const { PublicTeamPage } = await import('#frontend/features/team-page/components/public-team-page.tsx');
@@ -142,7 +146,8 @@ export async function preloadPage(pathname: string): Promise<void> {
  * 90 KB budget). Screens that exist so far: /, /contact-us, the debug pages (/debug, /oauth-config), sign-in and
  * registration (/login, /register, /register-email, /direct-login, /auth-success/{status}), the admin dashboard
  * (/admin, which checks for an administrator itself, booking-landing-auth-admin.md), behind the login guard
- * the host console (/events, /events/new, /hourly-debug, /bookings, /bookings/{id}) and /profile-settings,
+ * the host console (/events, /events/new, /hourly-debug, /bookings, /bookings/{id}, /teams…, /integrations/webhooks
+ * and /integrations/api-keys) and /profile-settings,
  * calendar integration (/calendar, /calendar-integration: the page itself shows 'Authentication Required' to a
  * visitor without a session rather than being sent to /login, host-area.md §2) with /calendar-connected (the end of
  * the Google authorization window), the public booking page (/book/{eventSlug}, /events/{eventSlug}; with
@@ -178,6 +183,9 @@ export function AppRoutes() {
           <Route path="teams" element={<TeamsPage />} />
           <Route path="teams/invitations" element={<InvitationsPage />} />
           <Route path="teams/:teamSlug" element={<TeamPage />} />
+          <Route path="integrations" element={<Navigate to="/integrations/webhooks" replace />} />
+          <Route path="integrations/webhooks" element={<WebhooksPage />} />
+          <Route path="integrations/api-keys" element={<ApiKeysPage />} />
         </Route>
         {/* Not behind the guard: a visitor gets guest checkout, and a guest returns from Stripe to the result. */}
         <Route path="billing-details" element={<BillingDetailsPage />} />

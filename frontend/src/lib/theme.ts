@@ -16,8 +16,18 @@ function storedTheme(): Theme | null {
   }
 }
 
-function apply(theme: Theme): void {
+/**
+ * A framed page's own theme (issue 29: `?embed=1&theme=…`, `<html data-embed-theme>` set by index.html before the
+ * first paint): it wins over the page's and the visitor's, and is never saved.
+ */
+function frameTheme(): Theme | null {
+  const theme = document.documentElement.getAttribute('data-embed-theme');
+  return theme === 'light' || theme === 'dark' ? theme : null;
+}
+
+function apply(asked: Theme): void {
   const root = document.documentElement;
+  const theme = frameTheme() ?? asked;
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
   listeners.forEach((listener) => listener());

@@ -231,6 +231,15 @@ async function replayed(deps: CreateBookingDeps, idempotency: Idempotency): Prom
   return stored.response as CreateBookingResponse;
 }
 
+/**
+ * The booking's source (issue 29): the request's `utm_*` parameters; a reschedule that brings none keeps the source of
+ * the booking it replaces (it is the same meeting, moved). Nothing when neither has one.
+ */
+function sourceOf(input: CreateBookingBody, replaced: BookingRecord | null): Pick<BookingRecord, 'source'> {
+  const source = input.source ?? replaced?.source;
+  return source ? { source } : {};
+}
+
 /** What makes two requests "the same" for an Idempotency-Key: the validated booking request. */
 function requestHash(input: CreateBookingBody): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
@@ -398,6 +407,7 @@ function draftBooking(
     version: replaced ? versionOf(replaced) + 1 : 1,
     icsUid: replaced ? icsUidOf(replaced) : invitationUid(id, host, calendarEventId),
     ...(replaced ? { rescheduledFrom: { id: replaced.id, start: replaced.start, end: replaced.end } } : {}),
+    ...sourceOf(input, replaced),
     createdAt: now.toISOString(),
   };
   const confirmation: CreateBookingResponse = {
@@ -879,6 +889,7 @@ function draftTeamBooking(
     version: replaced ? versionOf(replaced) + 1 : 1,
     icsUid: replaced ? icsUidOf(replaced) : invitationUid(id, primary.host!, calendar.calendarEventId),
     ...(replaced ? { rescheduledFrom: { id: replaced.id, start: replaced.start, end: replaced.end } } : {}),
+    ...sourceOf(input, replaced),
     teamId: team.id,
     teamSlug: team.slug,
     teamName: team.name,

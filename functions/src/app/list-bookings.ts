@@ -107,5 +107,6 @@ function listItem(
     rescheduled: Boolean(booking.rescheduledTo),
     teamSlug: booking.teamSlug ?? null,
     teamName: booking.teamName ?? null,
+    source: booking.source ?? null,
   };
 }

@@ -316,5 +316,6 @@ async function hostView(deps: Pick<Deps, 'hosts' | 'events' | 'clock'>, booking:
       : null,
     past: Date.parse(booking.start) <= deps.clock.now().getTime(),
     createdAt: booking.createdAt,
+    source: booking.source ?? null,
   };
 }

@@ -1,4 +1,6 @@
+import type { WebhookEventType, WebhookMessageType } from '#shared/api/schemas/integrations';
 import type { AvailabilityRange } from '#shared/availability/engine';
+import type { UtmParam } from '#shared/embed';
 import type { PlanRecord } from '#functions/domain/billing';
 
 /**
@@ -255,6 +257,12 @@ export interface BookingRecord {
    * under the next one): its move is no new booking, so nobody is mailed for it.
    */
   handedOverFrom?: string;
+  /**
+   * Where the booking came from (issue 29): the `utm_*` parameters its booking page was opened with (the embed script
+   * passes the host page's on). Absent when there were none; a reschedule keeps its predecessor's unless it brings
+   * its own.
+   */
+  source?: Partial<Record<UtmParam, string>>;
   createdAt: string;
 }
 
@@ -268,4 +276,58 @@ export interface BookingCancellation {
   reason: string | null;
   declined: boolean;
   at: string;
+}
+
+/**
+ * A host's API key (issue 29), as the host's list shows it: never the key, which is answered once when it is made
+ * (the table keeps its SHA-256 only). `lastUsedAt` is written at most once a minute.
+ */
+export interface ApiKeyRecord {
+  id: string;
+  hostId: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A host's webhook endpoint (issue 29): `USER#{hostId}` / `WEBHOOK#{id}`. */
+export interface WebhookRecord {
+  id: string;
+  hostId: string;
+  url: string;
+  events: WebhookEventType[];
+  active: boolean;
+  createdAt: string;
+  /** Why the server switched it off (410 Gone, failing for 3 days); null while on, or when its owner switched it off. */
+  disabledReason: string | null;
+  /** The first failed attempt after its last success; null while it delivers. */
+  failingSince: string | null;
+  /**
+   * The signing secret (`whsec_…`), sealed by the TokenCipher for `webhook:{hostId}:{id}` (never stored in clear;
+   * opened to sign each attempt).
+   */
+  sealedSecret: string;
+}
+
+/**
+ * One delivery attempt in an endpoint's log (issue 29): `USER#{hostId}` / `WHLOG#{webhookId}#{id}`, the id a UUIDv7
+ * of its time, so the log reads newest first. It keeps the body sent, for a redelivery; it expires after 30 days.
+ */
+export interface WebhookDeliveryRecord {
+  id: string;
+  webhookId: string;
+  hostId: string;
+  /** The `webhook-id`: the same for every attempt of one event to one endpoint. */
+  messageId: string;
+  type: WebhookMessageType;
+  attempt: number;
+  /** The receiver's HTTP status; null when none came (refused address, timeout, connection failed). */
+  status: number | null;
+  durationMs: number | null;
+  at: string;
+  nextAttemptAt: string | null;
+  /** Why no status came, or the first 4 KB of what the receiver answered. */
+  error: string | null;
+  /** The payload as sent (signed byte for byte). */
+  body: string;
 }

@@ -11,10 +11,17 @@ import {
   powertoolsRootLogger,
   publishMetrics,
 } from '#functions/adapters/observability/powertools';
+import { API_KEY_MESSAGES, bearerCredential } from '#functions/domain/api-keys';
 import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
 import { setCookieValue } from '#functions/http/cookies';
 import { errorToResponse, validationFailed } from '#functions/http/errors';
-import { readJsonBody, refuseCrossSiteWrite, refuseDirectApiCall, refuseResourceLoad } from '#functions/http/request';
+import {
+  header,
+  readJsonBody,
+  refuseCrossSiteWrite,
+  refuseDirectApiCall,
+  refuseResourceLoad,
+} from '#functions/http/request';
 import { documentResponse, jsonResponse } from '#functions/http/response';
 import type { CookieToSet, CoreDeps, Deps, Logger, Principal } from '#functions/ports';
 
@@ -79,24 +86,46 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const state = states.get(context) ?? { requestId: randomUUID(), correlationId: randomUUID() };
     const provided = await provide();
     state.deps = provided;
-    const logger =
+    let logger =
       provided.logger?.with?.({ route: route.name, requestId: state.requestId, correlationId: state.correlationId }) ??
       provided.logger;
     state.logger = logger;
     const deps = { ...provided, logger };
+    // In the cloud only CloudFront reaches the API (its origin secret), whatever the caller: a key's call comes
+    // through the site's address like a browser's.
     refuseDirectApiCall(event, deps.config.originSecret);
+    // An API key (issue 29): `Authorization: Bearer …`. Only a row marked `apiKey` takes one; any other answers 403
+    // before anything is read (so a function without table access never looks a key up).
+    const apiKey = bearerCredential(header(event, 'authorization'));
+    if (apiKey !== null && !route.apiKey) throw new Forbidden(API_KEY_MESSAGES.notAllowed);
     // A provider's signed callback is not a browser's request: its signature is checked by the use case, and no
-    // session is read (a cookie sent along would mean nothing).
+    // session is read (a cookie sent along would mean nothing). A key's call is not a browser's ambient credential
+    // either: a page on another site cannot add the header (nor read an answer: no CORS), so the same-site rule,
+    // which guards the session cookie, does not apply to it, and no cookie is read.
     if (!route.webhook) {
-      refuseCrossSiteWrite(event, deps.config.siteUrl);
+      if (apiKey === null) refuseCrossSiteWrite(event, deps.config.siteUrl);
       refuseResourceLoad(event);
     }
-    const principal = route.webhook
-      ? null
-      : await deps.sessions.authenticate({
-          cookies: event.cookies ?? [],
-          headers: event.headers ?? {},
-        });
+    let principal: Principal | null;
+    if (apiKey !== null) {
+      principal = (await deps.apiKeyVerifier?.authenticate(apiKey, { clock: deps.clock, logger })) ?? null;
+      if (!principal?.apiKeyId) {
+        logger.warn('API key refused: unknown, malformed or revoked');
+        throw new Unauthorized(API_KEY_MESSAGES.invalid);
+      }
+      // Every line of this request names the key (its id: never the key itself).
+      logger = logger.with?.({ apiKeyId: principal.apiKeyId }) ?? logger;
+      state.logger = logger;
+      deps.logger = logger;
+      logger.info('API key call', { apiKeyId: principal.apiKeyId, userId: principal.userId });
+    } else {
+      principal = route.webhook
+        ? null
+        : await deps.sessions.authenticate({
+            cookies: event.cookies ?? [],
+            headers: event.headers ?? {},
+          });
+    }
     if (route.auth !== 'public' && !principal) throw new Unauthorized('Authentication required.');
     if (route.auth === 'admin' && !principal?.isAdmin) throw new Forbidden('Administrator access required.');
 
@@ -140,9 +169,10 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
   // function's own timeout is the only deadline.
   // Logs and metrics (docs/operations.md): the Powertools logger learns the Lambda context (function, request id,
   // cold start, trace id); each request gets a child logger with the route and the request's ids; the counts the use
-  // case made, plus a ServerError for any 5xx answer, leave as one EMF line when the invocation ends.
+  // case made, plus a ServerError for any 5xx answer, leave as one EMF line when the invocation ends. The event itself
+  // is never logged (logEvent off, whatever POWERTOOLS_LOGGER_LOG_EVENT says): it carries session cookies and API keys.
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core, { timeoutEarlyInMillis: 0 })
-    .use(injectLambdaContext(powertoolsRootLogger(), { resetKeys: true }))
+    .use(injectLambdaContext(powertoolsRootLogger(), { resetKeys: true, logEvent: false }))
     .use({
       before: (request) => {
         const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || randomUUID();

@@ -5,17 +5,29 @@ import { bookingFromImage } from '#functions/adapters/dynamodb/bookings';
 import { invitationFromImage } from '#functions/adapters/dynamodb/teams';
 import { notifyBookingChange, type NotifyDeps } from '#functions/app/booking-notices';
 import { mailTeamInvitation, type InvitationMailDeps } from '#functions/app/team-invitation-mail';
-import { coreDeps, lifecycleDeps, mailer, teamRepository } from '#functions/composition';
+import { fanOutBookingChange, type FanOutDeps } from '#functions/app/webhook-delivery';
+import {
+  coreDeps,
+  lifecycleDeps,
+  mailer,
+  teamRepository,
+  webhookQueue,
+  webhookRepository,
+} from '#functions/composition';
 import { eventJob } from '#functions/jobs/scheduled-job';
 
 /**
  * The table's stream, filtered to booking items and new team invitations (shared/jobs.ts): a booking's old and new
- * images go to notifyBookingChange, an invitation to mailTeamInvitation. Records are processed one by one; the ones that failed are reported (partial batch failure),
- * so only they and what follows them on their shard come again; what went out is never sent twice (OnceGuard).
+ * images go to fanOutBookingChange (its webhook messages, issue 29: this job fans out, so the stream keeps two
+ * readers) and notifyBookingChange, an invitation to mailTeamInvitation. Records are processed one by one; the ones
+ * that failed are reported (partial batch failure), so only they and what follows them on their shard come again;
+ * what went out is never sent twice (OnceGuard).
  * In the cloud an event source mapping calls it; on one machine the local runner's stream poller.
  */
 export function notifyHandler(
-  deps: () => NotifyDeps & InvitationMailDeps & { once: { registerLambdaContext?(context: unknown): void } },
+  deps: () => NotifyDeps &
+    InvitationMailDeps &
+    FanOutDeps & { once: { registerLambdaContext?(context: unknown): void } },
 ) {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
   return eventJob<DynamoDBStreamEvent, DynamoDBBatchResponse>('notifyBookingChanges', (event, context) => {
@@ -25,11 +37,11 @@ export function notifyHandler(
       // A new team invitation (issue 28): its mail.
       const invitation = change.eventName === 'INSERT' ? invitationFromImage(change.dynamodb?.NewImage as never) : null;
       if (invitation) return mailTeamInvitation(given, invitation);
-      return notifyBookingChange(
-        given,
-        bookingFromImage(change.dynamodb?.OldImage as never),
-        bookingFromImage(change.dynamodb?.NewImage as never),
-      );
+      const before = bookingFromImage(change.dynamodb?.OldImage as never);
+      const after = bookingFromImage(change.dynamodb?.NewImage as never);
+      // The webhooks it is for (issue 29): one message per subscribed endpoint, each queued once.
+      await fanOutBookingChange(given, before, after);
+      return notifyBookingChange(given, before, after);
     };
     // One after another, in the shard's order: a booking's creation is told before its cancellation.
     return processPartialResponse(event, record, processor, { context, processInParallel: false });
@@ -41,4 +53,6 @@ export const handler = notifyHandler(() => ({
   ...lifecycleDeps(),
   mailer: mailer(),
   teams: teamRepository(),
+  webhooks: webhookRepository(),
+  webhookQueue: webhookQueue(),
 }));

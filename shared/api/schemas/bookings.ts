@@ -4,6 +4,7 @@ import { eventIdValue, timeZoneValue } from '#shared/api/schemas/availability';
 import { CALENDAR_DATE_MESSAGE, isCalendarDate, visibleText } from '#shared/api/schemas/common';
 import { loadEnglishMessages } from '#shared/api/zod-english';
 import { BOOKING_LIMITS as L } from '#shared/constants';
+import { UTM_PARAMS, UTM_VALUE_MAX, type UtmParam } from '#shared/embed';
 
 export { MEETING_TYPES, type MeetingType } from '#shared/constants';
 
@@ -21,6 +22,64 @@ const email = (message: string) =>
     ),
     z.string().check(z.maxLength(254, message), z.regex(SIMPLE_EMAIL, message)),
   );
+
+/** Where a booking came from (issue 29): the `utm_*` parameters of the booking page's address, as given. */
+export type BookingSource = Partial<Record<UtmParam, string>>;
+
+const utmValue = (key: UtmParam) =>
+  z.optional(
+    z.pipe(
+      z
+        .string({ error: `source.${key} must be text.` })
+        .check(z.maxLength(UTM_VALUE_MAX, `source.${key} must be at most ${UTM_VALUE_MAX} characters.`)),
+      z.transform((value) => visibleText(value) || undefined),
+    ),
+  );
+
+const UTM_LIST = `${UTM_PARAMS.slice(0, -1).join(', ')} and ${UTM_PARAMS.at(-1)}`;
+const unknownKeys = (source: unknown): string[] =>
+  Object.keys(source ?? {}).filter((key) => !(UTM_PARAMS as readonly string[]).includes(key));
+
+/**
+ * createBooking's optional `source` (issue 29): the `utm_*` parameters the booking page was opened with (the embed
+ * script passes the host page's on), each a text of at most UTM_VALUE_MAX characters; any other key is refused.
+ * Invisible characters are dropped and each value trimmed; empty values are left out, and a source left empty is
+ * none.
+ */
+export const bookingSourceBody = z.pipe(
+  z
+    .looseObject(
+      {
+        utm_source: utmValue('utm_source'),
+        utm_medium: utmValue('utm_medium'),
+        utm_campaign: utmValue('utm_campaign'),
+        utm_term: utmValue('utm_term'),
+        utm_content: utmValue('utm_content'),
+      } satisfies Record<UtmParam, unknown>,
+      { error: `source must be an object of ${UTM_LIST} texts.` },
+    )
+    // Named here rather than as the wrapper's "Unknown field": which object takes which keys.
+    .check(
+      z.refine((source) => unknownKeys(source).length === 0, {
+        error: (issue) => `source accepts only ${UTM_LIST}, not ${unknownKeys(issue.input).join(', ')}.`,
+      }),
+    ),
+  z.transform((source): BookingSource | undefined => {
+    const given = UTM_PARAMS.flatMap((key) => (source[key] === undefined ? [] : [[key, source[key]] as const]));
+    return given.length > 0 ? (Object.fromEntries(given) as BookingSource) : undefined;
+  }),
+);
+
+/** A booking's source as the host's screens get it (null: the booking page was opened without utm_* parameters). */
+export const bookingSourceView = z.nullable(
+  z.object({
+    utm_source: z.optional(z.string()),
+    utm_medium: z.optional(z.string()),
+    utm_campaign: z.optional(z.string()),
+    utm_term: z.optional(z.string()),
+    utm_content: z.optional(z.string()),
+  }),
+);
 
 /** POST /api/bookings (booking-landing-auth-admin.md §3 "Booking request", §5). */
 export const createBookingBody = z.strictObject({
@@ -81,6 +140,8 @@ export const createBookingBody = z.strictObject({
       token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'reschedule.token is not a reschedule token.')),
     }),
   ),
+  /** Beyond the spec (issue 29): the `utm_*` parameters of the booking page's address, stored as the booking's source. */
+  source: z.optional(bookingSourceBody),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 
@@ -200,6 +261,8 @@ export const hostBookingResponse = z.object({
   rescheduledFrom: z.nullable(z.object({ startTime: z.string(), endTime: z.string() })),
   past: z.boolean(),
   createdAt: z.string(),
+  /** Issue 29: the `utm_*` parameters the guest's booking page was opened with; null when none. */
+  source: bookingSourceView,
 });
 export type HostBooking = z.infer<typeof hostBookingResponse>;
 
@@ -263,6 +326,8 @@ export const bookingListItem = z.object({
    * null once the booking is cancelled or has started.
    */
   rescheduleUrl: z.nullable(z.string()),
+  /** Issue 29: the `utm_*` parameters the guest's booking page was opened with; null when none. */
+  source: bookingSourceView,
 });
 export type BookingListItem = z.infer<typeof bookingListItem>;
 export const bookingListResponse = z.array(bookingListItem);

@@ -45,11 +45,19 @@ export function BookingTheme({
   const style = {
     '--accent': accentFor(design.color),
     colorScheme: dark ? 'dark' : 'light',
-    ...(tint && { backgroundColor: `color-mix(in srgb, ${tint} 12%, ${dark ? '#020617' : '#f8fafc'})` }),
+    ...(tint && { '--tint': tint }),
   } as CSSProperties;
   return (
     <div
-      className={cn(dark ? 'dark bg-slate-950 text-slate-100' : 'light bg-slate-50 text-slate-900', className)}
+      // The background by the `dark:` variant rather than by `dark` here: a framed page's own theme (issue 29) wins.
+      className={cn(
+        dark ? 'dark' : 'light',
+        'text-slate-900 dark:text-slate-100',
+        tint
+          ? 'bg-[color-mix(in_srgb,var(--tint)_12%,#f8fafc)] dark:bg-[color-mix(in_srgb,var(--tint)_12%,#020617)]'
+          : 'bg-slate-50 dark:bg-slate-950',
+        className,
+      )}
       style={style}
       data-booking-theme={design.bookingTheme}
       data-booking-page=""

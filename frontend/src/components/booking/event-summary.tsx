@@ -16,7 +16,8 @@ export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; ti
   return (
     <aside
       aria-label="Event details"
-      className="self-start overflow-hidden rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      // Hidden in a frame whose embed asked for no details (issue 29: ?embed=1&hide_details=1).
+      className="self-start overflow-hidden rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900 embed-no-details:hidden"
     >
       {band && (
         <div aria-hidden="true" className="-mx-5 -mt-5 mb-5 h-2 sm:-mx-6 sm:-mt-6" style={{ backgroundColor: band }} />

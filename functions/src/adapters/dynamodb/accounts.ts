@@ -247,6 +247,13 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
         .filter((key) => key.sk.startsWith(keys.memberTeamPrefix))
         .map((key) => key.sk.slice(keys.memberTeamPrefix.length));
       await deleteAll(teamIds.map((teamId) => keys.teamMember(teamId, account.id)));
+      // API keys (issue 29): each key's lookup by hash goes before its record, so no key outlives its account.
+      const apiKeys = await queryAll({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.userPartition(account.id), ':prefix': keys.apiKeyPrefix },
+        ProjectionExpression: 'keyHash',
+      });
+      await deleteAll(apiKeys.map((item) => keys.apiKeyLookup(String(item.keyHash))));
       await deleteAll(own.filter((key) => key.sk !== 'PROFILE'));
       // Last, together: the profile and its claims.
       await db.send(

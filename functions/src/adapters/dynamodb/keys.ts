@@ -125,4 +125,31 @@ export const keys = {
   }),
 
   idempotency: (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'IDEMPOTENCY' }),
+
+  /**
+   * API keys (issue 29): a key's record in its host's partition (before CALENDAR, outside the host read's range), the
+   * host's key count (the per-host maximum, kept in the same transactions), and the lookup by the key's SHA-256 that
+   * authenticates a call with one GetItem.
+   */
+  apiKey: (hostId: string, id: string) => ({ pk: `USER#${hostId}`, sk: `APIKEY#${id}` }),
+  apiKeyPrefix: 'APIKEY#',
+  apiKeyCount: (hostId: string) => ({ pk: `USER#${hostId}`, sk: 'APIKEYS' }),
+  apiKeyLookup: (keyHash: string) => ({ pk: `APIKEYHASH#${keyHash}`, sk: 'APIKEYHASH' }),
+
+  /**
+   * Webhooks (issue 29): an endpoint in its host's partition (after PROFILE, outside the host read's range), the
+   * host's endpoint count (the per-host maximum, kept by the same transactions), and each endpoint's delivery log
+   * (`{deliveryId}` a UUIDv7, so the log sorts by time). Account deletion, which empties the partition, takes them all.
+   */
+  webhook: (hostId: string, id: string) => ({ pk: `USER#${hostId}`, sk: `WEBHOOK#${id}` }),
+  webhookPrefix: 'WEBHOOK#',
+  webhookCount: (hostId: string) => ({ pk: `USER#${hostId}`, sk: 'WEBHOOKS' }),
+  webhookDelivery: (hostId: string, webhookId: string, deliveryId: string) => ({
+    pk: `USER#${hostId}`,
+    sk: `WHLOG#${webhookId}#${deliveryId}`,
+  }),
+  webhookDeliveryPrefix: (webhookId: string) => `WHLOG#${webhookId}#`,
+  /** A webhook message waiting on one machine (the cloud's wait in SQS), listed in gsi1 `WEBHOOKQUEUE` by due time. */
+  webhookQueued: (name: string) => ({ pk: `WHQUEUE#${name}`, sk: 'WHQUEUE' }),
+  webhookQueueIndex: (at: string, name: string) => ({ gsi1pk: 'WEBHOOKQUEUE', gsi1sk: `${at}#${name}` }),
 } as const;

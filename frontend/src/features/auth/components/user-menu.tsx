@@ -31,6 +31,7 @@ const LINKS = [
   { to: '/bookings', label: 'Bookings' },
   { to: '/teams', label: 'Teams' },
   { to: '/calendar-integration', label: 'Calendar Sync' },
+  { to: '/integrations/webhooks', label: 'Integrations' },
   { to: '/profile-settings', label: 'Profile Settings' },
   { to: '/billing-details', label: 'Billing Details' },
 ] as const;
@@ -46,9 +47,9 @@ const itemClasses = cn(
 
 /**
  * The signed-in header's user menu (host-area.md §2 "Header"), labelled with the name or else the username:
- * Bookings, Teams, Calendar Sync, Profile Settings, Billing Details, Logout. The ARIA menu-button pattern: Enter, Space, a click
- * or ArrowDown open it on the first item, ArrowUp on the last; the arrow keys, Home and End move; Escape closes it
- * and returns focus to the button; Tab and a click elsewhere close it.
+ * Bookings, Teams, Calendar Sync, Integrations, Profile Settings, Billing Details, Logout. The ARIA menu-button
+ * pattern: Enter, Space, a click or ArrowDown open it on the first item, ArrowUp on the last; the arrow keys, Home and
+ * End move; Escape closes it and returns focus to the button; Tab and a click elsewhere close it.
  */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const label = labelOf(user);

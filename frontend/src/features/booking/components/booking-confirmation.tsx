@@ -135,7 +135,11 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
         {copied ? 'Meeting details copied to the clipboard.' : ''}
       </p>
 
-      <section aria-labelledby="booking-signup-title" className="mt-8 rounded-lg bg-slate-100 p-5 dark:bg-slate-800">
+      {/* Not in a frame (issue 29): the host's site is no place for Meetwise's offer, and its pages are never framed. */}
+      <section
+        aria-labelledby="booking-signup-title"
+        className="mt-8 rounded-lg bg-slate-100 p-5 dark:bg-slate-800 embed:hidden"
+      >
         <h3 id="booking-signup-title" className="font-semibold text-slate-900 dark:text-white">
           Want a booking page like this one?
         </h3>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 
 import { createBookingBody, type CreateBookingBody, type CreateBookingResponse } from '#shared/api/schemas/bookings';
@@ -10,7 +10,9 @@ import { Textarea } from '#frontend/components/ui/textarea.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useCreateBooking } from '#frontend/features/booking/api/create-booking.ts';
 import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
-import type { BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
+import { bookingSourceOf } from '#frontend/features/booking/lib/booking-source.ts';
+import { EMPTY_FORM, type BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
+import { prefilledForm } from '#frontend/features/booking/lib/prefill.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { formatDateTitle, formatTimeRange } from '#frontend/lib/dates.ts';
@@ -37,6 +39,11 @@ interface BookingFormProps {
   replaces?: CreateBookingBody['reschedule'];
   /** Moving a booking from its reschedule link: the button says so. */
   rescheduling?: boolean;
+  /**
+   * The page's query (issue 29): its `name`, `email` and `guests` fill the form in the first time it shows, and its
+   * `utm_*` parameters go with the booking as its source.
+   */
+  search?: URLSearchParams;
 }
 
 /** Step 2: the guest's details, validated with the server's schema (createBookingBody). */
@@ -51,9 +58,15 @@ export function BookingForm({
   onBooked,
   replaces,
   rescheduling = false,
+  search,
 }: BookingFormProps) {
+  // Filled in from the address before the first paint, unless the guest typed already (or it moves a booking).
+  const [prefill] = useState(() => (search && values === EMPTY_FORM ? prefilledForm(search) : null));
+  useLayoutEffect(() => {
+    if (prefill) onValuesChange(prefill);
+  }, [prefill, onValuesChange]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [showGuests, setShowGuests] = useState(values.guests.length > 0);
+  const [showGuests, setShowGuests] = useState((prefill ?? values).guests.length > 0);
   const [guestInput, setGuestInput] = useState('');
   const [inlineError, setInlineError] = useState<string | null>(null);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
@@ -78,6 +91,7 @@ export function BookingForm({
   const onSubmit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
     if (isDemo || booking.isPending) return;
+    const source = search && bookingSourceOf(search);
     const parsed = createBookingBody.safeParse({
       name: values.name,
       email: values.email,
@@ -89,6 +103,7 @@ export function BookingForm({
       eventId: event.id,
       timezone: timeZone,
       ...(replaces ? { reschedule: replaces } : {}),
+      ...(source ? { source } : {}),
     });
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};

@@ -43,6 +43,7 @@ import {
   yearMonthOf,
   type YearMonth,
 } from '#frontend/lib/dates.ts';
+import { notifyEmbed } from '#frontend/lib/embed.ts';
 import { fetchManagedBooking, MANAGED_BOOKING_STALE_MS, managedBookingKey } from '#frontend/lib/managed-booking.ts';
 import { useServerRenderTime } from '#frontend/lib/server-render.ts';
 import { setPageTheme } from '#frontend/lib/theme.ts';
@@ -90,6 +91,11 @@ export function BookingPage({ slug, search, replaceSearch }: BookingPageProps) {
   // The flow's first render (calendar grid and all) runs as a deferred, time-sliced update: it never holds the
   // main thread in one long task while the phone is still busy starting the page.
   const loaded = useDeferredValue(event.data);
+  // In a frame (issue 29): the embedding page hears once that the page is up (hydrated, or rendered with its answer).
+  const settled = !slug || event.isError || (event.isSuccess && loaded !== undefined);
+  useEffect(() => {
+    if (settled) notifyEmbed({ type: 'meetwise:ready', detail: { eventSlug: slug } });
+  }, [settled, slug]);
 
   if (!slug) return <EventLoadScreen kind="notFound" />;
   if (event.isPending || (reschedule === 'loading' && !startedWithEvent) || (event.isSuccess && !loaded)) {
@@ -249,6 +255,7 @@ function BookingFlow({
     if (date < today) return; // §4: past dates are ignored
     void loadDayView();
     void loadBookingForm();
+    notifyEmbed({ type: 'meetwise:date-selected', detail: { eventSlug: event.slug, date } });
     setSelectedDate(date);
     setSelectedSlot(null);
     setView(yearMonthOf(date));
@@ -280,6 +287,17 @@ function BookingFlow({
     bump();
   };
   const booked = (answer: CreateBookingResponse) => {
+    // In a frame (issue 29): a booking made, or one moved (from its link, or step 3's "Reschedule").
+    const start = Date.parse(answer.startTime);
+    notifyEmbed({
+      type: linked !== null || replaces ? 'meetwise:rescheduled' : 'meetwise:booked',
+      detail: {
+        bookingId: answer.bookingId ?? '',
+        start: new Date(start).toISOString(),
+        end: new Date(start + answer.duration * 60_000).toISOString(),
+        eventSlug: answer.eventSlug || event.slug,
+      },
+    });
     setBooking(answer);
     setMovedByLink(linked !== null);
     setLinked(null);
@@ -324,8 +342,11 @@ function BookingFlow({
 
   if (gone) return <EventLoadScreen kind={gone} />;
   return (
-    <BookingTheme design={event} scopedCss={scopedCss} className="flex-1 lg:pb-24">
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-10 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+    <BookingTheme design={event} scopedCss={scopedCss} className="flex-1 lg:pb-24 embed:pb-0">
+      {/* In a frame (issue 29) with less room around it; without the event's details when the embed asks, one column
+          (the summary hides itself) under a heading for screen readers. */}
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-10 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] embed:py-4 embed-no-details:max-w-2xl embed-no-details:grid-cols-1">
+        <h1 className="sr-only hidden embed-no-details:block">{event.title}</h1>
         <EventSummary event={event} />
 
         <section
@@ -442,6 +463,7 @@ function BookingFlow({
                 onBooked={booked}
                 replaces={replaces}
                 rescheduling={linked !== null}
+                search={search}
               />
             </Suspense>
           )}
@@ -462,7 +484,7 @@ function BookingFlow({
 
       {/* Below lg in the page's flow, after the booking step; from lg up floating at the bottom left, beside the event
           summary (nothing to click there), with room kept under the page and in the footer: it never covers a control. */}
-      <div className="flex justify-center px-4 pb-8 lg:block lg:p-0">
+      <div className="flex justify-center px-4 pb-8 lg:block lg:p-0 embed:hidden">
         <AppLink
           to="/"
           className={cn(
@@ -525,7 +547,8 @@ function EventLoadScreen({ kind }: { kind: 'inactive' | 'notFound' | 'failed' })
           Reload page
         </button>
       ) : (
-        <AppLink to="/" className={buttonVariants({ className: 'mt-8' })}>
+        // Not in a frame (issue 29): the home page is never framed.
+        <AppLink to="/" className={buttonVariants({ className: 'mt-8 embed:hidden' })}>
           {kind === 'inactive' ? 'Return to home page' : 'Go to the home page'}
         </AppLink>
       )}

@@ -10,7 +10,7 @@ import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useDecideBooking, type Decision } from '#frontend/features/bookings/api/decide-booking.ts';
 import { useBooking } from '#frontend/features/bookings/api/get-booking.ts';
 import { DeclineBookingDialog } from '#frontend/features/bookings/components/decline-booking-dialog.tsx';
-import { awaitsDecision, hostStateText, isNotFound } from '#frontend/features/bookings/lib/booking-view.ts';
+import { awaitsDecision, hostStateText, isNotFound, sourceText } from '#frontend/features/bookings/lib/booking-view.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { dateIn, formatDateTime, formatHostTime, formatLongDate, formatTimeRange } from '#frontend/lib/dates.ts';
@@ -87,6 +87,9 @@ function BookingDetail({ booking }: { booking: HostBooking }) {
   if (booking.guests.length > 0) rows.push(['Guests', booking.guests]);
   if (booking.additionalInfo) rows.push(['Additional information', booking.additionalInfo]);
   rows.push(['Booked', formatDateTime(booking.createdAt, hostZone)]);
+  // Issue 29: the utm_* parameters the guest's booking page was opened with (an embed on the host's site passes them).
+  const source = sourceText(booking.source);
+  if (source) rows.push(['Source', source]);
 
   const run = (decision: Decision, reason?: string) =>
     decide.mutate(

@@ -5,6 +5,7 @@ import type { BookingListItem } from '#shared/api/schemas/bookings';
 import { MEETING_TYPES } from '#shared/constants';
 import { BookingStatusBadge } from '#frontend/components/booking-status-badge.tsx';
 import { Button } from '#frontend/components/ui/button.tsx';
+import { sourceText } from '#frontend/features/bookings/lib/booking-view.ts';
 import { ACTION_LABELS, guestName, rowActions, type RowAction } from '#frontend/features/bookings/lib/host-bookings.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { dateIn, formatLongDate, formatTimeRange } from '#frontend/lib/dates.ts';
@@ -58,6 +59,9 @@ export function BookingRow({
   if (booking.assignmentReason) rows.push(['Assigned', booking.assignmentReason]);
   if (booking.guests.length > 0) rows.push(['Other guests', booking.guests.join(', ')]);
   if (booking.additionalInfo) rows.push(['Additional information', booking.additionalInfo]);
+  // Issue 29: the utm_* parameters the guest's booking page was opened with (an embed on the host's site passes them).
+  const source = sourceText(booking.source);
+  if (source) rows.push(['Source', source]);
 
   return (
     <article
@@ -114,7 +118,7 @@ export function BookingRow({
             <dd
               className={cn(
                 'mb-1 min-w-0 text-slate-800 sm:mb-0 dark:text-slate-200',
-                label === 'Other guests' ? 'break-all' : 'break-words whitespace-pre-line',
+                label === 'Other guests' || label === 'Source' ? 'break-all' : 'break-words whitespace-pre-line',
               )}
             >
               {value}

@@ -1,4 +1,5 @@
-import type { HostBooking } from '#shared/api/schemas/bookings';
+import type { BookingSource, HostBooking } from '#shared/api/schemas/bookings';
+import { UTM_PARAMS } from '#shared/embed';
 import { isApiError } from '#frontend/lib/api.ts';
 
 /** What the host's booking page (/bookings/{id}) shows, as pure rules. */
@@ -43,3 +44,12 @@ export function hostStateText(
 /** 404 (another host's, or none) and a malformed id: "Booking not found". */
 export const isNotFound = (error: unknown): boolean =>
   isApiError(error) && (error.status === 404 || error.status === 400);
+
+/**
+ * Where a booking came from (issue 29: the utm_* parameters its booking page was opened with), as the console shows it:
+ * "utm_source=newsletter, utm_campaign=spring" in the parameters' usual order; null when it came with none.
+ */
+export function sourceText(source: BookingSource | null | undefined): string | null {
+  const parts = UTM_PARAMS.flatMap((key) => (source?.[key] ? [`${key}=${source[key]}`] : []));
+  return parts.length > 0 ? parts.join(', ') : null;
+}

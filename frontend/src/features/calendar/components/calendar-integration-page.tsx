@@ -14,9 +14,15 @@ import { useCalendarConnect } from '#frontend/features/calendar/components/use-c
 import { VisibilityCard } from '#frontend/features/calendar/components/visibility-card.tsx';
 import { isUnauthorized } from '#frontend/features/calendar/lib/errors.ts';
 import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
+import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
 import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
+
+const inlineLink = cn(
+  'rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 dark:text-brand-400',
+  focusRing,
+);
 
 /**
  * /calendar and /calendar-integration (host-area.md §2 "Calendar integration screen"). Not behind the login guard's
@@ -109,6 +115,17 @@ function CalendarScreen({ redirectTo }: { redirectTo: string }) {
     <PageFrame>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         Connect a calendar so guests can book your events, and keep your bookings where you keep your day.
+      </p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        To send your bookings to your own systems, use{' '}
+        <Link to="/integrations/webhooks" className={inlineLink}>
+          webhooks
+        </Link>{' '}
+        or{' '}
+        <Link to="/integrations/api-keys" className={inlineLink}>
+          API keys
+        </Link>
+        .
       </p>
       {authError && (
         <div

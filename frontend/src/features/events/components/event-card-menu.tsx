@@ -23,13 +23,15 @@ export interface EventCardMenuProps {
   busy: boolean;
   onDuplicate: () => void;
   onDelete: () => void;
+  /** Opens the Embed dialog (issue 29). */
+  onEmbed: () => void;
   onSetActive: (active: boolean) => void;
   /** The menu button: the card returns focus to it when the delete dialog closes. */
   buttonRef: RefObject<HTMLButtonElement>;
 }
 
 /**
- * A card's menu (host-area.md §2 "Event types dashboard", §4): Duplicate, Edit, Delete, then Activate or
+ * A card's menu (host-area.md §2 "Event types dashboard", §4): Duplicate, Edit, Embed (issue 29), Delete, then Activate or
  * Deactivate, or for an inactive event while activation is blocked a disabled 'Upgrade to Activate' whose tooltip
  * gives the reason (its accessible description, shown while it is focused or hovered). Keyboard and pointer
  * behaviour: the ARIA menu-button pattern (components/ui/use-menu-button.ts).
@@ -40,6 +42,7 @@ export function EventCardMenu({
   busy,
   onDuplicate,
   onDelete,
+  onEmbed,
   onSetActive,
   buttonRef,
 }: EventCardMenuProps) {
@@ -86,6 +89,18 @@ export function EventCardMenu({
           >
             Edit
           </Link>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClasses}
+            onClick={() => {
+              menu.close(true);
+              onEmbed();
+            }}
+          >
+            Embed
+          </button>
           <ActionItem busy={busy} className={deleteClasses} onSelect={() => run(onDelete)}>
             Delete
           </ActionItem>

@@ -5,6 +5,7 @@ import { DEFAULT_CARD_COLOR } from '#shared/constants';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { DeleteEventDialog } from '#frontend/features/events/components/delete-event-dialog.tsx';
+import { EmbedDialog } from '#frontend/features/events/components/embed-dialog.tsx';
 import { EventCardMenu } from '#frontend/features/events/components/event-card-menu.tsx';
 import { CopyIcon, UserIcon } from '#frontend/features/events/components/icons.tsx';
 import { useEventActions } from '#frontend/features/events/components/use-event-actions.ts';
@@ -28,6 +29,7 @@ export function EventCard({
   const titleId = useId();
   const articleRef = useRef<HTMLElement>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [embedding, setEmbedding] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const actions = useEventActions(event);
   const bookingPath = `/book/${event.slug}`;
@@ -112,6 +114,7 @@ export function EventCard({
             busy={actions.busy}
             onDuplicate={actions.duplicate}
             onDelete={() => setConfirmingDelete(true)}
+            onEmbed={() => setEmbedding(true)}
             onSetActive={actions.setActive}
             buttonRef={menuButton}
           />
@@ -123,6 +126,15 @@ export function EventCard({
         deleting={actions.deleting}
         onOpenChange={setConfirmingDelete}
         onConfirm={() => actions.remove((deleted) => deleted && setConfirmingDelete(false))}
+        onCloseAutoFocus={(closing) => {
+          closing.preventDefault();
+          menuButton.current?.focus();
+        }}
+      />
+      <EmbedDialog
+        event={event}
+        open={embedding}
+        onOpenChange={setEmbedding}
         onCloseAutoFocus={(closing) => {
           closing.preventDefault();
           menuButton.current?.focus();

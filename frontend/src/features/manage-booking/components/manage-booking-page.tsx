@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import type { ManagedBooking } from '#shared/api/schemas/bookings';
@@ -19,6 +19,7 @@ import {
 } from '#frontend/features/manage-booking/lib/manage-view.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { dateIn, formatDateTime, formatLongDate, formatTimeRange } from '#frontend/lib/dates.ts';
+import { notifyEmbed } from '#frontend/lib/embed.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
@@ -32,6 +33,12 @@ export function ManageBookingPage() {
   const token = search.get('token');
   const booking = useManagedBooking(bookingId, token);
   useDocumentTitle('Your booking | Meetwise');
+  // In a frame (issue 29): the embedding page hears once that the page is up, with what it shows.
+  const eventSlug = booking.data?.eventSlug ?? '';
+  const settled = !token || !booking.isPending;
+  useEffect(() => {
+    if (settled) notifyEmbed({ type: 'meetwise:ready', detail: { eventSlug } });
+  }, [settled, eventSlug]);
 
   if (!token || (booking.isError && loadFailure(booking.error) === 'invalid')) return <InvalidLink />;
   if (booking.isPending) return <PageLoading />;
@@ -48,7 +55,7 @@ export function ManageBookingPage() {
       </div>
     );
   }
-  return <ManagedBookingCard booking={booking.data} token={token} />;
+  return <ManagedBookingCard booking={booking.data} token={token} search={search} />;
 }
 
 function InvalidLink() {
@@ -59,7 +66,8 @@ function InvalidLink() {
         <p className="mt-3 text-slate-600 dark:text-slate-300">
           The link may be incomplete or out of date. Please use the link in the latest e-mail about your booking.
         </p>
-        <Link to="/" className={buttonVariants({ className: 'mt-6' })}>
+        {/* Not in a frame (issue 29): the home page is never framed. */}
+        <Link to="/" className={buttonVariants({ className: 'mt-6 embed:hidden' })}>
           Go to the home page
         </Link>
       </div>
@@ -76,7 +84,16 @@ function initialsOf(name: string): string {
     .toUpperCase();
 }
 
-function ManagedBookingCard({ booking, token }: { booking: ManagedBooking; token: string }) {
+function ManagedBookingCard({
+  booking,
+  token,
+  search,
+}: {
+  booking: ManagedBooking;
+  token: string;
+  /** The page's query: in a frame, its links keep the frame's parameters. */
+  search: URLSearchParams;
+}) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const cancel = useCancelBooking(booking.id, token);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -101,6 +118,7 @@ function ManagedBookingCard({ booking, token }: { booking: ManagedBooking; token
       onSuccess: () => {
         setDialogOpen(false);
         toast({ title: 'Booking cancelled', description: 'The host has been told.' });
+        notifyEmbed({ type: 'meetwise:cancelled', detail: { bookingId: booking.id, eventSlug: booking.eventSlug } });
       },
     });
 
@@ -145,7 +163,7 @@ function ManagedBookingCard({ booking, token }: { booking: ManagedBooking; token
         <div className="mt-6 flex flex-wrap gap-3">
           {state === 'active' ? (
             <>
-              <Link to={rescheduleHref(booking, token)} className={buttonVariants({ size: 'lg' })}>
+              <Link to={rescheduleHref(booking, token, search)} className={buttonVariants({ size: 'lg' })}>
                 Reschedule
               </Link>
               <button
@@ -161,7 +179,7 @@ function ManagedBookingCard({ booking, token }: { booking: ManagedBooking; token
               </button>
             </>
           ) : (
-            <Link to={bookAgainHref(booking)} className={buttonVariants({ size: 'lg' })}>
+            <Link to={bookAgainHref(booking, search)} className={buttonVariants({ size: 'lg' })}>
               Book again
             </Link>
           )}

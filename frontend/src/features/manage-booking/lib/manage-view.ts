@@ -1,4 +1,5 @@
 import type { ManagedBooking } from '#shared/api/schemas/bookings';
+import { EMBED_PARAMS, UTM_PARAMS } from '#shared/embed';
 import { isApiError } from '#frontend/lib/api.ts';
 
 /** What the guest's manage page (/booking/{id}?token=…) shows for a booking, as pure rules. */
@@ -11,12 +12,46 @@ export function manageState(booking: Pick<ManagedBooking, 'status' | 'past'>): M
   return booking.past ? 'past' : 'active';
 }
 
-/** The booking page in reschedule mode for this booking. */
-export const rescheduleHref = (booking: Pick<ManagedBooking, 'id' | 'eventSlug'>, token: string): string =>
-  `/book/${encodeURIComponent(booking.eventSlug)}?reschedule=${encodeURIComponent(booking.id)}&token=${encodeURIComponent(token)}`;
+/** The parameters a frame's own links keep (issue 29): the next page is framed the same way, with the same source. */
+const FRAME_KEPT = [
+  EMBED_PARAMS.embed,
+  EMBED_PARAMS.origin,
+  EMBED_PARAMS.theme,
+  EMBED_PARAMS.hideDetails,
+  EMBED_PARAMS.transparent,
+  ...UTM_PARAMS,
+];
 
-export const bookAgainHref = (booking: Pick<ManagedBooking, 'eventSlug'>): string =>
-  `/book/${encodeURIComponent(booking.eventSlug)}`;
+/**
+ * `href` with the frame's parameters of the page's query added when the page is in a frame of the embed script
+ * (`embed=1`, issue 29), so a link that stays in the frame opens the next page framed the same way; else `href`.
+ */
+export function withFrameParams(href: string, search: URLSearchParams): string {
+  if (search.get(EMBED_PARAMS.embed) !== '1') return href;
+  const [path = '', query = ''] = href.split('?', 2);
+  const next = new URLSearchParams(query);
+  for (const key of FRAME_KEPT) {
+    const value = search.get(key);
+    if (value !== null && !next.has(key)) next.set(key, value);
+  }
+  return `${path}?${next.toString()}`;
+}
+
+/** The booking page in reschedule mode for this booking (in a frame, framed the same way). */
+export const rescheduleHref = (
+  booking: Pick<ManagedBooking, 'id' | 'eventSlug'>,
+  token: string,
+  search: URLSearchParams = new URLSearchParams(),
+): string =>
+  withFrameParams(
+    `/book/${encodeURIComponent(booking.eventSlug)}?reschedule=${encodeURIComponent(booking.id)}&token=${encodeURIComponent(token)}`,
+    search,
+  );
+
+export const bookAgainHref = (
+  booking: Pick<ManagedBooking, 'eventSlug'>,
+  search: URLSearchParams = new URLSearchParams(),
+): string => withFrameParams(`/book/${encodeURIComponent(booking.eventSlug)}`, search);
 
 /** Who ended a cancelled booking, told to its guest. */
 export function cancellationText(booking: Pick<ManagedBooking, 'cancellation' | 'rescheduled' | 'hostName'>): string {
