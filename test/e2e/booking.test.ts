@@ -8,6 +8,7 @@ import {
   addDays,
   chooseDate,
   dateIn,
+  firstAvailableDay,
   apiSlots as fetchSlots,
   formatTitle,
   rangeIn,
@@ -352,10 +353,7 @@ describe('booking page', () => {
 
   it('the demo event 999 cannot be submitted', async () => {
     const page = await openPage('/book/demo');
-    await page.getByRole('grid').waitFor();
-    const available = page.locator('[role="gridcell"][aria-disabled="false"]');
-    if ((await available.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
-    await available.first().click();
+    await (await firstAvailableDay(page)).click();
     await slotButtons(page).first().click();
     const button = page.getByRole('button', { name: 'Booking Disabled' });
     await button.waitFor();

@@ -2,6 +2,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
+import { firstAvailableDay } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
@@ -45,14 +46,6 @@ const apiCalls = (requests: Request[]): string[] =>
     .map((url) => url.pathname);
 
 const demo = (page: Page): Locator => page.getByRole('region', { name: 'Booking page demo' });
-
-/** The first date the demo offers; moves to the next month when none is left in this one (end of the month). */
-async function firstAvailableDay(page: Page): Promise<Locator> {
-  const available = demo(page).getByRole('gridcell', { name: /, available$/ });
-  if ((await available.count()) === 0) await demo(page).getByRole('button', { name: 'Next month' }).click();
-  await expect.poll(() => available.count()).toBeGreaterThan(0);
-  return available.first();
-}
 
 describe('landing page', () => {
   it('has one h1, a document title, and the two sign-up paths in the hero', async () => {
@@ -159,7 +152,7 @@ describe('landing page', () => {
     await page.waitForLoadState('networkidle');
     expect(await demo(page).getByRole('grid').isVisible()).toBe(true);
 
-    await (await firstAvailableDay(page)).click();
+    await (await firstAvailableDay(page, demo(page))).click();
     const times = demo(page).getByRole('list', { name: /^Available times on / });
     await expect.poll(() => times.isVisible()).toBe(true);
     expect(await times.getByRole('button').count()).toBeGreaterThan(0);
@@ -182,7 +175,7 @@ describe('landing page', () => {
   it('ignores clicks on dates on mobile (375 px) and still calls no API', async () => {
     const { page, requests } = await openLanding({ width: 375, mobile: true });
     await page.waitForLoadState('networkidle');
-    const day = await firstAvailableDay(page);
+    const day = await firstAvailableDay(page, demo(page));
     await day.click();
     // Give a (wrong) reaction time to happen, then check nothing changed.
     await page.waitForTimeout(300);

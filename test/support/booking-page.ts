@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Reading and driving the public booking page in browser tests (test/e2e). */
@@ -44,6 +44,26 @@ export async function calendarCell(page: Page, date: string) {
     await page.getByRole('button', { name: 'Next month' }).click();
   }
   return page.locator(`[role="gridcell"][data-date="${date}"]`);
+}
+
+/**
+ * The first available day the calendar offers, within `scope` (the page, or the landing page's demo region): waits for
+ * the month's dates to load, and when none is left in this month (its last days) moves to the next month and waits for
+ * that month's dates, so a cell of the month being left is never the one clicked.
+ */
+export async function firstAvailableDay(page: Page, scope: Page | Locator = page): Promise<Locator> {
+  const settled = scope.locator('[role="grid"]:not([aria-busy])');
+  const available = scope.locator('[role="gridcell"][aria-disabled="false"]');
+  await settled.waitFor();
+  if ((await available.count()) === 0) {
+    const title = scope.locator('[id$="calendar-title"]').first();
+    const month = await title.textContent();
+    await scope.getByRole('button', { name: 'Next month' }).click();
+    await expect.poll(() => title.textContent()).not.toBe(month);
+    await settled.waitFor();
+  }
+  await expect.poll(() => available.count()).toBeGreaterThan(0);
+  return available.first();
 }
 
 /** Step 1 through the calendar: move to the date's month, click the date, wait for its slots. */
