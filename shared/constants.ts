@@ -134,7 +134,8 @@ export const TIME_ZONE_OPTIONS = [
   { value: 'Asia/Tokyo', label: 'Tokyo' },
   { value: 'Australia/Sydney', label: 'Sydney' },
 ] as const;
-export const LOCATION_TYPES = { 'in-person': 'In-person', phone: 'Phone call', 'google-meet': 'Google Meet' } as const;
+/** The location types and their names: shared/locations.ts (issue 30). */
+export { LOCATION_TYPES } from '#shared/locations';
 /** Event slugs: lower-case letters, digits and hyphens, 3–60 characters; these words are paths of their own. */
 export const EVENT_SLUG_MIN = 3;
 export const EVENT_SLUG_MAX = 60;

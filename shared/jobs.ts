@@ -18,6 +18,13 @@ export const jobs = {
     everyMinutes: 15,
     needs: { table: 'readwrite', google: true },
   },
+  migrateLocations: {
+    name: 'migrateLocations',
+    summary:
+      'Moves Google Meet event types whose hosts have no Google Calendar (never connected, disconnected or revoked at Google) to the built-in video call and gives their upcoming bookings a room, which mails them "Location updated". Idempotent; also run at every local start.',
+    everyMinutes: 60,
+    needs: { table: 'readwrite' },
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 export const jobTable: readonly JobDefinition[] = Object.values(jobs);
@@ -49,13 +56,13 @@ export const streamJobs = {
   notifyBookingChanges: {
     name: 'notifyBookingChanges',
     summary:
-      'Sends the booking e-mails a change calls for (booked, requested, confirmed, declined, cancelled, rescheduled) and creates or deletes the booking timers; queues the webhook messages it is for; mails each new team invitation.',
+      'Queues the booking e-mails a change calls for (booked, requested, confirmed, declined, cancelled, rescheduled) and creates or deletes the booking timers; queues the webhook messages it is for; mails each new team invitation.',
     filters: [
       { changes: ['INSERT', 'MODIFY'], image: 'NewImage', types: ['Booking'] },
       // A new team invitation: its mail (issue 28).
       { changes: ['INSERT'], image: 'NewImage', types: ['TeamInvitation'] },
     ],
-    needs: { table: 'readwrite', mail: true, webhooks: 'enqueue' },
+    needs: { table: 'readwrite', mail: true, webhooks: 'enqueue', mailQueue: 'send' },
     timers: true,
   },
   publishBookingPages: {
@@ -113,9 +120,9 @@ export const timerJobs = {
   sendReminder: {
     name: 'sendReminder',
     summary:
-      'Sends a reminder before a booking starts, after re-reading it: only if it is still confirmed and still starts at the time the timer was set for.',
+      'Queues a reminder before a booking starts, after re-reading it: only if it is still confirmed and still starts at the time the timer was set for (the mail queue reads it again before sending).',
     kind: 'reminder',
-    needs: { table: 'readwrite', mail: true },
+    needs: { table: 'read', mailQueue: 'send' },
   },
   expirePendingBooking: {
     name: 'expirePendingBooking',
@@ -143,6 +150,12 @@ export const queueJobs = {
     summary:
       "Delivers one webhook message: signs it afresh, posts it to the endpoint behind the address guard, logs the attempt and queues the next one on Svix's schedule (410 or 3 failing days switch the endpoint off, mailing its owner).",
     needs: { table: 'readwrite', mail: true, webhooks: 'deliver' },
+  },
+  sendBookingMail: {
+    name: 'sendBookingMail',
+    summary:
+      "Sends the queued booking e-mails at the pace SES allows (the lower of the account's rate and the stage's), each once; a reminder only if its booking is still confirmed at the same start; throttled sends come back after a backoff.",
+    needs: { table: 'readwrite', mail: true },
   },
 } as const satisfies Record<string, QueueJobDefinition>;
 

@@ -23,6 +23,10 @@ import { googleCalendar } from '#functions/adapters/google/calendar';
 import { googleCalendarAuth } from '#functions/adapters/google/calendar-auth';
 import { googleSignIn } from '#functions/adapters/google/sign-in';
 import { powertoolsOnce } from '#functions/adapters/idempotency/powertools-once';
+import { tableMailPacer } from '#functions/adapters/mail-queue/pacer';
+import { sesSendQuota } from '#functions/adapters/mail-queue/send-quota';
+import { sqsMailQueue } from '#functions/adapters/mail-queue/sqs-queue';
+import { tableMailQueue } from '#functions/adapters/mail-queue/table-queue';
 import { memoryRecentReads } from '#functions/adapters/memory/recent-reads';
 import { countingMailer } from '#functions/adapters/observability/counting-mailer';
 import {
@@ -251,6 +255,18 @@ export const calendarConnectionDeps = /* @__PURE__ */ once(() => ({
   calendars: calendarProviders(),
 }));
 
+/**
+ * What leaving Google (disconnecting, or switching to the built-in calendar) needs besides: it moves the host's Google
+ * Meet event types to the video call, gives their bookings a room and mails the host (issue 30).
+ */
+export const leaveGoogleDeps = /* @__PURE__ */ once(() => ({
+  ...calendarConnectionDeps(),
+  events: eventRepository(),
+  teams: teamRepository(),
+  bookings: bookingLedger(),
+  mailer: mailer(),
+}));
+
 export const recentReads = /* @__PURE__ */ once(() => memoryRecentReads(RECENT_READS));
 
 /** What the availability and booking routes read: events, hosts, the booking ledger, calendars, recent reads. */
@@ -290,8 +306,28 @@ function lifecycleFor(
     once: powertoolsOnce(clients.dynamo, configuration.tableName),
     mailSuppressions: dynamoMailSuppressions(clients.db, configuration.tableName),
     timers: timersFor(configuration, clients.db),
+    mailQueue: mailQueueFor(configuration, clients.db),
   };
 }
+
+/** The booking mail queue (issue 30): SQS in the cloud (MAIL_QUEUE_URL), items in the table on one machine. */
+const mailQueueFor = (configuration: Config, db: ReturnType<typeof createDocumentClient>) =>
+  configuration.mailQueue.url
+    ? sqsMailQueue(configuration.mailQueue.url, sqsClient(configuration.region))
+    : tableMailQueue(db, configuration.tableName);
+
+/**
+ * What the booking mail queue's consumer needs (issue 30): the raw mailer, the OnceGuard, the queue (its backoffs),
+ * the per-second tokens, the account's rate, and the ledger (a reminder is read again before it goes).
+ */
+export const bookingMailQueueDeps = /* @__PURE__ */ once(() => ({
+  bookingMailer: countingMailer(sesRawMailer(config()), metrics()),
+  once: powertoolsOnce(dynamoClient(), config().tableName),
+  mailQueue: mailQueueFor(config(), documentClient()),
+  mailPacer: tableMailPacer(documentClient(), config().tableName),
+  sendQuota: sesSendQuota(config()),
+  bookings: bookingLedger(),
+}));
 
 /** The guard that runs a side effect once per id (Powertools idempotency in the table): Stripe's webhook events. */
 export const onceGuard = /* @__PURE__ */ once(() => powertoolsOnce(dynamoClient(), config().tableName));
@@ -382,6 +418,8 @@ export function composeDeps(
     recentReads: memoryRecentReads(RECENT_READS),
     manageTokens: hmacManageTokens(sessionKey(configuration)),
     ...lifecycleFor(configuration, { dynamo, db }, observe.metrics),
+    mailPacer: tableMailPacer(db, configuration.tableName),
+    sendQuota: sesSendQuota(configuration),
     billing: dynamoBilling(db, configuration.tableName),
     // Stripe is built only by the billing functions (billing-composition.ts); tests pass their own.
     payments: null,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import * as z from 'zod/mini';
 
 import { loadEnglishMessages } from '#shared/api/zod-english';
+import { DEFAULT_VIDEO_ROOM_BASE_URL } from '#shared/locations';
 
 /**
  * The one configuration module. Every setting comes from the environment, is validated here, and is
@@ -42,6 +43,10 @@ const configSchema = z
     DATA_DIR: withDefault(z.string().check(z.minLength(1)), '.data'),
     SITE_URL: optional(
       z.url({ protocol: /^https?$/, message: 'must be the site address, such as https://meetwise.example.com' }),
+    ),
+    VIDEO_ROOM_BASE_URL: withDefault(
+      z.url({ protocol: /^https$/, message: 'must be an https:// address, such as https://meet.jit.si' }),
+      DEFAULT_VIDEO_ROOM_BASE_URL,
     ),
     HOST: withDefault(
       z
@@ -101,6 +106,14 @@ const configSchema = z
       z.coerce.number({ message: 'must be a number' }).check(z.int('must be a whole number'), z.gte(1), z.lte(100_000)),
       1,
     ),
+    // One machine only (issue 30): the local runner's job deadlines, shorter than the cloud's timeouts, in seconds.
+    LOCAL_JOB_TIMEOUT_SECONDS: optional(
+      z.coerce.number({ message: 'must be a number' }).check(z.int('must be a whole number'), z.gte(1), z.lte(900)),
+    ),
+    // One machine only: another SES stand-in for the local runner's mail than its emulator (the crash-recovery test's).
+    LOCAL_SES_ENDPOINT: optional(
+      z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8005' }),
+    ),
     GOOGLE_ROOT_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:8100' })),
     SCHEDULER_GROUP: optional(
       z.string().check(z.regex(/^[0-9A-Za-z_.-]{1,64}$/, 'must be an EventBridge Scheduler group name')),
@@ -149,6 +162,22 @@ const configSchema = z
         ),
     ),
     STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:12111' })),
+    // `BILLING=demo npm start` (issue 30): the bundled fake Stripe on this machine, shown as demo payments.
+    BILLING_DEMO: optional(z.enum(['true', 'false'], { message: 'must be true or false' })),
+    MAIL_QUEUE_URL: optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^https:\/\/sqs\.[a-z0-9-]+\.amazonaws\.com(\.cn)?\/\d{12}\/[\w-]{1,80}$/,
+            'must be an SQS queue URL (https://sqs.{region}.amazonaws.com/{account}/{name})',
+          ),
+        ),
+    ),
+    MAIL_RATE_PER_SECOND: withDefault(
+      z.coerce.number({ message: 'must be a number' }).check(z.int('must be a whole number'), z.gte(1), z.lte(100_000)),
+      14,
+    ),
     WEBHOOKS_ALLOW_LOCAL: withDefault(z.enum(['true', 'false'], { message: 'must be true or false' }), 'false'),
     WEBHOOK_QUEUE_URL: optional(
       z
@@ -181,6 +210,21 @@ const configSchema = z
           path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
           message: 'is needed with the other: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
         });
+      }
+      // Demo payments are the fake Stripe on this machine: never in the cloud, never with real keys.
+      if (env.BILLING_DEMO === 'true') {
+        const host = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).hostname : '';
+        if (env.CALENDAR_KMS_KEY_ID || env.STRIPE_SECRET_ARN || !['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['BILLING_DEMO'],
+            message:
+              'is for one machine only (BILLING=demo npm start, with the bundled fake Stripe on 127.0.0.1), never in the cloud',
+          });
+        }
+        if (env.STRIPE_PUBLISHABLE_KEY && !env.STRIPE_PUBLISHABLE_KEY.startsWith('pk_test_')) {
+          context.addIssue({ code: 'custom', path: ['BILLING_DEMO'], message: 'never goes with live Stripe keys' });
+        }
       }
       // One machine's setting only: in the cloud (a KMS key seals the tokens there) webhooks never reach local addresses.
       if (env.WEBHOOKS_ALLOW_LOCAL === 'true' && env.CALENDAR_KMS_KEY_ID) {
@@ -243,6 +287,8 @@ export interface BillingConfig {
   secrets: { secretKey: string; webhookSecret: string } | { secretArn: string } | null;
   /** The fake Stripe server of the tests; unset: api.stripe.com. */
   apiUrl: string | undefined;
+  /** `BILLING=demo npm start`: the bundled fake Stripe, which the console shows as demo payments (issue 30). */
+  demo: boolean;
 }
 
 /** Webhooks (issue 29). */
@@ -296,10 +342,20 @@ export interface Config {
    */
   siteUrl: string;
   /**
+   * Issue 30: where the built-in video call's rooms are (VIDEO_ROOM_BASE_URL, default https://meet.jit.si): each
+   * booking's room is `{base}/Meetwise-{32 random hex digits}`.
+   */
+  videoRoomBaseUrl: string;
+  /**
    * Multiplies every abuse limit (functions/src/domain/abuse-limits.ts): 1 in production; test suites and load tests
    * that book or register hundreds of times from one address raise it, and the limits' own tests run at 1.
    */
   rateLimitMultiplier: number;
+  /**
+   * The local runner only (issue 30): its jobs' deadline when shorter than the cloud's timeouts (LOCAL_JOB_TIMEOUT_SECONDS,
+   * infra/local/lambda-context.ts), and the SES endpoint its mail goes to instead of its emulator (LOCAL_SES_ENDPOINT).
+   */
+  localRunner: { jobTimeoutSeconds: number | undefined; sesEndpoint: string | undefined };
   /** The interface the local server listens on (one machine only): 127.0.0.1 unless HOST says otherwise. */
   host: string;
   /** The S3 bucket for uploaded photos (the cloud); unset on one machine, where they go under dataDir/photos. */
@@ -318,6 +374,12 @@ export interface Config {
    */
   tokenKey: { kmsKeyId: string } | { localKey: Uint8Array | null };
   webhooks: WebhooksConfig;
+  /**
+   * Booking mail's queue (issue 30): the SQS queue (the cloud; MAIL_QUEUE_URL, set by CDK on the functions that queue
+   * mail), else the table's queue; and the stage's sending rate (MAIL_RATE_PER_SECOND, default 14, SES's default):
+   * the consumer keeps to the lower of it and the account's rate as SES reports it.
+   */
+  mailQueue: { url: string | undefined; ratePerSecond: number };
 }
 
 export interface GoogleConfig {
@@ -356,6 +418,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
                 ? { secretArn: c.STRIPE_SECRET_ARN }
                 : null,
           apiUrl: c.STRIPE_API_URL?.replace(/\/+$/, ''),
+          demo: c.BILLING_DEMO === 'true',
         }
       : null,
     scheduler:
@@ -388,12 +451,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     photoBucket: c.PHOTO_BUCKET,
     site: c.SITE_BUCKET ? { bucket: c.SITE_BUCKET } : { buildDir: c.SITE_DIR },
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    videoRoomBaseUrl: c.VIDEO_ROOM_BASE_URL.replace(/\/+$/, ''),
     host: c.HOST,
     rateLimitMultiplier: c.RATE_LIMIT_MULTIPLIER,
+    localRunner: { jobTimeoutSeconds: c.LOCAL_JOB_TIMEOUT_SECONDS, sesEndpoint: c.LOCAL_SES_ENDPOINT },
     tokenKey: c.CALENDAR_KMS_KEY_ID
       ? { kmsKeyId: c.CALENDAR_KMS_KEY_ID }
       : { localKey: c.CALENDAR_TOKEN_KEY ? new Uint8Array(Buffer.from(c.CALENDAR_TOKEN_KEY, 'base64url')) : null },
     webhooks: { allowLocal: c.WEBHOOKS_ALLOW_LOCAL === 'true', queueUrl: c.WEBHOOK_QUEUE_URL },
+    mailQueue: { url: c.MAIL_QUEUE_URL, ratePerSecond: c.MAIL_RATE_PER_SECOND },
     google: c.GOOGLE_CLIENT_ID
       ? {
           clientId: c.GOOGLE_CLIENT_ID,

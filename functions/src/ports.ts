@@ -7,6 +7,7 @@ import type { PlanType, PromoCode } from '#shared/rules/pricing';
 import type { Config } from '#functions/config';
 import type { RateDecision, RateRule } from '#functions/domain/abuse-limits';
 import type { BillingOwner, PaymentRecord, PaymentStatus, PlanRecord } from '#functions/domain/billing';
+import type { ListPageRequest } from '#functions/domain/booking-list';
 import type { ComposedMail } from '#functions/domain/booking-mail';
 import type {
   AccountRecord,
@@ -322,6 +323,43 @@ export interface OnceGuard {
   run<T>(id: string, work: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * One booking mail waiting to be sent (issue 30): what the booking mail queue carries (a JSON message body). The
+ * stream and timer jobs compose it and queue it; the queue's consumer (sendBookingMail) sends it at the pace SES
+ * allows, once per `id` (the OnceGuard).
+ */
+export interface QueuedMail {
+  /** `{notice id}:{recipient key}`: one mail, whatever the number of times it is queued or handed over. */
+  id: string;
+  mail: ComposedMail;
+  /**
+   * A reminder: sent only if the booking is still confirmed at this start (and has not started) when its turn comes,
+   * so a booking cancelled or moved while its reminder waited gets none.
+   */
+  reminder?: { hostId: string; bookingId: string; start: string };
+}
+
+/** The booking mail queue (issue 30): SQS in the cloud, items in the table on one machine (adapters/mail-queue). */
+export interface MailQueue {
+  send(message: QueuedMail, now: Date): Promise<void>;
+  /**
+   * The message handed over with `receipt` comes back after `seconds` (SQS ChangeMessageVisibility; the table
+   * queue's lease): a send SES throttled, or one that failed, waits before it is tried again.
+   */
+  retryAfter(receipt: string, seconds: number, now: Date): Promise<void>;
+}
+
+/** The tokens of one second of sending (issue 30; adapters/mail-queue/pacer.ts), shared by every consumer. */
+export interface MailPacer {
+  /** Takes up to `asked` of the `rate` tokens of the clock's second `second` (epoch seconds); answers how many. */
+  take(second: number, asked: number, rate: number): Promise<number>;
+}
+
+/** The account's sending rate (SES GetSendQuota's MaxSendRate, read now and then), or null when it cannot be read. */
+export interface SendQuota {
+  maxSendRate(): Promise<number | null>;
+}
+
 /** Addresses SES reported as bounced or complaining: they get no more booking mail. */
 export interface MailSuppressions {
   /** The given addresses (any case) that are suppressed, lower-cased. */
@@ -567,6 +605,18 @@ export interface BookingLedger {
    * index (gsi1 `BOOKINGS#{yyyy-MM}`), never a Scan. For the admin's list.
    */
   listStarting(from: string, to: string): Promise<BookingRecord[]>;
+  /**
+   * One page of the bookings starting in [from, to) (ISO instants), in the list's order (start, then id), strictly
+   * after `page.after`: at most `page.limit`, and whether more follow. With `hostId`, that host's partition (their
+   * own bookings and the team bookings they hold); without, every host's from the bookings index. Reads about one
+   * page of items, whatever the range holds (issue 30).
+   */
+  pageStarting(input: {
+    hostId?: string;
+    from: string;
+    to: string;
+    page: ListPageRequest;
+  }): Promise<{ bookings: BookingRecord[]; more: boolean }>;
   /** Marks (or unmarks) the guest of a confirmed booking as not having come; else BookingChanged. */
   setNoShow(booking: BookingRecord, noShow: boolean): Promise<BookingRecord>;
   /**
@@ -601,6 +651,12 @@ export interface BookingLedger {
   dropHost(booking: BookingRecord, leaving: string): Promise<BookingRecord>;
   /** Clears the calendar change owed for the booking (done). */
   clearCalendarPending(booking: BookingRecord): Promise<void>;
+  /**
+   * Issue 30: gives the booking (and its holds) the room of the built-in video call, its version bumped and its
+   * status kept, only if it is still at the status and version read (else BookingChanged): the stream's "Location
+   * updated" notice.
+   */
+  setMeetingUrl(booking: BookingRecord, meetingUrl: string): Promise<BookingRecord>;
 }
 
 /** A calendar a host has connected: where their other commitments come from and their bookings go. */
@@ -794,8 +850,14 @@ export interface Deps extends CoreDeps {
   recentReads: RecentReads;
   /** The secret of a booking's manage links (derived from its id with the session key; only its hash is stored). */
   manageTokens: ManageTokens;
-  /** Booking mail (raw MIME with the calendar parts): the stream and timer jobs only. */
+  /** Booking mail (raw MIME with the calendar parts): the booking mail queue's consumer only (issue 30). */
   bookingMailer: BookingMailer;
+  /** Where booking mail waits for its turn (issue 30): the stream and timer jobs queue, sendBookingMail sends. */
+  mailQueue: MailQueue;
+  /** The per-second tokens every consumer of the mail queue shares (issue 30). */
+  mailPacer: MailPacer;
+  /** The account's sending rate, as SES reports it (issue 30). */
+  sendQuota: SendQuota;
   /** The guard that makes each notice's mail go out once. */
   once: OnceGuard;
   mailSuppressions: MailSuppressions;
@@ -930,6 +992,11 @@ export interface PaymentProvider {
   getSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   /** Sets the subscription to end when its period ends; answers it as it is now. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Ends the subscription now: no further invoice or charge (account deletion). `comment` is kept at Stripe as the
+   * cancellation's reason. One already ended is no error; one Stripe does not know answers null.
+   */
+  cancelNow(subscriptionId: string, comment: string): Promise<ProviderSubscription | null>;
   /**
    * Verifies a webhook's Stripe-Signature over the raw body with the webhook secret (as stripe.webhooks.constructEvent
    * does, 5 minutes' tolerance) and reads the event; throws WebhookSignatureInvalid when it does not hold.

@@ -1,5 +1,6 @@
 import { App } from 'aws-cdk-lib';
 
+import { refuseDemoBilling } from '#infra/cdk/billing';
 import { checkWithCdkNag } from '#infra/cdk/nag';
 import { MeetwiseStack } from '#infra/cdk/stack';
 import { DEFAULT_STAGE, stageStackName } from '#infra/cdk/stage';
@@ -18,10 +19,14 @@ import { DEFAULT_STAGE, stageStackName } from '#infra/cdk/stage';
  *   -c hostedZoneId=Z0123456789ABC -c hostedZoneName=example.com   (optional, with domainName: Route 53 records)
  *   -c siteDir=path/to/dist   (optional; default frontend/dist)
  *   -c alarmEmail=oncall@example.com   (optional: subscribes the address to the operator alarms' SNS topic)
+ *   -c mailRatePerSecond=14   (optional: the stage's booking mail rate; the lower of it and SES's own is kept)
  * Account and region are the deploying credentials' (the CLI sets CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION, the
  * region defaulting to us-east-1), so it deploys to any region: outside us-east-1 the CloudFront web ACL goes to a
  * companion stack `Meetwise-{stage}-Edge` in us-east-1 (infra/cdk/waf.ts), read through a cross-region reference.
  */
+// Demo payments never reach the cloud (issue 30).
+// eslint-disable-next-line no-restricted-properties -- the shell's BILLING, read only to refuse it
+refuseDemoBilling(process.env);
 const app = new App();
 // AWS's own rules (cdk-nag's AwsSolutions pack): synth and deploy stop on any finding not fixed or acknowledged.
 checkWithCdkNag(app);
@@ -55,4 +60,5 @@ new MeetwiseStack(app, stageStackName(stage), {
   hostedZoneName: context('hostedZoneName'),
   siteDir: context('siteDir'),
   alarmEmail: context('alarmEmail'),
+  ...(context('mailRatePerSecond') ? { mailRatePerSecond: Number(context('mailRatePerSecond')) } : {}),
 });

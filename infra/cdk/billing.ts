@@ -10,10 +10,22 @@ import { acknowledgeCustomResourceProvider } from '#infra/cdk/nag';
 
 /**
  * The billing routes (issue 18) live in a nested stack of their own ("Billing"): the plans and payments calls and
- * Stripe's webhook. Only the rows with needs.billing talk to Stripe and may read the Stripe secret.
+ * Stripe's webhook. Only the rows with needs.billing talk to Stripe and may read the Stripe secret; one of those lives
+ * with the account routes (deleting an account cancels its subscription first, issue 30).
  */
-export const isBillingRoute = (route: RouteDefinition): boolean =>
-  Boolean(route.needs.billing) || /^\/api\/(subscription|stripe)[/-]/.test(route.path);
+export const isBillingRoute = (route: RouteDefinition): boolean => /^\/api\/(subscription|stripe)[/-]/.test(route.path);
+
+/**
+ * Demo payments (`BILLING=demo npm start`: the bundled fake Stripe, issue 30) are for one machine only: a synth or
+ * deploy asked with them stops here (the functions' configuration refuses BILLING_DEMO away from a loopback fake too).
+ */
+export function refuseDemoBilling(env: Record<string, string | undefined>): void {
+  if (env.BILLING?.trim() || env.BILLING_DEMO === 'true') {
+    throw new Error(
+      'BILLING=demo (the bundled fake Stripe) is for npm start on one machine only, never in the cloud: unset BILLING and BILLING_DEMO, and give -c stripePublishableKey and -c stripeSecretArn for real payments.',
+    );
+  }
+}
 
 export interface PromoCodeSeedProps {
   table: dynamodb.ITableV2;

@@ -8,7 +8,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
-import { jobTable, queueJobs, streamJobs, streamJobTable, type JobDefinition } from '#shared/jobs';
+import { jobTable, queueJobs, streamJobs, streamJobTable, timerJobTable, type JobDefinition } from '#shared/jobs';
 import { AccessLogs } from '#infra/cdk/access-logs';
 import { RouteFunctions } from '#infra/cdk/api';
 import { isBillingRoute, PromoCodeSeed } from '#infra/cdk/billing';
@@ -16,6 +16,7 @@ import { BookingLifecycle } from '#infra/cdk/booking-lifecycle';
 import { RepublishOnDeploy } from '#infra/cdk/booking-pages';
 import { DataTable } from '#infra/cdk/data';
 import { SiteDomainRecords } from '#infra/cdk/domain';
+import { BookingMailQueue } from '#infra/cdk/mail-queue';
 import { acknowledgeNag } from '#infra/cdk/nag';
 import { OperatorAlarms } from '#infra/cdk/operations';
 import { Site } from '#infra/cdk/site';
@@ -69,6 +70,8 @@ export interface MeetwiseStackProps extends StackProps {
   siteDir?: string;
   /** Subscribed by e-mail to the operator topic the alarms notify (optional; any subscriber can be added later). */
   alarmEmail?: string;
+  /** The stage's booking mail rate, mails a second (MAIL_RATE_PER_SECOND; default 14, SES's default): issue 30. */
+  mailRatePerSecond?: number;
 }
 
 /**
@@ -235,6 +238,18 @@ export class MeetwiseStack extends Stack {
       after: site.pagesDeployment,
       deadLetters: lifecycle.streamDeadLetters.get(publisherJob)!,
     });
+    // Booking mail at the pace SES allows (issue 30): the mail queue and its consumer, in a nested stack of their own
+    // (the 500 resources); the stream and reminder jobs queue their mails.
+    const mailQueue = new BookingMailQueue(new NestedStack(this, 'BookingMail'), 'Queue', {
+      makeFunction: api.makeFunction,
+      jobsDir,
+      // The name BookingLifecycle gives its configuration set (booking-lifecycle.ts), not a reference (see the prop).
+      configurationSetName: `${this.stackName}-booking-mail`,
+      ...(props.mailRatePerSecond === undefined ? {} : { ratePerSecond: props.mailRatePerSecond }),
+    });
+    for (const job of [...streamJobTable, ...timerJobTable]) {
+      if (job.needs.mailQueue) mailQueue.grant(lifecycle.functions.get(job.name)!, job.needs);
+    }
     // Webhook delivery (issue 29): the queue, its job, and what the stream job and the webhook routes may do with it.
     const webhooks = new WebhookDelivery(webhooksStack, 'Delivery', {
       makeFunction: api.makeFunction,
@@ -251,6 +266,7 @@ export class MeetwiseStack extends Stack {
       ...api.functions,
       ...lifecycle.functions,
       [queueJobs.deliverWebhook.name, webhooks.worker],
+      [queueJobs.sendBookingMail.name, mailQueue.worker],
     ]);
 
     // Links in e-mails and the same-site check use the site's own address, never a request header. (Not the shell
@@ -268,6 +284,7 @@ export class MeetwiseStack extends Stack {
     });
     lifecycle.notify(operatorTopic);
     webhooks.notify(operatorTopic);
+    mailQueue.notify(operatorTopic);
     new CfnOutput(this, 'OperatorTopicArn', {
       value: operations.topic.topicArn,
       description: 'SNS topic of the operator alarms: subscribe an e-mail, a pager or a chat hook',

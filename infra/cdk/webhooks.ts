@@ -1,20 +1,19 @@
 import path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 import type { RouteDefinition, RouteNeeds } from '#shared/api/routes';
 import { queueJobs, type QueueJobDefinition } from '#shared/jobs';
 import type { FunctionFactory } from '#infra/cdk/api';
-import { deadLetterQueue, firstMessageAlarm } from '#infra/cdk/dead-letters';
+import { notifyOnAlarms, workQueue } from '#infra/cdk/work-queue';
 
 /**
  * The integration routes (issue 29: /api/webhooks…, /api/api-keys…, /api/openapi.json) live in a nested stack of
@@ -70,39 +69,24 @@ export class WebhookDelivery extends Construct {
     super(scope, id);
     this.tokenKey = props.tokenKey;
     const job = props.job ?? queueJobs.deliverWebhook;
-    this.deadLetters = deadLetterQueue(
-      this,
-      'DeliveryDeadLetters',
-      `This queue is itself a dead-letter queue: the webhook delivery queue's messages that ${job.name} failed on ${DELIVERY_MAX_RECEIVES} times.`,
-    );
-    this.queue = new sqs.Queue(this, 'Deliveries', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      // Six times the job's timeout, as AWS advises for a queue a function consumes.
-      visibilityTimeout: Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * 6),
-      // Longer than any wait of the schedule (10 h), hops included.
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.deadLetters, maxReceiveCount: DELIVERY_MAX_RECEIVES },
-    });
-    this.deadLetterAlarm = firstMessageAlarm(
-      this,
-      'DeliveryDeadLetterAlarm',
-      this.deadLetters,
-      `${job.name}: webhook messages it failed on ${DELIVERY_MAX_RECEIVES} times (the table, the key or the queue failing) are in its dead-letter queue; those events were not delivered. See docs/operations.md.`,
-    );
-    // A work queue, not a dead-letter queue: messages wait in it by design (delays of 15 minutes at most), so its alarm
-    // is on the age of the oldest one: past 30 minutes the job is not keeping up (failing, throttled, switched off).
-    this.backlogAlarm = new cloudwatch.Alarm(this, 'DeliveryBacklogAlarm', {
-      alarmDescription: `${job.name}: the oldest webhook message has waited over ${BACKLOG_ALARM_MINUTES} minutes in the delivery queue (the job is failing or throttled); deliveries are late. See docs/operations.md.`,
-      metric: this.queue.metricApproximateAgeOfOldestMessage({
-        period: Duration.minutes(5),
-        statistic: cloudwatch.Stats.MAXIMUM,
-      }),
-      threshold: BACKLOG_ALARM_MINUTES * 60,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
+    // Retention (4 days): longer than any wait of the schedule (10 h), hops included. A work queue, not a dead-letter
+    // queue: messages wait in it by design (delays of 15 minutes at most), so its alarm is on the age of the oldest
+    // one: past 30 minutes the job is not keeping up (failing, throttled, switched off).
+    ({
+      queue: this.queue,
+      deadLetters: this.deadLetters,
+      deadLetterAlarm: this.deadLetterAlarm,
+      backlogAlarm: this.backlogAlarm,
+    } = workQueue(this, {
+      prefix: 'Delivery',
+      queueId: 'Deliveries',
+      consumerTimeout: DELIVERY_TIMEOUT,
+      maxReceives: DELIVERY_MAX_RECEIVES,
+      backlogMinutes: BACKLOG_ALARM_MINUTES,
+      deadLetterNagReason: `This queue is itself a dead-letter queue: the webhook delivery queue's messages that ${job.name} failed on ${DELIVERY_MAX_RECEIVES} times.`,
+      deadLetterAlarmDescription: `${job.name}: webhook messages it failed on ${DELIVERY_MAX_RECEIVES} times (the table, the key or the queue failing) are in its dead-letter queue; those events were not delivered. See docs/operations.md.`,
+      backlogAlarmDescription: `${job.name}: the oldest webhook message has waited over ${BACKLOG_ALARM_MINUTES} minutes in the delivery queue (the job is failing or throttled); deliveries are late. See docs/operations.md.`,
+    }));
 
     this.worker = props.makeFunction(
       job.name,
@@ -136,10 +120,6 @@ export class WebhookDelivery extends Construct {
 
   /** The alarms notify `topic` when they fire and when they recover (as operations.ts does). */
   notify(topic: sns.ITopic): void {
-    const action = new actions.SnsAction(topic);
-    for (const alarm of [this.deadLetterAlarm, this.backlogAlarm]) {
-      alarm.addAlarmAction(action);
-      alarm.addOkAction(action);
-    }
+    notifyOnAlarms(topic, [this.deadLetterAlarm, this.backlogAlarm]);
   }
 }

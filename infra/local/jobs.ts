@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
 
 import { jobTable, type JobDefinition } from '#shared/jobs';
+import { localJobTimeoutMs, localLambdaContext } from '#infra/local/lambda-context';
 
-type JobHandler = (event: unknown, context: { functionName: string; awsRequestId: string }) => Promise<unknown>;
+type JobHandler = (event: unknown, context: Context) => Promise<unknown>;
 
 /**
  * The local stand-in for the EventBridge rules: calls each job's handler (the same module the cloud runs) at its
@@ -18,8 +19,9 @@ export function startLocalJobs(
       running = true;
       try {
         const { handler } = (await import(`../../functions/src/jobs/${job.name}.ts`)) as { handler: JobHandler };
-        // What EventBridge hands a scheduled Lambda: an event (unused) and a context naming the function and the run.
-        const result = await handler({}, { functionName: job.name, awsRequestId: randomUUID() });
+        // What EventBridge hands a scheduled Lambda: an event (unused) and a context naming the function and the run,
+        // with the function's timeout as its deadline.
+        const result = await handler({}, localLambdaContext(job.name, localJobTimeoutMs('scheduled')));
         options.log?.(`${job.name}: ${JSON.stringify(result)}`);
       } catch (error) {
         console.error(`Scheduled job ${job.name} failed:`, error);

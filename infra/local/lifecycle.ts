@@ -3,20 +3,22 @@ import { join } from 'node:path';
 import { streamJobTable } from '#shared/jobs';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { tableTimers } from '#functions/adapters/dynamodb/table-timers';
+import { tableMailQueue } from '#functions/adapters/mail-queue/table-queue';
 import { tableWebhookQueue } from '#functions/adapters/webhooks/table-queue';
 import { republishAll } from '#functions/app/booking-pages';
 import { coreDeps } from '#functions/composition';
 import type { Config } from '#functions/config';
 import { bookingPagesFor } from '#functions/pages-composition';
+import { startLocalMailQueue, startLocalWebhookQueue } from '#infra/local/queue-runner';
 import { startStreamPoller } from '#infra/local/stream-poller';
 import { startLocalTimers } from '#infra/local/timers';
-import { startLocalWebhookQueue } from '#infra/local/webhook-queue';
 
 /**
  * On one machine, what follows a booking's write in the cloud (docs/architecture.md "After the write"): a poller
  * per stream job reads DynamoDB Local's stream and hands the same batches to the same handlers as the event source
  * mapping would, resuming from a checkpoint under DATA_DIR; the local scheduler fires the booking timers kept in the
- * table when they are due (late ones at once after a restart), and the webhook messages kept there likewise; and
+ * table when they are due (late ones at once after a restart), and the webhook messages and booking mails kept there
+ * likewise (infra/local/queue-runner.ts); and
  * every booking page is rendered again, as a deploy does in the cloud (pages of an earlier run name the files of an
  * earlier build). Answers a function that stops them.
  */
@@ -38,6 +40,8 @@ export function startLocalLifecycle(
   const timers = startLocalTimers({ timers: tableTimers(db, config.tableName), log: options.log });
   // Webhook messages (issue 29): kept in the table, handed to the delivery job when due.
   const webhooks = startLocalWebhookQueue({ queue: tableWebhookQueue(db, config.tableName), log: options.log });
+  // Booking mail (issue 30): kept in the table, sent by sendBookingMail at the stage's rate.
+  const mails = startLocalMailQueue({ queue: tableMailQueue(db, config.tableName), log: options.log });
   const republished = republishAll(bookingPagesFor(config, { ...coreDeps(), config })).then(
     (counts) => options.log?.(`publishBookingPages: ${JSON.stringify(counts)} at start`),
     (error: unknown) => console.error(`✖ Republishing the booking pages failed: ${String(error)}`),
@@ -46,6 +50,7 @@ export function startLocalLifecycle(
     await republished;
     timers.stop();
     webhooks.stop();
+    mails.stop();
     await Promise.all(pollers.map((poller) => poller.stop()));
   };
 }

@@ -181,6 +181,8 @@ export function createAppServer(options: {
   log?: (line: string) => void;
   /** SITE_URL: a page asked for under another host name (127.0.0.1 for localhost) is redirected there. */
   siteUrl?: string;
+  /** `BILLING=demo npm start`: the fake Stripe under /demo-stripe/ (infra/local/demo-billing.ts); true: answered. */
+  demoBilling?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
 }): Server {
   const siteHost = options.siteUrl ? new URL(options.siteUrl).host : undefined;
   const site = staticSite(options.siteDir, options.publishedDir);
@@ -207,6 +209,7 @@ export function createAppServer(options: {
       return;
     }
     const url = new URL(rawUrl, 'http://localhost');
+    if (options.demoBilling && (await options.demoBilling(request, response))) return;
     if (url.pathname.startsWith('/photos/')) {
       photos(request, response);
       return;

@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { localPhotoDir } from '#functions/adapters/photos/local-files';
+import { migrateLocations } from '#functions/app/migrate-locations';
 import { composeDeps } from '#functions/composition';
 import { childEnvironment, ConfigError, loadConfig, setEnvironment, setEnvironmentDefaults } from '#functions/config';
+import { demoBillingRequested, startDemoBilling, type DemoBilling } from '#infra/local/demo-billing';
 import { startLocalJobs } from '#infra/local/jobs';
 import { startLocalLifecycle } from '#infra/local/lifecycle';
 import { startPeers, type Peers } from '#infra/local/peers';
@@ -88,6 +90,18 @@ async function main() {
   } catch (error) {
     fail(error instanceof ConfigError ? error.message : String(error));
   }
+  // BILLING=demo (issue 30): the bundled fake Stripe, started before the app reads its Stripe settings.
+  let demo: DemoBilling | undefined;
+  try {
+    // eslint-disable-next-line no-restricted-properties -- BILLING is the runner's switch, not the app's configuration
+    if (demoBillingRequested(process.env)) {
+      demo = await startDemoBilling(config.siteUrl);
+      setEnvironment(demo.env);
+      loadConfig();
+    }
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   const dataDir = resolve(config.dataDir);
   mkdirSync(dataDir, { recursive: true });
 
@@ -124,6 +138,7 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await peers?.stop();
+    await demo?.stop().catch(() => undefined);
     rmSync(lockFile, { force: true });
     process.exit(code);
   };
@@ -147,6 +162,7 @@ async function main() {
     photosDir: localPhotoDir(dataDir),
     siteUrl: config.siteUrl,
     log: config.logLevel === 'debug' ? (line) => console.log(line) : undefined,
+    ...(demo ? { demoBilling: demo.handle } : {}),
   });
 
   try {
@@ -163,7 +179,9 @@ async function main() {
         void shutdown(1);
       },
     });
-    setEnvironment({ DYNAMODB_ENDPOINT: peers.dynamoEndpoint, SES_ENDPOINT: peers.sesEndpoint });
+    // LOCAL_SES_ENDPOINT: another SES stand-in (the crash-recovery test's, which holds sends) instead of the emulator.
+    const sesEndpoint = config.localRunner.sesEndpoint ?? peers.sesEndpoint;
+    setEnvironment({ DYNAMODB_ENDPOINT: peers.dynamoEndpoint, SES_ENDPOINT: sesEndpoint });
     const runtimeConfig = loadConfig();
     const dynamo = createDynamoClient(runtimeConfig);
     const table = await ensureTable(dynamo, runtimeConfig.tableName);
@@ -176,12 +194,16 @@ async function main() {
       // Loopback unless HOST says otherwise: the local stack has demo accounts and no TLS.
       server.listen(config.port, config.host, ready);
     });
+    demo?.forwardEventsTo(url);
     stopJobs = startLocalJobs({ log: debug ? (line) => console.log(line) : undefined });
     // Booking e-mails and reminders: the table's stream and the booking timers (infra/local/lifecycle.ts).
     stopLifecycle = startLocalLifecycle(runtimeConfig, {
       dataDir,
       log: debug ? (line) => console.log(line) : undefined,
     });
+    // Issue 30 (as the cloud's deploy does): Google Meet events without Google become video calls, idempotently; the
+    // stream poller above sends the "Location updated" mails of their bookings.
+    await migrateLocations(composeDeps(runtimeConfig));
 
     let devUrl: string | undefined;
     if (dev) {
@@ -208,7 +230,10 @@ async function main() {
         '',
         `  App:          ${url}${dev ? ' (built front end)' : ''}`,
         ...(devUrl ? [`  Dev server:   ${devUrl} (hot reload, /api proxied to the app)`] : []),
-        `  Mail viewer:  ${shown(peers.sesEndpoint)} (every e-mail the app sends)`,
+        `  Mail viewer:  ${shown(sesEndpoint)} (every e-mail the app sends)`,
+        ...(demo
+          ? ['  Payments:     demo, with the bundled fake Stripe: nothing is charged (test card 4242 4242 4242 4242)']
+          : []),
         `  DynamoDB:     ${shown(peers.dynamoEndpoint)} (table "${runtimeConfig.tableName}"${debug ? `, ${table}` : ''}; data in ${dataDir})`,
         '',
         '  Demo data:',

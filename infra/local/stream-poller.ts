@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
@@ -21,6 +20,7 @@ import type {
 
 import { matchesStreamFilter, type StreamJobDefinition } from '#shared/jobs';
 import { createDynamoClient, LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
+import { localJobTimeoutMs, localLambdaContext } from '#infra/local/lambda-context';
 import { tableStreamArn } from '#infra/local/table';
 
 /**
@@ -34,7 +34,10 @@ import { tableStreamArn } from '#infra/local/table';
  *   after it come again and the ones before it do not; a thrown error fails the whole batch, which is split in two
  *   before its retry (BisectBatchOnFunctionError) until the failing record is alone;
  * - bounded retries: a record that fails `maxAttempts` times is logged as dead-lettered (the cloud's SQS dead-letter
- *   queue) and skipped, so a poison record cannot block its shard;
+ *   queue) and skipped, so a poison record cannot block its shard; but not before the job's timeout has passed since
+ *   its first failure, so a record whose work a killed run left "in progress" (its once-only record expires at that
+ *   run's deadline) is retried after that deadline rather than given up;
+ * - each run gets a Lambda context with the job's timeout as its deadline (infra/local/lambda-context.ts);
  * - a checkpoint file (written atomically after each batch) holds the last record done per shard, so a restarted
  *   runner neither loses nor repeats records; a checkpoint of another stream (the table was recreated) is ignored.
  */
@@ -55,6 +58,8 @@ export interface StreamPollerOptions {
   maxAttempts?: number;
   /** The wait before a failed record's first retry, doubled for each further one, at most 30 s (default 1000). */
   retryDelayMs?: number;
+  /** The job's timeout: each run's deadline (default: the stream jobs' timeout in the cloud, `localJobTimeoutMs`). */
+  timeoutMs?: number;
   /** Where progress lines and failures go; failures and dead letters go to stderr when it is not given. */
   log?: (line: string) => void;
   /** Another DynamoDB Streams client (tests: a fake making the shard splits DynamoDB Local does not make). */
@@ -88,8 +93,8 @@ interface ShardState {
   iterator?: string;
   /** Records per GetRecords: the batch size, less while a failing batch is being split. */
   limit: number;
-  /** The record that failed last, and how many times. */
-  failure?: { sequenceNumber: string; attempts: number };
+  /** The record that failed last, how many times, and when first (Date.now()). */
+  failure?: { sequenceNumber: string; attempts: number; since: number };
   /** Not read again before this time (Date.now()) after a failure. */
   retryAt: number;
 }
@@ -102,6 +107,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const batchSize = Math.min(Math.max(options.batchSize ?? 100, 1), 1000);
   const maxAttempts = Math.max(options.maxAttempts ?? 5, 1);
   const retryDelayMs = options.retryDelayMs ?? 1000;
+  const timeoutMs = options.timeoutMs ?? localJobTimeoutMs('stream');
   const report = options.log ?? ((line: string) => console.error(line));
   const dynamo = createDynamoClient({ region: options.region, dynamoEndpoint: options.dynamoEndpoint });
   const ownStreams = options.streams
@@ -225,7 +231,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     const handler = await jobHandler();
     let response: DynamoDBBatchResponse | void;
     try {
-      response = await handler({ Records: records }, lambdaContext(job.name));
+      response = await handler({ Records: records }, localLambdaContext(job.name, timeoutMs));
     } catch (error) {
       return { index: 0, split: true, reason: error instanceof Error ? error.message : String(error) };
     }
@@ -284,8 +290,11 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     }
     const failed = handed[failure.index]!;
     const sequenceNumber = failed.dynamodb!.SequenceNumber!;
-    const attempts = state.failure?.sequenceNumber === sequenceNumber ? state.failure.attempts + 1 : 1;
-    if (attempts >= maxAttempts) {
+    const again = state.failure?.sequenceNumber === sequenceNumber ? state.failure : undefined;
+    const attempts = (again?.attempts ?? 0) + 1;
+    const since = again?.since ?? Date.now();
+    // Given up only once every run that may still hold its work has passed its deadline (a killed one's included).
+    if (attempts >= maxAttempts && Date.now() - since >= timeoutMs) {
       const what = `${failed.eventName} of ${JSON.stringify(failed.dynamodb?.Keys)}`;
       report(
         [
@@ -300,11 +309,11 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       await advance(shardId, sequenceNumber);
       return { handed: handed.length, next: 'from-checkpoint' };
     }
-    state.failure = { sequenceNumber, attempts };
+    state.failure = { sequenceNumber, attempts, since };
     state.retryAt = Date.now() + Math.min(retryDelayMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
     await advance(shardId, sequenceAt(position(failed) - 1));
     report(
-      `${job.name}: stream record ${sequenceNumber} (shard ${shardId}) failed, attempt ${attempts} of ${maxAttempts} (${failure.reason}); it and the records after it come again.`,
+      `${job.name}: stream record ${sequenceNumber} (shard ${shardId}) failed, attempt ${attempts} of ${maxAttempts}${attempts >= maxAttempts ? " (kept until the job's timeout has passed since its first failure)" : ''} (${failure.reason}); it and the records after it come again.`,
     );
     return { handed: handed.length, next: 'later' };
   }
@@ -469,24 +478,6 @@ function lambdaValue(value: StreamAttributeValue): AttributeValue {
   if (value.B !== undefined) return { B: base64(value.B) };
   if (value.BS !== undefined) return { BS: value.BS.map(base64) };
   throw new Error(`Unknown attribute value in a stream record: ${JSON.stringify(value)}`);
-}
-
-/** The context Lambda gives a function run, for the local one. */
-function lambdaContext(functionName: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => 60_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 function isCheckpoint(value: unknown): value is StreamCheckpoint {

@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
 
 import { timerJobTable } from '#shared/jobs';
-import { DEFAULT_TIMER_LEASE_MS, type TableTimers } from '#functions/adapters/dynamodb/table-timers';
+import type { TableTimers } from '#functions/adapters/dynamodb/table-timers';
 import type { BookingTimer, TimerPayload } from '#functions/ports';
+import { localJobTimeoutMs, localLambdaContext, localLeaseMs } from '#infra/local/lambda-context';
 
 /** What EventBridge Scheduler hands a timer job's Lambda: the payload as the event, and a context. */
-type TimerJobHandler = (
-  payload: TimerPayload,
-  context: { functionName: string; awsRequestId: string; getRemainingTimeInMillis: () => number },
-) => Promise<unknown>;
+type TimerJobHandler = (payload: TimerPayload, context: Context) => Promise<unknown>;
 
 /**
  * The local stand-in for EventBridge Scheduler: every `everyMs` (default 1 s) one pass asks the table for the timers
@@ -20,17 +18,23 @@ type TimerJobHandler = (
  * after a restart every timer that came due meanwhile fires at the first pass, and one that was firing when the
  * process died fires once its lease ends; two runners over one table fire a timer once, since only one of them can
  * claim it. `stop()` ends the interval, and a pass in progress claims no more timers.
+ * Each fire gets a Lambda context whose deadline is the timer jobs' timeout (infra/local/lambda-context.ts): a
+ * once-only record a killed fire left "in progress" has expired by the time the timer's lease ends and it fires again.
  */
 export function startLocalTimers(options: {
   timers: TableTimers;
   clock?: () => Date;
   everyMs?: number;
-  /** How long a claimed timer stays with this runner before it may fire again (default 5 minutes). */
+  /**
+   * How long a claimed timer stays with this runner before it may fire again (default six times the timer jobs'
+   * timeout, 3 minutes; never less than the timeout).
+   */
   leaseMs?: number;
   fire?: (timer: BookingTimer) => Promise<void>;
   log?: (line: string) => void;
 }): { tick(): Promise<number>; stop(): void } {
-  const { timers, clock = () => new Date(), leaseMs = DEFAULT_TIMER_LEASE_MS, fire = fireTimerJob } = options;
+  const { timers, clock = () => new Date(), fire = fireTimerJob } = options;
+  const leaseMs = Math.max(options.leaseMs ?? localLeaseMs('timer'), localJobTimeoutMs('timer'));
   const fail = options.log ?? ((line: string) => console.error(line));
   let stopped = false;
   let pending = 0;
@@ -88,11 +92,7 @@ async function fireTimerJob(timer: BookingTimer): Promise<void> {
   const job = timerJobTable.find((entry) => entry.kind === timer.payload.kind);
   if (!job) throw new Error(`No timer job handles the kind ${timer.payload.kind}`);
   const { handler } = (await import(`../../functions/src/jobs/${job.name}.ts`)) as { handler: TimerJobHandler };
-  await handler(timer.payload, {
-    functionName: job.name,
-    awsRequestId: randomUUID(),
-    getRemainingTimeInMillis: () => 60_000,
-  });
+  await handler(timer.payload, localLambdaContext(job.name, localJobTimeoutMs('timer')));
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

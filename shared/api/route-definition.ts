@@ -32,6 +32,8 @@ export interface RouteNeeds {
    * and opening secrets: kms:Decrypt).
    */
   webhooks?: 'enqueue' | 'seal' | 'deliver';
+  /** Queues booking mail (issue 30): the mail queue's URL (MAIL_QUEUE_URL) and sqs:SendMessage on it, nothing else. */
+  mailQueue?: 'send';
 }
 
 export interface RouteDefinition extends RouteAddress {

@@ -192,7 +192,7 @@ export const listBookings = /* @__PURE__ */ defineRoute(paths.listBookings, {
   auth: 'signed-in',
   apiKey: true,
   summary:
-    "Bookings starting in a range of days (the caller's zone; at most 92 days), earliest first: an admin sees every host's (one Query per month of the bookings index), a host their own.",
+    "Bookings starting in a range of days (the caller's zone; at most 92 days), earliest first: an admin sees every host's (the bookings index, by month), a host their own. With `limit` (1–200) or `cursor`, one page: `{ bookings, nextCursor }`; pass `nextCursor` back as `cursor` with the same range for the next page (null after the last; a cursor not of this range is 400). Without either, the whole range as an array.",
   query: bookingListQuery,
   response: bookingListResponse,
   needs: { table: 'read' },
@@ -344,10 +344,11 @@ export const updateProfile = /* @__PURE__ */ defineRoute(paths.updateProfile, {
 export const deleteAccount = /* @__PURE__ */ defineRoute(paths.deleteAccount, {
   name: 'deleteAccount',
   auth: 'signed-in',
-  summary: 'Deletes the signed-in account with its events, overrides, bookings, calendar and sessions.',
+  summary:
+    'Deletes the signed-in account with its events, overrides, bookings, calendar and sessions; a subscription is cancelled at Stripe at once first (503 and nothing deleted when Stripe cannot be reached).',
   body: emptyBody,
   response: deleteAccountResponse,
-  needs: { table: 'readwrite', photos: true, google: true },
+  needs: { table: 'readwrite', photos: true, google: true, billing: true },
 });
 
 export const uploadPhoto = /* @__PURE__ */ defineRoute(paths.uploadPhoto, {
@@ -394,7 +395,8 @@ export const signInWithLink = /* @__PURE__ */ defineRoute(paths.signInWithLink, 
   summary: "The sign-in link page's button: uses the one-time link and starts a session.",
   body: signInLinkBody,
   response: signInLinkResponse,
-  needs: { table: 'readwrite' },
+  // Claiming an unproven account revokes the Google Calendar grant its creator connected (issue 30).
+  needs: { table: 'readwrite', google: true },
 });
 
 export const verifyEmail = /* @__PURE__ */ defineRoute(paths.verifyEmail, {
@@ -609,10 +611,11 @@ export const connectCalendar = /* @__PURE__ */ defineRoute(paths.connectCalendar
 export const connectBuiltinCalendar = /* @__PURE__ */ defineRoute(paths.connectBuiltinCalendar, {
   name: 'connectBuiltinCalendar',
   auth: 'signed-in',
-  summary: 'Connects the built-in calendar (a Google grant it replaces is revoked).',
+  summary:
+    'Connects the built-in calendar (a Google grant it replaces is revoked; Google Meet events become video calls).',
   body: builtinConnectBody,
   response: calendarConnectResponse,
-  needs: { table: 'readwrite', google: true },
+  needs: { table: 'readwrite', google: true, mail: true },
 });
 
 export const completeCalendarConnect = /* @__PURE__ */ defineRoute(paths.completeCalendarConnect, {
@@ -629,10 +632,11 @@ export const completeCalendarConnect = /* @__PURE__ */ defineRoute(paths.complet
 export const disconnectCalendar = /* @__PURE__ */ defineRoute(paths.disconnectCalendar, {
   name: 'disconnectCalendar',
   auth: 'signed-in',
-  summary: "Disconnects the host's calendar: revokes the Google token at Google and deletes it here.",
+  summary:
+    "Disconnects the host's calendar: revokes the Google token at Google and deletes it here; Google Meet events become video calls.",
   body: emptyBody,
   response: messageResponse,
-  needs: { table: 'readwrite', google: true },
+  needs: { table: 'readwrite', google: true, mail: true },
 });
 
 export const getCalendarFeed = /* @__PURE__ */ defineRoute(paths.getCalendarFeed, {

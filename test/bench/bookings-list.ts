@@ -13,16 +13,19 @@ import { createAppServer } from '#infra/local/server';
 import { ensureTable } from '#infra/local/table';
 import { benchLatency } from '#test/bench/latency';
 import { apiEvent, testContext } from '#test/support/api-event';
+import { bookingRecord } from '#test/support/booking-record';
 
 /**
- * GET /api/bookings for the admin over one month holding `bookings` bookings of `hosts` hosts (issue 17): the
- * DynamoDB requests of one call (counted by the client middleware) and the latency at 20 concurrent clients through
- * the local app server. The bookings are written straight through the ledger into DynamoDB Local (in memory), with
- * no stream job running, so nothing else loads the machine while it is measured.
+ * GET /api/bookings for the admin over one month holding `bookings` bookings of `hosts` hosts (issue 17), one page
+ * of `pageSize` at a time (issue 30): the DynamoDB requests of one page (counted by the client middleware), the walk
+ * over every page (each booking once, in order, or the bench stops), and the latency of one page at 20 concurrent
+ * clients through the local app server. The bookings are written straight through the ledger into DynamoDB Local (in
+ * memory), with no stream job running, so nothing else loads the machine while it is measured.
  */
-export async function benchBookingList(options: { hosts?: number; bookings?: number } = {}) {
+export async function benchBookingList(options: { hosts?: number; bookings?: number; pageSize?: number } = {}) {
   const hostCount = options.hosts ?? 50;
   const bookingCount = options.bookings ?? 2000;
+  const pageSize = options.pageSize ?? 100;
   const peers = await startPeers();
   const server = { close: () => undefined as void };
   try {
@@ -70,26 +73,23 @@ export async function benchBookingList(options: { hosts?: number; bookings?: num
         `${month}-${String(day).padStart(2, '0')}T${String(9 + (slot % 8)).padStart(2, '0')}:${slot % 2 ? '30' : '00'}:00Z`,
       );
       const end = new Date(start.getTime() + 30 * 60_000);
-      writes.push({
-        id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-        hostId,
-        eventId: 1001,
-        eventTitle: 'Bench Call',
-        eventSlug: 'bench-call',
-        name: `Guest Number ${index}`,
-        email: `guest-${index}@example.com`,
-        additionalInfo: null,
-        guests: [],
-        start: start.toISOString(),
-        end: end.toISOString(),
-        blockedStart: start.toISOString(),
-        blockedEnd: end.toISOString(),
-        status: index % 10 === 0 ? 'cancelled' : 'confirmed',
-        guestTimeZone: 'Europe/Berlin',
-        calendarProvider: 'builtin',
-        calendarEventId: null,
-        createdAt: '2027-01-01T00:00:00.000Z',
-      });
+      writes.push(
+        bookingRecord(
+          {
+            id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+            hostId,
+            eventId: 1001,
+            eventTitle: 'Bench Call',
+            eventSlug: 'bench-call',
+            name: `Guest Number ${index}`,
+            email: `guest-${index}@example.com`,
+            status: index % 10 === 0 ? 'cancelled' : 'confirmed',
+            createdAt: '2027-01-01T00:00:00.000Z',
+          },
+          start,
+          end,
+        ),
+      );
     }
     for (let index = 0; index < writes.length; index += 20) {
       await Promise.all(
@@ -108,15 +108,43 @@ export async function benchBookingList(options: { hosts?: number; bookings?: num
       ...deps,
       sessions: { authenticate: async () => ({ userId: 'admin', isAdmin: true, sessionId: 'bench' }) },
     }));
-    counting = new Map();
-    const answer = (await list(apiEvent({ method: 'GET', path: '/api/bookings', query }), testContext)) as {
-      statusCode: number;
-      body: string;
+    type Page = { bookings: { id: string; startTime: string }[]; nextCursor: string | null };
+    const page = async (cursor: string | null): Promise<Page> => {
+      const answer = (await list(
+        apiEvent({
+          method: 'GET',
+          path: '/api/bookings',
+          query: { ...query, limit: String(pageSize), ...(cursor ? { cursor } : {}) },
+        }),
+        testContext,
+      )) as { statusCode: number; body: string };
+      if (answer.statusCode !== 200) throw new Error(`GET /api/bookings answered ${answer.statusCode}: ${answer.body}`);
+      return JSON.parse(answer.body) as Page;
     };
+    counting = new Map();
+    const first = await page(null);
     const counts = counting;
     counting = null;
-    if (answer.statusCode !== 200) throw new Error(`GET /api/bookings answered ${answer.statusCode}: ${answer.body}`);
-    const listed = (JSON.parse(answer.body) as unknown[]).length;
+    if (first.bookings.length !== Math.min(pageSize, bookingCount)) {
+      throw new Error(`The first page held ${first.bookings.length} bookings, not ${pageSize}`);
+    }
+    // Following the cursors: every booking of the month once, in order.
+    const walked = [...first.bookings];
+    for (let cursor = first.nextCursor; cursor;) {
+      const next = await page(cursor);
+      walked.push(...next.bookings);
+      cursor = next.nextCursor;
+    }
+    const order = (a: { id: string; startTime: string }, b: { id: string; startTime: string }) =>
+      a.startTime.localeCompare(b.startTime) || a.id.localeCompare(b.id);
+    const inOrder = walked.every((booking, index) => index === 0 || order(walked[index - 1]!, booking) < 0);
+    if (walked.length !== bookingCount || new Set(walked.map((one) => one.id)).size !== bookingCount || !inOrder) {
+      throw new Error(
+        `Following the cursors gave ${walked.length} bookings (in order: ${inOrder}), not ${bookingCount}`,
+      );
+    }
+    const listed = walked.length;
+    const pages = Math.ceil(bookingCount / pageSize);
 
     // The same call through the local app server as the demo admin, 20 clients.
     const app = createAppServer({ siteDir: 'frontend/dist', photosDir: '/tmp/meetwise-list-bench-photos' });
@@ -137,9 +165,9 @@ export async function benchBookingList(options: { hosts?: number; bookings?: num
       .getSetCookie()
       .map((value) => value.split(';')[0])
       .join('; ');
-    const url = `${base}/api/bookings?${new URLSearchParams(query).toString()}`;
+    const url = `${base}/api/bookings?${new URLSearchParams({ ...query, limit: String(pageSize) }).toString()}`;
     const latency = await benchLatency(url, { headers: { cookie } });
-    return { listed, counts, latency };
+    return { listed, pages, pageSize, counts, latency };
   } finally {
     server.close();
     await peers.stop();

@@ -109,6 +109,8 @@ export interface OperationFigures {
   publisherRecords?: number;
   /** Measured: messages sent to the webhook delivery queue (SQS SendMessage in the cloud). */
   queued?: number;
+  /** Measured: mails sent to the booking mail queue (issue 30: SQS SendMessage in the cloud). */
+  mailsQueued?: number;
   /** Measured: conditional writes DynamoDB refused (billed as a write of the item: 1 WRU each here). */
   refusedWrites?: number;
   /** Measured: the booking transaction's ConditionChecks (2 WRU each, in `wru`): days read but not written. */
@@ -137,7 +139,7 @@ export const OPERATIONS = {
     fn: 'getAvailableDates',
     family: 'booking page',
     http: true,
-    dynamo: { requests: { GetItem: 2, Query: 3 }, rru: 23.5, wru: 0 },
+    dynamo: { requests: { GetItem: 2, Query: 3 }, rru: 25.5, wru: 0 },
     ms: 80,
     googleCalls: 1,
   }),
@@ -193,20 +195,22 @@ export const OPERATIONS = {
     fn: 'notifyBookingChanges',
     family: 'booking mail and reminders',
     http: false,
-    // The third Query is the host's webhook endpoints (issue 29): none here, 0.5 RRU billed.
-    dynamo: { requests: { Query: 3, GetItem: 1, BatchGetItem: 1, PutItem: 2, UpdateItem: 2 }, rru: 2.5, wru: 4 },
-    mails: 2,
+    // The third Query is the host's webhook endpoints (issue 29): none here, 0.5 RRU billed. The two mails are queued
+    // (issue 30): their once-only records are the queue consumer's.
+    dynamo: { requests: { Query: 3, GetItem: 1, BatchGetItem: 1 }, rru: 2.5, wru: 0 },
+    mailsQueued: 2,
     timersCreated: 2,
-    ms: 300,
+    ms: 200,
   }),
   sendReminder: op({
     label: 'sendReminder',
     fn: 'sendReminder',
     family: 'booking mail and reminders',
     http: false,
-    dynamo: { requests: { GetItem: 2, Query: 2, BatchGetItem: 1, PutItem: 1, UpdateItem: 1 }, rru: 3, wru: 2 },
-    mails: 1,
-    ms: 200,
+    // The booking read again, the settings, the host, the event, the suppressions; the mail queued (issue 30).
+    dynamo: { requests: { GetItem: 2, Query: 2, BatchGetItem: 1 }, rru: 3, wru: 0 },
+    mailsQueued: 1,
+    ms: 100,
   }),
   manageView: op({
     label: 'GET /api/bookings/{id}/manage',
@@ -230,10 +234,30 @@ export const OPERATIONS = {
     fn: 'notifyBookingChanges',
     family: 'booking mail and reminders',
     http: false,
-    dynamo: { requests: { Query: 3, GetItem: 1, BatchGetItem: 1, PutItem: 2, UpdateItem: 2 }, rru: 2.5, wru: 4 },
-    mails: 2,
+    dynamo: { requests: { Query: 3, GetItem: 1, BatchGetItem: 1 }, rru: 2.5, wru: 0 },
+    mailsQueued: 2,
     timersDeleted: 5,
-    ms: 250,
+    ms: 150,
+  }),
+  mailSent: op({
+    label: 'sendBookingMail: a booking mail sent (a batch of one)',
+    fn: 'sendBookingMail',
+    family: 'booking mail and reminders',
+    http: false,
+    // The second's tokens (an UpdateItem: one per batch, one per mail here), the mail's once-only record (a PutItem
+    // and an UpdateItem), SES. A batch of 10 takes its tokens in one write: this is the most a mail costs.
+    dynamo: { requests: { UpdateItem: 2, PutItem: 1 }, rru: 0, wru: 3 },
+    mails: 1,
+    ms: 100,
+  }),
+  reminderMailSent: op({
+    label: 'sendBookingMail: a reminder sent (its booking read again first)',
+    fn: 'sendBookingMail',
+    family: 'booking mail and reminders',
+    http: false,
+    dynamo: { requests: { GetItem: 1, UpdateItem: 2, PutItem: 1 }, rru: 1, wru: 3 },
+    mails: 1,
+    ms: 110,
   }),
   getMe: op({
     label: 'GET /api/me',
@@ -257,7 +281,7 @@ export const OPERATIONS = {
     fn: 'listBookings',
     family: 'host console',
     http: true,
-    dynamo: { requests: { TransactGetItems: 1, Query: 1, BatchGetItem: 1 }, rru: 25.5, wru: 0 },
+    dynamo: { requests: { TransactGetItems: 1, Query: 1, BatchGetItem: 1 }, rru: 27.5, wru: 0 },
     ms: 80,
   }),
   login: op({
@@ -306,7 +330,7 @@ export const OPERATIONS = {
     fn: 'syncCalendars',
     family: 'calendar sync job',
     http: false,
-    dynamo: { requests: { Query: 3, UpdateItem: 1 }, rru: 22, wru: 1 },
+    dynamo: { requests: { Query: 3, UpdateItem: 1 }, rru: 24, wru: 1 },
     // ~300 ms per host (Google's listing), four hosts at a time (JOB_CONCURRENCY in app/calendar-sync.ts).
     ms: 75,
     invocations: 0,
@@ -359,7 +383,7 @@ export const OPERATIONS = {
     fn: 'getAvailableDates',
     family: 'booking page',
     http: false,
-    dynamo: { requests: { Query: 1 }, rru: 21, wru: 0 },
+    dynamo: { requests: { Query: 1 }, rru: 23, wru: 0 },
     ms: 0,
     unpriced: true,
   }),
@@ -484,6 +508,18 @@ export const ASSUMPTIONS = {
     /** The event source mapping's long polls of an empty queue: 5 pollers, one 20-second poll each. */
     idlePollsPerMonth: 5 * 3 * MINUTES_PER_MONTH,
   },
+  mailQueue: {
+    /** SQS requests per mail beside its SendMessage: the receive and the delete (batched up to 10: an upper bound). */
+    requestsPerMessage: 2,
+    /** The mapping's long polls of the (mostly empty) booking mail queue: as the webhook queue's. */
+    idlePollsPerMonth: 5 * 3 * MINUTES_PER_MONTH,
+    /**
+     * Mails one consumer sends a second when tokens are not the limit (a batch of 10 in ~0.4 s: SES's answers in
+     * parallel, the once-only writes, the receive and delete): the mapping runs rate ÷ 25 consumers, at least 2
+     * (infra/cdk/mail-queue.ts).
+     */
+    perConsumerPerSecond: 25,
+  },
   calendarSync: {
     runsPerMonth: (30 * 24 * 60) / 15,
     /** JOB_CONCURRENCY and JOB_BUDGET_MS of app/calendar-sync.ts, and a host's sync with Google's listing. */
@@ -520,6 +556,12 @@ export function monthlyCounts(scale: Scale): Record<OperationName, number> {
     manageView: bookings * booking.manageViews,
     cancelAsGuest: bookings * booking.cancelShare,
     notifyCancelled: bookings * booking.cancelShare,
+    // Issue 30: every mail the jobs queue is sent by sendBookingMail; reminders are read again first.
+    mailSent:
+      bookings * (OPERATIONS.notifyBooked.mailsQueued ?? 0) +
+      bookings * booking.cancelShare * (OPERATIONS.notifyCancelled.mailsQueued ?? 0),
+    reminderMailSent:
+      bookings * (1 - booking.cancelShare) * booking.reminders * (OPERATIONS.sendReminder.mailsQueued ?? 0),
     getMe: hosts * host.consoleVisits,
     listEvents: hosts * host.consoleVisits,
     listBookings: hosts * host.consoleVisits,
@@ -581,6 +623,10 @@ export function monthlyTotals(scale: Scale) {
   const queued = sum((figures, count) => (figures.queued ?? 0) * count);
   // SQS: each message sent, received and deleted, and the pollers' long polls of the (mostly empty) queue.
   const sqsRequests = queued * (1 + ASSUMPTIONS.webhooks.requestsPerMessage) + ASSUMPTIONS.webhooks.idlePollsPerMonth;
+  // The booking mail queue (issue 30), likewise.
+  const mailsQueued = sum((figures, count) => (figures.mailsQueued ?? 0) * count);
+  const mailSqsRequests =
+    mailsQueued * (1 + ASSUMPTIONS.mailQueue.requestsPerMessage) + ASSUMPTIONS.mailQueue.idlePollsPerMonth;
   // The delivery log: what a month's attempts keep for 30 days.
   const webhookAttempts = counts.webhookDelivered + counts.webhookFailed;
   const webhookLogGb = (webhookAttempts * ASSUMPTIONS.webhooks.logKb) / 1024 / 1024;
@@ -647,6 +693,8 @@ export function monthlyTotals(scale: Scale) {
     publisherNoops,
     queued,
     sqsRequests,
+    mailsQueued,
+    mailSqsRequests,
     webhookAttempts,
     webhookLogGb,
     webhookOpens,
@@ -797,6 +845,12 @@ export function costLines(totals: MonthlyTotals): CostLine[] {
     totals.sqsRequests * PRICES.sqs.perRequest,
   );
   add(
+    'SQS',
+    'booking mail queue',
+    `${millions(totals.mailsQueued)} mails × ${1 + ASSUMPTIONS.mailQueue.requestsPerMessage} requests (send, receive, delete) + ${millions(ASSUMPTIONS.mailQueue.idlePollsPerMonth)} long polls of the pollers = ${millions(totals.mailSqsRequests)} × $0.40/M (a throttled mail's backoff adds a ChangeMessageVisibility and a receive)`,
+    totals.mailSqsRequests * PRICES.sqs.perRequest,
+  );
+  add(
     'WAF',
     'web ACL, 2 rules, requests',
     `$5 + 2 × $1 + ${millions(totals.cloudFrontRequests)} requests × $0.60/M`,
@@ -857,7 +911,10 @@ export function perUnitFigures() {
   const bookingWru =
     OPERATIONS.createBooking.dynamo.wru +
     OPERATIONS.notifyBooked.dynamo.wru +
-    (1 - booking.cancelShare) * booking.reminders * OPERATIONS.sendReminder.dynamo.wru;
+    (OPERATIONS.notifyBooked.mailsQueued ?? 0) * OPERATIONS.mailSent.dynamo.wru +
+    (1 - booking.cancelShare) *
+      booking.reminders *
+      (OPERATIONS.sendReminder.dynamo.wru + OPERATIONS.reminderMailSent.dynamo.wru);
   return {
     viewRru,
     viewWru,
@@ -893,6 +950,29 @@ export const QUOTAS = {
 /** The busiest half-hour mark: reminders fire on the hour and half hour (slots start there), ~24 busy marks a weekday. */
 const BUSY_MARKS_PER_WEEKDAY = 24;
 const WEEKDAYS_PER_MONTH = 22;
+/** Issue 30: a reminder later than this (a 1-hour reminder 5 minutes late) is where the sending rate gives way. */
+const REMINDER_LATENESS_LIMIT_SECONDS = 300;
+
+/** Seconds as the doc writes a delay: "24 s", "4.1 min". */
+const lateness = (seconds: number) =>
+  seconds < 90 ? `${seconds.toFixed(seconds < 10 ? 1 : 0)} s late` : `${(seconds / 60).toFixed(1)} min late`;
+
+/**
+ * Issue 30: the reminders due in the same second at a busy half-hour mark, at each scale, and how late the last of them
+ * goes at each sending rate (the queue sends them in turn at the rate; the consumers the mapping runs keep up with it,
+ * ASSUMPTIONS.mailQueue.perConsumerPerSecond).
+ */
+export function reminderLatenessTable(
+  scales: readonly Scale[] = SCALES,
+  rates: readonly number[] = [14, 50, 200, 1000],
+) {
+  const bursts = scales.map((scale) => monthlyTotals(scale).reminders / WEEKDAYS_PER_MONTH / BUSY_MARKS_PER_WEEKDAY);
+  return rates.map((rate) => ({
+    rate,
+    consumers: Math.max(2, Math.ceil(rate / ASSUMPTIONS.mailQueue.perConsumerPerSecond)),
+    late: bursts.map((burst) => ({ burst, seconds: burst / rate, text: lateness(burst / rate) })),
+  }));
+}
 
 export interface Limit {
   what: string;
@@ -917,7 +997,9 @@ export function limits(scales: readonly Scale[] = SCALES): Limit[] {
     peakRru: (t: MonthlyTotals) => (t.rru / SECONDS_PER_MONTH) * peak,
     googlePerDay: (t: MonthlyTotals) => t.googleCalls / 30,
     googleHosts: (t: MonthlyTotals) => t.googleHosts,
-    noticeBurst: (t: MonthlyTotals) => (t.reminders / WEEKDAYS_PER_MONTH / BUSY_MARKS_PER_WEEKDAY) * 2,
+    // Issue 30: the burst waits in the mail queue and goes at SES's rate; its last mail is this many seconds late.
+    reminderLateness: (t: MonthlyTotals) =>
+      t.reminders / WEEKDAYS_PER_MONTH / BUSY_MARKS_PER_WEEKDAY / QUOTAS.sesPerSecond,
   };
   const sync = ASSUMPTIONS.calendarSync;
   const syncCapacity = (sync.concurrency * sync.budgetSeconds) / sync.secondsPerHost;
@@ -931,18 +1013,11 @@ export function limits(scales: readonly Scale[] = SCALES): Limit[] {
   const whole = (unit: string) => (value: number) => `${count(value)} ${unit}`;
   return [
     row(
-      'SES sending rate: reminders due in the same second (a busy half-hour mark)',
-      `${QUOTAS.sesPerSecond} mails/s`,
-      QUOTAS.sesPerSecond,
-      per.reminderBurst,
-      whole('mails'),
-    ),
-    row(
-      "NOTICES partition: those reminders' once-only records (2 writes a mail, one partition key)",
-      `${count(QUOTAS.partitionWru)} WRU/s`,
-      QUOTAS.partitionWru,
-      per.noticeBurst,
-      whole('WRU'),
+      `SES sending rate (${QUOTAS.sesPerSecond} mails/s): how late the last reminder of a busy half-hour mark goes, through the mail queue`,
+      `${REMINDER_LATENESS_LIMIT_SECONDS / 60} minutes`,
+      REMINDER_LATENESS_LIMIT_SECONDS,
+      per.reminderLateness,
+      lateness,
     ),
     row(
       'Lambda concurrency: sendReminder invocations due in the same second',
@@ -1049,6 +1124,7 @@ function sideEffects(figures: OperationFigures): string {
     figures.pagesWritten && `${figures.pagesWritten} S3 PUTs`,
     figures.publisherRecords && `${figures.publisherRecords} records to the publisher`,
     figures.queued && `${figures.queued} SQS message`,
+    figures.mailsQueued && `${figures.mailsQueued} mail${figures.mailsQueued > 1 ? 's' : ''} queued`,
     figures.refusedWrites && `${figures.refusedWrites} refused write`,
     figures.conditionChecks && `${figures.conditionChecks} condition checks`,
   ].filter(Boolean);
@@ -1109,6 +1185,16 @@ export function formatReport(scales: readonly Scale[] = SCALES): string {
     out.push(
       `| ${limit.what} | ${limit.quota} | ${limit.figures.join(' | ')} | ${limit.reachedAt < 1 ? 'already at 1×' : `~${limit.reachedAt.toFixed(limit.reachedAt < 10 ? 1 : 0)}×`} |`,
     );
+  }
+  out.push(
+    '',
+    '### How late a reminder goes (issue 30)',
+    '',
+    `| sending rate | consumers | ${scales.map((scale, index) => `at ${scale.name} (${count(reminderLatenessTable(scales)[0]!.late[index]!.burst)} due at once)`).join(' | ')} |`,
+    `|--:|--:|${scales.map(() => '--:').join('|')}|`,
+  );
+  for (const row of reminderLatenessTable(scales)) {
+    out.push(`| ${count(row.rate)} mails/s | ${row.consumers} | ${row.late.map((one) => one.text).join(' | ')} |`);
   }
   out.push('', '### One viral host', '');
   for (const factor of [1, 4]) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_CONNECT_ERRORS } from '#shared/constants';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { registerAccount } from '#test/support/e2e-hosts';
 
 /**
  * Calendar integration in the browser, on the built-in calendar (host-area.md §2 "Calendar integration screen", §4
@@ -68,12 +69,7 @@ async function disconnectStartingCalendar(email: string, password: string): Prom
 }
 
 beforeAll(async () => {
-  const registered = await fetch(`${stack.app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  expect(registered.status).toBe(201);
+  await registerAccount(stack.app.baseUrl, account);
   await disconnectStartingCalendar(account.email, account.password);
   context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.app.baseUrl });

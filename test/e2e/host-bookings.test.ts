@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -75,5 +76,49 @@ describe("the host's bookings screen", () => {
     expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoSeriousA11yViolations(small);
     await phone.close();
+  });
+
+  it('loads more rows on request, keeping the focus and telling what came, and exports the tab as CSV', async () => {
+    const host = await newHost(stack.app.baseUrl, 'Paige Host');
+    const slug = await host.createEvent({ title: 'Paged Call' });
+    const tag = randomBytes(3).toString('hex');
+    // More than a page of the list (50): the screen asks for the window's next page with its cursor.
+    const names = Array.from({ length: 60 }, (_, index) => `Paged ${String(index + 1).padStart(2, '0')} ${tag}`);
+    await appTable().futureBookings(host.email, slug, names, Date.now() + 2 * 86_400_000);
+
+    const context = await signedIn(host.cookie);
+    const page = await context.newPage();
+    await page.goto(`${stack.app.baseUrl}/bookings`);
+    const list = page.getByRole('list', { name: 'Upcoming bookings' });
+    await list.getByRole('article').first().waitFor();
+    expect(await list.getByRole('article').count()).toBe(50);
+
+    // "Load more": the window's next page comes, the live region says so, and the button keeps the focus.
+    const more = page.getByRole('button', { name: 'Load more' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => list.getByRole('article').count()).toBe(60);
+    await expect
+      .poll(async () => (await page.getByRole('status').allTextContents()).join(' '))
+      .toContain('10 more bookings loaded.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Load more');
+    await expectNoSeriousA11yViolations(page);
+
+    // Export CSV: the tab's bookings, UTF-8 with its byte order mark, the header row first, times in the zone named.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(
+      /^meetwise-bookings-upcoming-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const bytes = await readFile((await file.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(records[0]).toMatch(/^Start \(Europe\/Berlin\),End \(Europe\/Berlin\),Status,First name,Last name,Email,/);
+    expect(records.filter((record) => record.includes(tag)).map((record) => record.split(',')[4])).toEqual(
+      names.map((name) => name.split(' ').slice(1).join(' ')),
+    );
+    await page.getByText('Export ready', { exact: true }).first().waitFor();
+    await context.close();
   });
 });

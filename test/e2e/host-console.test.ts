@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { addDays, calendarCell, chooseDate, dateIn, slotButtons } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { registerAccount, signInThroughEvents } from '#test/support/e2e-hosts';
 
 /**
  * The host console in the browser (issue 6): a new host creates an event type with custom hours and a buffer while
@@ -22,12 +23,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  const registered = await fetch(`${stack.app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  expect(registered.status).toBe(201);
+  await registerAccount(stack.app.baseUrl, account);
   context = await stack.browser.newContext({
     viewport: { width: 1280, height: 900 },
     timezoneId: ZONE,
@@ -35,12 +31,7 @@ beforeAll(async () => {
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.app.baseUrl });
   page = await context.newPage();
-  await page.goto(`${stack.app.baseUrl}/events`);
-  await page.waitForURL('**/login');
-  await page.getByLabel('Username or Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/events');
+  await signInThroughEvents(page, stack.app.baseUrl, account);
 });
 afterAll(() => context?.close());
 
@@ -106,7 +97,7 @@ describe('host console', () => {
     await expect.poll(() => preview.textContent()).toContain('45 min');
     await page.getByLabel('Duration').selectOption({ label: '30 minutes' });
     await expect.poll(() => preview.textContent()).toContain('30 min');
-    await page.getByLabel('Location').selectOption({ label: 'Google Meet' });
+    await page.getByLabel('Location').selectOption({ label: 'Video call' });
 
     await expand('Working hours');
     for (const day of ['Tuesday', 'Wednesday', 'Thursday', 'Friday']) {

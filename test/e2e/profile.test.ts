@@ -155,6 +155,10 @@ describe('profile settings', () => {
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    // Issue 30: a subscription ends with the account, at once.
+    expect(await dialog.textContent()).toContain(
+      'it is cancelled at once and you will not be charged again. This cannot be undone.',
+    );
     await expectNoSeriousA11yViolations(page);
 
     // Cancel keeps everything.

@@ -182,7 +182,7 @@ describe('team scheduling', () => {
     const title = `Demo ${randomBytes(3).toString('hex')}`;
     await page.getByLabel('Event name').fill(title);
     const eventSlug = await page.getByLabel('URL').inputValue();
-    await page.getByLabel('Location').selectOption({ label: 'Google Meet' });
+    await page.getByLabel('Location').selectOption({ label: 'Video call' });
     expect(await page.getByRole('radio', { name: /Round-robin/ }).isChecked()).toBe(true);
     await expect.poll(() => page.getByRole('checkbox', { name: 'Milo Member' }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Olivia Owner' }).isChecked()).toBe(true);

@@ -24,7 +24,7 @@ import { freePort } from '#infra/local/ports';
  * - prices: retrieve (prices are only made inline from `price_data`)
  * - subscriptions: create (payment_behavior default_incomplete: status incomplete, a finalized first invoice with a
  *   once-only coupon applied, its payment intent), retrieve, update (cancel_at_period_end, metadata, description),
- *   cancel (DELETE)
+ *   cancel (DELETE: now, with `cancellation_details[comment]` kept)
  * - invoices: retrieve (includable `confirmation_secret` and `payments` with `expand`)
  * - invoice_payments: list (by invoice, or by `payment[type]=payment_intent` and `payment[payment_intent]`), retrieve
  * - payment_intents: create, retrieve, confirm (test cards), cancel; POST …/test_authentication is the fake's
@@ -464,8 +464,19 @@ const PUBLIC_INTENT_FIELDS = [
 ];
 
 export async function startFakeStripe(
-  options: { publishableKey?: string; secretKey?: string; webhookSecret?: string } = {},
+  options: {
+    publishableKey?: string;
+    secretKey?: string;
+    webhookSecret?: string;
+    /**
+     * Where the browser reaches the hosted Checkout page (`BILLING=demo npm start` proxies it under the site's own
+     * address, issue 30); default https://checkout.stripe.com, which the browser tests route here.
+     */
+    hostedPagesUrl?: string;
+  } = {},
 ): Promise<FakeStripe> {
+  const hostedPagesUrl = (options.hostedPagesUrl ?? 'https://checkout.stripe.com').replace(/\/+$/, '');
+  const hostedPagesPath = new URL(hostedPagesUrl).pathname.replace(/\/+$/, '');
   const publishableKey = options.publishableKey ?? `pk_test_${alphanumeric(24)}`;
   const secretKey = options.secretKey ?? `sk_test_${alphanumeric(24)}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${alphanumeric(32)}`;
@@ -1486,7 +1497,7 @@ export async function startFakeStripe(
     return refund;
   }
 
-  function cancelSubscription(subscription: Stripe.Subscription): void {
+  function cancelSubscription(subscription: Stripe.Subscription, comment?: string): void {
     if (subscription.status === 'canceled') return;
     const previous = { status: subscription.status, ended_at: null, canceled_at: subscription.canceled_at };
     const at = now();
@@ -1496,6 +1507,7 @@ export async function startFakeStripe(
       canceled_at: subscription.canceled_at ?? at,
       cancellation_details: {
         ...subscription.cancellation_details,
+        ...(comment ? { comment } : {}),
         reason: subscription.cancellation_details?.reason ?? 'cancellation_requested',
       },
     });
@@ -1874,9 +1886,11 @@ export async function startFakeStripe(
       method: 'DELETE',
       path: /^\/v1\/subscriptions\/([^/]+)$/,
       handle: (reader, match) => {
-        reader.only('expand', 'invoice_now', 'prorate');
+        reader.only('expand', 'invoice_now', 'prorate', 'cancellation_details');
+        const details = reader.hash('cancellation_details');
+        details?.only('comment', 'feedback');
         const subscription = found(subscriptions, 'subscription', match[1]!);
-        cancelSubscription(subscription);
+        cancelSubscription(subscription, details?.text('comment'));
         return ok(subscription, reader);
       },
     },
@@ -2244,7 +2258,7 @@ export async function startFakeStripe(
       success_url: successUrl,
       total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
       ui_mode: 'hosted',
-      url: `https://checkout.stripe.com/c/pay/${id}`,
+      url: `${hostedPagesUrl}/c/pay/${id}`,
       wallet_options: null,
     };
     sessions.set(id, session);
@@ -2520,7 +2534,7 @@ export async function startFakeStripe(
         `<p>Total due today: <strong>${dollars(session.amount_total ?? 0)}</strong></p>` +
         (session.customer_email ? `<p>Email: ${escapeHtml(session.customer_email)}</p>` : '') +
         (error ? `<p role="alert">${escapeHtml(error)}</p>` : '') +
-        `<form method="post" action="/c/pay/${session.id}/complete"><label>Test card <select name="card">${cards}</select></label> ` +
+        `<form method="post" action="${hostedPagesPath}/c/pay/${session.id}/complete"><label>Test card <select name="card">${cards}</select></label> ` +
         `<button type="submit">Pay</button></form>` +
         (session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a></p>` : ''),
     );

@@ -13,8 +13,9 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Duration, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import * as events from 'aws-cdk-lib/aws-events';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
@@ -157,6 +158,8 @@ let webhooksTemplate: Json;
 let lifecycleTemplate: Json;
 /** The operator's topic and alarms: a nested stack too. */
 let operationsTemplate: Json;
+/** The booking mail queue and its consumer's nested stack (issue 30). */
+let mailQueueTemplate: Json;
 
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
 const get = (id: string): Resource => {
@@ -320,6 +323,7 @@ beforeAll(() => {
   billingTemplate = Template.fromStack(Stack.of(billing)).toJSON();
   teamsTemplate = Template.fromStack(stack.node.findChild('Teams') as Stack).toJSON();
   webhooksTemplate = Template.fromStack(stack.node.findChild('Webhooks') as Stack).toJSON();
+  mailQueueTemplate = Template.fromStack(stack.node.findChild('BookingMail') as Stack).toJSON();
   webhookDelivery = stack.node.findAll().find((construct) => construct instanceof WebhookDelivery) as
     WebhookDelivery | undefined;
   resources = {
@@ -369,7 +373,10 @@ describe('route functions', () => {
       const id = jobFunctionIdOf(job);
       const rule = rules.find(([, r]) => JSON.stringify(r.Properties.Targets).includes(`"${id}"`));
       expect(rule, job.name).toBeDefined();
-      expect(rule![1].Properties.ScheduleExpression).toBe(`rate(${job.everyMinutes} minutes)`);
+      // As EventBridge writes the rate: whole hours in hours ("rate(1 hour)" for the hourly location migration).
+      expect(rule![1].Properties.ScheduleExpression).toBe(
+        events.Schedule.rate(Duration.minutes(job.everyMinutes)).expressionString,
+      );
       const permission = ofType('AWS::Lambda::Permission').find(
         ([, p]) =>
           JSON.stringify(p.Properties.FunctionName).includes(`"${id}"`) &&
@@ -486,6 +493,8 @@ describe('route functions', () => {
       // Removing a team member reassigns their round-robin bookings to members free then (their calendars read).
       'removeTeamMember',
       'resetCalendarFeed',
+      // Claiming an unproven account revokes the Google Calendar grant its creator connected (issue 30).
+      'signInWithLink',
       'startGoogleSignIn',
       'syncCalendar',
     ]);
@@ -814,7 +823,9 @@ describe('webhooks (issue 29)', () => {
       .filter((s) => actionsOf(s).includes('sqs:SendMessage'))
       .flatMap((s) => [s.Resource].flat())
       // (Its dead-letter queue is its own nested stack's, a GetAtt; the delivery queue comes as a parameter.)
-      .filter((resource) => typeof (resource as { Ref?: unknown }).Ref === 'string');
+      .filter((resource) => typeof (resource as { Ref?: unknown }).Ref === 'string')
+      // (The booking mail queue's, issue 30, is tested with it.)
+      .filter((resource) => !parent(resource)['Fn::GetAtt'][0].startsWith('BookingMail'));
     expect(sends.map(toWebhooks)).toEqual([{ 'Fn::GetAtt': [workId, 'Arn'] }]);
     expect(notifyId).toBeDefined();
   });
@@ -874,6 +885,8 @@ describe('billing (issue 18)', () => {
       'cancelSubscription',
       'createCheckoutSession',
       'createPaymentIntent',
+      // Deleting an account cancels its subscription at Stripe first (issue 30).
+      'deleteAccount',
       'stripeWebhook',
       'verifyPayment',
     ]);
@@ -984,7 +997,7 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the rows with needs.mail (contact, sign-in links, address confirmations) send mail, and only as the sender domain identity', () => {
+  it('lets only the rows with needs.mail (contact, sign-in links, address confirmations, calendar switches) send mail, and only as the sender domain identity', () => {
     const expectedIdentity = {
       'Fn::Join': [
         '',
@@ -1000,7 +1013,16 @@ describe('least privilege', () => {
       ],
     };
     const mailing = routeTable.filter((route) => route.needs.mail).map((route) => route.name);
-    expect(mailing).toEqual(['submitContact', 'register', 'updateProfile', 'manualLogin', 'resendVerification']);
+    // Issue 30: switching off Google tells the host which Google Meet events became video calls.
+    expect(mailing).toEqual([
+      'submitContact',
+      'register',
+      'updateProfile',
+      'manualLogin',
+      'resendVerification',
+      'connectBuiltinCalendar',
+      'disconnectCalendar',
+    ]);
     for (const route of routeTable) {
       const ses = statementsOf(functionIdOf(route)).filter((statement) =>
         actionsOf(statement).some((a) => a.startsWith('ses:')),
@@ -1548,8 +1570,8 @@ describe('booking lifecycle (issue 16)', () => {
     console.info(
       `[infra test] resources: main stack ${Object.keys(mainResources).length}, booking lifecycle ${Object.keys(lifecycleResources()).length}`,
     );
-    // The booking lifecycle, the operator alarms, billing, the team routes and the webhooks.
-    expect(Object.entries(mainResources).filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(5);
+    // The booking lifecycle, the operator alarms, billing, the team routes, the webhooks and booking mail (issue 30).
+    expect(Object.entries(mainResources).filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(6);
     expect(Object.keys(lifecycleResources()).length).toBeLessThan(500);
   });
 
@@ -1808,9 +1830,10 @@ describe('booking lifecycle (issue 16)', () => {
     expect(functionStatements(suppressionId()).flatMap(actionsOf)).toEqual(expect.arrayContaining(WRITE_ACTIONS));
   });
 
-  it('lets exactly the mailing jobs (the stream job and sendReminder) send, as the sender identity and with the configuration set', () => {
+  it('lets exactly the mailing jobs (the stream job: team invitations) send, as the sender identity and with the configuration set', () => {
     const [configurationSetId] = inLifecycle('AWS::SES::ConfigurationSet')[0]!;
-    const mailing = [streamJobId('notifyBookingChanges'), timerJobId('sendReminder')];
+    // sendReminder queues its mail (issue 30): the mail queue's consumer sends it.
+    const mailing = [streamJobId('notifyBookingChanges')];
     for (const functionId of lifecycleFunctionIds()) {
       const ses = functionStatements(functionId).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
       const variables = variablesOf(functionId);
@@ -2016,5 +2039,141 @@ describe('booking lifecycle (issue 16)', () => {
       expect(invokeConfig.Properties).toMatchObject({ MaximumRetryAttempts: 2 });
       expect(JSON.stringify(invokeConfig.Properties.DestinationConfig)).toContain('publishBookingPagesDeadLetters');
     });
+  });
+});
+
+describe('booking mail through a paced queue (issue 30)', () => {
+  const inMail = (type: string) =>
+    Object.entries(mailQueueTemplate.Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);
+  const mailGet = (id: string) => (mailQueueTemplate.Resources as Record<string, Resource>)[id]!;
+  const consumerId = () => {
+    const found = inMail('AWS::Lambda::Function').filter(([, fn]) =>
+      String(fn.Properties.Description).startsWith('Queue job sendBookingMail '),
+    );
+    expect(found).toHaveLength(1);
+    return found[0]![0];
+  };
+  const queues = () => {
+    const all = inMail('AWS::SQS::Queue');
+    expect(all).toHaveLength(2);
+    const work = all.find(([, queue]) => queue.Properties.RedrivePolicy)!;
+    const dead = all.find(([, queue]) => !queue.Properties.RedrivePolicy)!;
+    return { workId: work[0], work: work[1], deadId: dead[0], dead: dead[1] };
+  };
+  const consumerStatements = () => {
+    const roleId = getAttId(mailGet(consumerId()).Properties.Role);
+    return inMail('AWS::IAM::Policy')
+      .filter(([, policy]) => (policy.Properties.Roles as unknown[]).some((role) => refId(role) === roleId))
+      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  };
+  const lifecycleFunction = (prefix: string) => {
+    const found = Object.entries(lifecycleTemplate.Resources as Record<string, Resource>).find(
+      ([, r]) => r.Type === 'AWS::Lambda::Function' && String(r.Properties.Description).startsWith(prefix),
+    );
+    expect(found, prefix).toBeDefined();
+    return found!;
+  };
+  const lifecycleStatements = (fn: Resource) => {
+    const roleId = getAttId(fn.Properties.Role);
+    return Object.values(lifecycleTemplate.Resources as Record<string, Resource>)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => refId(role) === roleId))
+      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  };
+
+  it('queues mail in an encrypted, TLS-only queue whose messages go to a dead-letter queue after 50 receives', () => {
+    const { work, deadId, dead } = queues();
+    expect(work.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 180,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadId, 'Arn'] }, maxReceiveCount: 50 },
+    });
+    expect(dead.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400 });
+    const tlsOnly = inMail('AWS::SQS::QueuePolicy').map(([, policy]) => JSON.stringify(policy.Properties));
+    expect(tlsOnly.filter((policy) => policy.includes('aws:SecureTransport'))).toHaveLength(2);
+  });
+
+  it('feeds sendBookingMail in batches of 10 with partial failures, at most 2 at once, at the stage rate', () => {
+    const { workId } = queues();
+    const mappings = inMail('AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]![1].Properties).toMatchObject({
+      FunctionName: { Ref: consumerId() },
+      EventSourceArn: { 'Fn::GetAtt': [workId, 'Arn'] },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 2 },
+    });
+    const consumer = mailGet(consumerId()).Properties;
+    expect(consumer).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 30 });
+    const variables = (consumer.Environment as { Variables: Json }).Variables;
+    expect(variables.MAIL_RATE_PER_SECOND).toBe('14');
+    // The lifecycle's configuration set (its name, not a reference: the two nested stacks would refer to each other).
+    const [, configurationSet] = Object.entries(lifecycleTemplate.Resources as Record<string, Resource>).find(
+      ([, r]) => r.Type === 'AWS::SES::ConfigurationSet',
+    )!;
+    expect(variables.SES_CONFIGURATION_SET).toBe(configurationSet.Properties.Name);
+    expect(variables.MAIL_QUEUE_URL).toBeUndefined();
+    expect(
+      inOperations('AWS::CloudWatch::Alarm').some(([, alarm]) =>
+        String(alarm.Properties.AlarmDescription).startsWith('sendBookingMail: the function failed'),
+      ),
+    ).toBe(true);
+  });
+
+  it('alarms on the first dead letter and on a mail waiting 10 minutes, to the operator', () => {
+    const { workId, deadId } = queues();
+    const alarms = inMail('AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
+    expect(alarms).toHaveLength(2);
+    const backlog = alarms.find((alarm) => alarm.MetricName === 'ApproximateAgeOfOldestMessage')!;
+    expect(backlog).toMatchObject({ Threshold: 600, Namespace: 'AWS/SQS' });
+    expect(JSON.stringify(backlog.Dimensions)).toContain(workId);
+    const dead = alarms.find((alarm) => alarm.MetricName === 'ApproximateNumberOfMessagesVisible')!;
+    expect(JSON.stringify(dead.Dimensions)).toContain(deadId);
+    for (const alarm of alarms) {
+      expect((alarm.AlarmActions as unknown[]).length).toBe(1);
+      expect((alarm.OKActions as unknown[]).length).toBe(1);
+    }
+  });
+
+  it('lets the consumer send raw mail with the configuration set, read the quota, and consume its queue: no more', () => {
+    const { workId } = queues();
+    const statements = consumerStatements();
+    const on = (action: string) => statements.filter((s) => actionsOf(s).includes(action));
+    expect(on('sqs:ReceiveMessage').map((s) => getAttId(s.Resource))).toEqual([workId]);
+    expect(on('sqs:ChangeMessageVisibility').map((s) => getAttId(s.Resource))).toEqual([workId]);
+    expect(on('sqs:SendMessage')).toEqual([]);
+    expect(on('ses:GetSendQuota').map((s) => s.Resource)).toEqual(['*']);
+    const ses = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+    expect(
+      ses
+        .flatMap(actionsOf)
+        .filter((a) => a.startsWith('ses:'))
+        .sort(),
+    ).toEqual(['ses:GetSendQuota', 'ses:SendEmail', 'ses:SendRawEmail', 'ses:SendRawEmail'].sort());
+    const sendResources = ses
+      .filter((s) => actionsOf(s).includes('ses:SendRawEmail'))
+      .flatMap((s) => [s.Resource].flat())
+      .map((r) => JSON.stringify(r));
+    expect(sendResources.some((r) => r.includes(':identity/meetwise.app'))).toBe(true);
+    expect(sendResources.some((r) => r.includes(':configuration-set/'))).toBe(true);
+    const wildcards = statements.filter((s) => [s.Resource].flat().includes('*'));
+    expect(wildcards.flatMap(actionsOf).filter((a) => !a.startsWith('xray:'))).toEqual(['ses:GetSendQuota']);
+  });
+
+  it('lets the stream job and sendReminder queue mail (SendMessage only, MAIL_QUEUE_URL); sendReminder no longer mails or writes', () => {
+    for (const prefix of ['Stream job notifyBookingChanges ', 'Timer job sendReminder ']) {
+      const [, fn] = lifecycleFunction(prefix);
+      const variables = (fn.Properties.Environment as { Variables: Json }).Variables;
+      expect(variables.MAIL_QUEUE_URL, prefix).toBeDefined();
+      const sqsActions = lifecycleStatements(fn)
+        .filter((s) => JSON.stringify(s.Resource).includes('BookingMail'))
+        .flatMap(actionsOf);
+      expect(sqsActions, prefix).toEqual(['sqs:SendMessage']);
+    }
+    const [, reminder] = lifecycleFunction('Timer job sendReminder ');
+    const actions = lifecycleStatements(reminder).flatMap(actionsOf);
+    expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
+    expect(actions.filter((a) => WRITE_ACTIONS.includes(a))).toEqual([]);
   });
 });

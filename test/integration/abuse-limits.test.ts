@@ -6,6 +6,7 @@ import { createDocumentClient, createDynamoClient } from '#functions/adapters/dy
 import { dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { composeDeps } from '#functions/composition';
+import { RESCHEDULE_LIMIT_REACHED } from '#functions/domain/abuse-limits';
 import { run as createBookingRun } from '#functions/handlers/createBooking';
 import { run as inviteTeamMemberRun } from '#functions/handlers/inviteTeamMember';
 import { run as loginRun } from '#functions/handlers/login';
@@ -112,6 +113,56 @@ describe('booking limits', () => {
   });
 });
 
+describe('reschedules (issue 30)', () => {
+  it("are not counted against the address's booking limit, and a booking moves at most 5 times", async () => {
+    const host = await fixtures.host();
+    const event = await fixtures.eventType(host.id);
+    const book = caller(routes.createBooking, createBookingRun as never, productionDeps());
+    const ip = address();
+    const made: (Record<string, unknown> & { start: string })[] = [];
+    for (let n = 0; n < 6; n++) {
+      const answer = await book(bookingRequest(event, slot(n)), ip);
+      expect(answer.status, `booking ${n + 1}`).toBe(201);
+      made.push({ ...answer.body, start: slot(n) });
+    }
+    expectLimited(await book(bookingRequest(event, slot(6)), ip), 'bookings with this host');
+
+    // The guest of the first booking moves it with its own link, five times: each replaces it, none is refused.
+    let current = { bookingId: String(made[0]!.bookingId), token: String(made[0]!.rescheduleToken), start: slot(0) };
+    for (let move = 1; move <= 5; move++) {
+      const start = slot(8 + move);
+      const answer = await book(
+        bookingRequest(event, start, {
+          reschedule: { bookingId: current.bookingId, startTime: current.start, token: current.token },
+        }),
+        ip,
+      );
+      expect(answer.status, `reschedule ${move}: ${JSON.stringify(answer.body)}`).toBe(201);
+      current = { bookingId: String(answer.body.bookingId), token: String(answer.body.rescheduleToken), start };
+    }
+    expect(await fixtures.bookingsOf(host.id)).toHaveLength(11);
+
+    // The sixth is refused, and nothing changes.
+    const sixth = await book(
+      bookingRequest(event, slot(15), {
+        reschedule: { bookingId: current.bookingId, startTime: current.start, token: current.token },
+      }),
+      ip,
+    );
+    expect(sixth).toMatchObject({ status: 409, body: { message: RESCHEDULE_LIMIT_REACHED } });
+    expect(await fixtures.bookingsOf(host.id)).toHaveLength(11);
+    // A made-up link is still not a way around the limit: 404, nothing written.
+    const forged = await book(
+      bookingRequest(event, slot(7), {
+        reschedule: { bookingId: randomUUID(), startTime: slot(1), token: 'x'.repeat(43) },
+      }),
+      ip,
+    );
+    expect(forged.status).toBe(404);
+    expect(await fixtures.bookingsOf(host.id)).toHaveLength(11);
+  });
+});
+
 describe('registration limits and floods', () => {
   it('allows 5 new accounts an hour from one address; the 6th is 429 and creates nothing', async () => {
     const deps = {
@@ -173,7 +224,7 @@ describe('registration limits and floods', () => {
     expect((await register(refused, address())).status).toBe(201);
   });
 
-  it('answers a repeated registration (same e-mail and password, minutes later) like the first: its answer was lost', async () => {
+  it('answers a second registration of an address the same whatever the password: no password oracle (issue 30)', async () => {
     const deps = {
       ...productionDeps(),
       clock: { now: () => new Date() },
@@ -183,10 +234,12 @@ describe('registration limits and floods', () => {
     const person = { name: 'Retry', email: `retry-${randomUUID()}@example.com`, password: 'secret1' };
     const first = await register(person, address());
     expect(first.status).toBe(201);
+    // The account's own password and another one get the same answer: it cannot tell a caller which one is right.
     const again = await register(person, address());
-    expect(again).toMatchObject({ status: 201, body: first.body });
-    // Another password is someone else: 409 as before.
-    expect((await register({ ...person, password: 'other secret' }, address())).status).toBe(409);
+    const other = await register({ ...person, password: 'other secret' }, address());
+    expect(again.status).toBe(409);
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual(again.body);
   });
 });
 

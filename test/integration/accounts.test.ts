@@ -8,7 +8,7 @@ import { createDocumentClient, createDynamoClient } from '#functions/adapters/dy
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
-import { register } from '#functions/app/accounts';
+import { register, updateProfile } from '#functions/app/accounts';
 import { composeDeps } from '#functions/composition';
 import { run as loginRun } from '#functions/handlers/login';
 import { run as manualLoginRun } from '#functions/handlers/manualLogin';
@@ -818,5 +818,62 @@ describe('login throttling', () => {
     expect((await attempt(account.email, account.password, ip)).status).toBe(200);
     for (let i = 0; i < 4; i++) await attempt(account.email, 'wrong', ip);
     expect((await attempt(account.email, account.password, ip)).status).toBe(200);
+  });
+});
+
+describe('registration and profile saves that must not leak or lose anything (issue 30)', () => {
+  it('answers a known e-mail the same whether or not the password given is the account’s (no password check)', async () => {
+    const account = await registered();
+    const right = await call('POST', '/api/auth/register', {
+      body: { name: 'Alice Example', email: account.email, password: account.password },
+    });
+    const wrong = await call('POST', '/api/auth/register', {
+      body: { name: 'Alice Example', email: account.email, password: 'not the password' },
+    });
+    expect(right).toMatchObject({
+      status: 409,
+      body: { message: 'An account with this email already exists.', code: 'CONFLICT' },
+    });
+    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: right.status, body: right.body });
+    expect(right.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses the second of two profile saves made at once with 409 instead of losing the first', async () => {
+    const account = await registered();
+    const userId = await userIdOf(account.email);
+    const deps = composeDeps(config);
+    // Both saves read the account before either writes: the race as two browser tabs make it.
+    let release!: () => void;
+    const bothRead = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    const racing = {
+      ...deps,
+      accounts: {
+        ...deps.accounts,
+        get: async (id: string) => {
+          const found = await deps.accounts.get(id);
+          if (++reads === 2) release();
+          await bothRead;
+          return found;
+        },
+      },
+    };
+    const principal = { userId, isAdmin: false, sessionId: 'race' };
+    const saves = await Promise.allSettled(
+      ['Alice From Tab One', 'Alice From Tab Two'].map((name) =>
+        updateProfile(racing, principal, { name, email: account.email }, '203.0.113.30'),
+      ),
+    );
+    const saved = saves.filter((save) => save.status === 'fulfilled');
+    const refused = saves.filter((save) => save.status === 'rejected');
+    expect(saved).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.reason).toMatchObject({
+      status: 409,
+      message: 'Your profile was changed meanwhile. Please reload the page and try again.',
+    });
+    // What the one save answered is what is stored: nothing was silently overwritten.
+    const stored = await deps.accounts.get(userId);
+    expect(stored?.name).toBe(saved[0]!.value.user.name);
   });
 });

@@ -119,9 +119,14 @@ describe('GET /api/events/public/{eventSlug}', () => {
       team: null,
       schedulingType: null,
       hosts: null,
+      // Where the meeting takes place, before any booking (issue 30): a phone call the guest makes, no number given.
+      place: { type: 'phone', label: 'Phone call', text: 'Phone call', url: null, phone: null, online: false },
+      asksForPhone: false,
     });
+    // No stored attribute leaks: not at the top, where the item's own would be ("type" is also the place's kind).
     for (const internal of ['availabilityRanges', 'bufferBefore', 'maxBookingsPerDay', 'pk', 'sk', 'type', 'active']) {
-      expect(result.text).not.toContain(`"${internal}"`);
+      expect(Object.keys(result.body as object)).not.toContain(internal);
+      if (internal !== 'type') expect(result.text).not.toContain(`"${internal}"`);
     }
   });
 

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SEED_PROMO_CODES } from '#shared/rules/pricing';
+import { DELETION_CANCELLATION_COMMENT, DELETION_NEEDS_STRIPE } from '#functions/app/accounts';
 import { composeDeps } from '#functions/composition';
 import { STRIPE_API_VERSION } from '#functions/config';
 import type { PlanRecord } from '#functions/domain/billing';
@@ -56,6 +57,18 @@ async function startMonthlyWithPromo(cookie: string) {
   });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   return started.body as { clientSecret: string; amount: number; id: string; promoCode: string };
+}
+
+/** A new host past their trial, paying monthly (with the promo code) through the embedded form; `id`: the subscription. */
+async function paidSubscription() {
+  const host = await newHost(deps.accounts);
+  await endTrial(config, host.id);
+  const started = await startMonthlyWithPromo(host.cookie);
+  fake.confirmPaymentIntent(paymentIntentOf(started.clientSecret), 'success');
+  await call('POST', '/api/subscription/verify-payment', {
+    body: { paymentIntentId: paymentIntentOf(started.clientSecret) },
+  });
+  return { host, id: started.id };
 }
 
 /** Stripe's events for `objectId` of `type`, oldest first. */
@@ -295,16 +308,6 @@ describe('Checkout', () => {
 });
 
 describe("Stripe's webhook", () => {
-  async function paidSubscription() {
-    const host = await newHost(deps.accounts);
-    await endTrial(config, host.id);
-    const started = await startMonthlyWithPromo(host.cookie);
-    fake.confirmPaymentIntent(paymentIntentOf(started.clientSecret), 'success');
-    await call('POST', '/api/subscription/verify-payment', {
-      body: { paymentIntentId: paymentIntentOf(started.clientSecret) },
-    });
-    return { host, id: started.id };
-  }
   const post = (body: string, signature?: string) =>
     fetch(webhookUrl(), {
       method: 'POST',
@@ -391,15 +394,9 @@ describe("Stripe's webhook", () => {
 
 describe('cancelling', () => {
   it('cancels at the end of the period: active until then, ended after', async () => {
-    const host = await newHost(deps.accounts);
-    await endTrial(config, host.id);
-    const started = await startMonthlyWithPromo(host.cookie);
-    fake.confirmPaymentIntent(paymentIntentOf(started.clientSecret), 'success');
-    await call('POST', '/api/subscription/verify-payment', {
-      body: { paymentIntentId: paymentIntentOf(started.clientSecret) },
-    });
+    const { host, id } = await paidSubscription();
 
-    const cancelled = await call('POST', `/api/subscription/${started.id}/cancel`, { cookie: host.cookie });
+    const cancelled = await call('POST', `/api/subscription/${id}/cancel`, { cookie: host.cookie });
     expect(cancelled).toMatchObject({
       status: 200,
       body: {
@@ -408,15 +405,15 @@ describe('cancelling', () => {
         message: 'Your subscription will be canceled at the end of the current billing period.',
       },
     });
-    expect(fake.object<Stripe.Subscription>(started.id)?.cancel_at_period_end).toBe(true);
+    expect(fake.object<Stripe.Subscription>(id)?.cancel_at_period_end).toBe(true);
     // Again: no error, nothing more at Stripe.
     const before = creations();
-    expect((await call('POST', `/api/subscription/${started.id}/cancel`, { cookie: host.cookie })).status).toBe(200);
+    expect((await call('POST', `/api/subscription/${id}/cancel`, { cookie: host.cookie })).status).toBe(200);
     expect(creations()).toBe(before);
     expect((await call('POST', '/api/events', { body: eventBody(), cookie: host.cookie })).status).toBe(201);
 
     // The period ends (the webhook may never come on one machine: the recorded period end decides).
-    const plan = (await deps.billing.getPlan(account(host.id), started.id))!;
+    const plan = (await deps.billing.getPlan(account(host.id), id))!;
     await deps.billing.savePlan(account(host.id), {
       ...plan,
       currentPeriodEnd: new Date(Date.now() - 1000).toISOString(),
@@ -531,4 +528,66 @@ describe('the trial rule across subscription states', () => {
       expect((await call('GET', `/api/events/public/${created.body.slug}`)).status).toBe(allowed ? 200 : 403);
     });
   }
+});
+
+describe('deleting an account with a subscription (issue 30)', () => {
+  async function subscribed() {
+    const { host, id } = await paidSubscription();
+    expect((await call('GET', '/api/subscription/status', { cookie: host.cookie })).body.status).toBe('active');
+    return { ...host, subscriptionId: id };
+  }
+
+  it('cancels the subscription at Stripe at once, before the account goes: nothing is charged again', async () => {
+    const host = await subscribed();
+    // Set to end with its period first: it would still be a subscription at Stripe until then.
+    await call('POST', `/api/subscription/${host.subscriptionId}/cancel`, { cookie: host.cookie });
+
+    const deleted = await call('DELETE', '/api/auth/account', { cookie: host.cookie });
+    expect(deleted).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        message: 'Your account has been deleted. Your subscription was cancelled, and you will not be charged again.',
+      },
+    });
+    const subscription = fake.object<Stripe.Subscription>(host.subscriptionId)!;
+    expect(subscription.status).toBe('canceled');
+    expect(subscription.cancellation_details?.comment).toBe(DELETION_CANCELLATION_COMMENT);
+    expect(
+      fake.requests.filter(
+        (request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${host.subscriptionId}`,
+      ),
+    ).toHaveLength(1);
+    // No final invoice, no proration, and no renewal ever again.
+    expect(eventsFor('invoice.created', host.subscriptionId)).toEqual([]);
+    expect(() => fake.renew(host.subscriptionId)).toThrow(/canceled: it does not renew/);
+    expect(await deps.accounts.get(host.id)).toBeNull();
+  });
+
+  it('stops when Stripe cannot be reached: 503 with a clear message, the account and the subscription as they were', async () => {
+    const host = await subscribed();
+    // Every attempt of the first call fails (the client tries three times).
+    fake.failNext({ kind: 'server_error', path: /^\/v1\/subscriptions\//, times: 3 });
+    const refused = await call('DELETE', '/api/auth/account', { cookie: host.cookie });
+    expect(refused).toMatchObject({ status: 503, body: { message: DELETION_NEEDS_STRIPE } });
+    expect(await deps.accounts.get(host.id)).not.toBeNull();
+    expect((await call('GET', '/api/me', { cookie: host.cookie })).body.user).toMatchObject({ email: host.email });
+    expect(fake.object<Stripe.Subscription>(host.subscriptionId)!.status).toBe('active');
+
+    // Once Stripe answers again, the deletion goes through.
+    expect((await call('DELETE', '/api/auth/account', { cookie: host.cookie })).status).toBe(200);
+    expect(fake.object<Stripe.Subscription>(host.subscriptionId)!.status).toBe('canceled');
+    expect(await deps.accounts.get(host.id)).toBeNull();
+  });
+
+  it('deletes an account whose subscription already ended without asking Stripe to cancel it again', async () => {
+    const host = await subscribed();
+    fake.endSubscription(host.subscriptionId);
+    for (const event of eventsFor('customer.subscription.deleted', host.subscriptionId))
+      expect((await fake.deliver(webhookUrl(), event)).status).toBe(200);
+    const before = fake.requests.filter((request) => request.method === 'DELETE').length;
+    const deleted = await call('DELETE', '/api/auth/account', { cookie: host.cookie });
+    expect(deleted).toMatchObject({ status: 200, body: { message: 'Your account has been deleted.' } });
+    expect(fake.requests.filter((request) => request.method === 'DELETE').length).toBe(before);
+  });
 });

@@ -48,7 +48,11 @@ describe('POST /api/bookings: success', () => {
     expect(request.endTime).toBe('2026-03-04T00:30:00+09:00');
     const result = await api.book(request);
     expect(result.status).toBe(201);
+    // A video call (issue 30): the booking's own room, unguessable.
+    const room = (result.body.place as { url: string }).url;
+    expect(room).toMatch(/^https:\/\/meet\.jit\.si\/Meetwise-[0-9a-f]{32}$/);
     expect(result.body).toEqual({
+      place: { type: 'video', label: 'Video call', text: `Video call: ${room}`, url: room, phone: null, online: true },
       calendarEventCreated: false,
       date: '2026-03-04',
       startTime: '2026-03-04T00:00:00+09:00',
@@ -95,6 +99,8 @@ describe('POST /api/bookings: success', () => {
       icsUid: `${stored.id}@meetwise`,
       // Its event type's meeting type (issue 17; the default).
       meetingType: 'consultation',
+      // Its video call's room (issue 30), as answered.
+      meetingUrl: room,
       createdAt: NOW.toISOString(),
     });
     expect(stored.id).toBe(result.body.bookingId);

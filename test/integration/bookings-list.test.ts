@@ -127,6 +127,120 @@ describe('GET /api/bookings', () => {
   });
 });
 
+describe('GET /api/bookings page by page (issue 30)', () => {
+  type Page = { bookings: { id: string; startTime: string }[]; nextCursor: string | null };
+  let april: string;
+  beforeAll(async () => {
+    const event = await h.fixtures.eventType(blake.id, { title: 'April Call' });
+    const answer = await h.api.book(
+      bookingRequest(event, '2026-04-02T14:00:00Z', { name: 'April Guest', email: `april-${unique()}@example.com` }),
+    );
+    expect(answer.status, answer.text).toBe(201);
+    april = String(answer.body.bookingId);
+  });
+
+  /** Every page of a walk, following nextCursor from the first page. */
+  async function walk(userId: string, query: Record<string, string>, isAdmin = false): Promise<Page[]> {
+    const pages: Page[] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = await h.list(userId, cursor === null ? query : { ...query, cursor }, isAdmin);
+      expect(answer.status, answer.text).toBe(200);
+      const page = answer.body as unknown as Page;
+      pages.push(page);
+      cursor = page.nextCursor;
+      expect(pages.length).toBeLessThan(20);
+    } while (cursor !== null);
+    return pages;
+  }
+
+  it("an admin's walk gives every host's bookings of the range once, in order, a page of `limit` at a time", async () => {
+    const pages = await walk(blake.id, { ...MARCH, limit: '3' }, true);
+    expect(pages.map((page) => idsOf(page.bookings))).toEqual([
+      [ids.a1, ids.b1, ids.a2],
+      [ids.n1, ids.n2, ids.n3],
+      [ids.a3, ids.b2],
+    ]);
+    expect(pages[0]!.bookings[1]).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'King Lovelace',
+      hostName: 'Blake Host',
+    });
+    // A page that ends exactly at the range's end says so (no empty page after it).
+    expect((await walk(blake.id, { ...MARCH, limit: '4' }, true)).map((page) => page.bookings.length)).toEqual([4, 4]);
+  });
+
+  it("an admin's walk crosses months, empty ones included, one booking a page", async () => {
+    const pages = await walk(blake.id, { start: '2026-02-20', end: '2026-04-10', limit: '1' }, true);
+    expect(pages.flatMap((page) => idsOf(page.bookings))).toEqual([
+      ids.a1,
+      ids.b1,
+      ids.a2,
+      ids.n1,
+      ids.n2,
+      ids.n3,
+      ids.a3,
+      ids.b2,
+      april,
+    ]);
+    expect(pages.every((page) => page.bookings.length === 1)).toBe(true);
+  });
+
+  it("a host's walk gives their own bookings only, in the caller's zone", async () => {
+    expect((await walk(avery.id, { ...MARCH, limit: '2' })).map((page) => idsOf(page.bookings))).toEqual([
+      [ids.a1, ids.a2],
+      [ids.a3],
+    ]);
+    // Sunday 8 March in New York (23 hours), one at a time: the bookings of that day only.
+    const night8 = { start: '2026-03-08', end: '2026-03-08', timezone: 'America/New_York', limit: '1' };
+    expect((await walk(night.id, night8)).flatMap((page) => idsOf(page.bookings))).toEqual([ids.n2, ids.n3]);
+    expect((await walk(blake.id, { start: '2026-03-01', end: '2026-04-30', limit: '200' })).length).toBe(1);
+  });
+
+  it('a cursor alone gives pages of 100; without limit and cursor the answer stays the array', async () => {
+    const first = (await h.list(night.id, { ...MARCH, limit: '1' })).body as unknown as Page;
+    const rest = (await h.list(night.id, { ...MARCH, cursor: first.nextCursor! })).body as unknown as Page;
+    expect(idsOf(rest.bookings)).toEqual([ids.n2, ids.n3]);
+    expect(rest.nextCursor).toBeNull();
+    const whole = await h.list(night.id, MARCH);
+    expect(Array.isArray(whole.body)).toBe(true);
+    expect(idsOf(whole.body)).toEqual([ids.n1, ids.n2, ids.n3]);
+  });
+
+  it('answers 400 to a limit outside 1–200 and to a range over 92 days, paged or not', async () => {
+    for (const limit of ['0', '201', '1.5', 'ten', '']) {
+      const answer = await h.list(avery.id, { ...MARCH, limit });
+      expect(answer.status, limit).toBe(400);
+      expect(answer.text).toContain('limit must be a whole number from 1 to 200.');
+    }
+    expect((await h.list(avery.id, { ...MARCH, limit: '200' })).status).toBe(200);
+    const long = await h.list(avery.id, { start: '2026-01-01', end: '2026-04-03', limit: '10' });
+    expect(long.status).toBe(400);
+    expect(long.text).toContain('The range can be at most 92 days.');
+  });
+
+  it('answers 400 with a clear message to a cursor that is not one, or not of this range', async () => {
+    const first = (await h.list(blake.id, { ...MARCH, limit: '2' }, true)).body as unknown as Page;
+    const cursor = first.nextCursor!;
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const altered = Buffer.from(JSON.stringify({ ...decoded, s: 'yesterday' })).toString('base64url');
+    for (const bad of ['nonsense', `${cursor}!`, altered, Buffer.from('[1,2]').toString('base64url')]) {
+      const answer = await h.list(blake.id, { ...MARCH, limit: '2', cursor: bad }, true);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.message).toBe(
+        'The cursor is not valid. Ask again without it to start from the first booking.',
+      );
+    }
+    const elsewhere = await h.list(blake.id, { start: '2026-03-02', end: '2026-03-31', limit: '2', cursor }, true);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toBe(
+      'The cursor belongs to another range of days. Ask again without it, or with the range it came from.',
+    );
+    // The same days in another zone are another range too.
+    expect((await h.list(blake.id, { ...MARCH, timezone: 'UTC', limit: '2', cursor }, true)).status).toBe(400);
+  });
+});
+
 describe('DELETE /api/bookings/{id}', () => {
   it('answers 401 to nobody and 404 to another host; nothing changes', async () => {
     expect((await h.cancelAsOwner(null, ids.b2!)).status).toBe(401);

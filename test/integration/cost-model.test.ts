@@ -35,6 +35,7 @@ import { run as updateEventRun } from '#functions/handlers/updateEvent';
 import { httpRoute } from '#functions/http/route-handler';
 import { notifyHandler } from '#functions/jobs/notifyBookingChanges';
 import { publishHandler } from '#functions/jobs/publishBookingPages';
+import { sendMailHandler } from '#functions/jobs/sendBookingMail';
 import { reminderHandler } from '#functions/jobs/sendReminder';
 import type {
   BookingPageRenderer,
@@ -42,6 +43,7 @@ import type {
   CalendarProvider,
   Deps,
   PublishedPages,
+  QueuedMail,
   WebhookMessage,
 } from '#functions/ports';
 import { startStreamPoller, type StreamPoller } from '#infra/local/stream-poller';
@@ -95,6 +97,8 @@ interface Tally {
   publisherRecords: number;
   /** Messages sent to the webhook delivery queue (SQS in the cloud). */
   queued: number;
+  /** Mails sent to the booking mail queue (issue 30: SQS in the cloud). */
+  mailsQueued: number;
 }
 const emptyTally = (): Tally => ({
   requests: new Map(),
@@ -108,6 +112,7 @@ const emptyTally = (): Tally => ({
   pagesWritten: 0,
   publisherRecords: 0,
   queued: 0,
+  mailsQueued: 0,
 });
 /** What the operation being measured sent; null between measurements (setup is not counted). */
 let tally: Tally | null = null;
@@ -158,6 +163,7 @@ const counted = composeDeps(config, { onDynamoRequest, onDynamoCapacity });
 /** Timers as EventBridge Scheduler would get them: counted and kept here, so none is a table write. */
 const timers: BookingTimer[] = [];
 const queuedMessages: WebhookMessage[] = [];
+const queuedMails: QueuedMail[] = [];
 let receiverStatus = 200;
 const deps: Deps = {
   ...counted,
@@ -195,6 +201,16 @@ const deps: Deps = {
     async send(message) {
       if (tally) tally.queued++;
       queuedMessages.push(message);
+    },
+  },
+  // Booking mails as SQS would get them (issue 30): counted and kept here for the consumer's measurements.
+  mailQueue: {
+    async send(message) {
+      if (tally) tally.mailsQueued++;
+      queuedMails.push(message);
+    },
+    async retryAfter() {
+      throw new Error('No mail is retried here.');
     },
   },
   // The receiver's answer, as the test sets it (no network).
@@ -367,6 +383,7 @@ function expectWithinModel(name: OperationName, got: Tally) {
   expect(got.refusedWrites, `${name}: refused conditional writes`).toBe(model.refusedWrites ?? 0);
   expect(got.conditionChecks, `${name}: condition checks`).toBe(model.conditionChecks ?? 0);
   expect(got.queued, `${name}: webhook messages queued`).toBe(model.queued ?? 0);
+  expect(got.mailsQueued, `${name}: booking mails queued`).toBe(model.mailsQueued ?? 0);
 }
 
 function printTable() {
@@ -491,6 +508,43 @@ describe('a booking, its mails and reminders, the guest cancelling', () => {
     });
     current = new Date(NOW);
     expectWithinModel('sendReminder', got);
+  });
+
+  /** The consumer handed one queued mail, as SQS's mapping hands a batch of one. */
+  const sendQueued = (message: QueuedMail) =>
+    sendMailHandler(() => deps)(
+      {
+        Records: [
+          {
+            messageId: randomUUID(),
+            receiptHandle: 'receipt',
+            body: JSON.stringify(message),
+            attributes: { ApproximateReceiveCount: '1' },
+          },
+        ],
+      } as never,
+      lambdaContext(),
+    );
+
+  it('sendBookingMail: a booking mail the stream job queued goes out (tokens, once-only record, SES)', async () => {
+    const message = queuedMails.find((queued) => queued.id.startsWith(booked.id) && !queued.reminder)!;
+    expect(message).toBeDefined();
+    const got = await measure('mailSent', async () => {
+      expect(await sendQueued(message)).toEqual({ batchItemFailures: [] });
+    });
+    expectWithinModel('mailSent', got);
+  });
+
+  it('sendBookingMail: a reminder goes out after its booking is read again', async () => {
+    const message = queuedMails.find((queued) => queued.reminder?.bookingId === booked.id)!;
+    expect(message).toBeDefined();
+    const reminder = timers.find((timer) => timer.payload.bookingId === booked.id)!;
+    current = new Date(reminder.at);
+    const got = await measure('reminderMailSent', async () => {
+      expect(await sendQueued(message)).toEqual({ batchItemFailures: [] });
+    });
+    current = new Date(NOW);
+    expectWithinModel('reminderMailSent', got);
   });
 
   it("GET /api/bookings/{id}/manage: the guest opens the mail's link", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { EMAIL_PROOF_NEEDS_SESSION } from '#functions/app/email-verification';
+import { startFakeGoogle } from '#test/fakes/google';
 import { jsonHeaders } from '#test/support/api-event';
 import { integrationConfig, sentEmails, startAppServer } from '#test/support/local-stack';
 
@@ -16,12 +17,22 @@ import { integrationConfig, sentEmails, startAppServer } from '#test/support/loc
 
 // An administrator address of this file alone (files run in parallel on one table).
 const ADMIN = `chief-${randomUUID().slice(0, 8)}@meetwise.test`;
-const config = integrationConfig({ ADMIN_EMAILS: ADMIN });
+// Google too: a squatter may connect a Google Calendar, whose grant goes when the owner claims the address.
+const google = await startFakeGoogle();
+const config = integrationConfig({
+  ADMIN_EMAILS: ADMIN,
+  GOOGLE_CLIENT_ID: google.clientId,
+  GOOGLE_CLIENT_SECRET: google.clientSecret,
+  GOOGLE_ROOT_URL: google.url,
+});
 let app: Awaited<ReturnType<typeof startAppServer>>;
 beforeAll(async () => {
   app = await startAppServer();
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await google.close();
+});
 
 async function call(method: string, path: string, options: { body?: unknown; cookie?: string } = {}) {
   const response = await fetch(`${app.baseUrl}${path}`, {
@@ -253,5 +264,45 @@ describe('a profile e-mail change', () => {
       body: { message: 'An account with this email already exists.' },
     });
     expect(await me(cookie!)).toMatchObject({ email, pendingEmail: null });
+  });
+});
+
+describe('a Google Calendar the squatter connected (issue 30)', () => {
+  it('has its grant revoked at Google when the owner claims the address, not only dropped here', async () => {
+    const email = `cal-squat-${randomUUID()}@example.com`;
+    await call('POST', '/api/auth/register', { body: { name: 'Squatter', email, password: 'squat-pass' } });
+    const squatter = await login(email, 'squat-pass');
+    // The squatter connects their own Google Calendar to the account (the fake consent page, as a browser would).
+    const theirs = {
+      sub: `9${Date.now()}`,
+      email: `squatter.${randomUUID().slice(0, 8)}@gmail.test`,
+      name: 'Squatter',
+    };
+    google.accounts.push(theirs);
+    const before = new Set(google.liveRefreshTokens());
+    const started = await call('GET', '/api/user/calendar/connect', { cookie: squatter.cookie });
+    expect(started.status).toBe(200);
+    const back = await google.consent(started.body.authUrl as string, theirs);
+    const connected = await fetch(`${app.baseUrl}${back.replace(/^https?:\/\/[^/]+/, '')}`, {
+      headers: { cookie: squatter.cookie! },
+      redirect: 'manual',
+    });
+    expect(connected.headers.get('location')).toContain('status=connected');
+    const grant = google.liveRefreshTokens().filter((token) => !before.has(token));
+    expect(grant).toHaveLength(1);
+
+    // The owner takes the account with a sign-in link.
+    expect((await call('POST', '/api/auth/manual-login', { body: { email } })).status).toBe(200);
+    const owner = await call('POST', '/api/auth/email-link', {
+      body: { token: await tokenFrom(email, '/sign-in-link') },
+    });
+    expect(owner.status).toBe(200);
+    expect((await call('GET', '/api/user/calendar', { cookie: sessionOf(owner.headers) })).body).toMatchObject({
+      connected: true,
+      provider: 'builtin',
+    });
+    // Revoked at Google: the token no longer works there.
+    expect(google.liveRefreshTokens()).not.toContain(grant[0]);
+    expect(google.requests.filter((request) => request.path.startsWith('/revoke'))).not.toHaveLength(0);
   });
 });

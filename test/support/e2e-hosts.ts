@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 import { eventBody } from '#test/support/event-body';
@@ -33,4 +34,31 @@ export async function newHost(baseUrl: string, name = 'Test Host') {
       return body.slug;
     },
   };
+}
+
+/** An account of a browser test's own, registered through the API and signed in on the pages. */
+export interface E2eAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Registers `account` through the running app's API (201). */
+export async function registerAccount(baseUrl: string, account: E2eAccount): Promise<void> {
+  const registered = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  expect(registered.status).toBe(201);
+}
+
+/** Opens /events signed out, signs in as `account` on the login page it leads to, and waits to be back on /events. */
+export async function signInThroughEvents(page: Page, baseUrl: string, account: E2eAccount): Promise<void> {
+  await page.goto(`${baseUrl}/events`);
+  await page.waitForURL('**/login');
+  await page.getByLabel('Username or Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/events');
 }

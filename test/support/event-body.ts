@@ -17,8 +17,9 @@ export const eventBody = (overrides: Record<string, unknown> = {}) => ({
   description: 'Thirty minutes to talk things through.',
   duration: 30,
   color: '#EA580C',
-  locationType: 'google-meet',
-  location: 'Google Meet',
+  // Issue 30: Google Meet needs Google Calendar, which a new host does not have; the built-in video call needs nothing.
+  locationType: 'video',
+  location: 'Video call',
   bufferBefore: 0,
   bufferAfter: 0,
   requiresConfirmation: false,

@@ -9,6 +9,7 @@ import { routes } from '#shared/api/routes';
 import { streamJobs } from '#shared/jobs';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import type { TableTimers } from '#functions/adapters/dynamodb/table-timers';
+import type { TableMailQueue } from '#functions/adapters/mail-queue/table-queue';
 import type { TableWebhookQueue } from '#functions/adapters/webhooks/table-queue';
 import { composeDeps } from '#functions/composition';
 import type { Config } from '#functions/config';
@@ -25,12 +26,13 @@ import { httpRoute } from '#functions/http/route-handler';
 import { deliverHandler } from '#functions/jobs/deliverWebhook';
 import { expiryHandler } from '#functions/jobs/expirePendingBooking';
 import { notifyHandler } from '#functions/jobs/notifyBookingChanges';
+import { sendMailHandler } from '#functions/jobs/sendBookingMail';
 import { reminderHandler } from '#functions/jobs/sendReminder';
 import type { BookingTimer, Deps, Principal } from '#functions/ports';
+import { startLocalMailQueue, startLocalWebhookQueue } from '#infra/local/queue-runner';
 import { startStreamPoller } from '#infra/local/stream-poller';
 import { ensureTable } from '#infra/local/table';
 import { startLocalTimers } from '#infra/local/timers';
-import { startLocalWebhookQueue } from '#infra/local/webhook-queue';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { bookingApi, bookingFixtures, NOW } from '#test/support/booking-fixtures';
 import { integrationConfig, sentEmails, type StoredEmail } from '#test/support/local-stack';
@@ -48,7 +50,8 @@ export async function lifecycleHarness(
   } = {},
 ) {
   const tableName = `lifecycle-${randomUUID().slice(0, 8)}`;
-  const config: Config = integrationConfig({ TABLE_NAME: tableName, ...options.env });
+  // Booking mail (issue 30) at a rate no test waits for, unless the test sets its own.
+  const config: Config = integrationConfig({ TABLE_NAME: tableName, MAIL_RATE_PER_SECOND: '1000', ...options.env });
   const dynamo = createDynamoClient(config);
   await ensureTable(dynamo, tableName);
   let current = new Date(NOW);
@@ -79,11 +82,30 @@ export async function lifecycleHarness(
     everyMs: 3_600_000,
     retryDelayMs: 0,
   });
+  // Booking mail (issue 30): the table's queue, handed to sendBookingMail in batches of 10. Its runner's clock runs a
+  // day further at every pass, so a mail that failed, or backed off, goes again at the next pass; the test's clock
+  // (deps.clock: a reminder's re-check) does not move.
+  const sendMail = sendMailHandler(() => deps);
+  let mailPasses = 0;
+  const mailQueue = startLocalMailQueue({
+    queue: deps.mailQueue as TableMailQueue,
+    clock: () => new Date(Math.max(current.getTime(), Date.now()) + 365 * DAY_MS + mailPasses * DAY_MS),
+    handler: (event, ctx) => sendMail(event, ctx),
+    everyMs: 3_600_000,
+  });
+  const sendMails = () => {
+    mailPasses++;
+    return mailQueue.tick();
+  };
   const fire = async (timer: BookingTimer) => {
+    await (timer.payload.kind === 'reminder' ? reminder : expiry)(timer.payload, context());
+    await sendMails();
+  };
+  const fireOnly = async (timer: BookingTimer) => {
     await (timer.payload.kind === 'reminder' ? reminder : expiry)(timer.payload, context());
   };
   const startTimers = () =>
-    startLocalTimers({ timers: deps.timers as TableTimers, clock: clock.now, fire, everyMs: 3_600_000 });
+    startLocalTimers({ timers: deps.timers as TableTimers, clock: clock.now, fire: fireOnly, everyMs: 3_600_000 });
   let timers = startTimers();
   // Webhook messages (issue 29): the table's queue, handed to the delivery job when due by the clock.
   const deliver = deliverHandler(() => deps);
@@ -110,13 +132,26 @@ export async function lifecycleHarness(
     at(instant: string | Date) {
       current = new Date(instant);
     },
-    /** Hands every stream record written so far to the job (as the event source mapping would). */
-    drain: () => poller.poll(),
-    /** Fires the timers due now (the clock as set). */
-    tick: () => timers.tick(),
+    /**
+     * Hands every stream record written so far to the job (as the event source mapping would), then the booking mails
+     * it queued to sendBookingMail; answers how many records.
+     */
+    async drain() {
+      const records = await poller.poll();
+      await sendMails();
+      return records;
+    },
+    /** Fires the timers due now (the clock as set), then sends the mails they queued; answers how many timers. */
+    async tick() {
+      const fired = await timers.tick();
+      await sendMails();
+      return fired;
+    },
+    /** One pass of the booking mail queue (issue 30): answers how many messages sendBookingMail took. */
+    sendMails,
     /** Hands the webhook messages due now (the clock as set) to the delivery job; answers how many. */
     deliverWebhooks: () => webhookQueue.tick(),
-    /** Calls a timer's job directly, as a scheduler delivering it (again) would. */
+    /** Calls a timer's job directly, as a scheduler delivering it (again) would, then sends the mails it queued. */
     fire,
     /** Stops the local scheduler and starts another over the same table (a restarted runner). */
     restartTimers() {
@@ -126,12 +161,15 @@ export async function lifecycleHarness(
     async close() {
       timers.stop();
       webhookQueue.stop();
+      mailQueue.stop();
       await poller.stop();
       rmSync(folder, { recursive: true, force: true });
       dynamo.destroy();
     },
   };
 }
+
+const DAY_MS = 86_400_000;
 
 /** The guest's and the host's booking routes through the route table, with the harness's dependencies. */
 function guestAndHostRoutes(_config: Config, deps: Deps) {

@@ -70,7 +70,16 @@ describe('who gets which booking mail', () => {
     // The host hears of an administrator's cancellation (issue 17: the admin dashboard cancels any booking).
     ['cancelled by an admin', 'cancelled', cancelled('admin'), ['guest', ...OTHERS, 'host']],
     ['rescheduled, confirmed', 'rescheduled', booking(), ['guest', ...OTHERS, 'host']],
-    ['rescheduled, awaiting the host', 'rescheduled', booking({ status: 'pending' }), ['guest', 'host']],
+    // Issue 30: the other guests' calendars must not keep the old time (the new one is tentative there).
+    [
+      'rescheduled, awaiting the host',
+      'rescheduled',
+      booking({
+        status: 'pending',
+        rescheduledFrom: { id: 'b-0', start: '2026-03-06T14:00:00.000Z', end: '2026-03-06T14:30:00.000Z' },
+      }),
+      ['guest', ...OTHERS, 'host'],
+    ],
     ['a reminder', 'reminder', booking(), ['guest', ...OTHERS], { reminderOffset: 60 }],
     ['a reminder the host gets too', 'reminder', booking(), ['guest', ...OTHERS, 'host'], { remindHost: true }],
     ['a reminder of a cancelled booking', 'reminder', cancelled('guest'), [], { remindHost: true }],
@@ -221,8 +230,9 @@ describe('what each mail says', () => {
     const where = (event: Partial<NonNullable<MailContext['event']>>, record = booking()) =>
       /Where: (.*)/.exec(mailsFor('booked', record, { event: { ...EVENT, ...event } }).byKey.guest!.text)?.[1];
     expect(where({ locationType: 'in-person', location: '1 Main St, Springfield' })).toBe('1 Main St, Springfield');
-    expect(where({ locationType: 'in-person', location: '' })).toBeUndefined();
-    expect(where({ locationType: 'phone', location: '+1 555 0100' })).toBe('Phone call: +1 555 0100');
+    // Issue 30: every place is shown as everywhere else (shared/locations.ts meetingPlace).
+    expect(where({ locationType: 'in-person', location: '' })).toBe('In-person');
+    expect(where({ locationType: 'phone', location: '+1 555 0100' })).toBe('Phone call: call +1 555 0100');
     // No Meet link before the host confirms.
     const requested = mailsFor('requested', booking({ status: 'pending' })).byKey.guest!;
     expect(requested.text).toContain('Where: Google Meet\n');
@@ -446,7 +456,13 @@ describe('the calendar invitation', () => {
         host: ['REQUEST', 'CONFIRMED'],
       },
     ],
-    ['rescheduled, pending', 'rescheduled', booking({ status: 'pending' }), { guest: undefined, host: undefined }],
+    // Issue 30: the new time waiting for the host replaces the old one in the guests' calendars, as tentative.
+    [
+      'rescheduled, pending',
+      'rescheduled',
+      booking({ status: 'pending' }),
+      { guest: ['REQUEST', 'TENTATIVE'], 'guest:bob@example.com': ['REQUEST', 'TENTATIVE'], host: undefined },
+    ],
     ['requested', 'requested', booking({ status: 'pending' }), { guest: undefined, host: undefined }],
     [
       'cancelled',

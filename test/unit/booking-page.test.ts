@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ManagedBooking } from '#shared/api/schemas/bookings';
+import { createBookingBody, type ManagedBooking } from '#shared/api/schemas/bookings';
+import { meetingPlace, type MeetingPlace } from '#shared/locations';
+import { summaryPlaceText } from '#frontend/components/booking/event-summary.tsx';
 import { googleCalendarUrl, icsFileUrl, manageBookingUrl } from '#frontend/features/booking/lib/add-to-calendar.ts';
+import { PHONE_INVALID, PHONE_MISSING, phoneBody, phoneProblem } from '#frontend/features/booking/lib/phone.ts';
+import { bookedPlace, calendarPlace, placeLine } from '#frontend/features/booking/lib/place.ts';
 import {
   CANNOT_RESCHEDULE,
   formValuesOf,
+  guestPhoneOf,
   INVALID_LINK,
   isCurrentSlot,
   OTHER_EVENT,
@@ -32,6 +37,7 @@ const booking: ManagedBooking = {
   duration: 30,
   userTimezone: 'Europe/Berlin',
   location: 'Google Meet',
+  place: meetingPlace({ locationType: 'google-meet' }, { meetingUrl: 'https://meet.google.com/abc-defg-hij' }),
   name: 'Sam Guest',
   email: 'sam@example.com',
   guests: ['kim@example.com'],
@@ -84,8 +90,15 @@ describe('reschedule mode: which booking the link moves', () => {
       email: 'sam@example.com',
       additionalInfo: 'About the launch',
       guests: ['kim@example.com'],
+      phone: '',
     });
     expect(formValuesOf({ ...booking, additionalInfo: null, guests: [] }).additionalInfo).toBe('');
+  });
+
+  it('keeps the number the host calls when the booking is a phone call the host makes (issue 30)', () => {
+    const place = meetingPlace({ locationType: 'phone', phoneCaller: 'host' }, { guestPhone: '+49 30 1234567' });
+    expect(formValuesOf({ ...booking, place }).phone).toBe('+49 30 1234567');
+    expect(formValuesOf({ ...booking, place: null }).phone).toBe('');
   });
 });
 
@@ -167,5 +180,102 @@ describe("step 3's Add to calendar", () => {
     });
     expect(url).toContain('&dates=20261231T234500Z/20270101T001500Z');
     expect(url).not.toContain('location=');
+  });
+});
+
+const BOOKED = {
+  date: '2026-03-09',
+  startTime: '2026-03-09T08:00:00.000Z',
+  endTime: '2026-03-09T08:30:00.000Z',
+  eventId: 1001,
+  timezone: 'Europe/Berlin',
+  name: 'Sam Guest',
+  email: 'sam@example.com',
+};
+
+describe('the phone number a phone call asks for (issue 30)', () => {
+  it('asks for it only when the host calls, then needs a number as a person writes it', () => {
+    expect(phoneProblem('', undefined)).toBeNull();
+    expect(phoneProblem('', false)).toBeNull();
+    expect(phoneProblem('  ', true)).toBe(PHONE_MISSING);
+    expect(PHONE_MISSING).toBe('Please enter your phone number.');
+    expect(phoneProblem('call me', true)).toBe(PHONE_INVALID);
+    expect(phoneProblem('12345', true)).toBe(PHONE_INVALID);
+    expect(phoneProblem('+1 (555) 010-0100', true)).toBeNull();
+  });
+
+  it('sends the trimmed number only when the event asks for it, and the schema takes it', () => {
+    expect(phoneBody(' +1 555 010 0100 ', true)).toEqual({ phone: '+1 555 010 0100' });
+    expect(phoneBody('+1 555 010 0100', false)).toEqual({});
+    expect(createBookingBody.safeParse({ ...BOOKED, ...phoneBody(' +1 555 010 0100 ', true) }).data).toMatchObject({
+      phone: '+1 555 010 0100',
+    });
+    const refused = createBookingBody.safeParse({ ...BOOKED, phone: 'call me' });
+    expect(refused.error?.issues[0]).toMatchObject({ path: ['phone'], message: PHONE_INVALID });
+  });
+});
+
+describe('where the meeting takes place (issue 30)', () => {
+  const video: MeetingPlace = meetingPlace({ locationType: 'video' }, { meetingUrl: 'https://meet.jit.si/Meetwise-1' });
+  const eventVideo: MeetingPlace = meetingPlace({ locationType: 'video' });
+
+  it('shows the place before booking without a link: the kind of an online meeting, the line of the others', () => {
+    expect(summaryPlaceText({ location: 'Video call', place: eventVideo })).toBe(
+      'Video call (the link comes with the confirmation)',
+    );
+    // A page answer that carried a link anyway never shows it before booking.
+    const zoom = meetingPlace({ locationType: 'link', locationDetail: 'https://zoom.us/j/1' });
+    expect(summaryPlaceText({ location: 'Zoom', place: zoom })).toBe('Zoom');
+    expect(summaryPlaceText({ location: 'Zoom', place: { ...zoom, url: null } })).toBe('Zoom');
+    const address = meetingPlace({ locationType: 'in-person', locationDetail: '12 Main Street' });
+    expect(summaryPlaceText({ location: '12 Main Street', place: address })).toBe('12 Main Street');
+    const call = meetingPlace({ locationType: 'phone', phoneCaller: 'host' });
+    expect(summaryPlaceText({ location: 'Phone call', place: call })).toBe('Phone call: the host calls you');
+    // A page published before issue 30: the location text.
+    expect(summaryPlaceText({ location: 'In-person' })).toBe('In-person');
+  });
+
+  it("shows the booking's own place once booked (its link), else the event's", () => {
+    expect(bookedPlace({ place: video }, { place: eventVideo })).toBe(video);
+    expect(bookedPlace({}, { place: eventVideo })).toBe(eventVideo);
+    expect(bookedPlace({}, {})).toBeNull();
+    expect(placeLine(video, 'Video call')).toBe('Video call: https://meet.jit.si/Meetwise-1');
+    const zoom = meetingPlace({ locationType: 'link', locationDetail: 'https://zoom.us/j/1' }, {});
+    expect(placeLine(zoom, 'Zoom')).toBe('Zoom: https://zoom.us/j/1');
+    expect(placeLine({ ...zoom, text: 'Zoom' }, 'Zoom')).toBe('Zoom: https://zoom.us/j/1');
+    expect(placeLine(null, 'In-person')).toBe('In-person');
+  });
+
+  it('puts the link to join in the calendar entry as its location and in its details', () => {
+    expect(calendarPlace(video, 'Video call')).toEqual({
+      location: 'https://meet.jit.si/Meetwise-1',
+      detailsLine: 'Join (Video call): https://meet.jit.si/Meetwise-1',
+    });
+    const address = meetingPlace({ locationType: 'in-person', locationDetail: '12 Main Street' });
+    expect(calendarPlace(address, '12 Main Street')).toEqual({ location: '12 Main Street', detailsLine: null });
+    // Google Meet before Google made the link: the line, no link.
+    expect(calendarPlace(meetingPlace({ locationType: 'google-meet' }), 'Google Meet')).toEqual({
+      location: 'Google Meet (the link is in the calendar invitation)',
+      detailsLine: null,
+    });
+    expect(calendarPlace(null, '')).toEqual({ location: null, detailsLine: null });
+    const url = googleCalendarUrl({
+      title: 'Call',
+      start: new Date('2026-03-09T08:00:00Z'),
+      end: new Date('2026-03-09T08:30:00Z'),
+      details: calendarPlace(video, '').detailsLine!,
+      location: calendarPlace(video, '').location,
+    });
+    expect(new URL(url).searchParams.get('location')).toBe('https://meet.jit.si/Meetwise-1');
+    expect(new URL(url).searchParams.get('details')).toContain('Join (Video call): https://meet.jit.si/Meetwise-1');
+  });
+
+  it("reads the guest's number back from a phone call the host makes, and nothing from other places", () => {
+    const call = (guestPhone: string) => meetingPlace({ locationType: 'phone', phoneCaller: 'host' }, { guestPhone });
+    expect(guestPhoneOf(call('+1 (555) 010-0100'))).toBe('+1 (555) 010-0100');
+    expect(guestPhoneOf(call(''))).toBe('');
+    expect(guestPhoneOf(meetingPlace({ locationType: 'phone', locationDetail: '+1 555 010 0100' }))).toBe('');
+    expect(guestPhoneOf(video)).toBe('');
+    expect(guestPhoneOf(null)).toBe('');
   });
 });

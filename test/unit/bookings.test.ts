@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import type { HostBooking } from '#shared/api/schemas/bookings';
+import { meetingPlace } from '#shared/locations';
 import {
   awaitsDecision,
   hostCancellationText,
   hostStateText,
   isNotFound,
 } from '#frontend/features/bookings/lib/booking-view.ts';
+import { hostPlaceView, telHref } from '#frontend/features/bookings/lib/place.ts';
 import { ApiError } from '#frontend/lib/api.ts';
 import { formatHostTime } from '#frontend/lib/dates.ts';
 
@@ -31,6 +33,7 @@ const booking: HostBooking = {
   meetingType: 'consultation',
   noShow: false,
   location: 'Google Meet',
+  place: meetingPlace({ locationType: 'google-meet' }, { meetingUrl: 'https://meet.google.com/abc-defg-hij' }),
   rescheduledTo: null,
   rescheduledFrom: null,
   past: false,
@@ -84,5 +87,43 @@ describe('the host booking page', () => {
     expect(isNotFound(new ApiError(400, 'Booking not found.'))).toBe(true);
     expect(isNotFound(new ApiError(500, 'Internal error'))).toBe(false);
     expect(isNotFound(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('where the meeting takes place, on the host booking page (issue 30)', () => {
+  it('offers the link to join an online meeting until it is cancelled', () => {
+    expect(hostPlaceView(booking)).toEqual({
+      text: 'Google Meet',
+      join: { label: 'Google Meet', url: 'https://meet.google.com/abc-defg-hij' },
+      guestPhone: null,
+    });
+    expect(hostPlaceView({ ...booking, status: 'cancelled' })).toEqual({
+      text: 'Google Meet: https://meet.google.com/abc-defg-hij',
+      join: null,
+      guestPhone: null,
+    });
+  });
+
+  it("gives the guest's number when the host calls, to call it from the page", () => {
+    const place = meetingPlace({ locationType: 'phone', phoneCaller: 'host' }, { guestPhone: '+1 (555) 010-0100' });
+    expect(hostPlaceView({ ...booking, place })).toEqual({
+      text: 'Phone call: the host calls the guest at',
+      join: null,
+      guestPhone: '+1 (555) 010-0100',
+    });
+    expect(telHref('+1 (555) 010-0100')).toBe('tel:+15550100100');
+    const guestsCall = meetingPlace({ locationType: 'phone', locationDetail: '+1 555 010 0100' });
+    expect(hostPlaceView({ ...booking, place: guestsCall })).toEqual({
+      text: 'Phone call: call +1 555 010 0100',
+      join: null,
+      guestPhone: null,
+    });
+  });
+
+  it('shows the address of an in-person meeting, and the kept text of a booking whose event is gone', () => {
+    const place = meetingPlace({ locationType: 'in-person', locationDetail: '12 Main Street' });
+    expect(hostPlaceView({ ...booking, place })?.text).toBe('12 Main Street');
+    expect(hostPlaceView({ ...booking, place: null })).toEqual({ text: 'Google Meet', join: null, guestPhone: null });
+    expect(hostPlaceView({ ...booking, place: null, location: null })).toBeNull();
   });
 });

@@ -124,11 +124,11 @@ describe('the Google event of a booking', () => {
 
     const phone = googleEventFor(
       { ...booking, status: 'pending' },
-      eventOf({ locationType: 'phone', location: '+1 555 0100' }),
+      eventOf({ locationType: 'phone', locationDetail: '+1 555 0100' }),
       undefined,
     );
     expect(phone.conferenceData).toBeUndefined();
-    expect(phone.location).toBe('+1 555 0100');
+    expect(phone.location).toBe('Phone call: call +1 555 0100');
     expect(phone.status).toBe('tentative');
   });
 });

@@ -28,10 +28,15 @@ describe('config', () => {
       siteUrl: 'http://localhost:3000',
       host: '127.0.0.1',
       rateLimitMultiplier: 1,
+      // The local runner's own settings (issue 30): the cloud's job timeouts, its own SES emulator.
+      localRunner: { jobTimeoutSeconds: undefined, sesEndpoint: undefined },
       google: null,
       tokenKey: { localKey: null },
+      // The built-in video call's rooms (issue 30).
+      videoRoomBaseUrl: 'https://meet.jit.si',
       // Webhooks: https:// to public addresses only; the table's queue (issue 29).
       webhooks: { allowLocal: false, queueUrl: undefined },
+      mailQueue: { url: undefined, ratePerSecond: 14 },
     });
   });
 
@@ -142,6 +147,8 @@ describe('config', () => {
       mode: 'test',
       secrets: { secretKey: 'sk_test_abcdefgh123', webhookSecret: 'whsec_abcdefgh123' },
       apiUrl: 'http://127.0.0.1:12111',
+      // Only `BILLING=demo npm start` (issue 30) runs on the bundled fake with its banner.
+      demo: false,
     });
     const arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:meetwise/stripe-AbCdEf';
     expect(

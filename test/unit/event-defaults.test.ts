@@ -43,8 +43,9 @@ describe('newEvent', () => {
       duration: 30,
       color: '#EA580C',
       active: true,
-      location: 'Google Meet',
-      locationType: 'google-meet',
+      // Issue 30: the built-in video call, which needs no calendar.
+      location: 'Video call',
+      locationType: 'video',
       bufferBefore: 0,
       bufferAfter: 0,
       requiresConfirmation: false,
@@ -97,8 +98,9 @@ describe('newEvent', () => {
     expect(event).toMatchObject({
       ...overrides,
       // untouched defaults
-      location: 'Google Meet',
-      locationType: 'google-meet',
+      // Issue 30: the built-in video call, which needs no calendar.
+      location: 'Video call',
+      locationType: 'video',
       eventPhotoUrl: null,
       customCss: '',
     });
@@ -112,6 +114,7 @@ describe('newEvent', () => {
 
   it.each([
     ['google-meet', 'Google Meet'],
+    ['video', 'Video call'],
     ['in-person', 'In-person'],
     ['phone', 'Phone call'],
   ] as const)('describes the location of a %s event as "%s"', (locationType, location) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { eventBody, type DateOverride, type HostEvent } from '#shared/api/schemas/host-events';
+import { GOOGLE_MEET_NEEDS_GOOGLE } from '#shared/locations';
 import {
   dateExceptionTimesProblem,
   END_TIME_MISSING,
@@ -8,10 +9,14 @@ import {
 } from '#frontend/features/event-editor/lib/date-exception.ts';
 import { dominantColor, logoAccentColor } from '#frontend/features/event-editor/lib/dominant-color.ts';
 import {
+  asksLocationDetail,
   errorsByPath,
   formValuesFromEvent,
+  isGoogleConnected,
+  locationTypeProblem,
   newEventFormValues,
   settingsDefaults,
+  switchLocationType,
   toEventBody,
   toggleReminder,
   untouchedDefaults,
@@ -21,7 +26,7 @@ import {
   eventImageProblem,
   eventImageUploadError,
 } from '#frontend/features/event-editor/lib/event-image.ts';
-import { previewSlots } from '#frontend/features/event-editor/lib/preview.ts';
+import { previewEvent, previewSlots } from '#frontend/features/event-editor/lib/preview.ts';
 import { suggestSlug } from '#frontend/features/event-editor/lib/slug.ts';
 import { formatClock, HALF_HOURS } from '#frontend/features/event-editor/lib/time-options.ts';
 import { ApiError } from '#frontend/lib/api.ts';
@@ -64,7 +69,12 @@ describe('suggestSlug', () => {
   it('always suggests a slug the shared schema accepts', () => {
     for (const title of ['Intro Call', 'Go', 'new', 'Ünïcödé Tïtle', `${'x'.repeat(80)}`, '1', 'slug', 'public']) {
       const body = {
-        ...toEventBody({ ...newEventFormValues(), title: 'Valid title', locationType: 'phone' }),
+        ...toEventBody({
+          ...newEventFormValues(),
+          title: 'Valid title',
+          locationType: 'phone',
+          locationDetail: '+1 555 010 0100',
+        }),
         slug: suggestSlug(title),
       };
       expect(eventBody.safeParse(body).success, title).toBe(true);
@@ -165,6 +175,8 @@ const savedEvent: HostEvent = {
   hostPhotoUrl: null,
   location: 'Phone call',
   locationType: 'phone',
+  locationDetail: '+1 555 010 0100',
+  phoneCaller: 'guest',
   bufferBefore: 5,
   bufferAfter: 10,
   requiresConfirmation: true,
@@ -345,6 +357,7 @@ describe('event form values', () => {
       title: 'Intro Call',
       slug: 'intro-call',
       locationType: 'phone' as const,
+      locationDetail: '+1 555 010 0100',
       reminders: [60, 15, 2880],
       remindHost: true,
     };
@@ -369,6 +382,137 @@ describe('event form values', () => {
     expect(errorsByPath(eventBody.safeParse(toEventBody({ ...values, duration: '241' })).error!.issues).duration).toBe(
       'Duration cannot exceed 240 minutes.',
     );
+  });
+});
+
+describe('the event location (issue 30)', () => {
+  const base = { ...newEventFormValues(), title: 'Intro Call', slug: 'intro-call' };
+  const messages = (values: typeof base) => {
+    const parsed = eventBody.safeParse(toEventBody(values));
+    return parsed.success ? {} : errorsByPath(parsed.error.issues);
+  };
+
+  it('starts a new event with no location detail, guests calling', () => {
+    expect(newEventFormValues()).toMatchObject({ locationType: '', locationDetail: '', phoneCaller: 'guest' });
+  });
+
+  it("loads an event's location, and gives an older event without the new fields none", () => {
+    expect(formValuesFromEvent(savedEvent)).toMatchObject({
+      locationType: 'phone',
+      locationDetail: '+1 555 010 0100',
+      phoneCaller: 'guest',
+    });
+    const older = { ...savedEvent, locationType: 'in-person' as const, locationDetail: undefined, phoneCaller: null };
+    expect(formValuesFromEvent(older)).toMatchObject({ locationDetail: '', phoneCaller: 'guest' });
+  });
+
+  it('sends a video call and Google Meet without a detail, named by their type', () => {
+    for (const [locationType, location] of [
+      ['video', 'Video call'],
+      ['google-meet', 'Google Meet'],
+    ] as const) {
+      const body = toEventBody({ ...base, locationType, locationDetail: 'left over', phoneCaller: 'host' });
+      expect(body).toMatchObject({ locationType, locationDetail: '', phoneCaller: null, location });
+      expect(eventBody.safeParse(body).success, locationType).toBe(true);
+    }
+  });
+
+  it('sends the address of an in-person meeting, trimmed, as the location text', () => {
+    const body = toEventBody({ ...base, locationType: 'in-person', locationDetail: '  12 Main Street, Springfield ' });
+    expect(body).toMatchObject({
+      locationType: 'in-person',
+      locationDetail: '12 Main Street, Springfield',
+      phoneCaller: null,
+      location: '12 Main Street, Springfield',
+    });
+    expect(eventBody.safeParse(body).success).toBe(true);
+    expect(messages({ ...base, locationType: 'in-person', locationDetail: '   ' }).locationDetail).toBe(
+      'Please enter the address.',
+    );
+  });
+
+  it("sends the host's own meeting link, named by its service, and refuses anything but an https:// link", () => {
+    const body = toEventBody({ ...base, locationType: 'link', locationDetail: 'https://zoom.us/j/123456789' });
+    expect(body).toMatchObject({ locationDetail: 'https://zoom.us/j/123456789', location: 'Zoom' });
+    expect(eventBody.safeParse(body).success).toBe(true);
+    for (const link of ['', 'zoom.us/j/1', 'http://zoom.us/j/1', 'javascript:alert(1)']) {
+      expect(messages({ ...base, locationType: 'link', locationDetail: link }).locationDetail, link).toBe(
+        'Please enter a meeting link that starts with https://.',
+      );
+    }
+  });
+
+  it("sends a phone call with who calls whom: the host's number when guests call, none when the host calls", () => {
+    const guestsCall = toEventBody({ ...base, locationType: 'phone', locationDetail: '+1 555 010 0100' });
+    expect(guestsCall).toMatchObject({
+      locationDetail: '+1 555 010 0100',
+      phoneCaller: 'guest',
+      location: 'Phone call',
+    });
+    expect(eventBody.safeParse(guestsCall).success).toBe(true);
+    expect(messages({ ...base, locationType: 'phone', locationDetail: 'call me' }).locationDetail).toBe(
+      'Please enter the phone number guests should call.',
+    );
+    const hostCalls = toEventBody({ ...base, locationType: 'phone', phoneCaller: 'host', locationDetail: 'typed' });
+    expect(hostCalls).toMatchObject({ locationDetail: '', phoneCaller: 'host' });
+    expect(eventBody.safeParse(hostCalls).success).toBe(true);
+  });
+
+  it('shows the detail field only for the types that need one', () => {
+    expect(asksLocationDetail({ locationType: 'in-person', phoneCaller: 'guest' })).toBe(true);
+    expect(asksLocationDetail({ locationType: 'link', phoneCaller: 'guest' })).toBe(true);
+    expect(asksLocationDetail({ locationType: 'phone', phoneCaller: 'guest' })).toBe(true);
+    expect(asksLocationDetail({ locationType: 'phone', phoneCaller: 'host' })).toBe(false);
+    expect(asksLocationDetail({ locationType: 'video', phoneCaller: 'guest' })).toBe(false);
+    expect(asksLocationDetail({ locationType: 'google-meet', phoneCaller: 'guest' })).toBe(false);
+    expect(asksLocationDetail({ locationType: '', phoneCaller: 'guest' })).toBe(false);
+  });
+
+  it('keeps what was typed for each type aside while the host switches between types', () => {
+    let drafts = {};
+    let values = { locationType: 'in-person' as const, locationDetail: '12 Main Street' } as {
+      locationType: '' | 'in-person' | 'link' | 'video';
+      locationDetail: string;
+    };
+    const pick = (next: '' | 'in-person' | 'link' | 'video') => {
+      const switched = switchLocationType(values, next, drafts);
+      drafts = switched.drafts;
+      values = switched.changes as typeof values;
+      return values;
+    };
+    // An address never shows up as a meeting link.
+    expect(pick('link')).toEqual({ locationType: 'link', locationDetail: '' });
+    values = { ...values, locationDetail: 'https://zoom.us/j/1' };
+    expect(pick('video')).toEqual({ locationType: 'video', locationDetail: '' });
+    expect(pick('in-person')).toEqual({ locationType: 'in-person', locationDetail: '12 Main Street' });
+    expect(pick('link')).toEqual({ locationType: 'link', locationDetail: 'https://zoom.us/j/1' });
+    expect(pick('')).toEqual({ locationType: '', locationDetail: '' });
+  });
+
+  it("refuses Google Meet when the host's calendar is not Google, with the reason", () => {
+    const builtin = { connected: true, provider: 'builtin' as const };
+    expect(isGoogleConnected(builtin)).toBe(false);
+    expect(isGoogleConnected({ connected: false, provider: null })).toBe(false);
+    expect(isGoogleConnected({ connected: true, provider: 'google' })).toBe(true);
+    expect(isGoogleConnected(undefined)).toBeNull();
+    expect(locationTypeProblem({ locationType: 'google-meet' }, false)).toBe(GOOGLE_MEET_NEEDS_GOOGLE);
+    expect(locationTypeProblem({ locationType: 'google-meet' }, true)).toBeNull();
+    // Not known yet, or a team event (the server checks every host): no verdict here.
+    expect(locationTypeProblem({ locationType: 'google-meet' }, null)).toBeNull();
+    expect(locationTypeProblem({ locationType: 'video' }, false)).toBeNull();
+  });
+
+  it('previews the place as the booking page shows it before a booking: no link, and the phone question', () => {
+    const host = { name: 'Jordan Avery', photoUrl: null };
+    const link = previewEvent({ ...base, locationType: 'link', locationDetail: 'https://zoom.us/j/1' }, host, 1);
+    expect(link).toMatchObject({ location: 'Zoom', place: { type: 'link', label: 'Zoom', url: null, online: true } });
+    expect(link.asksForPhone).toBe(false);
+    const call = previewEvent({ ...base, locationType: 'phone', phoneCaller: 'host' }, host, 1);
+    expect(call).toMatchObject({ location: 'Phone call', asksForPhone: true, place: { type: 'phone', url: null } });
+    const address = previewEvent({ ...base, locationType: 'in-person', locationDetail: '12 Main Street' }, host, 1);
+    expect(address.place).toMatchObject({ text: '12 Main Street', online: false });
+    expect(previewEvent(base, host, 1)).toMatchObject({ location: '' });
+    expect(previewEvent(base, host, 1).place).toBeUndefined();
   });
 });
 

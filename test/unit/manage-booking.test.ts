@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ManagedBooking } from '#shared/api/schemas/bookings';
+import { meetingPlace } from '#shared/locations';
 import { chromeFor, isHostAreaPath, isPublicBookingPath } from '#frontend/app/layout-rules.ts';
 import { BOOKING_STATUS_LABELS } from '#frontend/components/booking-status-badge.tsx';
 import {
@@ -8,6 +9,7 @@ import {
   cancellationText,
   loadFailure,
   manageState,
+  placeView,
   rescheduleHref,
   stateText,
 } from '#frontend/features/manage-booking/lib/manage-view.ts';
@@ -28,6 +30,7 @@ const booking: ManagedBooking = {
   duration: 30,
   userTimezone: 'Europe/Berlin',
   location: null,
+  place: null,
   name: 'Sam Guest',
   email: 'sam@example.com',
   guests: [],
@@ -84,6 +87,38 @@ describe('what the manage page says', () => {
     expect(loadFailure(new ApiError(500, 'Internal error'))).toBe('failed');
     expect(loadFailure(new ApiError(0, 'Network error'))).toBe('failed');
     expect(loadFailure(new Error('boom'))).toBe('failed');
+  });
+});
+
+describe('where the meeting takes place (issue 30)', () => {
+  const room = 'https://meet.jit.si/Meetwise-0123456789abcdef0123456789abcdef';
+  const video = meetingPlace({ locationType: 'video' }, { meetingUrl: room });
+
+  it('offers the link to join an online meeting while it is ahead', () => {
+    expect(placeView({ ...booking, place: video })).toEqual({
+      text: 'Video call',
+      join: { label: 'Video call', url: room },
+    });
+    expect(placeView({ ...booking, status: 'pending', place: video })?.join?.url).toBe(room);
+    const zoom = meetingPlace({ locationType: 'link', locationDetail: 'https://zoom.us/j/1' }, {});
+    expect(placeView({ ...booking, place: zoom })).toEqual({
+      text: 'Zoom',
+      join: { label: 'Zoom', url: 'https://zoom.us/j/1' },
+    });
+  });
+
+  it('shows no link once it is cancelled or over, and the line of a place without one', () => {
+    expect(placeView({ ...cancelled('guest'), place: video })).toEqual({ text: `Video call: ${room}`, join: null });
+    expect(placeView({ ...booking, past: true, place: video })?.join).toBeNull();
+    const address = meetingPlace({ locationType: 'in-person', locationDetail: '12 Main Street' });
+    expect(placeView({ ...booking, place: address })).toEqual({ text: '12 Main Street', join: null });
+    const call = meetingPlace({ locationType: 'phone', phoneCaller: 'host' }, { guestPhone: '+1 555 010 0100' });
+    expect(placeView({ ...booking, place: call })?.text).toBe('Phone call: the host calls +1 555 010 0100');
+  });
+
+  it('shows the location text of a booking whose event is gone, and nothing when there is none', () => {
+    expect(placeView({ ...booking, location: 'Google Meet' })).toEqual({ text: 'Google Meet', join: null });
+    expect(placeView(booking)).toBeNull();
   });
 });
 

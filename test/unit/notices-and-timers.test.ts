@@ -85,6 +85,36 @@ describe('noticesFor', () => {
   });
 });
 
+describe('noticesFor: a new place (issue 30)', () => {
+  const ROOM = 'https://meet.jit.si/Meetwise-0123456789abcdef0123456789abcdef';
+
+  it.each([
+    ['a confirmed booking gets a room', booking(), booking({ meetingUrl: ROOM, version: 2 })],
+    [
+      'a pending booking gets a room',
+      booking({ status: 'pending' }),
+      booking({ status: 'pending', meetingUrl: ROOM, version: 2 }),
+    ],
+    ['a room replaced by another', booking({ meetingUrl: ROOM }), booking({ meetingUrl: `${ROOM}0`, version: 2 })],
+  ])('%s: location-updated, with the version as its id', (_name, before, after) => {
+    const notices = noticesFor(before, after);
+    expect(notices.map((notice) => [notice.kind, notice.id])).toEqual([['location-updated', 'b1:location-updated:2']]);
+    expect(notices[0]!.previousStatus).toBe(before.status);
+  });
+
+  it.each([
+    ['the same room', booking({ meetingUrl: ROOM }), booking({ meetingUrl: ROOM, calendarPending: 'delete' })],
+    ['a cancelled booking', booking({ status: 'cancelled' }), booking({ status: 'cancelled', meetingUrl: ROOM })],
+  ])('no notice for %s', (_name, before, after) => {
+    expect(noticesFor(before, after)).toEqual([]);
+  });
+
+  it('a status change with a new room is told by the status notice alone', () => {
+    const notices = noticesFor(booking({ status: 'pending' }), booking({ meetingUrl: ROOM, version: 2 }));
+    expect(notices.map((notice) => notice.kind)).toEqual(['confirmed']);
+  });
+});
+
 describe('timersFor', () => {
   const now = new Date('2026-03-02T12:00:00Z');
   const event = { reminders: [1440, 60, 15] };

@@ -74,7 +74,13 @@ describe("the event editor's team part", () => {
     hosts = toggleHost(hosts, 'b', true);
     hosts = changeHost(hosts, 'a', { fixed: true });
     hosts = changeHost(hosts, 'b', { weight: '' });
-    const values = { ...newEventFormValues(), title: 'Sales call', slug: 'sales-call', locationType: 'phone' as const };
+    const values = {
+      ...newEventFormValues(),
+      title: 'Sales call',
+      slug: 'sales-call',
+      locationType: 'phone' as const,
+      locationDetail: '+1 555 010 0100',
+    };
     const roundRobin = teamBodyFields({ teamSlug: 'sales', schedulingType: 'round-robin', hosts });
     expect(roundRobin).toEqual({
       teamSlug: 'sales',

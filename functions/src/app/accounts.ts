@@ -19,7 +19,7 @@ import {
 } from '#functions/domain/accounts';
 import { builtinConnection } from '#functions/domain/calendar';
 import type { AccountRecord } from '#functions/domain/records';
-import { Conflict, TooManyRequests, Unauthorized } from '#functions/errors';
+import { Conflict, ServiceUnavailable, TooManyRequests, Unauthorized } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -40,11 +40,21 @@ export type LogoutDeps = Pick<Deps, 'sessionIssuer'>;
 export type CurrentUserDeps = Pick<Deps, 'accounts' | 'config'>;
 /** A profile change: the caller's account, and for a new e-mail the confirmation mail limits and mails. */
 export type UpdateProfileDeps = CallerDeps & RateLimitDeps & ProofMailDeps;
-/** Account deletion: the caller's account, their images, their calendar, their teams, and the cookie to clear. */
+/**
+ * Account deletion: the caller's account, their plans and Stripe (to end a subscription first), their images, their
+ * calendar, their teams, and the cookie to clear.
+ */
 export type DeleteAccountDeps = CallerDeps &
   ForgetCalendarDeps &
   RemoveMemberDeps &
-  Pick<Deps, 'sessionIssuer' | 'photos'>;
+  Pick<Deps, 'sessionIssuer' | 'photos' | 'billing' | 'clock' | 'logger'> &
+  Partial<Pick<Deps, 'payments'>> & {
+    /**
+     * How to reach Stripe, asked only when the account has a subscription to end (the function's handler), so that
+     * deleting an account that never paid reads no Stripe secret; else `payments` as given.
+     */
+    paymentsWhenNeeded?: () => Promise<Deps['payments']>;
+  };
 
 /**
  * What the signed-in user sees of their account. `isAdmin` is the stored role only: a configured admin e-mail
@@ -64,9 +74,6 @@ export function toCurrentUser(account: AccountRecord): CurrentUser {
   };
 }
 
-/** A registration repeated this soon after the first, with the same e-mail and password, is the same registration. */
-const REGISTRATION_RETRY_MS = 10 * 60_000;
-
 /**
  * Creates an account (booking-landing-auth-admin.md /register; issue 5).
  * Input: name, e-mail, password (validated), the client's address. Output: the new user (no session: the page goes
@@ -75,9 +82,10 @@ const REGISTRATION_RETRY_MS = 10 * 60_000;
  * password (scrypt, in a bounded lane: 503 with Retry-After when the process has too many in hand, nothing
  * written); derive the username from the e-mail's local part; write the profile with its e-mail and username claims
  * in one transaction; mail the verification link (the address is trusted for nothing until it is used). A taken
- * username is retried with the next suffix. A known e-mail (any case) is 409 and changes
- * nothing, unless it is this same registration sent again (see `repeatedRegistration`): then the answer is the
- * first one's, so a client whose first answer was lost never sees "already exists" for its own account.
+ * username is retried with the next suffix. A known e-mail (any case) is 409 and changes nothing, whatever the
+ * password given: the answer never says whether it is the account's password (issue 30: a registration that answered
+ * 201 for the right password was a password check without the sign-in throttle). A client whose first answer was
+ * lost signs in.
  */
 export async function register(
   deps: RegisterDeps,
@@ -93,28 +101,10 @@ export async function register(
     googleSubject: null,
     emailVerified: false,
   });
-  if (created.result === 'emailTaken') {
-    const repeated = await repeatedRegistration(deps, input);
-    if (repeated) return { message: 'Account created', user: toCurrentUser(repeated) };
-    throw new Conflict('An account with this email already exists.');
-  }
+  if (created.result === 'emailTaken') throw new Conflict('An account with this email already exists.');
   if (created.result !== 'created') throw new Conflict('Please try again.');
   await sendVerificationLink(deps, created.account);
   return { message: 'Account created', user: toCurrentUser(created.account) };
-}
-
-/**
- * The account a registration already created, when this one repeats it: same e-mail, same password, created in the
- * last 10 minutes. It tells the caller nothing a 409 would not (they hold the password).
- */
-async function repeatedRegistration(
-  deps: RegisterDeps,
-  input: { email: string; password: string },
-): Promise<AccountRecord | null> {
-  const existing = await deps.accounts.findByEmail(input.email);
-  if (!existing?.passwordHash) return null;
-  if (deps.clock.now().getTime() - Date.parse(existing.createdAt) > REGISTRATION_RETRY_MS) return null;
-  return (await deps.passwords.verify(input.password, existing.passwordHash)) ? existing : null;
 }
 
 /**
@@ -264,11 +254,70 @@ export async function updateProfile(
   };
 }
 
+/** Stripe could not be asked to end the subscription: nothing of the account was deleted. */
+export const DELETION_NEEDS_STRIPE =
+  'We could not cancel your subscription with our payment provider just now, so your account was not deleted and nothing changed. Please try again in a few minutes.';
+/** The note Stripe keeps on a subscription ended by its account's deletion. */
+export const DELETION_CANCELLATION_COMMENT = 'Meetwise account deleted';
+const SUBSCRIPTION_ENDED = 'Your subscription was cancelled, and you will not be charged again.';
+/** Plan states that charge nothing more (Stripe's words). */
+const ENDED_PLAN_STATES = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * Before an account goes, each of its subscriptions that could still charge (active, past due, unpaid, or started and
+ * not yet paid, even when set to end with its period) is ended at Stripe now, with no final invoice and no proration
+ * (issue 30, §3), and recorded: the plan here says canceled (so a deletion run again skips it), Stripe keeps the
+ * reason, and the log names the subscription. Stripe unreachable (or billing turned off while a subscription still
+ * runs): 503 and nothing deleted, never an account gone with a subscription still charging. Answers how many ended.
+ */
+async function endSubscriptions(deps: DeleteAccountDeps, account: AccountRecord): Promise<number> {
+  const owner = { kind: 'account' as const, accountId: account.id };
+  const running = (await deps.billing.plans(owner)).filter(
+    (plan) => plan.planType !== 'lifetime' && !ENDED_PLAN_STATES.has(plan.status),
+  );
+  if (running.length === 0) return 0;
+  const payments = deps.paymentsWhenNeeded ? await deps.paymentsWhenNeeded() : deps.payments;
+  if (!payments) {
+    deps.logger.error('A subscription runs but billing is off: the account was not deleted', { userId: account.id });
+    throw new ServiceUnavailable(DELETION_NEEDS_STRIPE);
+  }
+  let ended = 0;
+  for (const plan of running) {
+    let subscription;
+    try {
+      subscription = await payments.cancelNow(plan.id, DELETION_CANCELLATION_COMMENT);
+    } catch (error) {
+      deps.logger.warn('Could not cancel a subscription: the account was not deleted', {
+        userId: account.id,
+        subscriptionId: plan.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw new ServiceUnavailable(DELETION_NEEDS_STRIPE);
+    }
+    await deps.billing.savePlan(owner, {
+      ...plan,
+      status: subscription?.status ?? 'canceled',
+      cancelAtPeriodEnd: false,
+      stateAt: Math.max(plan.stateAt + 1, Math.floor(deps.clock.now().getTime() / 1000)),
+    });
+    deps.logger.info('Subscription cancelled because its account is deleted', {
+      userId: account.id,
+      subscriptionId: plan.id,
+      customerId: plan.customerId,
+      status: subscription?.status ?? 'unknown at Stripe',
+    });
+    if (plan.status !== 'incomplete') ended++;
+  }
+  return ended;
+}
+
 /**
  * DELETE /api/auth/account: removes the caller's account, its images and everything it owns (see AccountRepository
- * .deleteAccount), which ends all of its sessions; the answer clears the cookie. First the account leaves each of its
- * teams (teams.ts leaveAllTeams: a sole owner's team gets its longest-standing admin, else member, as owner; a team
- * left with nobody is deleted; the member's team bookings are released and their event types move on).
+ * .deleteAccount), which ends all of its sessions; the answer clears the cookie. First each subscription that could
+ * still charge is cancelled at Stripe at once (endSubscriptions: Stripe unreachable is 503, nothing deleted). Then
+ * the account leaves each of its teams (teams.ts leaveAllTeams: a sole owner's team gets its longest-standing admin,
+ * else member, as owner; a team left with nobody is deleted; the member's team bookings are released and their event
+ * types move on).
  */
 export async function deleteAccount(
   deps: DeleteAccountDeps,
@@ -276,6 +325,7 @@ export async function deleteAccount(
   secure: boolean,
 ): Promise<{ success: true; message: string; cookie: string }> {
   const account = await callerAccount(deps, principal);
+  const subscriptionsEnded = await endSubscriptions(deps, account);
   await leaveAllTeams(deps, account.id);
   // Every image of the account: the profile photo and the event photos and guest logos.
   await deps.photos.deleteFolder(account.id);
@@ -284,7 +334,10 @@ export async function deleteAccount(
   await deps.accounts.deleteAccount(account);
   return {
     success: true,
-    message: 'Your account has been deleted.',
+    message:
+      subscriptionsEnded > 0
+        ? `Your account has been deleted. ${SUBSCRIPTION_ENDED}`
+        : 'Your account has been deleted.',
     cookie: deps.sessionIssuer.clearCookie({ secure }),
   };
 }

@@ -121,7 +121,12 @@ export async function subscriptionHistory(
 export function stripeConfig(deps: Pick<Deps, 'config'>) {
   const billing = deps.config.billing;
   if (!billing) throw billingOff();
-  return { publishableKey: billing.publishableKey, stripeApiVersion: STRIPE_API_VERSION, mode: billing.mode };
+  return {
+    publishableKey: billing.publishableKey,
+    stripeApiVersion: STRIPE_API_VERSION,
+    mode: billing.mode,
+    ...(billing.demo ? { demo: true } : {}),
+  };
 }
 
 // ————— prices —————

@@ -7,13 +7,12 @@ import type { Deps, TimerPayload } from '#functions/ports';
 /**
  * The booking lifecycle after the write (docs/architecture.md "After the write"). Request handlers write one
  * transaction and send nothing; the table's stream hands each change of a booking to notifyBookingChange, and the
- * one-time timers it sets call sendReminder and expirePendingBooking. Every delivery may come more than once:
- * each mail goes out once per notice id and recipient (the OnceGuard), timers have deterministic names, and a
- * timer's job re-reads the booking before it acts.
+ * one-time timers it sets call sendReminder and expirePendingBooking. The mails are composed here and handed to the
+ * booking mail queue (issue 30), whose consumer sends them at the pace SES allows (app/mail-queue.ts). Every delivery
+ * may come more than once: each mail goes out once per notice id and recipient (the consumer's OnceGuard), timers
+ * have deterministic names, and a timer's job, like the queue's consumer for a reminder, re-reads the booking before
+ * it acts.
  */
-
-/** The error the OnceGuard throws while another delivery runs the same work (Powertools idempotency). */
-const IN_PROGRESS = 'IdempotencyAlreadyInProgressError';
 
 export type NotifyDeps = Pick<
   Deps,
@@ -24,8 +23,7 @@ export type NotifyDeps = Pick<
   | 'hosts'
   | 'bookings'
   | 'settings'
-  | 'bookingMailer'
-  | 'once'
+  | 'mailQueue'
   | 'mailSuppressions'
   | 'timers'
   | 'manageTokens'
@@ -125,7 +123,8 @@ export async function expirePendingBooking(
 /**
  * Mails one notice (or reminder) to whoever should get it, each mail once per `{id}:{recipient}`: nothing when the
  * admin turned e-mail notifications off or the host is gone, and nothing to a suppressed address (a bounce or a
- * complaint). A mail that fails is retried with the whole delivery; the ones that went out are not sent again.
+ * complaint). Each mail is queued (issue 30); one that could not be queued is retried with the whole delivery, and the
+ * ones queued twice go out once.
  */
 async function mailOnce(
   deps: NotifyDeps,
@@ -161,19 +160,20 @@ async function mailOnce(
     mails.map(async ({ key, mail }) => {
       const to = mail.to.filter((address) => !suppressed.has(address.toLowerCase()));
       if (to.length === 0) return 0;
-      await deps.once.run(`${notice.id}:${key}`, () => deps.bookingMailer.send({ ...mail, to }));
+      // Queued (issue 30): the consumer sends it once per id; a reminder it reads again before sending.
+      const { hostId, id: bookingId, start } = notice.booking;
+      const reminder = notice.kind === 'reminder' ? { reminder: { hostId, bookingId, start } } : {};
+      await deps.mailQueue.send({ id: `${notice.id}:${key}`, mail: { ...mail, to }, ...reminder }, deps.clock.now());
       return 1;
     }),
   );
   const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
   if (failed.length > 0) {
-    // Another delivery of the same notice sending it right now is no failure: this one is retried and finds it sent.
-    const onlyInProgress = failed.every((error) => (error as Error | undefined)?.name === IN_PROGRESS);
-    (onlyInProgress ? deps.logger.warn : deps.logger.error).call(
-      deps.logger,
-      onlyInProgress ? 'Booking mail being sent by another delivery' : 'Booking mail not sent; the delivery is retried',
-      { noticeId: notice.id, failures: failed.map(String) },
-    );
+    // The delivery is retried; a mail queued twice still goes out once (the consumer's OnceGuard).
+    deps.logger.error('Booking mail not queued; the delivery is retried', {
+      noticeId: notice.id,
+      failures: failed.map(String),
+    });
     throw failed[0];
   }
   return results.reduce((sum, result) => sum + (result.status === 'fulfilled' ? result.value : 0), 0);

@@ -13,7 +13,8 @@ import {
   type RemoveCalendarEventDeps,
 } from '#functions/app/cancel-booking';
 import { assertHostPublishes, loadBookableEvent, type EventAccessDeps } from '#functions/app/event-access';
-import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import { newMeetingRoom } from '#functions/app/migrate-locations';
+import { bookingLimits, mayReschedule, RESCHEDULE_LIMIT_REACHED, reschedulesOf } from '#functions/domain/abuse-limits';
 import {
   blockedInterval,
   daysBetween,
@@ -29,6 +30,7 @@ import {
   connectedCalendar,
   inConnectedCalendar,
 } from '#functions/domain/calendar';
+import { allHaveGoogle, asksForPhone, bookingPlace, hasGoogle, meetingUrlFor } from '#functions/domain/locations';
 import { icsUidOf, versionOf } from '#functions/domain/notices';
 import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { assignPoolMember, counterMonth, splitHosts, type Assignment } from '#functions/domain/team-assignment';
@@ -61,6 +63,8 @@ export const RESCHEDULE_NOT_FOUND = 'This booking cannot be rescheduled: it was 
 export const RESCHEDULE_GONE = 'This booking was already cancelled or rescheduled.';
 export const BOOKINGS_PAUSED = 'Bookings are paused at the moment. Please try again later.';
 export const RESCHEDULE_STARTED = 'This booking has already started and can no longer be rescheduled.';
+export const PHONE_NEEDED = 'Please enter your phone number.';
+export const PHONE_NOT_ASKED = 'This event does not ask for a phone number.';
 /**
  * Attempts at the optimistic write when other bookings of the same host days commit meanwhile. Every lost attempt
  * means another booking of those days committed, so a burst of N guests booking different times of one host day
@@ -141,9 +145,10 @@ export async function createBooking(
     // 2. and 3.
     const slot = requestedSlot(input);
     const loaded = await loadBookableEvent(deps, input.eventId);
+    assertGuestPhone(loaded.event, input);
     // A team event type (issue 28): team-booking.ts's own steps 3 to 6.
     if (loaded.event.teamId) return createTeamBooking(deps, { input, loaded, slot, idempotency, clientAddress });
-    const target = await bookingTarget(deps, loaded, slot, clientAddress);
+    const target = await bookingTarget(deps, loaded, slot, clientAddress, input.reschedule !== undefined);
     const days = bookingDays(target.event, slot);
     const id = deps.ids.next();
     const now = deps.clock.now();
@@ -158,6 +163,9 @@ export async function createBooking(
       calendarEventId,
       manageToken: deps.manageTokens.tokenFor(id),
       replaced: reschedule?.replaced ?? null,
+      meetingUrl: meetingUrlFor(target.event, hasGoogle(target.host), reschedule?.replaced ?? null, () =>
+        newMeetingRoom(deps.config),
+      ),
     });
     // The answer stored with the booking assumes the calendar takes the event; corrected below if it does not.
     const expectEvent = target.calendar.createsEvents && calendarEventId !== null && !target.pending;
@@ -240,6 +248,28 @@ function sourceOf(input: CreateBookingBody, replaced: BookingRecord | null): Pic
   return source ? { source } : {};
 }
 
+/**
+ * Issue 30: a phone call the host makes needs the guest's number (400 without it; a reschedule keeps the number of the
+ * booking it replaces); any other event takes none (400).
+ */
+function assertGuestPhone(event: EventRecord, input: CreateBookingBody): void {
+  const phone = input.phone?.trim();
+  if (asksForPhone(event) && !phone && !input.reschedule)
+    throw new ValidationFailed(PHONE_NEEDED, [{ path: 'phone', message: PHONE_NEEDED }]);
+  if (!asksForPhone(event) && input.phone !== undefined)
+    throw new ValidationFailed(PHONE_NOT_ASKED, [{ path: 'phone', message: PHONE_NOT_ASKED }]);
+}
+
+/** Issue 30: the booking's room of the built-in video call, and the guest's number for a call the host makes. */
+function locationOf(
+  input: CreateBookingBody,
+  meetingUrl: string | null,
+  replaced: BookingRecord | null,
+): Pick<BookingRecord, 'meetingUrl' | 'guestPhone'> {
+  const guestPhone = input.phone?.trim() || replaced?.guestPhone;
+  return { ...(meetingUrl ? { meetingUrl } : {}), ...(guestPhone ? { guestPhone } : {}) };
+}
+
 /** What makes two requests "the same" for an Idempotency-Key: the validated booking request. */
 function requestHash(input: CreateBookingBody): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
@@ -266,19 +296,18 @@ function instantOf(field: 'startTime' | 'endTime', text: string): number {
 }
 
 /**
- * Step 3: the event (404, 403), counted against the guest address's abuse limits (429); the meeting must last the
- * event's duration (422); the host must publish (403) and have a connected calendar (409).
+ * Step 3: the event (404, 403), counted against the guest address's abuse limits (429; not a reschedule with the
+ * booking's own link, checked before any write); the meeting must last the event's duration (422); the host must
+ * publish (403) and have a connected calendar (409).
  */
 async function bookingTarget(
   deps: CreateBookingDeps,
   { event, overrides }: { event: EventRecord; overrides: DateOverrideRecord[] },
   slot: Slot,
   clientAddress: string,
+  rescheduling: boolean,
 ): Promise<Target> {
-  await enforceLimits(deps, [
-    { rule: ABUSE_LIMITS.bookingsPerAddress, subject: clientAddress },
-    { rule: ABUSE_LIMITS.bookingsPerAddressAndHost, subject: `${clientAddress}:${event.userId}` },
-  ]);
+  await enforceLimits(deps, bookingLimits(clientAddress, event.userId, rescheduling));
   if (slot.end - slot.start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
   const [host, settings] = await Promise.all([deps.hosts.get(event.userId), deps.settings.get()]);
   assertHostPublishes(host, deps.clock.now(), deps.config.billing !== null);
@@ -340,6 +369,7 @@ async function bookingToReplace(
   }
   if (found.status === 'cancelled') throw new Conflict(RESCHEDULE_GONE);
   if (Date.parse(found.start) <= deps.clock.now().getTime()) throw new Conflict(RESCHEDULE_STARTED);
+  if (!mayReschedule(found)) throw new Conflict(RESCHEDULE_LIMIT_REACHED);
   return found;
 }
 
@@ -370,6 +400,7 @@ function draftBooking(
     calendarEventId: string | null;
     manageToken: string;
     replaced: BookingRecord | null;
+    meetingUrl: string | null;
   },
 ): { booking: BookingRecord; confirmation: CreateBookingResponse } {
   const {
@@ -381,6 +412,7 @@ function draftBooking(
     calendarEventId,
     manageToken,
     replaced,
+    meetingUrl,
   } = draft;
   const booking: BookingRecord = {
     id,
@@ -407,7 +439,9 @@ function draftBooking(
     version: replaced ? versionOf(replaced) + 1 : 1,
     icsUid: replaced ? icsUidOf(replaced) : invitationUid(id, host, calendarEventId),
     ...(replaced ? { rescheduledFrom: { id: replaced.id, start: replaced.start, end: replaced.end } } : {}),
+    ...(replaced ? { rescheduleCount: reschedulesOf(replaced) + 1 } : {}),
     ...sourceOf(input, replaced),
+    ...locationOf(input, meetingUrl, replaced),
     createdAt: now.toISOString(),
   };
   const confirmation: CreateBookingResponse = {
@@ -426,6 +460,7 @@ function draftBooking(
     bookingId: id,
     rescheduleToken: manageToken,
     status: pending ? 'pending' : 'confirmed',
+    place: bookingPlace(event, booking),
   };
   return { booking, confirmation };
 }
@@ -628,11 +663,8 @@ type MemberCheck = {
 async function createTeamBooking(deps: CreateBookingDeps, request: TeamRequest): Promise<CreateBookingResponse> {
   const { input, loaded, slot, idempotency, clientAddress } = request;
   const { event, overrides } = loaded;
-  // 3.
-  await enforceLimits(deps, [
-    { rule: ABUSE_LIMITS.bookingsPerAddress, subject: clientAddress },
-    { rule: ABUSE_LIMITS.bookingsPerAddressAndHost, subject: `${clientAddress}:${event.userId}` },
-  ]);
+  // 3. A reschedule is not counted (its link is checked below, before any write).
+  await enforceLimits(deps, bookingLimits(clientAddress, event.userId, input.reschedule !== undefined));
   if (slot.end - slot.start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
   const days = bookingDays(event, slot);
   const id = deps.ids.next();
@@ -643,6 +675,8 @@ async function createTeamBooking(deps: CreateBookingDeps, request: TeamRequest):
   const hostIds = [...fixed, ...pool].map((host) => host.userId);
   if (hostIds.length === 0) throw new LostRace(new Conflict(SLOT_TAKEN));
   const month = counterMonth(now);
+  // Issue 30: one room for every attempt (a retry's answer names the same link).
+  const freshRoom = newMeetingRoom(deps.config);
   let publisherChecked = false;
   for (let attempt = 1; ; attempt++) {
     // 4.
@@ -706,6 +740,7 @@ async function createTeamBooking(deps: CreateBookingDeps, request: TeamRequest):
       replaced,
       team: team ? { id: team.id, slug: team.slug, name: team.name } : { id: event.teamId!, slug: '', name: '' },
       assignment,
+      meetingUrl: meetingUrlFor(event, allHaveGoogle(hosts.map((member) => member.host)), replaced, () => freshRoom),
     });
     const expectEvent = !pending && hosts.some((member) => member.calendar?.createsEvents && plannedEvent(member, id));
     const storedAnswer = idempotency && {
@@ -843,6 +878,7 @@ async function teamBookingToReplace(
   }
   if (found.status === 'cancelled') throw new Conflict(RESCHEDULE_GONE);
   if (Date.parse(found.start) <= deps.clock.now().getTime()) throw new Conflict(RESCHEDULE_STARTED);
+  if (!mayReschedule(found)) throw new Conflict(RESCHEDULE_LIMIT_REACHED);
   return found;
 }
 
@@ -861,9 +897,10 @@ function draftTeamBooking(
     replaced: BookingRecord | null;
     team: { id: string; slug: string; name: string };
     assignment: Assignment | null;
+    meetingUrl: string | null;
   },
 ): { booking: BookingRecord; confirmation: CreateBookingResponse } {
-  const { id, now, slot, blocked, event, hosts, pending, manageToken, replaced, team, assignment } = draft;
+  const { id, now, slot, blocked, event, hosts, pending, manageToken, replaced, team, assignment, meetingUrl } = draft;
   const primary = hosts[0]!;
   const names = hosts.map((member) => member.host!.name);
   const calendar = memberCalendarFields(primary, id);
@@ -889,6 +926,7 @@ function draftTeamBooking(
     version: replaced ? versionOf(replaced) + 1 : 1,
     icsUid: replaced ? icsUidOf(replaced) : invitationUid(id, primary.host!, calendar.calendarEventId),
     ...(replaced ? { rescheduledFrom: { id: replaced.id, start: replaced.start, end: replaced.end } } : {}),
+    ...(replaced ? { rescheduleCount: reschedulesOf(replaced) + 1 } : {}),
     ...sourceOf(input, replaced),
     teamId: team.id,
     teamSlug: team.slug,
@@ -897,6 +935,7 @@ function draftTeamBooking(
     hostIds: hosts.map((member) => member.userId),
     hostNames: names,
     ...(assignment ? { assignment } : {}),
+    ...locationOf(input, meetingUrl, replaced),
     createdAt: now.toISOString(),
   };
   const confirmation: CreateBookingResponse = {
@@ -914,6 +953,7 @@ function draftTeamBooking(
     bookingId: id,
     rescheduleToken: manageToken,
     status: pending ? 'pending' : 'confirmed',
+    place: bookingPlace(event, booking),
   };
   return { booking, confirmation };
 }

@@ -30,8 +30,12 @@ export type ProofMailDeps = Pick<Deps, 'emailProofs' | 'mailer' | 'clock' | 'con
 export type ResendVerificationDeps = CallerDeps & RateLimitDeps & ProofMailDeps;
 /** What granting a configured administrator address its role needs. */
 export type GrantAdminDeps = Pick<Deps, 'accounts' | 'config' | 'billing' | 'logger'>;
-/** What claiming a proven address's account needs. */
-export type ClaimAddressDeps = GrantAdminDeps & Pick<Deps, 'clock' | 'logger'>;
+/**
+ * What claiming a proven address's account needs: with the calendar the unproven creator connected (its Google
+ * grant is revoked at Google).
+ */
+export type ClaimAddressDeps = GrantAdminDeps &
+  Pick<Deps, 'clock' | 'logger' | 'hosts' | 'tokenCipher' | 'googleCalendarAuth'>;
 /** What using a mailed proof needs. */
 export type ConfirmEmailDeps = GrantAdminDeps & Pick<Deps, 'emailProofs' | 'clock'>;
 
@@ -147,8 +151,10 @@ export async function addressProven(deps: GrantAdminDeps, account: AccountRecord
 
 /**
  * The owner proved the account's address (Google, a sign-in link): an unproven account is claimed — its password
- * cleared and every session ended — and it becomes verified (and linked to Google when given). Answers the account
- * as it is now, or null when it changed meanwhile or the Google account belongs to another.
+ * cleared and every session ended — and it becomes verified (and linked to Google when given). Whatever Google
+ * Calendar its unproven creator connected is dropped here in the same write and its grant revoked at Google after
+ * it (issue 30: nothing of theirs stays linked; a revocation Google refuses is logged, the grant is gone here).
+ * Answers the account as it is now, or null when it changed meanwhile or the Google account belongs to another.
  */
 export async function claimAddress(
   deps: ClaimAddressDeps,
@@ -159,8 +165,11 @@ export async function claimAddress(
     await addressProven(deps, account, account.email);
     return account;
   }
+  // Read before the claim replaces it: the creator's Google grant, to revoke once the claim holds.
+  const squatterGrant = account.emailVerified ? null : await googleGrantOf(deps, account.id);
   const result = await deps.accounts.claimProvenAddress(account, proof, deps.clock.now());
   if (result !== 'claimed') return null;
+  if (squatterGrant) await revokeGoogleGrant(deps, account.id, squatterGrant);
   if (!account.emailVerified)
     deps.logger.warn('An unproven account was claimed by the owner of its address', { userId: account.id });
   await addressProven(deps, account, account.email);
@@ -170,6 +179,26 @@ export async function claimAddress(
     passwordHash: account.emailVerified ? account.passwordHash : null,
     googleSubject: proof.googleSubject ?? account.googleSubject,
   };
+}
+
+/** The sealed refresh token of the account's Google Calendar grant, if it has one. */
+async function googleGrantOf(deps: ClaimAddressDeps, accountId: string): Promise<string | null> {
+  const calendar = (await deps.hosts.get(accountId))?.calendar;
+  return calendar?.provider === 'google' ? (calendar.sealedRefreshToken ?? null) : null;
+}
+
+/** Revokes a Google grant at Google; a failure is logged (the grant is no longer stored here either way). */
+async function revokeGoogleGrant(deps: ClaimAddressDeps, accountId: string, sealed: string): Promise<void> {
+  try {
+    if (!deps.googleCalendarAuth) throw new Error('Google is not configured in this function.');
+    await deps.googleCalendarAuth.revoke(await deps.tokenCipher.open(sealed, accountId));
+    deps.logger.info("The Google grant of a claimed account's unproven creator was revoked", { userId: accountId });
+  } catch (error) {
+    deps.logger.error("Could not revoke the Google grant of a claimed account's unproven creator", {
+      userId: accountId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 export const EMAIL_PROOF_NEEDS_SESSION =

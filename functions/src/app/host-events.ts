@@ -1,11 +1,13 @@
 import { TEAM_HOST_WEIGHT_DEFAULT, type EventBody, type HostEvent } from '#shared/api/schemas/host-events';
-import { EVENT_SLUG_MAX, EVENT_TITLE_MAX, LOCATION_TYPES, TRIAL_EXPIRED_ACTIVATION_MESSAGE } from '#shared/constants';
+import { EVENT_SLUG_MAX, EVENT_TITLE_MAX, TRIAL_EXPIRED_ACTIVATION_MESSAGE } from '#shared/constants';
+import { GOOGLE_MEET_NEEDS_GOOGLE, locationDisplayText } from '#shared/locations';
 import { callerAccount, type CallerDeps } from '#functions/app/caller';
 import { cancelBookings, type CancelBookingsDeps } from '#functions/app/cancel-booking';
 import { hostMayPublish } from '#functions/domain/billing';
 import { utcDay } from '#functions/domain/booking';
 import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
 import { newEvent } from '#functions/domain/event-defaults';
+import { eventLocationOf, hasGoogle } from '#functions/domain/locations';
 import type {
   AccountRecord,
   BookingRecord,
@@ -57,6 +59,7 @@ export function toHostEvent(
   const inTeam = team && event.teamId ? team : null;
   return {
     ...event,
+    ...eventLocationOf(event),
     reminders: remindersOf(event),
     remindHost: event.remindHost ?? false,
     meetingType: event.meetingType ?? 'consultation',
@@ -253,7 +256,61 @@ function fieldsOf(body: EventBody, account: AccountRecord, event?: EventRecord) 
       problems.map((problem) => ({ path: 'customCss', message: problemText(problem) })),
     );
   }
-  return { ...fields, location: LOCATION_TYPES[body.locationType] };
+  return { ...fields, ...locationFieldsOf(body, event) };
+}
+
+/**
+ * The stored location of an editor body (issue 30): the detail the type uses (trimmed; '' when it uses none), who
+ * calls on a phone meeting, and the spec's display text from them. A body without `locationDetail` or `phoneCaller`
+ * (the spec's own client, which knows only the type) keeps what the event has for the same type.
+ */
+function locationFieldsOf(
+  body: EventBody,
+  event?: EventRecord,
+): Pick<EventRecord, 'location' | 'locationType' | 'locationDetail' | 'phoneCaller'> {
+  const { locationType } = body;
+  const same = event?.locationType === locationType ? event : undefined;
+  const phoneCaller =
+    locationType === 'phone'
+      ? (body.phoneCaller ?? (same ? eventLocationOf(same).phoneCaller : null) ?? 'guest')
+      : null;
+  const usesDetail =
+    locationType === 'in-person' || locationType === 'link' || (locationType === 'phone' && phoneCaller === 'guest');
+  const given = body.locationDetail === undefined ? same?.locationDetail : body.locationDetail;
+  const locationDetail = usesDetail ? (given ?? '').trim() : '';
+  return {
+    locationType,
+    locationDetail,
+    phoneCaller,
+    location: locationDisplayText({ locationType, locationDetail, phoneCaller }),
+  };
+}
+
+/**
+ * Google Meet needs Google (issue 30): a personal event's host must have Google Calendar connected, and every host of
+ * a team event (each of them may be the one booked); else 400 saying why.
+ */
+async function assertLocationPossible(
+  deps: HostEventDeps,
+  body: EventBody,
+  ownerId: string,
+  target: TeamTarget,
+): Promise<void> {
+  if (body.locationType !== 'google-meet') return;
+  const detail = (message: string) => [{ path: 'locationType', message }];
+  if (!target) {
+    if (!hasGoogle(await deps.hosts.get(ownerId)))
+      throw new ValidationFailed(GOOGLE_MEET_NEEDS_GOOGLE, detail(GOOGLE_MEET_NEEDS_GOOGLE));
+    return;
+  }
+  const hosts = await deps.hosts.getMany(target.hosts.map((host) => host.userId));
+  const without = target.hosts.filter((host) => !hasGoogle(hosts.get(host.userId)));
+  if (without.length === 0) return;
+  const names = without.map((host) => hosts.get(host.userId)?.name || host.userId).join(', ');
+  const message = `Google Meet needs every host's Google Calendar connected, and ${names} ${
+    without.length === 1 ? 'has' : 'have'
+  } not connected it. Choose another location, or ask them to connect Google Calendar.`;
+  throw new ValidationFailed(message, detail(message));
 }
 
 /** Where an event belongs after a write: a team (with how it is booked and its hosts) or, null, its publisher alone. */
@@ -290,6 +347,7 @@ export async function createEvent(
   const account = await callerAccount(deps, principal);
   const target = body.teamSlug ? await namedTeam(deps, account, { ...body, teamSlug: body.teamSlug }) : null;
   const fields = fieldsOf(body, account);
+  await assertLocationPossible(deps, body, account.id, target);
   const active = body.active ?? true;
   if (active) await assertMayActivate(deps, account);
   const created = await deps.events.create(
@@ -349,6 +407,7 @@ export async function updateEvent(
   const { account, event } = access;
   const target = await teamTarget(deps, access, body);
   const changes = 'slug' in body ? fieldsOf(body, account, event) : {};
+  if ('slug' in body) await assertLocationPossible(deps, body, event.userId, target);
   const active = body.active ?? event.active;
   if (active && !event.active) await assertMayActivate(deps, await publisherOf(deps, account, event));
   const { teamId: _teamId, schedulingType: _schedulingType, hosts: _hosts, ...base } = event;

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 
-import type { BookingListItem } from '#shared/api/schemas/bookings';
+import { BOOKING_LIST_LIMIT_DEFAULT, type BookingListItem, type BookingListPage } from '#shared/api/schemas/bookings';
 import { parseDay, zoneDateInterval } from '#shared/availability/wall-clock';
 import { utcDay } from '#functions/domain/booking';
-import { guestNameParts } from '#functions/domain/booking-list';
+import { decodeListCursor, encodeListCursor, guestNameParts, type ListPosition } from '#functions/domain/booking-list';
 import type { BookingRecord } from '#functions/domain/records';
-import { Unauthorized } from '#functions/errors';
+import { Unauthorized, ValidationFailed } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 
 export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts' | 'teams' | 'manageTokens' | 'config' | 'clock'>;
@@ -25,18 +25,22 @@ export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts' | 'teams' | 'mana
  *    the guest's reschedule link for the host to pass on (a host may change their own bookings anyway).
  * 4. A round-robin booking's reason for its member goes to administrators and to the owners of its team (the caller's
  *    teams: one Query, only when the page holds a team booking).
+ * With `limit` or `cursor` (issue 30), one page of it instead (`listPage`).
  */
 export async function listBookings(
   deps: ListBookingsDeps,
   principal: Principal | null,
-  query: { start: string; end: string; timezone?: string | undefined },
-): Promise<BookingListItem[]> {
+  query: ListBookingsQuery,
+): Promise<BookingListItem[] | BookingListPage> {
   if (!principal) throw new Unauthorized('Authentication required.');
   const zone = query.timezone ?? 'UTC';
   const from = zoneDateInterval(zone, parseDay(query.start)!).start;
   const to = zoneDateInterval(zone, parseDay(query.end)!).end;
   const fromIso = new Date(from).toISOString();
   const toIso = new Date(to).toISOString();
+  if (query.limit !== undefined || query.cursor !== undefined) {
+    return listPage(deps, principal, { from: fromIso, to: toIso }, query);
+  }
   const bookings = principal.isAdmin
     ? await deps.bookings.listStarting(fromIso, toIso)
     : (await deps.bookings.read(principal.userId, utcDay(from), utcDay(to - 1))).bookings.filter(
@@ -44,6 +48,54 @@ export async function listBookings(
       );
   const listed = [...new Map(bookings.map((booking) => [booking.id, booking])).values()];
   listed.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  return listItems(deps, principal, listed);
+}
+
+export interface ListBookingsQuery {
+  start: string;
+  end: string;
+  timezone?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+/**
+ * Issue 30: one page of the range, `limit` bookings (default 100) after the cursor's position, in the same order as
+ * the whole range's answer; `nextCursor` names the page's last booking and the range (null after the last page), so
+ * following the cursors gives every booking of the range once. A booking added or moved meanwhile shows on a later
+ * page if it sorts after the position given. One Query (per month touched, the admin) of about one page of items.
+ */
+async function listPage(
+  deps: ListBookingsDeps,
+  principal: Principal,
+  range: { from: string; to: string },
+  query: ListBookingsQuery,
+): Promise<BookingListPage> {
+  let after: ListPosition | undefined;
+  if (query.cursor !== undefined) {
+    const decoded = decodeListCursor(query.cursor, range);
+    if ('problem' in decoded)
+      throw new ValidationFailed(decoded.problem, [{ path: 'cursor', message: decoded.problem }]);
+    after = decoded.position;
+  }
+  const { bookings, more } = await deps.bookings.pageStarting({
+    ...(principal.isAdmin ? {} : { hostId: principal.userId }),
+    ...range,
+    page: { after, limit: query.limit ?? BOOKING_LIST_LIMIT_DEFAULT },
+  });
+  const last = bookings.at(-1);
+  return {
+    bookings: await listItems(deps, principal, bookings),
+    nextCursor: more && last ? encodeListCursor(last, range) : null,
+  };
+}
+
+/** The list's items of bookings in the list's order. */
+async function listItems(
+  deps: ListBookingsDeps,
+  principal: Principal,
+  listed: readonly BookingRecord[],
+): Promise<BookingListItem[]> {
   const names = await deps.hosts.namesOf(
     listed.filter((booking) => !booking.hostNames?.length).map((booking) => booking.hostId),
   );

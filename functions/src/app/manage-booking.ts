@@ -5,6 +5,7 @@ import { isoInZone } from '#shared/availability/wall-clock';
 import { cancelAsRead, removeCalendarEvent, type CancelBookingsDeps } from '#functions/app/cancel-booking';
 import { calendarInviteFor } from '#functions/domain/booking-mail';
 import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
+import { bookingPlace } from '#functions/domain/locations';
 import type { BookingCancellation, BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { BookingChanged, Conflict, NotFound } from '#functions/errors';
 import type { CalendarInvite, Deps, Principal } from '#functions/ports';
@@ -279,6 +280,7 @@ function managedView(
     duration: Math.round((end - start) / 60_000),
     userTimezone: booking.guestTimeZone,
     location: event?.location ?? null,
+    place: event ? bookingPlace(event, booking) : null,
     name: booking.name,
     email: booking.email,
     guests: booking.guests,
@@ -310,6 +312,7 @@ async function hostView(deps: Pick<Deps, 'hosts' | 'events' | 'clock'>, booking:
     meetingType: booking.meetingType ?? 'consultation',
     noShow: booking.noShow ?? false,
     location: event?.location ?? null,
+    place: event ? bookingPlace(event, booking) : null,
     rescheduledTo: booking.rescheduledTo ?? null,
     rescheduledFrom: booking.rescheduledFrom
       ? { startTime: booking.rescheduledFrom.start, endTime: booking.rescheduledFrom.end }

@@ -1,5 +1,6 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { assertHostPublishes, loadBookableEvent, type EventAccessDeps } from '#functions/app/event-access';
+import { allHaveGoogle, asksForPhone, eventPlace, hasGoogle } from '#functions/domain/locations';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
 import { NotFound } from '#functions/errors';
 import type { Deps } from '#functions/ports';
@@ -36,6 +37,8 @@ export function teamAcceptsBookings(
  * team (name and logo as the host's), how it is booked and its hosts' names and photos (one GetItem of the team and
  * one BatchGetItem of the hosts, in parallel with the reads above); it takes bookings when the hosts it needs have
  * a connected calendar. A personal event reads nothing more.
+ * Issue 30: the answer (and so the published page) says where the meeting takes place (`place`, no link before a
+ * booking) and whether the form asks for the guest's phone number (`asksForPhone`).
  */
 export async function getPublicEvent(deps: PublicEventDeps, slug: string): Promise<PublicEvent> {
   const eventId = await deps.events.findIdBySlug(slug);
@@ -89,5 +92,13 @@ export async function getPublicEvent(deps: PublicEventDeps, slug: string): Promi
     team: teamView?.team ?? null,
     schedulingType: teamView?.schedulingType ?? null,
     hosts: teamView?.hosts ?? null,
+    // Issue 30: where the meeting takes place (Google Meet only while its hosts have Google: else the video call).
+    place: eventPlace(
+      event,
+      teamHosts
+        ? allHaveGoogle((event.hosts ?? []).map((eventHost) => teamHosts.get(eventHost.userId)))
+        : hasGoogle(host),
+    ),
+    asksForPhone: asksForPhone(event),
   };
 }

@@ -101,6 +101,35 @@ export const ABUSE_LIMITS = {
   paymentChecksPerAddress: { name: 'payment-checks', noun: 'payment checks', limit: 60, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;
 
+/**
+ * The abuse limits a guest's booking counts against: per client address, and per address with one host. A reschedule
+ * or a cancellation made with the booking's own link is not counted (issue 30): it replaces or ends a booking, it
+ * cannot fill a day; a reschedule is bounded by MAX_RESCHEDULES instead.
+ */
+export function bookingLimits(
+  clientAddress: string,
+  hostId: string,
+  rescheduling: boolean,
+): { rule: RateRule; subject: string }[] {
+  if (rescheduling) return [];
+  return [
+    { rule: ABUSE_LIMITS.bookingsPerAddress, subject: clientAddress },
+    { rule: ABUSE_LIMITS.bookingsPerAddressAndHost, subject: `${clientAddress}:${hostId}` },
+  ];
+}
+
+/** A booking may be rescheduled at most this many times, counting along its chain of reschedules (issue 30). */
+export const MAX_RESCHEDULES = 5;
+export const RESCHEDULE_LIMIT_REACHED = 'This booking has been rescheduled too many times. Please contact the host.';
+
+/** How many reschedules led to a booking (one stored before the count existed: 1 if it was made by one). */
+export const reschedulesOf = (booking: { rescheduleCount?: number; rescheduledFrom?: unknown }): number =>
+  booking.rescheduleCount ?? (booking.rescheduledFrom ? 1 : 0);
+
+/** Whether a booking may be rescheduled once more. */
+export const mayReschedule = (booking: { rescheduleCount?: number; rescheduledFrom?: unknown }): boolean =>
+  reschedulesOf(booking) < MAX_RESCHEDULES;
+
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Whether the request counted after `counted.failures` earlier ones in the window is still within the rule. */

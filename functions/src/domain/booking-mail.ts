@@ -1,5 +1,8 @@
+import { accentFor, tint } from '#shared/accent';
 import { isValidTimeZone } from '#shared/availability/wall-clock';
 import { PRODUCT_NAME } from '#shared/constants';
+import { LOCATION_TYPES, type EventLocation, type MeetingPlace } from '#shared/locations';
+import { bookingPlace } from '#functions/domain/locations';
 import { icsUidOf, versionOf, type NoticeKind } from '#functions/domain/notices';
 import type { BookingRecord, EventRecord } from '#functions/domain/records';
 
@@ -11,7 +14,12 @@ import type { BookingRecord, EventRecord } from '#functions/domain/records';
  * Every time is shown in the recipient's own zone, named: the guest's zone for the guest and the other guests,
  * the event's zone for the host. Every text a person typed (names, answers, reasons, the event's title and
  * location) is escaped in the HTML. Other guests never get the guest's manage links: those links carry the
- * guest's secret.
+ * guest's secret. The place is shown as everywhere else (domain/locations.ts bookingPlace), with its link for an
+ * online meeting, and the mail wears the product's colours and the event's accent (shared/accent.ts).
+ *
+ * A reschedule that waits for the host (issue 30 §3): the replaced booking was cancelled in the same write, so the
+ * guest's and the other guests' calendars get the new time as TENTATIVE (same UID, next SEQUENCE); the host's
+ * confirmation confirms it, and a decline, an expiry or the guest's withdrawal cancels it, each mailed to them all.
  */
 
 export type MailKind = NoticeKind | 'reminder';
@@ -25,8 +33,12 @@ export interface MailInvite {
   end: string;
   summary: string;
   description: string;
+  /** LOCATION: the address, the phone call, or an online meeting's link (its kind while it has none). */
   location: string | null;
+  /** URL: an online meeting's link; otherwise the recipient's own page of the booking. */
   url: string | null;
+  /** RFC 7986 CONFERENCE of an online meeting with a link (FEATURE=VIDEO, LABEL its kind). */
+  conference?: { url: string; label: string } | null;
   organizer: { name: string; email: string };
   attendees: { name: string | null; email: string }[];
   status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
@@ -52,7 +64,7 @@ export interface MailContext {
   /** A team booking's assigned hosts (issue 28): each gets the host mail. Absent: `host` alone. */
   hosts?: { name: string; email: string }[];
   /** The event type as it is now, or null when it was deleted. Its timeZone is the host's zone for host mail. */
-  event: Pick<EventRecord, 'title' | 'duration' | 'location' | 'locationType' | 'timeZone' | 'description'> | null;
+  event: MailEvent | null;
   links: {
     /** The guest's manage page: {site}/booking/{id}?token=… */
     manage: string;
@@ -77,6 +89,11 @@ export interface MailContext {
   /** The sender's display name for a host; by default "{Host name} via Meetwise". */
   mailFromName?: (hostName: string) => string;
 }
+
+/** What the mails read of the event type: its texts, zone and place, and its colours when known. */
+export type MailEvent = Pick<EventRecord, 'title' | 'duration' | 'location' | 'timeZone' | 'description'> &
+  EventLocation &
+  Partial<Pick<EventRecord, 'color' | 'themeColor'>>;
 
 /**
  * Each mail with a stable key naming its recipient role: 'guest', 'guest:{lower-case email}' for other guests,
@@ -158,7 +175,11 @@ function guestMail(context: MailContext): ComposedMail | null {
       return compose(
         `Confirmed: ${subjectTail}`,
         'Your booking is confirmed',
-        confirmedBody(`${host.name} confirmed your request. A calendar invitation is attached.`),
+        confirmedBody(
+          booking.rescheduledFrom
+            ? `${host.name} confirmed the new time you asked for. An updated invitation is attached.`
+            : `${host.name} confirmed your request. A calendar invitation is attached.`,
+        ),
         invite('REQUEST'),
       );
     case 'requested':
@@ -173,16 +194,18 @@ function guestMail(context: MailContext): ComposedMail | null {
         cancelRequest,
       ]);
     case 'declined':
-      return compose(`Declined: ${subjectTail}`, 'Your booking request was declined', [
-        paragraph(`Hi ${booking.name},`),
-        paragraph(
-          booking.cancellation?.by === 'system'
-            ? `${host.name} did not confirm your request in time, so it has been withdrawn.`
-            : `${host.name} declined your request.`,
-        ),
-        rows([...(booking.cancellation?.by === 'system' ? [] : reasonRows(booking)), ...details]),
-        ...bookAgain(context),
-      ]);
+      return compose(
+        `Declined: ${subjectTail}`,
+        'Your booking request was declined',
+        [
+          paragraph(`Hi ${booking.name},`),
+          paragraph(declinedSentence(context, 'guest')),
+          rows([...(booking.cancellation?.by === 'system' ? [] : reasonRows(booking)), ...details]),
+          ...bookAgain(context),
+        ],
+        // A new time that waited for the host was in the guest's calendar as tentative: it goes.
+        booking.rescheduledFrom ? invite('CANCEL') : undefined,
+      );
     case 'cancelled':
       return compose(
         `Cancelled: ${subjectTail}`,
@@ -193,20 +216,25 @@ function guestMail(context: MailContext): ComposedMail | null {
           rows([...reasonRows(booking), ...details]),
           ...bookAgain(context),
         ],
-        context.previousStatus === 'pending' ? undefined : invite('CANCEL'),
+        heldInvitation(context) ? invite('CANCEL') : undefined,
       );
     case 'rescheduled':
       if (booking.status !== 'confirmed') {
-        return compose(`Rescheduled: ${subjectTail}`, 'Your new time is waiting for confirmation', [
-          paragraph(`Hi ${booking.name},`),
-          paragraph(
-            `You asked to move your ${title} with ${host.name} to a new time. ${host.name} needs to confirm it; ` +
-              'we will e-mail you as soon as they do.',
-          ),
-          rows(details),
-          section('Changed your mind?'),
-          cancelRequest,
-        ]);
+        return compose(
+          `Rescheduled: ${subjectTail}`,
+          'Your new time is waiting for confirmation',
+          [
+            paragraph(`Hi ${booking.name},`),
+            paragraph(
+              `You asked to move your ${title} with ${host.name} to a new time. ${host.name} needs to confirm it; ` +
+                'we will e-mail you as soon as they do. Until then the new time is marked tentative in your calendar.',
+            ),
+            rows(details),
+            section('Changed your mind?'),
+            cancelRequest,
+          ],
+          inviteFor(context, 'REQUEST', 'guest'),
+        );
       }
       return compose(
         `Rescheduled: ${subjectTail}`,
@@ -224,6 +252,25 @@ function guestMail(context: MailContext): ComposedMail | null {
         ),
         booking.status === 'confirmed' ? invite('REQUEST') : undefined,
       );
+    case 'location-updated': {
+      const current = currentInvitation(context, 'guest');
+      return compose(
+        `Location updated: ${subjectTail}`,
+        'Your meeting has a new place',
+        [
+          paragraph(`Hi ${booking.name},`),
+          paragraph(
+            `The place of your ${title} with ${host.name} has changed. The time stays the same.` +
+              (current ? ' An updated invitation is attached.' : ''),
+          ),
+          rows(details),
+          ...(booking.status === 'confirmed' ? addToCalendar(context, true) : []),
+          section(booking.status === 'confirmed' ? 'Need to make a change?' : 'Changed your mind?'),
+          booking.status === 'confirmed' ? changeLinks : cancelRequest,
+        ],
+        current,
+      );
+    }
     case 'reminder':
       return compose(`Reminder: ${title} with ${host.name} starts in ${startsIn(context)}`, reminderHeading(context), [
         paragraph(`Hi ${booking.name},`),
@@ -273,15 +320,52 @@ function otherGuestMail(context: MailContext, email: string): ComposedMail | nul
       inviteFor(context, 'REQUEST', 'other-guest'),
     );
 
+  const cancellation = (sentence: string) =>
+    compose(
+      `Cancelled: ${subjectTail}`,
+      'This meeting is cancelled',
+      [paragraph(sentence), rows(details)],
+      inviteFor(context, 'CANCEL', 'other-guest'),
+    );
+
   switch (kind) {
-    case 'booked':
     case 'confirmed':
+      if (booking.rescheduledFrom) {
+        return invitation(
+          `Rescheduled: ${subjectTail}`,
+          'This meeting has moved',
+          `${host.name} confirmed the new time of ${title}, which ${booking.name} invited you to. ` +
+            'An updated invitation is attached.',
+        );
+      }
+      return invitation(
+        `Invitation: ${subjectTail}`,
+        "You're invited",
+        `${booking.name} added you as a guest to ${title} with ${host.name}. A calendar invitation is attached.`,
+      );
+    case 'booked':
       return invitation(
         `Invitation: ${subjectTail}`,
         "You're invited",
         `${booking.name} added you as a guest to ${title} with ${host.name}. A calendar invitation is attached.`,
       );
     case 'rescheduled':
+      if (booking.status === 'pending') {
+        // The old time was given up with the request: their calendar must not keep it (issue 30 §3).
+        return compose(
+          `New time requested: ${subjectTail}`,
+          'This meeting may move',
+          [
+            paragraph(
+              `${booking.name} asked to move ${title} with ${host.name}, which you were invited to, to a new time. ` +
+                `${host.name} needs to confirm it; until then it is marked tentative in your calendar. ` +
+                'We will e-mail you when they decide.',
+            ),
+            rows(details),
+          ],
+          inviteFor(context, 'REQUEST', 'other-guest'),
+        );
+      }
       if (booking.status !== 'confirmed') return null;
       return invitation(
         `Rescheduled: ${subjectTail}`,
@@ -290,20 +374,34 @@ function otherGuestMail(context: MailContext, email: string): ComposedMail | nul
           'An updated invitation is attached.',
       );
     case 'cancelled':
-      if (context.previousStatus === 'pending') return null;
+      if (!heldInvitation(context)) return null;
+      return cancellation(cancelledSentence(context, 'other-guest'));
+    case 'declined':
+      // Only a new time that waited for the host was theirs to hear of (as tentative).
+      if (!booking.rescheduledFrom) return null;
+      return cancellation(declinedSentence(context, 'other-guest'));
+    case 'location-updated': {
+      const current = currentInvitation(context, 'other-guest');
+      if (!current) return null;
       return compose(
-        `Cancelled: ${subjectTail}`,
-        'This meeting is cancelled',
-        [paragraph(cancelledSentence(context, 'other-guest')), rows(details)],
-        inviteFor(context, 'CANCEL', 'other-guest'),
+        `Location updated: ${subjectTail}`,
+        'This meeting has a new place',
+        [
+          paragraph(
+            `The place of ${title} with ${host.name}, which ${booking.name} invited you to, has changed. ` +
+              'The time stays the same. An updated invitation is attached.',
+          ),
+          rows(details),
+        ],
+        current,
       );
+    }
     case 'reminder':
       return compose(`Reminder: ${title} with ${host.name} starts in ${startsIn(context)}`, reminderHeading(context), [
         paragraph(`This is a reminder of ${title} with ${host.name}, which ${booking.name} invited you to.`),
         rows(details),
       ]);
     case 'requested':
-    case 'declined':
     case 'reassigned':
       // They were never invited, or the meeting itself did not change: nothing to tell.
       return null;
@@ -407,6 +505,19 @@ function hostMail(context: MailContext): ComposedMail | null {
     case 'confirmed':
       // The host (or an administrator, from the same console) did it.
       return null;
+    case 'location-updated':
+      return compose(
+        `Location updated: ${subjectTail}`,
+        'Location updated',
+        [
+          paragraph(
+            `The place of ${booking.name}'s ${title} has changed. The time stays the same. ${booking.name} has been told.`,
+          ),
+          rows(details),
+          view,
+        ],
+        currentInvitation(context, 'host'),
+      );
     case 'reassigned':
       if (booking.status === 'cancelled') return null;
       return compose(
@@ -433,10 +544,10 @@ type Audience = 'guest' | 'other-guest' | 'host';
 /** What, when (with the old time struck through after a reschedule), who and where, in the recipient's zone. */
 function detailsRows({ kind, booking, host, event }: MailContext, zone: string, audience: Audience): Row[] {
   const when: Row = { label: 'When', value: timeRange(booking.start, booking.end, zone) };
-  if (kind === 'rescheduled' && booking.rescheduledFrom) {
+  if ((kind === 'rescheduled' || kind === 'confirmed') && booking.rescheduledFrom) {
     when.was = timeRange(booking.rescheduledFrom.start, booking.rescheduledFrom.end, zone);
   }
-  const location = locationText(event, booking.status === 'confirmed');
+  const place = placeOf(event, booking);
   const people: Row[] =
     audience === 'host'
       ? [
@@ -452,8 +563,17 @@ function detailsRows({ kind, booking, host, event }: MailContext, zone: string, 
     { label: 'What', value: titleOf({ booking, event }) },
     when,
     ...people,
-    ...(location ? [{ label: 'Where', value: location }] : []),
+    ...(place ? [whereRow(place, booking)] : []),
   ];
+}
+
+/** The place as the mails show it: its one line, with its link for an online meeting. */
+function whereRow(place: MeetingPlace, booking: BookingRecord): Row {
+  // No Meet exists before the host confirms: its kind alone, as the booking page says.
+  if (place.type === 'google-meet' && !place.url && booking.status !== 'confirmed') {
+    return { label: 'Where', value: place.label };
+  }
+  return { label: 'Where', value: place.text, ...(place.url ? { link: place.url } : {}) };
 }
 
 /** What the guest wrote when booking. */
@@ -473,6 +593,41 @@ const reasonRows = (booking: BookingRecord): Row[] =>
   booking.cancellation?.reason?.trim()
     ? [{ label: 'Reason', value: booking.cancellation.reason.trim(), multiline: true }]
     : [];
+
+/** Why a request was declined, as the guest or another guest reads it (a new time asked for: the meeting is off). */
+function declinedSentence(context: MailContext, audience: 'guest' | 'other-guest'): string {
+  const { booking, host } = context;
+  const title = titleOf(context);
+  const expired = booking.cancellation?.by === 'system';
+  if (!booking.rescheduledFrom) {
+    return expired
+      ? `${host.name} did not confirm your request in time, so it has been withdrawn.`
+      : `${host.name} declined your request.`;
+  }
+  const asked = audience === 'guest' ? 'you asked for' : `${booking.name} asked for`;
+  const what = audience === 'guest' ? 'the meeting' : `${title} with ${host.name}`;
+  return expired
+    ? `${host.name} did not confirm the new time ${asked} in time, so ${what} will not take place.`
+    : `${host.name} declined the new time ${asked}, so ${what} will not take place.`;
+}
+
+/**
+ * Whether a cancelled booking was in the guest's and the other guests' calendars: a confirmed one, or a reschedule's
+ * new time waiting for the host (tentative); a request never was.
+ */
+const heldInvitation = ({ booking, previousStatus }: MailContext): boolean =>
+  previousStatus !== 'pending' || !!booking.rescheduledFrom;
+
+/**
+ * The invitation as the booking stands now, for a change that keeps its status (a new place): confirmed, or tentative
+ * for a reschedule's new time waiting for the host (not the host's: they hold only confirmed bookings).
+ */
+function currentInvitation(context: MailContext, audience: Audience): MailInvite | undefined {
+  const { status, rescheduledFrom } = context.booking;
+  if (status === 'confirmed') return inviteFor(context, 'REQUEST', audience);
+  if (status === 'pending' && rescheduledFrom && audience !== 'host') return inviteFor(context, 'REQUEST', audience);
+  return undefined;
+}
 
 /** Who cancelled, as the guest or another guest reads it: "You cancelled …", "{Host} cancelled …", or neither. */
 function cancelledSentence(context: MailContext, audience: 'guest' | 'other-guest'): string {
@@ -521,16 +676,20 @@ function googleCalendarLink(context: MailContext): string {
     ['text', summaryFor(context, 'guest')],
     ['dates', `${compact(booking.start)}/${compact(booking.end)}`],
     ['details', inviteDescription(context)],
-    ['location', inviteLocation(context.event) ?? ''],
+    ['location', inviteLocation(context) ?? ''],
   ];
   const query = params.map(([name, value]) => `${name}=${encodeURIComponent(value!).replace(/%2F/g, '/')}`);
   return `https://calendar.google.com/calendar/render?${query.join('&')}`;
 }
 
-/** The invitation a mail carries, for its recipient: their own page of the booking as its URL. */
+/**
+ * The invitation a mail carries, for its recipient: their own page of the booking as its URL (an online meeting's
+ * link instead); a request still waiting for the host is tentative.
+ */
 function inviteFor(context: MailContext, method: 'REQUEST' | 'CANCEL', audience: Audience): MailInvite {
   const url = audience === 'guest' ? context.links.manage : audience === 'host' ? context.links.console : null;
-  return invitation(context, method, method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED', audience === 'host', url);
+  const status = method === 'CANCEL' ? 'CANCELLED' : context.booking.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED';
+  return invitation(context, method, status, audience === 'host', url);
 }
 
 /**
@@ -563,6 +722,8 @@ function invitation(
   url: string | null,
 ): MailInvite {
   const { booking, host } = parts;
+  const place = placeOf(parts.event, booking);
+  const online = place?.online && place.url ? { url: place.url, label: place.label } : null;
   return {
     method,
     uid: icsUidOf(booking),
@@ -571,8 +732,9 @@ function invitation(
     end: new Date(booking.end).toISOString(),
     summary: summaryFor(parts, forHost ? 'host' : 'guest'),
     description: inviteDescription(parts),
-    location: inviteLocation(parts.event),
-    url,
+    location: inviteLocation(parts),
+    url: online?.url ?? url,
+    ...(online ? { conference: online } : {}),
     organizer: { name: oneLine(host.name), email: host.email },
     attendees: [
       { name: oneLine(booking.name), email: booking.email },
@@ -592,25 +754,32 @@ function inviteDescription({ booking, event }: Pick<BookingParts, 'booking' | 'e
   return [event?.description.trim() ?? '', answers.join('\n')].filter(Boolean).join('\n\n');
 }
 
-/** The calendar's LOCATION field: the place, the phone number, or "Google Meet" (its link is Google's). */
-function inviteLocation(event: MailContext['event']): string | null {
-  if (!event) return null;
-  if (event.locationType === 'google-meet') return 'Google Meet';
-  return event.location.trim() || null;
+/**
+ * The calendar's LOCATION: an online meeting's link (its kind while it has none, e.g. a Meet Google has not made
+ * yet), the phone call, or the address; none for an in-person meeting without one.
+ */
+function inviteLocation({ booking, event }: Pick<BookingParts, 'booking' | 'event'>): string | null {
+  const place = placeOf(event, booking);
+  if (!place) return null;
+  if (place.online) return place.url ?? place.label;
+  if (place.type === 'in-person') return place.text === LOCATION_TYPES['in-person'] ? null : place.text;
+  return place.text;
 }
 
-/** Where the meeting is, in words (a Meet link exists only once the booking is confirmed). */
-function locationText(event: MailContext['event'], confirmed: boolean): string | null {
+/**
+ * Where the meeting takes place, as every screen shows it (domain/locations.ts bookingPlace: a Google Meet event's
+ * booking with a room of ours is a video call), or null when the event type is gone. An event stored before issue 30
+ * keeps its address or number in `location` only.
+ */
+function placeOf(event: MailContext['event'], booking: BookingRecord): MeetingPlace | null {
   if (!event) return null;
-  const place = event.location.trim();
-  switch (event.locationType) {
-    case 'google-meet':
-      return confirmed ? 'Google Meet (the link is in the calendar invitation)' : 'Google Meet';
-    case 'phone':
-      return place ? `Phone call: ${place}` : 'Phone call';
-    case 'in-person':
-      return place || null;
-  }
+  const stored = event.location.trim();
+  const legacy =
+    !event.locationDetail?.trim() &&
+    (event.locationType === 'in-person' || event.locationType === 'phone') &&
+    stored !== '' &&
+    stored !== LOCATION_TYPES[event.locationType];
+  return bookingPlace(legacy ? { ...event, locationDetail: stored } : event, booking);
 }
 
 /** The event's title as it is now, or as it was booked when the event type is gone. */
@@ -678,6 +847,8 @@ interface Row {
   was?: string;
   /** Typed text that may hold line breaks. */
   multiline?: boolean;
+  /** A web link the value shows (an online meeting's): a link in the HTML. */
+  link?: string;
 }
 
 interface Link {
@@ -714,7 +885,7 @@ function mailFor(context: MailContext, draft: Draft): ComposedMail {
     fromName: oneLine(context.mailFromName?.(hostName) ?? `${hostName} via ${PRODUCT_NAME}`),
     subject,
     text: renderText(draft),
-    html: renderHtml(subject, draft),
+    html: renderHtml(subject, draft, mailPalette(context.event)),
     ...(draft.invite ? { invite: draft.invite } : {}),
   };
 }
@@ -747,30 +918,75 @@ function rowText(row: Row): string {
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Only web links become links (every link here is the site's own or Google's; this keeps it so). */
+/** Only web links become links (the site's own, Google's, and a meeting's https:// link; this keeps it so). */
 const safeHref = (href: string): string => (/^https?:\/\//i.test(href) ? href : '#');
 
-const STYLE = {
-  body: 'margin:0;padding:0;background:#f4f5f7;',
-  page:
-    "max-width:560px;margin:0 auto;padding:24px 16px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI'," +
-    'Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2933;',
-  card: 'background:#ffffff;border:1px solid #e4e7eb;border-radius:8px;padding:24px;',
-  h1: 'margin:0 0 16px;font-size:20px;line-height:1.3;',
-  h2: 'margin:24px 0 8px;font-size:16px;',
-  p: 'margin:0 0 12px;',
-  table: 'border-collapse:collapse;width:100%;margin:0 0 12px;',
-  th: 'text-align:left;vertical-align:top;padding:4px 16px 4px 0;color:#52606d;font-weight:600;white-space:nowrap;',
-  td: 'vertical-align:top;padding:4px 0;',
-  was: 'color:#7b8794;',
-  button:
-    'display:inline-block;margin:0 8px 8px 0;padding:10px 18px;background:#2563eb;color:#ffffff;' +
-    'border-radius:6px;text-decoration:none;font-weight:600;',
-  link: 'color:#2563eb;',
-  footer: 'margin:16px 0 0;font-size:12px;color:#7b8794;',
-} as const;
+/**
+ * The colours of a booking mail: the product's (frontend/src/index.css brand and slate) with the event's accent for
+ * buttons, links and the card's top edge (its `color` darkened until white on it reaches 4.5:1, as on the booking
+ * page), and its `themeColor` tinting the page as the booking page does. Every text colour keeps 4.5:1 (WCAG AA) on
+ * what it is shown on, whatever the event's colours.
+ */
+export interface MailPalette {
+  /** The page around the card: slate-50, tinted 12% with the event's theme colour. */
+  page: string;
+  card: string;
+  border: string;
+  text: string;
+  /** Row labels, and the footer on the page. */
+  muted: string;
+  /** The old value struck through (on the card). */
+  faint: string;
+  /** Buttons (white text on it) and links (on the card). */
+  accent: string;
+  /** The product's name above the card (brand-800). */
+  brand: string;
+}
 
-function renderHtml(subject: string, draft: Draft): string {
+export function mailPalette(event: Pick<MailEvent, 'color' | 'themeColor'> | null): MailPalette {
+  return {
+    page: tint(event?.themeColor, '#f8fafc', 0.12) ?? '#f8fafc',
+    card: '#ffffff',
+    border: '#e2e8f0',
+    text: '#0f172a',
+    muted: '#475569',
+    faint: '#64748b',
+    accent: accentFor(event?.color),
+    brand: '#9a3412',
+  };
+}
+
+const FONT =
+  "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;" +
+  'line-height:1.5;';
+
+function styles(palette: MailPalette) {
+  return {
+    body: `margin:0;padding:0;background:${palette.page};`,
+    page: `max-width:560px;margin:0 auto;padding:24px 16px;${FONT}color:${palette.text};`,
+    brand: `margin:0 0 12px;font-size:14px;font-weight:700;letter-spacing:0.02em;color:${palette.brand};`,
+    card:
+      `background:${palette.card};border:1px solid ${palette.border};border-top:4px solid ${palette.accent};` +
+      'border-radius:8px;padding:24px;',
+    h1: 'margin:0 0 16px;font-size:20px;line-height:1.3;',
+    h2: 'margin:24px 0 8px;font-size:16px;',
+    p: 'margin:0 0 12px;',
+    table: 'border-collapse:collapse;width:100%;margin:0 0 12px;',
+    th: `text-align:left;vertical-align:top;padding:4px 16px 4px 0;color:${palette.muted};font-weight:600;white-space:nowrap;`,
+    td: 'vertical-align:top;padding:4px 0;',
+    was: `color:${palette.faint};`,
+    button:
+      `display:inline-block;margin:0 8px 8px 0;padding:10px 18px;background:${palette.accent};color:#ffffff;` +
+      'border-radius:6px;text-decoration:none;font-weight:600;',
+    link: `color:${palette.accent};`,
+    footer: `margin:16px 0 0;font-size:12px;color:${palette.muted};`,
+  } as const;
+}
+
+type Styles = ReturnType<typeof styles>;
+
+function renderHtml(subject: string, draft: Draft, palette: MailPalette): string {
+  const STYLE = styles(palette);
   const blockHtml = (block: Block): string => {
     switch (block.type) {
       case 'paragraph':
@@ -778,9 +994,9 @@ function renderHtml(subject: string, draft: Draft): string {
       case 'section':
         return `<h2 style="${STYLE.h2}">${escapeHtml(block.title)}</h2>`;
       case 'rows':
-        return `<table role="presentation" style="${STYLE.table}">${block.rows.map(rowHtml).join('')}</table>`;
+        return `<table role="presentation" style="${STYLE.table}">${block.rows.map((row) => rowHtml(row, STYLE)).join('')}</table>`;
       case 'links': {
-        const links = block.links.map((link) => linkHtml(link, block.buttons));
+        const links = block.links.map((link) => linkHtml(link, block.buttons, STYLE));
         return `<p style="${STYLE.p}">${links.join(block.buttons ? ' ' : '<br>')}</p>`;
       }
     }
@@ -789,24 +1005,31 @@ function renderHtml(subject: string, draft: Draft): string {
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light">',
     `<title>${escapeHtml(subject)}</title></head>`,
-    `<body style="${STYLE.body}"><div style="${STYLE.page}"><div style="${STYLE.card}">`,
+    `<body style="${STYLE.body}"><div style="${STYLE.page}">`,
+    `<p style="${STYLE.brand}">${escapeHtml(PRODUCT_NAME)}</p><div style="${STYLE.card}">`,
     `<h1 style="${STYLE.h1}">${escapeHtml(draft.heading)}</h1>`,
     ...draft.blocks.map(blockHtml),
     `</div><p style="${STYLE.footer}">${escapeHtml(draft.footer)}</p></div></body></html>`,
   ].join('\n');
 }
 
-function rowHtml(row: Row): string {
-  const value = row.multiline
+function rowHtml(row: Row, STYLE: Styles): string {
+  let value = row.multiline
     ? `<span style="white-space:pre-wrap;">${escapeHtml(row.value)}</span>`
     : escapeHtml(row.value);
+  if (row.link) {
+    const shown = escapeHtml(row.link);
+    const anchor = `<a href="${escapeHtml(safeHref(row.link))}" style="${STYLE.link}">${shown}</a>`;
+    value = value.includes(shown) ? value.replace(shown, () => anchor) : `${value}<br>${anchor}`;
+  }
   const was = row.was ? `<br><s style="${STYLE.was}">${escapeHtml(row.was)}</s>` : '';
   const label = `<th scope="row" style="${STYLE.th}">${escapeHtml(row.label)}</th>`;
   return `<tr>${label}<td style="${STYLE.td}">${value}${was}</td></tr>`;
 }
 
-const linkHtml = (link: Link, button: boolean): string => {
+const linkHtml = (link: Link, button: boolean, STYLE: Styles): string => {
   const style = button ? STYLE.button : STYLE.link;
   return `<a href="${escapeHtml(safeHref(link.href))}" style="${style}">${escapeHtml(link.label)}</a>`;
 };

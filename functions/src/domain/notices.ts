@@ -15,9 +15,14 @@ import type { BookingRecord } from '#functions/domain/records';
  * | pending → cancelled, declined (host or expiry)   | declined    |
  * | pending or confirmed → cancelled                 | cancelled   |
  * | confirmed → cancelled by a reschedule            | none (the new booking's "rescheduled" tells) |
+ * | same status (not cancelled), `meetingUrl` changed | location-updated (issue 30: a room replaces Google Meet) |
  * | anything else (calendar marks, no-show)          | none        |
+ *
+ * A write that changes `meetingUrl` bumps the booking's version, as every change people are told of does: the
+ * notice's id and the calendar update's SEQUENCE follow it.
  */
-export type NoticeKind = 'booked' | 'requested' | 'rescheduled' | 'confirmed' | 'declined' | 'cancelled' | 'reassigned';
+export type NoticeKind =
+  'booked' | 'requested' | 'rescheduled' | 'confirmed' | 'declined' | 'cancelled' | 'reassigned' | 'location-updated';
 
 export interface Notice {
   /** `{booking id}:{kind}:{version}`: the same change always has the same id. */
@@ -54,9 +59,13 @@ function noticeKind(before: BookingRecord | null, after: BookingRecord | null): 
     if (after.handedOverFrom) return null;
     return after.status === 'confirmed' ? 'booked' : 'requested';
   }
-  if (before.status === after.status) return null;
+  if (before.status === after.status) {
+    return after.status !== 'cancelled' && meetingUrlOf(before) !== meetingUrlOf(after) ? 'location-updated' : null;
+  }
   if (before.status === 'pending' && after.status === 'confirmed') return 'confirmed';
   if (after.status !== 'cancelled') return null;
   if (after.rescheduledTo) return null;
   return before.status === 'pending' && after.cancellation?.declined ? 'declined' : 'cancelled';
 }
+
+const meetingUrlOf = (booking: BookingRecord): string | null => booking.meetingUrl?.trim() || null;

@@ -1,6 +1,7 @@
 import type { WebhookEventType, WebhookMessageType } from '#shared/api/schemas/integrations';
 import type { AvailabilityRange } from '#shared/availability/engine';
 import type { UtmParam } from '#shared/embed';
+import type { LocationType, PhoneCaller } from '#shared/locations';
 import type { PlanRecord } from '#functions/domain/billing';
 
 /**
@@ -45,8 +46,16 @@ export interface EventRecord {
   duration: number;
   color: string;
   active: boolean;
+  /** The spec's display text of the location (shared/locations.ts locationDisplayText). */
   location: string;
-  locationType: 'in-person' | 'phone' | 'google-meet';
+  locationType: LocationType;
+  /**
+   * Issue 30: in-person, the address; phone with the guest calling, the host's number; link, the meeting URL. Absent
+   * (or empty) when the type needs none, and on events stored before it existed.
+   */
+  locationDetail?: string | null;
+  /** Issue 30, phone only: who calls whom (absent: the guest calls). */
+  phoneCaller?: PhoneCaller | null;
   bufferBefore: number;
   bufferAfter: number;
   requiresConfirmation: boolean;
@@ -224,6 +233,8 @@ export interface BookingRecord {
   rescheduledTo?: string;
   /** Set on the booking a reschedule made: the booking it replaced, with that booking's time. */
   rescheduledFrom?: { id: string; start: string; end: string };
+  /** How many reschedules led to this booking (issue 30: at most MAX_RESCHEDULES); absent: none, or 1 with rescheduledFrom. */
+  rescheduleCount?: number;
   /**
    * Bumped by every change a guest or host would be told about (confirmed, declined, cancelled); a reschedule's new
    * booking continues its predecessor's count. It is the calendar file's SEQUENCE and part of every notice's id.
@@ -263,6 +274,13 @@ export interface BookingRecord {
    * its own.
    */
   source?: Partial<Record<UtmParam, string>>;
+  /**
+   * Issue 30: the room of the built-in video call (a video event, or Google Meet without Google), made with the
+   * booking and kept across its reschedules. Absent when the meeting has no room of ours.
+   */
+  meetingUrl?: string | null;
+  /** Issue 30: the guest's phone number, for a phone call the host makes. */
+  guestPhone?: string | null;
   createdAt: string;
 }
 

@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
 import { completeGoogleSignIn, OAUTH_STATE_COOKIE, type CompleteGoogleSignInDeps } from '#functions/app/google-sign-in';
-import { accountDeps, coreDeps, googleSignInDeps } from '#functions/composition';
+import { accountDeps, calendarConnectionDeps, coreDeps, googleSignInDeps } from '#functions/composition';
 import { readCookie } from '#functions/http/cookies';
 import { isHttps } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
@@ -16,6 +16,7 @@ export const run: RouteRun<typeof routes.completeGoogleSignIn, CompleteGoogleSig
 };
 export const handler = httpRoute(routes.completeGoogleSignIn, run, () => ({
   ...coreDeps(),
+  ...calendarConnectionDeps(),
   ...accountDeps(),
   ...googleSignInDeps(),
 }));

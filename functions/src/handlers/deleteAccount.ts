@@ -1,9 +1,12 @@
 import * as routes from '#shared/api/routes';
 import { deleteAccount, type DeleteAccountDeps } from '#functions/app/accounts';
+import { paymentProviderFor } from '#functions/billing-composition';
 import {
   accountDeps,
+  billingStore,
   bookingLedger,
   calendarConnectionDeps,
+  config,
   coreDeps,
   eventRepository,
   photoStore,
@@ -20,12 +23,18 @@ export const run: RouteRun<typeof routes.deleteAccount, DeleteAccountDeps> = asy
   setCookie(cookie);
   return answer;
 };
-export const handler = httpRoute(routes.deleteAccount, run, () => ({
-  ...coreDeps(),
-  ...calendarConnectionDeps(),
-  ...accountDeps(),
-  photos: photoStore(),
-  teams: teamRepository(),
-  events: eventRepository(),
-  bookings: bookingLedger(),
-}));
+// Stripe too, when asked: a subscription is cancelled before the account goes (the row's needs.billing gives the secret).
+export const handler = httpRoute(routes.deleteAccount, run, () => {
+  const core = coreDeps();
+  return {
+    ...core,
+    ...calendarConnectionDeps(),
+    ...accountDeps(),
+    photos: photoStore(),
+    teams: teamRepository(),
+    events: eventRepository(),
+    bookings: bookingLedger(),
+    billing: billingStore(),
+    paymentsWhenNeeded: () => paymentProviderFor(config(), core.logger),
+  };
+});

@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
 import { signInWithLink, type SignInWithLinkDeps } from '#functions/app/sign-in-link';
-import { accountDeps, coreDeps } from '#functions/composition';
+import { accountDeps, calendarConnectionDeps, coreDeps } from '#functions/composition';
 import { isHttps } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
@@ -12,4 +12,9 @@ export const run: RouteRun<typeof routes.signInWithLink, SignInWithLinkDeps> = a
   setCookie(cookie);
   return answer;
 };
-export const handler = httpRoute(routes.signInWithLink, run, () => ({ ...coreDeps(), ...accountDeps() }));
+// The calendar's deps too: claiming an unproven account revokes its creator's Google grant.
+export const handler = httpRoute(routes.signInWithLink, run, () => ({
+  ...coreDeps(),
+  ...calendarConnectionDeps(),
+  ...accountDeps(),
+}));

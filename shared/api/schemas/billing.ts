@@ -79,6 +79,8 @@ export const stripeConfigResponse = z.object({
   publishableKey: z.string(),
   stripeApiVersion: z.string(),
   mode: z.enum(['test', 'live']),
+  /** `BILLING=demo npm start`: payments go to the bundled fake Stripe; nothing is charged (issue 30). */
+  demo: z.optional(z.boolean()),
 });
 export type StripeConfig = z.infer<typeof stripeConfigResponse>;
 

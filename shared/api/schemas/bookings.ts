@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 
 import { eventIdValue, timeZoneValue } from '#shared/api/schemas/availability';
-import { CALENDAR_DATE_MESSAGE, isCalendarDate, visibleText } from '#shared/api/schemas/common';
+import { CALENDAR_DATE_MESSAGE, isCalendarDate, meetingPlaceSchema, visibleText } from '#shared/api/schemas/common';
 import { loadEnglishMessages } from '#shared/api/zod-english';
 import { BOOKING_LIMITS as L } from '#shared/constants';
 import { UTM_PARAMS, UTM_VALUE_MAX, type UtmParam } from '#shared/embed';
+import { isPhoneNumber } from '#shared/locations';
 
 export { MEETING_TYPES, type MeetingType } from '#shared/constants';
 
@@ -142,6 +143,18 @@ export const createBookingBody = z.strictObject({
   ),
   /** Beyond the spec (issue 29): the `utm_*` parameters of the booking page's address, stored as the booking's source. */
   source: z.optional(bookingSourceBody),
+  /**
+   * Beyond the spec (issue 30): the guest's phone number, asked for (and then required) when the event is a phone
+   * call the host makes (the public event's `asksForPhone`); refused with 400 for any other event.
+   */
+  phone: z.optional(
+    z
+      .string({ error: 'Please enter a valid phone number.' })
+      .check(
+        z.maxLength(40, 'Please enter a valid phone number.'),
+        z.refine(isPhoneNumber, 'Please enter a valid phone number.'),
+      ),
+  ),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 
@@ -167,6 +180,8 @@ export const createBookingResponse = z.object({
    * host). Always present in our answers.
    */
   hosts: z.optional(z.array(z.object({ name: z.string() }))),
+  /** Beyond the spec (issue 30): where the meeting takes place, with its link. Always present in our answers. */
+  place: z.optional(meetingPlaceSchema),
 });
 export type CreateBookingResponse = z.infer<typeof createBookingResponse>;
 
@@ -220,6 +235,8 @@ export const managedBookingResponse = z.object({
   duration: z.number(),
   userTimezone: z.string(),
   location: z.nullable(z.string()),
+  /** Issue 30: where the meeting takes place, with its link; null when the event was deleted. */
+  place: z.nullable(meetingPlaceSchema),
   name: z.string(),
   email: z.string(),
   guests: z.array(z.string()),
@@ -256,6 +273,8 @@ export const hostBookingResponse = z.object({
   noShow: z.boolean(),
   /** Where the meeting takes place (the event's location now), or null when the event was deleted. */
   location: z.nullable(z.string()),
+  /** Issue 30: where the meeting takes place, with its link (and the guest's number when the host calls); null when the event was deleted. */
+  place: z.nullable(meetingPlaceSchema),
   /** Replaced by a reschedule (cancelled because the guest moved it): the new booking's id. */
   rescheduledTo: z.nullable(z.string()),
   rescheduledFrom: z.nullable(z.object({ startTime: z.string(), endTime: z.string() })),
@@ -269,9 +288,16 @@ export type HostBooking = z.infer<typeof hostBookingResponse>;
 /** The longest range GET /api/bookings answers (a quarter). */
 export const BOOKING_LIST_MAX_DAYS = 92;
 
+/** How many bookings one page of GET /api/bookings holds at most (issue 30), and how many without `limit`. */
+export const BOOKING_LIST_LIMIT_MAX = 200;
+export const BOOKING_LIST_LIMIT_DEFAULT = 100;
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${BOOKING_LIST_LIMIT_MAX}.`;
+
 /**
  * GET /api/bookings: `start` and `end` are days (yyyy-MM-dd, both included) in `timezone` (the caller's zone;
- * default UTC), at most 92 days apart.
+ * default UTC), at most 92 days apart. Issue 30: with `limit` (1–200) or `cursor` the answer is one page
+ * (`{ bookings, nextCursor }`, 100 bookings when only `cursor` is given); `cursor` is a page's `nextCursor`, given
+ * back with the same range. Without either, the whole range as an array (the spec's dashboard).
  */
 export const bookingListQuery = z
   .object({
@@ -282,6 +308,19 @@ export const bookingListQuery = z
       .string({ error: 'end is required (yyyy-MM-dd).' })
       .check(z.refine(isCalendarDate, 'end must be a date (yyyy-MM-dd).')),
     timezone: z.optional(timeZoneValue),
+    limit: z.optional(
+      z.coerce
+        .number({ error: LIMIT_MESSAGE })
+        .check(z.int(LIMIT_MESSAGE), z.gte(1, LIMIT_MESSAGE), z.lte(BOOKING_LIST_LIMIT_MAX, LIMIT_MESSAGE)),
+    ),
+    cursor: z.optional(
+      z
+        .string({ error: 'cursor must be the nextCursor of a page.' })
+        .check(
+          z.minLength(1, 'cursor must be the nextCursor of a page.'),
+          z.maxLength(512, 'cursor must be the nextCursor of a page.'),
+        ),
+    ),
   })
   .check(
     z.refine((query) => query.start <= query.end, { message: 'end must not be before start.', path: ['end'] }),
@@ -330,7 +369,14 @@ export const bookingListItem = z.object({
   source: bookingSourceView,
 });
 export type BookingListItem = z.infer<typeof bookingListItem>;
-export const bookingListResponse = z.array(bookingListItem);
+/** Issue 30: one page of GET /api/bookings; `nextCursor` asks for the next page (same range), null after the last. */
+export const bookingListPage = z.object({
+  bookings: z.array(bookingListItem),
+  nextCursor: z.nullable(z.string()),
+});
+export type BookingListPage = z.infer<typeof bookingListPage>;
+/** The whole range as an array (no `limit`, no `cursor`), or one page of it. */
+export const bookingListResponse = z.union([z.array(bookingListItem), bookingListPage]);
 
 /** DELETE /api/bookings/{id}: an optional reason for the guest; no body at all is fine. */
 export const cancelBookingBody = z.strictObject({ reason });

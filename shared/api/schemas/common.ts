@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { loadEnglishMessages } from '#shared/api/zod-english';
+import { LOCATION_TYPE_VALUES } from '#shared/locations';
 import { DAY_MS } from '#shared/time';
 
 loadEnglishMessages();
@@ -151,3 +152,17 @@ export const requiredText = (options: {
     ),
     z.string().check(z.minLength(options.min, options.tooShort), z.maxLength(options.max, options.tooLong)),
   );
+
+/**
+ * Where a meeting takes place (issue 30, shared/locations.ts `MeetingPlace`): the kind in words, one line a person can
+ * act on, and the link to join an online meeting (null when there is none, or none yet).
+ */
+export const meetingPlaceSchema = z.object({
+  type: z.enum(LOCATION_TYPE_VALUES),
+  label: z.string(),
+  text: z.string(),
+  url: z.nullable(z.string()),
+  /** A phone call's number: the host's (the guest calls) or the guest's (the host calls, once booked). */
+  phone: z.nullable(z.string()),
+  online: z.boolean(),
+});

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { meetingPlaceSchema } from '#shared/api/schemas/common';
 import { loadEnglishMessages } from '#shared/api/zod-english';
 
 loadEnglishMessages();
@@ -50,6 +51,13 @@ export const publicEventResponse = z.object({
   team: z.optional(z.nullable(z.object({ name: z.string(), slug: z.string(), logoUrl: z.nullable(z.string()) }))),
   schedulingType: z.optional(z.nullable(z.enum(['collective', 'round-robin']))),
   hosts: z.optional(z.nullable(z.array(z.object({ name: z.string(), photoUrl: z.nullable(z.string()) })))),
+  /**
+   * Beyond the spec (issue 30): where the meeting takes place, as shared/locations.ts `meetingPlace` describes it
+   * before a booking exists (no link yet), and whether the form asks for the guest's phone number (the host calls).
+   * Always present in our answers; optional so that older pages and previews stay valid.
+   */
+  place: z.optional(meetingPlaceSchema),
+  asksForPhone: z.optional(z.boolean()),
 });
 export type PublicEvent = z.infer<typeof publicEventResponse>;
 

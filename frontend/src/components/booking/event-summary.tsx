@@ -4,7 +4,7 @@ import { ClockIcon, MapPinIcon } from '#frontend/components/ui/icons.tsx';
 
 /**
  * The event's card: guest logo, event photo, host photo and name (each behind its show flag; a team event: the
- * team's logo and name, then its hosts' photos and names), title, duration, location, under a band in the event's secondary colour when it has one. The title is the page's h1 on the booking
+ * team's logo and name, then its hosts' photos and names), title, duration, where it takes place (issue 30: no link before booking), under a band in the event's secondary colour when it has one. The title is the page's h1 on the booking
  * page; embedded in another page (the landing page's demo, the editor's preview) it takes the level that fits there.
  */
 export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; titleLevel?: 1 | 2 | 3 }) {
@@ -13,6 +13,7 @@ export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; ti
   // A team event (issue 28): hostName is the team's name, hostPhotoUrl its logo; its hosts are listed below.
   const team = Boolean(event.team);
   const initials = initialsOf(event.hostName);
+  const placeText = summaryPlaceText(event);
   return (
     <aside
       aria-label="Event details"
@@ -61,10 +62,13 @@ export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; ti
           <ClockIcon className="size-4 shrink-0" />
           {event.duration} min
         </li>
-        {event.location && (
-          <li className="flex items-center gap-2">
-            <MapPinIcon className="size-4 shrink-0" />
-            {event.location}
+        {placeText && (
+          <li className="flex items-start gap-2">
+            <MapPinIcon className="mt-0.5 size-4 shrink-0" />
+            <span className="min-w-0 break-words">
+              <span className="sr-only">Location: </span>
+              {placeText}
+            </span>
           </li>
         )}
       </ul>
@@ -73,6 +77,18 @@ export function EventSummary({ event, titleLevel = 1 }: { event: PublicEvent; ti
       )}
     </aside>
   );
+}
+
+/**
+ * Where the meeting takes place, as the page shows it before a booking (issue 30): the place's line, but never a
+ * link (an online meeting shows its kind, "Zoom" or "Video call"; the link comes with the confirmation); an answer
+ * without `place` (a page published earlier) shows the event's location text.
+ */
+export function summaryPlaceText(event: Pick<PublicEvent, 'location' | 'place'>): string {
+  const place = event.place;
+  if (!place) return event.location;
+  if (place.online && (place.url || /\bhttps?:\/\//i.test(place.text))) return place.label;
+  return place.text || place.label;
 }
 
 const initialsOf = (name: string): string =>

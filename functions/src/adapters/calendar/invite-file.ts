@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { foldLines, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
 import { PRODUCT_NAME } from '#shared/constants';
 import type { CalendarInvite } from '#functions/ports';
@@ -12,7 +12,8 @@ const STATUS: Record<CalendarInvite['status'], ICalEventStatus> = {
 /**
  * The invitation as an iCalendar document (one VEVENT, times in UTC): METHOD REQUEST adds or updates the event in
  * the recipient's calendar, CANCEL removes it; the UID and a higher SEQUENCE tell calendar apps which event and
- * that this is newer. The booking's `.ics` download serves the same document.
+ * that this is newer. The booking's `.ics` download serves the same document. An online meeting's link is its
+ * LOCATION and URL, and an RFC 7986 CONFERENCE (which ical-generator does not write: added to the VEVENT here).
  */
 export function calendarFileFor(invite: CalendarInvite): string {
   const calendar = ical({
@@ -32,5 +33,19 @@ export function calendarFileFor(invite: CalendarInvite): string {
     organizer: { name: invite.organizer.name, email: invite.organizer.email },
     attendees: invite.attendees.map((attendee) => ({ email: attendee.email, name: attendee.name })),
   });
-  return calendar.toString();
+  const text = calendar.toString();
+  return invite.conference
+    ? text.replace(/\r\nEND:VEVENT\r\n/, () => `\r\n${conferenceLine(invite.conference!)}\r\nEND:VEVENT\r\n`)
+    : text;
+}
+
+/**
+ * `CONFERENCE;VALUE=URI;FEATURE=VIDEO;LABEL=…:{url}` (RFC 7986 §5.11), folded at 75 octets. A parameter value cannot
+ * hold a double quote or a control character; one with `:`, `;` or `,` is quoted (RFC 5545 §3.2).
+ */
+function conferenceLine(conference: NonNullable<CalendarInvite['conference']>): string {
+  const label = conference.label.replace(/["\p{Cc}]/gu, '').trim();
+  const param = /[:;,]/.test(label) ? `"${label}"` : label;
+  const url = conference.url.replace(/\p{Cc}/gu, '');
+  return foldLines(`CONFERENCE;VALUE=URI;FEATURE=VIDEO${label ? `;LABEL=${param}` : ''}:${url}`);
 }

@@ -103,13 +103,22 @@ export function dynamoAccounts(db: DynamoDBDocumentClient, tableName: string): A
           TableName: tableName,
           Key: keys.userProfile(account.id),
           UpdateExpression: 'SET #name = :name, email = :email, emailVerified = :verified, pendingEmail = :pending',
-          // The e-mail read before: a concurrent change in between fails this one instead of orphaning a claim.
-          ConditionExpression: 'attribute_exists(pk) AND email = :oldEmail',
+          // The profile as read (its name, e-mail and pending e-mail are its version): a change in between
+          // fails this one with 'changed' instead of being silently overwritten (two saves at once, issue 30) or
+          // orphaning a claim.
+          ConditionExpression: [
+            'attribute_exists(pk) AND email = :oldEmail AND #name = :oldName',
+            account.pendingEmail
+              ? 'pendingEmail = :oldPending'
+              : '(attribute_not_exists(pendingEmail) OR attribute_type(pendingEmail, :nullType))',
+          ].join(' AND '),
           ExpressionAttributeNames: { '#name': 'name' },
           ExpressionAttributeValues: {
             ':name': changes.name,
             ':email': changes.email,
             ':oldEmail': account.email,
+            ':oldName': account.name,
+            ...(account.pendingEmail ? { ':oldPending': account.pendingEmail } : { ':nullType': 'NULL' }),
             ':verified': changes.emailVerified ?? account.emailVerified,
             ':pending': changes.pendingEmail === undefined ? (account.pendingEmail ?? null) : changes.pendingEmail,
           },

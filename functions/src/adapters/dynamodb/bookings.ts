@@ -15,6 +15,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DAY_MS } from '#shared/time';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { utcDay } from '#functions/domain/booking';
+import { isAfter } from '#functions/domain/booking-list';
 import { versionOf } from '#functions/domain/notices';
 import type { BookingRecord } from '#functions/domain/records';
 import { BookingChanged, IdempotencyConflict, WriteConflict } from '#functions/errors';
@@ -418,6 +419,63 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       return bookings;
     },
 
+    async pageStarting({ hostId, from, to, page: { after, limit } }) {
+      // One more than the page: whether it is there says whether more follow.
+      const wanted = limit + 1;
+      const bookings: BookingRecord[] = [];
+      const take = (item: Item) => {
+        if (item.type !== 'Booking' && item.type !== HOLD) return;
+        const booking = toBooking(item);
+        if (booking.start >= from && booking.start < to && isAfter(booking, after)) bookings.push(booking);
+      };
+      if (hostId !== undefined) {
+        // The host's partition from the position (or the range's first instant) to the range's end: the bookings in
+        // order, with a day's version item before each day's (read and skipped: the Limit makes room for them).
+        const lowStart = after?.start ?? from;
+        const lower = `DAY#${utcDay(Date.parse(lowStart))}#B#${after ? `${after.start}#${after.id}` : from}`;
+        const upper = `DAY#${utcDay(Date.parse(to) - 1)}#B#${to}`;
+        const days = Math.ceil((Date.parse(to) - Date.parse(lowStart)) / DAY_MS) + 1;
+        let startKey: Item | undefined;
+        do {
+          const result = await db.send(
+            new QueryCommand({
+              TableName: tableName,
+              KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+              ExpressionAttributeValues: { ':pk': keys.hostPartition(hostId), ':from': lower, ':to': upper },
+              ConsistentRead: true,
+              Limit: wanted - bookings.length + 1 + days,
+              ExclusiveStartKey: startKey,
+            }),
+          );
+          for (const item of result.Items ?? []) take(item);
+          startKey = result.LastEvaluatedKey;
+        } while (startKey && bookings.length < wanted);
+      } else {
+        // The bookings index, month by month from the position's (gsi1sk `start#id` is the list's order).
+        for (const month of monthsBetween(after?.start ?? from, to)) {
+          const lower = after && after.start.startsWith(month) ? `${after.start}#${after.id}` : from;
+          let startKey: Item | undefined;
+          do {
+            const result = await db.send(
+              new QueryCommand({
+                TableName: tableName,
+                IndexName: 'gsi1',
+                KeyConditionExpression: 'gsi1pk = :month AND gsi1sk BETWEEN :from AND :to',
+                ExpressionAttributeValues: { ':month': `BOOKINGS#${month}`, ':from': lower, ':to': to },
+                // The position's own item is read again (the bound is inclusive) and skipped.
+                Limit: wanted - bookings.length + 1,
+                ExclusiveStartKey: startKey,
+              }),
+            );
+            for (const item of result.Items ?? []) take(item);
+            startKey = result.LastEvaluatedKey;
+          } while (startKey && bookings.length < wanted);
+          if (bookings.length >= wanted) break;
+        }
+      }
+      return { bookings: bookings.slice(0, limit), more: bookings.length > limit };
+    },
+
     async setNoShow(booking, noShow) {
       if (isTeamBooking(booking)) {
         if (booking.status !== 'confirmed') throw new BookingChanged('Only a confirmed booking has a no-show');
@@ -460,6 +518,11 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
     async confirm(booking) {
       if (booking.status !== 'pending') throw new BookingChanged('Only a pending booking can be confirmed');
       return changeStatus(booking, 'confirmed', {});
+    },
+
+    // Issue 30: the status stays, the version moves on (one stream record: the "Location updated" notice).
+    async setMeetingUrl(booking, meetingUrl) {
+      return changeStatus(booking, booking.status, { meetingUrl });
     },
 
     async reassign({ from, to, lockDays, checkDays }) {

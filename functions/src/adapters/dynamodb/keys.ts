@@ -152,4 +152,9 @@ export const keys = {
   /** A webhook message waiting on one machine (the cloud's wait in SQS), listed in gsi1 `WEBHOOKQUEUE` by due time. */
   webhookQueued: (name: string) => ({ pk: `WHQUEUE#${name}`, sk: 'WHQUEUE' }),
   webhookQueueIndex: (at: string, name: string) => ({ gsi1pk: 'WEBHOOKQUEUE', gsi1sk: `${at}#${name}` }),
+  /** A booking mail waiting on one machine (issue 30: the cloud's wait in SQS), in gsi1 `MAILQUEUE` by due time. */
+  mailQueued: (name: string) => ({ pk: `MAILQUEUE#${name}`, sk: 'MAILQUEUE' }),
+  mailQueueIndex: (at: string, name: string) => ({ gsi1pk: 'MAILQUEUE', gsi1sk: `${at}#${name}` }),
+  /** The booking mail tokens of one second of the clock (issue 30), expiring an hour later. */
+  mailTokens: (epochSecond: number) => ({ pk: `MAILRATE#${epochSecond}`, sk: 'MAILRATE' }),
 } as const;

@@ -7,6 +7,7 @@ import type { OAuth2Client } from 'google-auth-library/build/src/auth/oauth2clie
 import type { BusyInterval } from '#shared/availability/engine';
 import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
 import type { GoogleConfig } from '#functions/config';
+import { bookingPlace } from '#functions/domain/locations';
 import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { CalendarDisconnected, ServiceUnavailable } from '#functions/errors';
 import type { CalendarProvider, HostRepository, Logger, Metrics, TokenCipher } from '#functions/ports';
@@ -78,11 +79,12 @@ const nextMonth = (key: string) => {
 /** Google event ids are base32hex (a–v, 0–9), 5–1024 characters: "mb" + the booking's uuid without dashes. */
 export const googleEventIdOf = (bookingId: string) => `mb${bookingId.toLowerCase().replace(/[^0-9a-v]/g, '')}`;
 
-/** The event's text: what was booked, by whom, and what they wrote. */
-export function eventDescription(booking: BookingRecord, siteUrl: string | undefined): string {
+/** The event's text: what was booked, where (a link to join: issue 30), by whom, and what they wrote. */
+export function eventDescription(booking: BookingRecord, siteUrl: string | undefined, where?: string): string {
   const lines = [
     `${booking.eventTitle}, booked with Meetwise.`,
     '',
+    ...(where ? [where, ''] : []),
     `Guest: ${booking.name} <${booking.email}>`,
     ...(booking.guests.length ? [`Other guests: ${booking.guests.join(', ')}`] : []),
     `Guest's time zone: ${booking.guestTimeZone}`,
@@ -92,21 +94,26 @@ export function eventDescription(booking: BookingRecord, siteUrl: string | undef
   return lines.join('\n');
 }
 
-/** The Google event for a booking: the guest and guests as attendees, a Meet link for google-meet events. */
+/**
+ * The Google event for a booking: the guest and guests as attendees; a Meet link only for a Google Meet meeting
+ * (issue 30); any other place as the event's location (the link to join, the address, the number) and, for an online
+ * meeting, the link in its description too.
+ */
 export function googleEventFor(
   booking: BookingRecord,
   event: EventRecord,
   siteUrl: string | undefined,
 ): calendar_v3.Schema$Event {
-  const meet = event.locationType === 'google-meet';
+  const place = bookingPlace(event, booking);
+  const meet = place.type === 'google-meet';
   return {
     id: googleEventIdOf(booking.id),
     summary: `${booking.eventTitle} with ${booking.name}`,
-    description: eventDescription(booking, siteUrl),
+    description: eventDescription(booking, siteUrl, meet ? undefined : place.url ? `Join: ${place.url}` : place.text),
     start: { dateTime: booking.start, timeZone: event.timeZone },
     end: { dateTime: booking.end, timeZone: event.timeZone },
     attendees: [{ email: booking.email, displayName: booking.name }, ...booking.guests.map((email) => ({ email }))],
-    ...(event.location && !meet ? { location: event.location } : {}),
+    ...(meet ? {} : { location: place.url ?? place.text }),
     ...(meet
       ? {
           conferenceData: { createRequest: { requestId: booking.id, conferenceSolutionKey: { type: 'hangoutsMeet' } } },
@@ -257,7 +264,10 @@ export function googleCalendar(deps: GoogleCalendarDeps): CalendarProvider {
         await call(host, {
           method: 'POST',
           path: `${calendarPath(host)}/events`,
-          params: { sendUpdates: 'all', conferenceDataVersion: event.locationType === 'google-meet' ? 1 : 0 },
+          params: {
+            sendUpdates: 'all',
+            conferenceDataVersion: bookingPlace(event, booking).type === 'google-meet' ? 1 : 0,
+          },
           data: { ...googleEventFor(booking, event, deps.siteUrl), id: booking.calendarEventId },
         });
       } catch (error) {

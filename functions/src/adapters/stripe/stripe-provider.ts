@@ -256,6 +256,23 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
         ),
       ),
 
+    // Read first: one that has ended already (or never started) is left as it is; then ended now, without a final
+    // invoice or a proration, so nothing more is charged.
+    cancelNow: (subscriptionId, comment) =>
+      guard(async () => {
+        const current = await orNullWhenMissing(() => stripe.subscriptions.retrieve(subscriptionId));
+        if (!current) return null;
+        if (ENDED.has(current.status)) return subscriptionOf(current);
+        return subscriptionOf(
+          await stripe.subscriptions.cancel(subscriptionId, {
+            invoice_now: false,
+            prorate: false,
+            cancellation_details: { comment },
+            expand: ['latest_invoice'],
+          }),
+        );
+      }),
+
     readWebhook: async (rawBody, signatureHeader) => {
       let event: Stripe.Event;
       try {
@@ -460,6 +477,9 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 function expanded<T extends object>(value: string | T | null | undefined): T | null {
   return value && typeof value === 'object' ? value : null;
 }
+
+/** Subscription states that charge nothing more. */
+const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
 
 function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription {
   const paidOnce = !['incomplete', 'incomplete_expired'].includes(subscription.status);

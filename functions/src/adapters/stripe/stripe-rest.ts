@@ -171,13 +171,14 @@ export function stripeRest(options: StripeRestOptions) {
   const random = options.random ?? Math.random;
 
   async function request<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     params: object = {},
     requestOptions: StripeRequestOptions = {},
   ): Promise<T> {
     const form = encodeForm(params);
-    const url = `${base}${path}${method === 'GET' && form ? `?${form}` : ''}`;
+    // A GET's and a DELETE's parameters go in the query string, as stripe-node sends them.
+    const url = `${base}${path}${method !== 'POST' && form ? `?${form}` : ''}`;
     const headers: Record<string, string> = {
       Accept: 'application/json',
       Authorization: `Bearer ${options.secretKey}`,
@@ -248,6 +249,9 @@ export function stripeRest(options: StripeRestOptions) {
         post<Stripe.SubscriptionUpdateParams, Stripe.Subscription>(
           `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`,
         )(params, opts),
+      /** DELETE /v1/subscriptions/{id}: ends it now (stripe-node's `subscriptions.cancel`). */
+      cancel: (subscriptionId: string, params: Stripe.SubscriptionCancelParams) =>
+        request<Stripe.Subscription>('DELETE', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, params),
     },
     paymentIntents: {
       create: post<Stripe.PaymentIntentCreateParams, Stripe.PaymentIntent>('/v1/payment_intents'),

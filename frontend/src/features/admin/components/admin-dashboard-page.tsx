@@ -8,7 +8,11 @@ import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useCancelBooking } from '#frontend/features/admin/api/cancel-booking.ts';
 import { useAdminSettings } from '#frontend/features/admin/api/get-settings.ts';
-import { adminBookingsKey, useAdminBookings } from '#frontend/features/admin/api/list-bookings.ts';
+import {
+  adminBookingsKey,
+  useAdminBookingPages,
+  useAdminBookings,
+} from '#frontend/features/admin/api/list-bookings.ts';
 import { useUpdateSettings, type SettingsChange } from '#frontend/features/admin/api/update-settings.ts';
 import { AdvancedSettings } from '#frontend/features/admin/components/advanced-settings.tsx';
 import { CancelBookingDialog } from '#frontend/features/admin/components/cancel-booking-dialog.tsx';
@@ -79,7 +83,7 @@ function AdminDashboard() {
   const updateSettings = useUpdateSettings();
   const statsBookings = useAdminBookings(statsWindow(today), timeZone, { enabled: true });
   const dates = rangeFor(range, today);
-  const meetings = useAdminBookings(dates, timeZone, { enabled: true });
+  const meetings = useAdminBookingPages(dates, timeZone, { enabled: true });
   const cancelBooking = useCancelBooking();
 
   // Focus follows the main area's switch: into the opened panel, back to its button when it closes.

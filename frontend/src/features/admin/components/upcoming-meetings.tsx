@@ -1,8 +1,9 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, type Ref } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 
-import type { BookingListItem } from '#shared/api/schemas/bookings';
+import type { BookingListItem, BookingListPage } from '#shared/api/schemas/bookings';
 import { BookingStatusBadge } from '#frontend/components/booking-status-badge.tsx';
+import { ExportCsvButton } from '#frontend/components/export-csv-button.tsx';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { fieldClasses } from '#frontend/components/ui/input.tsx';
 import { ActionsMenu } from '#frontend/features/admin/components/actions-menu.tsx';
@@ -15,6 +16,7 @@ import {
   meetingTypeLabel,
 } from '#frontend/features/admin/lib/display.ts';
 import { isRangeKey, RANGE_OPTIONS, type DateRange, type RangeKey } from '#frontend/features/admin/lib/ranges.ts';
+import { exportFileName, fetchAllBookings } from '#frontend/lib/booking-export.ts';
 import { cn } from '#frontend/lib/cn.ts';
 import { formatTimeRange } from '#frontend/lib/dates.ts';
 
@@ -26,7 +28,8 @@ export interface UpcomingMeetingsProps {
   range: RangeKey;
   dates: DateRange;
   timeZone: string;
-  bookings: UseQueryResult<BookingListItem[]>;
+  /** The range's pages (issue 30): the table shows those loaded, "Load more" asks for the next. */
+  bookings: UseInfiniteQueryResult<InfiniteData<BookingListPage, unknown>>;
   onRangeChange: (range: RangeKey) => void;
   onRefresh: () => void;
   /** Cancel chosen in a row's menu; `button` is that row's menu button (focus returns there). */
@@ -39,6 +42,9 @@ export interface UpcomingMeetingsProps {
  * Week, Next Week, This Month), the refresh button, and per booking the attendee (initials, full name, e-mail), the
  * host, the date ("MMM d, yyyy") and time range in the browser's zone, the meeting type, the status and the Actions
  * menu; "No meetings found" when the range has none. Narrower than the table, it scrolls inside its own box.
+ * Issue 30: the range comes a page at a time; "Load more" keeps the focus (it stays focusable while it loads; when
+ * the last page came, focus goes to the first new row) and a live region tells how many rows came and how many are
+ * shown. "Export CSV" saves the whole range, every page, as a CSV file.
  */
 export function UpcomingMeetings({
   range,
@@ -52,7 +58,31 @@ export function UpcomingMeetings({
 }: UpcomingMeetingsProps) {
   const titleId = useId();
   const rangeId = useId();
-  const refreshing = bookings.isFetching;
+  const rowIdPrefix = useId();
+  const refreshing = bookings.isFetching && !bookings.isFetchingNextPage;
+  const rows = bookings.data?.pages.flatMap((page) => page.bookings) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = bookings;
+
+  // "Load more": how many rows there were when it was pressed, to announce the new ones and find the first of them.
+  const [announcement, setAnnouncement] = useState('');
+  const loadedFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = loadedFrom.current;
+    if (from === null || isFetchingNextPage) return;
+    loadedFrom.current = null;
+    const added = rows.length - from;
+    setAnnouncement(
+      `${added} more ${added === 1 ? 'meeting' : 'meetings'} loaded. Showing ${rows.length}${hasNextPage ? '' : ', all of this period'}.`,
+    );
+    // The button goes with the last page: focus moves to the first new row rather than to the page's start.
+    if (!hasNextPage && added > 0) document.getElementById(`${rowIdPrefix}-${from}`)?.focus();
+  }, [rows.length, isFetchingNextPage, hasNextPage, rowIdPrefix]);
+  const loadMore = () => {
+    if (isFetchingNextPage) return;
+    loadedFrom.current = rows.length;
+    setAnnouncement('Loading more meetings...');
+    void fetchNextPage();
+  };
 
   return (
     <section
@@ -88,6 +118,11 @@ export function UpcomingMeetings({
               ))}
             </select>
           </div>
+          <ExportCsvButton
+            load={(signal) => fetchAllBookings(dates, timeZone, signal)}
+            timeZone={timeZone}
+            fileName={exportFileName(dates, 'meetings')}
+          />
           <Button variant="outline" size="icon" aria-label="Refresh meetings" onClick={onRefresh}>
             <RefreshIcon className={cn('size-4', refreshing && 'motion-safe:animate-spin')} />
           </Button>
@@ -99,7 +134,7 @@ export function UpcomingMeetings({
           <p role="status" className="py-10 text-center text-sm text-slate-600 dark:text-slate-300">
             Loading meetings...
           </p>
-        ) : bookings.isError ? (
+        ) : bookings.isError && !bookings.data ? (
           <div
             role="alert"
             className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
@@ -110,7 +145,7 @@ export function UpcomingMeetings({
               Try again
             </Button>
           </div>
-        ) : bookings.data.length === 0 ? (
+        ) : rows.length === 0 ? (
           <div className="rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center dark:border-slate-700">
             <p className="font-semibold text-slate-900 dark:text-white">No meetings found</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
@@ -143,9 +178,10 @@ export function UpcomingMeetings({
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {bookings.data.map((booking) => (
+                {rows.map((booking, index) => (
                   <MeetingRow
                     key={booking.id}
+                    rowId={`${rowIdPrefix}-${index}`}
                     booking={booking}
                     timeZone={timeZone}
                     answeredAt={bookings.dataUpdatedAt}
@@ -156,17 +192,43 @@ export function UpcomingMeetings({
             </table>
           </div>
         )}
+        {bookings.data && rows.length > 0 && (
+          <div className="mt-4 flex flex-col items-center gap-2 text-center">
+            {hasNextPage && (
+              <Button
+                variant="outline"
+                // Not `disabled`: a disabled button drops the focus.
+                aria-disabled={isFetchingNextPage || undefined}
+                className="aria-disabled:cursor-default aria-disabled:opacity-60"
+                onClick={loadMore}
+              >
+                {isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            )}
+            {bookings.isFetchNextPageError && (
+              <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+                Failed to fetch more meetings. Press &quot;Load more&quot; to try again.
+              </p>
+            )}
+          </div>
+        )}
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
       </div>
     </section>
   );
 }
 
 function MeetingRow({
+  rowId,
   booking,
   timeZone,
   answeredAt,
   onCancel,
 }: {
+  /** The row's id: "Load more" focuses the first new row when the button goes. */
+  rowId: string;
   booking: BookingListItem;
   timeZone: string;
   /** When the list was answered (ms): a booking that had started by then cannot be cancelled. */
@@ -175,7 +237,7 @@ function MeetingRow({
 }) {
   const name = fullName(booking.firstName, booking.lastName);
   return (
-    <tr>
+    <tr id={rowId} tabIndex={-1} className="focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600">
       <td className={cell}>
         <div className="flex min-w-[12rem] items-center gap-3">
           <span

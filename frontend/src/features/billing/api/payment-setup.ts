@@ -24,19 +24,36 @@ import { isApiError } from '#frontend/lib/api.ts';
 
 const stripeByKey = new Map<string, Promise<Stripe>>();
 
+/** `BILLING=demo npm start` (issue 30): the fake Stripe.js, served by the local app under its own address. */
+export const DEMO_STRIPE_JS = '/demo-stripe/stripe.js';
+
+/** Puts the demo's Stripe.js on the page (loadStripe then uses the `window.Stripe` it defines). */
+function loadDemoStripeJs(): Promise<void> {
+  if ('Stripe' in window) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = DEMO_STRIPE_JS;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('The demo Stripe.js did not load.'));
+    document.head.appendChild(script);
+  });
+}
+
 /** Stripe.js for a publishable key, loaded once per page (a failed load is tried afresh next time). */
-export function stripeFor(publishableKey: string): Promise<Stripe> {
+export function stripeFor(publishableKey: string, demo = false): Promise<Stripe> {
   let stripe = stripeByKey.get(publishableKey);
   if (!stripe) {
-    stripe = loadStripe(publishableKey).then(
-      (loaded) => {
-        if (!loaded) throw new PaymentSetupError('load', 'Stripe.js is not available in this browser.');
-        return loaded;
-      },
-      (error: unknown) => {
-        throw new PaymentSetupError('load', error instanceof Error ? error.message : 'Stripe.js did not load.');
-      },
-    );
+    stripe = (demo ? loadDemoStripeJs() : Promise.resolve())
+      .then(() => loadStripe(publishableKey))
+      .then(
+        (loaded) => {
+          if (!loaded) throw new PaymentSetupError('load', 'Stripe.js is not available in this browser.');
+          return loaded;
+        },
+        (error: unknown) => {
+          throw new PaymentSetupError('load', error instanceof Error ? error.message : 'Stripe.js did not load.');
+        },
+      );
     stripe.catch(() => stripeByKey.delete(publishableKey));
     stripeByKey.set(publishableKey, stripe);
   }
@@ -88,7 +105,7 @@ export async function preparePayment(
   let settled = false;
   try {
     const [stripe, intent] = await Promise.all([
-      stripeFor(config.publishableKey),
+      stripeFor(config.publishableKey, config.demo === true),
       createIntentWithRetries(body, (retry) => settled || onRetry(retry)),
     ]);
     return { stripe, mode: config.mode, clientSecret: intent.clientSecret, amount: intent.amount };

@@ -17,6 +17,7 @@ import {
 import { BillingCard, Notice } from '#frontend/features/billing/components/billing-card.tsx';
 import { BillingHistory } from '#frontend/features/billing/components/billing-history.tsx';
 import { CurrentPlanCard } from '#frontend/features/billing/components/current-plan-card.tsx';
+import { DemoPaymentsBanner } from '#frontend/features/billing/components/demo-payments-banner.tsx';
 import { GuestCheckoutPanel } from '#frontend/features/billing/components/guest-checkout.tsx';
 import { PlanList } from '#frontend/features/billing/components/plan-list.tsx';
 import { PromoCodeBox } from '#frontend/features/billing/components/promo-code-box.tsx';
@@ -58,6 +59,7 @@ export function BillingDetailsPage() {
   if (currentUser.isError) return <AuthCheckFailed />;
   return (
     <div className={pageClasses}>
+      <DemoPaymentsBanner />
       {currentUser.data ? <SignedInBilling user={currentUser.data} /> : <GuestBilling />}
     </div>
   );

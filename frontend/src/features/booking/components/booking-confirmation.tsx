@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 import type { CreateBookingResponse } from '#shared/api/schemas/bookings';
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { PLAN_PRICES } from '#shared/constants';
 import { AppLink } from '#frontend/components/app-link.tsx';
+import { JoinLink } from '#frontend/components/booking/join-link.tsx';
 import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
 import { googleCalendarUrl, icsFileUrl, manageBookingUrl } from '#frontend/features/booking/lib/add-to-calendar.ts';
 import { COPIED_NOTICE_MS } from '#frontend/features/booking/lib/constants.ts';
+import { bookedPlace, calendarPlace, placeLine } from '#frontend/features/booking/lib/place.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { dateIn, formatDateTitle, formatHostTime, formatTimeRange } from '#frontend/lib/dates.ts';
 
@@ -45,6 +47,10 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
   const host = booking.hosts?.length
     ? booking.hosts.map((assigned) => assigned.name).join(', ')
     : booking.hostName || event.hostName;
+  // Where it takes place (issue 30): the booking's place, with the link to join an online meeting.
+  const place = bookedPlace(booking, event);
+  const where = placeLine(place, event.location);
+  const forCalendar = calendarPlace(place, event.location);
 
   const share = async () => {
     const text = [
@@ -52,7 +58,7 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
       `Date: ${dateTitle}`,
       `Time: ${range} (${zone})`,
       `Host: ${host}`,
-      event.location ? `Location: ${event.location}` : null,
+      where ? `Location: ${where}` : null,
       `Booking page: ${window.location.origin}/book/${booking.eventSlug || event.slug}`,
     ]
       .filter(Boolean)
@@ -67,7 +73,7 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
     }
   };
 
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     ['Event', title],
     ['Date', dateTitle],
     ['Time', range],
@@ -75,7 +81,17 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
     ['Time zone', zone.replace(/_/g, ' ')],
   ];
   if (hostRange) rows.push(["Host's time", hostRange]);
-  if (event.location) rows.push(['Location', event.location]);
+  if (place?.online && place.url)
+    rows.push([
+      'Location',
+      <JoinLink
+        key="place"
+        label={place.label}
+        url={place.url}
+        linkClassName="text-[var(--accent)] dark:text-[color-mix(in_srgb,var(--accent)_45%,white)]"
+      />,
+    ]);
+  else if (where) rows.push(['Location', where]);
 
   const { bookingId, rescheduleToken } = booking;
   const calendar =
@@ -86,8 +102,14 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
             title: `${title} with ${host}`,
             start,
             end,
-            details: `Booked with Meetwise.\nReschedule or cancel: ${manageBookingUrl(window.location.origin, bookingId, rescheduleToken)}`,
-            location: event.location,
+            details: [
+              forCalendar.detailsLine,
+              'Booked with Meetwise.',
+              `Reschedule or cancel: ${manageBookingUrl(window.location.origin, bookingId, rescheduleToken)}`,
+            ]
+              .filter(Boolean)
+              .join('\n'),
+            location: forCalendar.location,
           }),
         }
       : null;

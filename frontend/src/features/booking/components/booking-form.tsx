@@ -12,6 +12,7 @@ import { useCreateBooking } from '#frontend/features/booking/api/create-booking.
 import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
 import { bookingSourceOf } from '#frontend/features/booking/lib/booking-source.ts';
 import { EMPTY_FORM, type BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
+import { phoneBody, phoneProblem } from '#frontend/features/booking/lib/phone.ts';
 import { prefilledForm } from '#frontend/features/booking/lib/prefill.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
@@ -24,7 +25,9 @@ import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FALLBACK_ERROR = 'Could not confirm booking because the host does not have a calendar connected.';
 
-type Field = 'name' | 'email';
+type Field = 'name' | 'email' | 'phone';
+/** The checked fields in the form's order: the first with a message takes focus. */
+const FIELDS: readonly Field[] = ['name', 'email', 'phone'];
 
 interface BookingFormProps {
   event: PublicEvent;
@@ -104,17 +107,20 @@ export function BookingForm({
       timezone: timeZone,
       ...(replaces ? { reschedule: replaces } : {}),
       ...(source ? { source } : {}),
+      ...phoneBody(values.phone, event.asksForPhone),
     });
-    if (!parsed.success) {
+    const missingPhone = phoneProblem(values.phone, event.asksForPhone);
+    if (!parsed.success || missingPhone) {
       const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
         const field = issue.path[0];
-        if ((field === 'name' || field === 'email') && !next[field]) next[field] = issue.message;
+        if (FIELDS.includes(field as Field) && !next[field as Field]) next[field as Field] = issue.message;
       }
+      if (missingPhone) next.phone = missingPhone;
       flushSync(() => setErrors(next));
-      const first = (['name', 'email'] as const).find((field) => next[field]);
+      const first = FIELDS.find((field) => next[field]);
       if (first) document.getElementById(`booking-${first}`)?.focus();
-      else
+      else if (!parsed.success)
         toast({
           variant: 'destructive',
           title: 'Error creating booking',
@@ -148,6 +154,9 @@ export function BookingForm({
         const message = (isApiError(error) || error instanceof Error ? error.message : '') || FALLBACK_ERROR;
         toast({ variant: 'destructive', title: 'Error creating booking', description: message });
         setInlineError(message);
+        // The server's word on the phone number (issue 30) goes under its field too.
+        const phoneDetail = isApiError(error) ? error.details?.find((detail) => /phone/.test(detail.path)) : undefined;
+        if (phoneDetail && event.asksForPhone) setErrors((current) => ({ ...current, phone: phoneDetail.message }));
       },
     });
   };
@@ -164,9 +173,9 @@ export function BookingForm({
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const invalidProps = (field: Field) => ({
+  const invalidProps = (field: Field, hint?: string) => ({
     'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `booking-${field}-error` : undefined,
+    'aria-describedby': [errors[field] ? `booking-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined,
   });
 
   const linkButton = cn(
@@ -224,6 +233,26 @@ export function BookingForm({
           />
           {fieldError('email')}
         </div>
+        {event.asksForPhone && (
+          <div>
+            <Label htmlFor="booking-phone">Phone number</Label>
+            <Input
+              id="booking-phone"
+              type="tel"
+              className="mt-1.5"
+              autoComplete="tel"
+              inputMode="tel"
+              required
+              value={values.phone}
+              onChange={change('phone')}
+              {...invalidProps('phone', 'booking-phone-hint')}
+            />
+            <p id="booking-phone-hint" className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
+              The host will call you on this number.
+            </p>
+            {fieldError('phone')}
+          </div>
+        )}
         <div>
           <Label htmlFor="booking-info">Additional information (optional)</Label>
           <Textarea

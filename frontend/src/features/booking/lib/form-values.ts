@@ -4,5 +4,7 @@ export interface BookingFormValues {
   email: string;
   additionalInfo: string;
   guests: string[];
+  /** Issue 30: the guest's phone number, asked for when the host calls (the public event's `asksForPhone`). */
+  phone: string;
 }
-export const EMPTY_FORM: BookingFormValues = { name: '', email: '', additionalInfo: '', guests: [] };
+export const EMPTY_FORM: BookingFormValues = { name: '', email: '', additionalInfo: '', guests: [], phone: '' };

@@ -1,4 +1,5 @@
 import type { CreateBookingBody, ManagedBooking } from '#shared/api/schemas/bookings';
+import type { MeetingPlace } from '#shared/locations';
 import type { BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
 import { isApiError } from '#frontend/lib/api-core.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
@@ -41,6 +42,8 @@ export const formValuesOf = (booking: ManagedBooking): BookingFormValues => ({
   email: booking.email,
   additionalInfo: booking.additionalInfo ?? '',
   guests: [...booking.guests],
+  // Issue 30: the number the host calls, kept for the new time.
+  phone: guestPhoneOf(booking.place),
 });
 
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
@@ -59,4 +62,10 @@ export function withCurrentSlot(slots: readonly TimeSlot[], current: TimeSlot): 
 export function withCurrentDate(dates: Map<string, boolean>, date: string): Map<string, boolean> {
   if (dates.get(date) === true) return dates;
   return new Map(dates).set(date, true);
+}
+
+/** The number the guest gave for a phone call the host makes, so a reschedule asks for it filled in; '' when none. */
+export function guestPhoneOf(place: MeetingPlace | null | undefined): string {
+  if (place?.type !== 'phone' || !place.phone || !/the host calls/.test(place.text)) return '';
+  return place.phone;
 }

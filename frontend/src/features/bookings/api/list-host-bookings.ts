@@ -2,16 +2,33 @@ import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack
 
 import type { BookingListItem, HostBooking } from '#shared/api/schemas/bookings';
 import { nextWindowIndex, windowAt, type Direction } from '#frontend/features/bookings/lib/host-bookings.ts';
-import { apiRequest } from '#frontend/lib/api.ts';
+import { fetchAllBookings, fetchBookingPage } from '#frontend/lib/booking-export.ts';
 
 /**
- * GET /api/bookings?start&end&timezone, walked one 30-day window per page (lib/host-bookings.ts): the signed-in
- * host's bookings starting on those days of their zone, earliest first. One walk forward from today (Upcoming,
- * Pending and Cancelled filter it) and one backward (Past), each its own cache entry under one prefix.
+ * GET /api/bookings?start&end&timezone, walked one 30-day window after another (lib/host-bookings.ts): the signed-in
+ * host's bookings starting on those days of their zone. One walk forward from today (Upcoming, Pending and Cancelled
+ * filter it) and one backward (Past), each its own cache entry under one prefix.
+ * Issue 30: a window comes in pages of the list (`limit`, `nextCursor`). Forward, each page of a window is a page of
+ * the walk (earliest first, as the list answers). Backward, the Past tab shows the latest first, so a window is read
+ * whole (its pages followed at once, 200 bookings a request) before it is shown.
  */
 export const hostBookingsKey = ['hostBookings'] as const;
 
-type Pages = InfiniteData<BookingListItem[], number>;
+/** Bookings per request of the forward walk. */
+export const HOST_PAGE_LIMIT = 50;
+
+/** A page of a walk: some bookings of window `index`; `nextCursor` when that window has more. */
+export interface WalkPage {
+  index: number;
+  bookings: BookingListItem[];
+  nextCursor: string | null;
+}
+export interface WalkParam {
+  index: number;
+  cursor: string | null;
+}
+
+type Pages = InfiniteData<WalkPage, WalkParam>;
 
 export const useHostBookings = (
   direction: Direction,
@@ -21,12 +38,24 @@ export const useHostBookings = (
 ) =>
   useInfiniteQuery({
     queryKey: [...hostBookingsKey, direction, today, timeZone],
-    queryFn: ({ pageParam, signal }) => {
-      const range = windowAt(direction, today, pageParam)!;
-      return apiRequest('listBookings', { query: { start: range.start, end: range.end, timezone: timeZone }, signal });
+    queryFn: async ({ pageParam, signal }): Promise<WalkPage> => {
+      const range = windowAt(direction, today, pageParam.index)!;
+      if (direction === 'backward') {
+        return { index: pageParam.index, bookings: await fetchAllBookings(range, timeZone, signal), nextCursor: null };
+      }
+      const page = await fetchBookingPage(range, timeZone, {
+        limit: HOST_PAGE_LIMIT,
+        cursor: pageParam.cursor,
+        signal,
+      });
+      return { index: pageParam.index, ...page };
     },
-    initialPageParam: 0,
-    getNextPageParam: (_page, _pages, index) => nextWindowIndex(index),
+    initialPageParam: { index: 0, cursor: null } as WalkParam,
+    getNextPageParam: (page): WalkParam | undefined => {
+      if (page.nextCursor) return { index: page.index, cursor: page.nextCursor };
+      const next = nextWindowIndex(page.index);
+      return next === undefined ? undefined : { index: next, cursor: null };
+    },
     enabled,
     // Guests book, cancel and move at any time: the loaded windows are asked again on each entry to the screen.
     refetchOnMount: 'always',
@@ -38,8 +67,9 @@ export function patchListedBooking(queryClient: QueryClient, booking: HostBookin
     data
       ? {
           ...data,
-          pages: data.pages.map((page) =>
-            page.map((item) =>
+          pages: data.pages.map((page) => ({
+            ...page,
+            bookings: page.bookings.map((item) =>
               item.id === booking.id
                 ? {
                     ...item,
@@ -49,7 +79,7 @@ export function patchListedBooking(queryClient: QueryClient, booking: HostBookin
                   }
                 : item,
             ),
-          ),
+          })),
         }
       : data,
   );

@@ -11,6 +11,7 @@ import { useDecideBooking, type Decision } from '#frontend/features/bookings/api
 import { useBooking } from '#frontend/features/bookings/api/get-booking.ts';
 import { DeclineBookingDialog } from '#frontend/features/bookings/components/decline-booking-dialog.tsx';
 import { awaitsDecision, hostStateText, isNotFound, sourceText } from '#frontend/features/bookings/lib/booking-view.ts';
+import { hostPlaceView, telHref, type HostPlaceView } from '#frontend/features/bookings/lib/place.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { dateIn, formatDateTime, formatHostTime, formatLongDate, formatTimeRange } from '#frontend/lib/dates.ts';
@@ -82,7 +83,9 @@ function BookingDetail({ booking }: { booking: HostBooking }) {
   ];
   if (guestZone !== hostZone)
     rows.push(["Guest's time", formatHostTime(booking.startTime, booking.endTime, guestZone, hostZone)]);
-  if (booking.location) rows.push(['Location', booking.location]);
+  // Issue 30: where it takes place: the link to join, or the number to call when the host calls the guest.
+  const place = hostPlaceView(booking);
+  if (place) rows.push(['Location', place.text]);
   rows.push(['Guest', booking.name], ['Email', booking.email]);
   if (booking.guests.length > 0) rows.push(['Guests', booking.guests]);
   if (booking.additionalInfo) rows.push(['Additional information', booking.additionalInfo]);
@@ -147,6 +150,8 @@ function BookingDetail({ booking }: { booking: HostBooking }) {
               <a href={`mailto:${value}`} className={cn('rounded-sm underline underline-offset-4', focusRing)}>
                 {value}
               </a>
+            ) : label === 'Location' && place ? (
+              <PlaceValue place={place} />
             ) : (
               value
             )
@@ -185,4 +190,31 @@ function BookingDetail({ booking }: { booking: HostBooking }) {
       />
     </div>
   );
+}
+
+/** The place row: the line, the "Join" link of an online meeting (a new tab), or the guest's number to call. */
+function PlaceValue({ place }: { place: HostPlaceView }) {
+  const link = cn('rounded-sm font-semibold underline underline-offset-4', focusRing);
+  if (place.join)
+    return (
+      <span className="grid gap-1">
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span>{place.join.label}</span>
+          <a href={place.join.url} target="_blank" rel="noopener noreferrer" className={link}>
+            Join<span className="sr-only"> {place.join.label} (opens in a new tab)</span>
+          </a>
+        </span>
+        <span className="break-all text-slate-600 dark:text-slate-400">{place.join.url}</span>
+      </span>
+    );
+  if (place.guestPhone)
+    return (
+      <>
+        {place.text}{' '}
+        <a href={telHref(place.guestPhone)} className={link}>
+          {place.guestPhone}
+        </a>
+      </>
+    );
+  return place.text;
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import type { BookingListItem, HostBooking } from '#shared/api/schemas/bookings';
+import { ExportCsvButton } from '#frontend/components/export-csv-button.tsx';
 import { ReasonDialog, type ReasonDialogTexts } from '#frontend/components/reason-dialog.tsx';
 import { Tabs } from '#frontend/components/tabs.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
@@ -23,13 +24,16 @@ import {
   tabOf,
   tabRows,
   wantsMore,
+  WINDOW_COUNT,
   windowAt,
   type BookingTab,
+  type Direction,
   type HostBookingAction,
   type RowAction,
 } from '#frontend/features/bookings/lib/host-bookings.ts';
 import { isApiError } from '#frontend/lib/api.ts';
-import { detectTimeZone, formatDateTitle, todayIn, zoneLabel } from '#frontend/lib/dates.ts';
+import { exportFileName, fetchAllBookings } from '#frontend/lib/booking-export.ts';
+import { dateIn, detectTimeZone, formatDateTitle, todayIn, zoneLabel } from '#frontend/lib/dates.ts';
 import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
@@ -82,7 +86,15 @@ export function HostBookingsPage() {
   const backward = useHostBookings('backward', today, timeZone, { enabled: direction === 'backward' });
   const walk = direction === 'forward' ? forward : backward;
   const [targets, setTargets] = useState(INITIAL_TARGETS);
-  const rows = useMemo(() => tabRows(tab, walk.data?.pages ?? [], now), [tab, walk.data, now]);
+  const rows = useMemo(
+    () =>
+      tabRows(
+        tab,
+        (walk.data?.pages ?? []).map((page) => page.bookings),
+        now,
+      ),
+    [tab, walk.data, now],
+  );
 
   // A tab fills itself, one window at a time, until it shows its target or its walk ends.
   const { hasNextPage, isFetching, isSuccess, fetchNextPage } = walk;
@@ -90,6 +102,25 @@ export function HostBookingsPage() {
   useEffect(() => {
     if (filling && !isFetching) void fetchNextPage();
   }, [filling, isFetching, fetchNextPage]);
+
+  // "Load more" (issue 30): once the rows it asked for came, the live region says how many; the button keeps the
+  // focus, and when it goes (the walk's end) the first new row's title takes it.
+  const [announced, setAnnounced] = useState<{ tab: BookingTab; text: string } | null>(null);
+  const announcement = announced?.tab === tab ? announced.text : '';
+  const loadedFrom = useRef<{ tab: BookingTab; count: number } | null>(null);
+  useEffect(() => {
+    const from = loadedFrom.current;
+    if (!from || filling || isFetching) return;
+    loadedFrom.current = null;
+    if (from.tab !== tab) return;
+    const added = rows.length - from.count;
+    setAnnounced({
+      tab,
+      text: added > 0 ? `${added} more ${added === 1 ? 'booking' : 'bookings'} loaded.` : 'No more bookings to load.',
+    });
+    const first = rows[from.count];
+    if (!hasNextPage && first) document.getElementById(rowTitleId(first.id))?.focus();
+  }, [rows, filling, isFetching, hasNextPage, tab]);
 
   const action = useHostBookingAction();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -195,13 +226,15 @@ export function HostBookingsPage() {
   } else if (rows.length === 0 && filling) {
     panel = <Loading />;
   } else {
-    const loaded = walk.data?.pages.length ?? 0;
-    const reach = windowAt(direction, today, loaded - 1);
+    const lastPage = walk.data?.pages.at(-1);
+    const reach = lastPage ? windowAt(direction, today, lastPage.index) : null;
+    // A window loaded in part reaches as far as its last booking so far.
+    const partial = lastPage?.nextCursor ? lastPage.bookings.at(-1) : undefined;
     const shown = `${rows.length} ${rows.length === 1 ? 'booking' : 'bookings'}`;
     const coverage = !reach
       ? ''
       : direction === 'forward'
-        ? `Showing ${shown} up to ${formatDateTitle(reach.end)}.`
+        ? `Showing ${shown} up to ${formatDateTitle(partial ? dateIn(partial.startTime, timeZone) : reach.end)}.`
         : `Showing ${shown} since ${formatDateTitle(reach.start)}.`;
     const end =
       direction === 'forward'
@@ -231,6 +264,7 @@ export function HostBookingsPage() {
         )}
         <div className="mt-6 flex flex-col items-center gap-3 text-center">
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+            {announcement && <span className="sr-only">{announcement} </span>}
             {rows.length > 0 && coverage} {!hasNextPage && !walk.isError && rows.length > 0 && end}
           </p>
           {walk.isError ? (
@@ -253,6 +287,7 @@ export function HostBookingsPage() {
                 className="aria-disabled:cursor-default aria-disabled:opacity-60"
                 onClick={() => {
                   if (filling || isFetching) return;
+                  loadedFrom.current = { tab, count: rows.length };
                   setTargets((current) => ({ ...current, [tab]: Math.max(current[tab], rows.length) + PAGE_ROWS }));
                 }}
               >
@@ -267,8 +302,17 @@ export function HostBookingsPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-3xl font-bold tracking-tight">Bookings</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">Times are shown in {zoneLabel(timeZone)}.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Bookings</h1>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">Times are shown in {zoneLabel(timeZone)}.</p>
+        </div>
+        <ExportCsvButton
+          load={(signal) => tabBookings(tab, direction, today, timeZone, signal)}
+          timeZone={timeZone}
+          fileName={exportFileName(walkRange(direction, today), `bookings-${tab}`)}
+        />
+      </div>
       <div className="mt-6">
         <Tabs label="Bookings" items={BOOKING_TABS} selected={tab} onSelect={selectTab} panelRef={panelRef}>
           {panel}
@@ -299,6 +343,31 @@ export function HostBookingsPage() {
       )}
     </div>
   );
+}
+
+/** The days a walk covers, first to last (both included). */
+function walkRange(direction: Direction, today: string) {
+  const first = windowAt(direction, today, 0)!;
+  const last = windowAt(direction, today, WINDOW_COUNT - 1)!;
+  return direction === 'forward' ? { start: first.start, end: last.end } : { start: last.start, end: first.end };
+}
+
+/**
+ * "Export CSV" of a tab (issue 30): every booking of the tab over its whole walk (12 months), each window's pages
+ * followed, in the tab's order, whatever the screen has loaded.
+ */
+async function tabBookings(
+  tab: BookingTab,
+  direction: Direction,
+  today: string,
+  timeZone: string,
+  signal: AbortSignal,
+): Promise<BookingListItem[]> {
+  const windows: BookingListItem[][] = [];
+  for (let index = 0; index < WINDOW_COUNT; index++) {
+    windows.push(await fetchAllBookings(windowAt(direction, today, index)!, timeZone, signal));
+  }
+  return tabRows(tab, windows, Date.now());
 }
 
 function Loading() {

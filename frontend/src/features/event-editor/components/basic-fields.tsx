@@ -2,32 +2,34 @@ import {
   EVENT_DURATION_MAX,
   EVENT_DURATION_MIN,
   EVENT_DURATION_OPTIONS,
-  LOCATION_TYPES,
   MEETING_TYPES,
   type MeetingType,
 } from '#shared/constants';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Textarea } from '#frontend/components/ui/textarea.tsx';
 import { Field, Select } from '#frontend/features/event-editor/components/form-controls.tsx';
+import { LocationFields } from '#frontend/features/event-editor/components/location-fields.tsx';
 import { fieldProps, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
-import type { LocationType } from '#frontend/features/event-editor/lib/event-form.ts';
 import { suggestSlug } from '#frontend/features/event-editor/lib/slug.ts';
 
 const CUSTOM = 'custom';
 
 /**
  * The event's basics (host-area.md §3 "Event", §5): title, URL slug (suggested from the title until the host edits
- * it), description, duration (15/30/45/60/90 or a custom 5–240 minutes), location type and meeting type (the spec's
+ * it), description, duration (15/30/45/60/90 or a custom 5–240 minutes), location (issue 30) and meeting type (the spec's
  * four; its bookings carry it).
  */
 export function BasicFields({
   form,
   slugEdited,
   onSlugEdited,
+  googleConnected,
 }: {
   form: EventForm;
   slugEdited: boolean;
   onSlugEdited: (edited: boolean) => void;
+  /** The host's Google Calendar is connected (Google Meet needs it); null when not known or a team event. */
+  googleConnected: boolean | null;
 }) {
   const { values, set } = form;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -107,21 +109,7 @@ export function BasicFields({
         </div>
       </Field>
 
-      <Field form={form} path="locationType" label="Location" required>
-        <Select
-          {...fieldProps(form, 'locationType')}
-          required
-          value={values.locationType}
-          onChange={(event) => set({ locationType: event.target.value as LocationType | '' })}
-        >
-          <option value="">Select a location type</option>
-          {(Object.entries(LOCATION_TYPES) as Array<[LocationType, string]>).map(([type, label]) => (
-            <option key={type} value={type}>
-              {label}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <LocationFields form={form} googleConnected={googleConnected} />
 
       <Field form={form} path="meetingType" label="Meeting type">
         <Select

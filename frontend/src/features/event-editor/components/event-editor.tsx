@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 
 import type { CurrentUser } from '#shared/api/schemas/auth';
 import { eventBody, type EventBody, type HostEvent } from '#shared/api/schemas/host-events';
+import { GOOGLE_MEET_NEEDS_GOOGLE } from '#shared/locations';
 import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { canActivateEvents } from '#frontend/features/event-editor/api/can-activate.ts';
@@ -25,12 +26,15 @@ import { WorkingHoursSection } from '#frontend/features/event-editor/components/
 import {
   errorsByPath,
   formValuesFromEvent,
+  isGoogleConnected,
+  locationTypeProblem,
   newEventFormValues,
   settingsDefaults,
   toEventBody,
 } from '#frontend/features/event-editor/lib/event-form.ts';
 import { initialTeamChoice, teamBodyFields } from '#frontend/features/event-editor/lib/team-hosts.ts';
 import { isApiError } from '#frontend/lib/api.ts';
+import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
 import { todayIn } from '#frontend/lib/dates.ts';
 
 /** host-area.md §9: the editor goes back to /events this long after a save. */
@@ -114,6 +118,9 @@ export function EventEditor({
   // A team event's team, scheduling type and hosts (issue 28); null for a personal event.
   const [team, setTeam] = useState(() => initialTeamChoice(event, teamParam));
   const teamData = useTeamMembers(team?.teamSlug ?? null).data;
+  // Google Meet needs the host's Google Calendar (issue 30); a team event's hosts are checked by the server.
+  const calendar = useCalendarStatus({ enabled: team === null });
+  const googleConnected = team === null ? isGoogleConnected(calendar.data) : null;
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const eventRef = event ? String(event.id) : null;
@@ -143,13 +150,21 @@ export function EventEditor({
     formEvent.preventDefault();
     if (saving) return;
     const parsed = eventBody.safeParse({ ...toEventBody(form.values), ...teamBodyFields(team) });
-    if (!parsed.success) {
-      showErrors(errorsByPath(parsed.error.issues));
-      toast({
-        variant: 'destructive',
-        title: 'Please complete required fields',
-        description: 'Please fill in all required fields marked with an asterisk (*) to continue.',
+    const meetProblem = locationTypeProblem(form.values, googleConnected);
+    if (!parsed.success || meetProblem) {
+      showErrors({
+        ...(meetProblem && { locationType: meetProblem }),
+        ...(parsed.success ? {} : errorsByPath(parsed.error.issues)),
       });
+      toast(
+        parsed.success && meetProblem
+          ? { variant: 'destructive', title: 'Please choose another location', description: meetProblem }
+          : {
+              variant: 'destructive',
+              title: 'Please complete required fields',
+              description: 'Please fill in all required fields marked with an asterisk (*) to continue.',
+            },
+      );
       return;
     }
     form.setErrors({});
@@ -160,6 +175,8 @@ export function EventEditor({
       setSaving(false);
       const shown = isApiError(error) && (error.status === 409 || error.status === 402 || error.status === 400);
       if (isApiError(error) && error.status === 409) showErrors({ slug: error.message });
+      else if (isApiError(error) && error.code === 'GOOGLE_MEET_NEEDS_GOOGLE')
+        showErrors({ locationType: error.message || GOOGLE_MEET_NEEDS_GOOGLE });
       else if (isApiError(error) && error.status === 400 && error.details?.length)
         showErrors(errorsFromDetails(error.details));
       toast({
@@ -213,7 +230,12 @@ export function EventEditor({
             onSubmit={(submitted) => void onSubmit(submitted)}
             className="grid gap-6"
           >
-            <BasicFields form={form} slugEdited={slugEdited} onSlugEdited={setSlugEdited} />
+            <BasicFields
+              form={form}
+              slugEdited={slugEdited}
+              onSlugEdited={setSlugEdited}
+              googleConnected={googleConnected}
+            />
             {team && <TeamSection form={form} choice={team} onChange={setTeam} />}
             <CollapsibleSection title="Working hours" {...section('hours')}>
               <WorkingHoursSection form={form} />

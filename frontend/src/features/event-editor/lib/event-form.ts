@@ -10,8 +10,8 @@ import {
   DEFAULT_TIME_ZONE,
   EDIT_MODE_MINIMUM_NOTICE_FALLBACK,
   EVENT_DURATION_OPTIONS,
-  LOCATION_TYPES,
 } from '#shared/constants';
+import { GOOGLE_MEET_NEEDS_GOOGLE, locationDisplayText, type PhoneCaller } from '#shared/locations';
 import { defaultAvailabilityRanges, NEW_EVENT_DEFAULTS } from '#shared/rules/event-defaults';
 import { DEFAULT_REMINDERS, normalizeReminders } from '#shared/rules/reminders';
 
@@ -34,6 +34,13 @@ export interface EventFormValues {
   customDuration: boolean;
   color: string;
   locationType: LocationType | '';
+  /**
+   * Issue 30: the address (in person), the host's number (phone, guests call) or the meeting link (own link); the
+   * other types need none and send ''.
+   */
+  locationDetail: string;
+  /** Phone meetings: who calls whom (guests call the host's number, or the host calls the number the guest gives). */
+  phoneCaller: PhoneCaller;
   /** The meeting type its bookings carry (the admin list's "Type"). */
   meetingType: MeetingType;
   bufferBefore: number;
@@ -97,6 +104,8 @@ export function newEventFormValues(settings?: SettingsDefaults | null): EventFor
     duration: String(NEW_EVENT_DEFAULTS.duration),
     customDuration: false,
     locationType: '',
+    locationDetail: '',
+    phoneCaller: 'guest',
     meetingType: DEFAULT_MEETING_TYPE,
     advanceBookingDays: String(NEW_EVENT_DEFAULTS.advanceBookingDays),
     maxBookingsPerDay: '',
@@ -135,8 +144,17 @@ export function untouchedDefaults(
  */
 export type LoadedEvent = Omit<
   HostEvent,
-  'minimumNoticeAmount' | 'availabilityRanges' | 'reminders' | 'remindHost' | 'meetingType'
+  | 'minimumNoticeAmount'
+  | 'availabilityRanges'
+  | 'reminders'
+  | 'remindHost'
+  | 'meetingType'
+  | 'locationDetail'
+  | 'phoneCaller'
 > & {
+  /** Events saved before issue 30 have no location detail or caller. */
+  locationDetail?: string | null;
+  phoneCaller?: PhoneCaller | null;
   minimumNoticeAmount?: number | null;
   meetingType?: MeetingType | null;
   reminders?: number[] | null;
@@ -170,6 +188,8 @@ export function formValuesFromEvent(event: LoadedEvent): EventFormValues {
     customDuration: !(EVENT_DURATION_OPTIONS as readonly number[]).includes(event.duration),
     color: event.color || DEFAULT_EVENT_COLOR,
     locationType: event.locationType,
+    locationDetail: event.locationDetail ?? '',
+    phoneCaller: event.phoneCaller ?? 'guest',
     meetingType: event.meetingType ?? DEFAULT_MEETING_TYPE,
     bufferBefore: event.bufferBefore,
     bufferAfter: event.bufferAfter,
@@ -210,7 +230,8 @@ function numberOr<T>(text: string, blank: T): number | T {
  * Checked by eventBody before sending.
  */
 export function toEventBody(values: EventFormValues, extra: { id?: number; active?: boolean } = {}): EventBody {
-  const { customDuration: _custom, locationType, ...fields } = values;
+  const { customDuration: _custom, locationType, locationDetail: _detail, phoneCaller: _caller, ...fields } = values;
+  const location = locationType ? eventLocationOf({ ...values, locationType }) : null;
   return {
     ...fields,
     ...(extra.id !== undefined && { id: extra.id }),
@@ -218,13 +239,75 @@ export function toEventBody(values: EventFormValues, extra: { id?: number; activ
     duration: numberOr(values.duration, Number.NaN),
     // An unselected type is left out, so the schema answers "Please select a location type."
     locationType: (locationType || undefined) as LocationType,
-    location: locationType ? LOCATION_TYPES[locationType] : '',
+    locationDetail: location?.locationDetail ?? '',
+    phoneCaller: location?.phoneCaller ?? null,
+    location: location ? locationDisplayText(location) : '',
     advanceBookingDays: numberOr(values.advanceBookingDays, DEFAULT_ADVANCE_BOOKING_DAYS),
     maxBookingsPerDay: numberOr(values.maxBookingsPerDay, null),
     minimumNoticeAmount: numberOr(values.minimumNoticeAmount, 0),
     reminders: normalizeReminders(values.reminders),
   };
 }
+
+/** Which location types ask the host for a detail, and what the field is called. */
+export const LOCATION_DETAIL_FIELDS = {
+  'in-person': { label: 'Address', placeholder: 'e.g. 12 Main Street, Springfield' },
+  link: { label: 'Meeting link', placeholder: 'https://zoom.us/j/…' },
+  phone: { label: 'Your phone number', placeholder: 'e.g. +1 555 010 0100' },
+} as const satisfies Partial<Record<LocationType, { label: string; placeholder: string }>>;
+
+/** Whether the form shows the address / number / link field for these values. */
+export const asksLocationDetail = (values: Pick<EventFormValues, 'locationType' | 'phoneCaller'>): boolean =>
+  values.locationType === 'in-person' ||
+  values.locationType === 'link' ||
+  (values.locationType === 'phone' && values.phoneCaller === 'guest');
+
+/**
+ * The event's location fields as sent: the detail only where the type asks for one (trimmed; '' otherwise, so a
+ * detail typed for another type is never kept), the caller only for a phone call.
+ */
+export function eventLocationOf(
+  values: Pick<EventFormValues, 'locationDetail' | 'phoneCaller'> & { locationType: LocationType },
+): { locationType: LocationType; locationDetail: string; phoneCaller: PhoneCaller | null } {
+  return {
+    locationType: values.locationType,
+    locationDetail: asksLocationDetail(values) ? values.locationDetail.trim() : '',
+    phoneCaller: values.locationType === 'phone' ? values.phoneCaller : null,
+  };
+}
+
+/** What the host typed per location type, kept while they switch between types in one visit. */
+export type LocationDrafts = Partial<Record<LocationType, string>>;
+
+/**
+ * The changes of picking another location type: the detail typed for the old type is kept aside (in `drafts`), and
+ * the new type's own draft comes back (an address never shows up as a meeting link).
+ */
+export function switchLocationType(
+  values: Pick<EventFormValues, 'locationType' | 'locationDetail'>,
+  next: LocationType | '',
+  drafts: LocationDrafts,
+): { changes: Pick<EventFormValues, 'locationType' | 'locationDetail'>; drafts: LocationDrafts } {
+  const kept = values.locationType ? { ...drafts, [values.locationType]: values.locationDetail } : { ...drafts };
+  return { changes: { locationType: next, locationDetail: (next && kept[next]) || '' }, drafts: kept };
+}
+
+/**
+ * Google Meet needs the host's Google Calendar (issue 30): when the calendar status says it is not Google, the
+ * option is disabled and an event that has it says why. `googleConnected` null: not known (yet), or a team event,
+ * whose hosts the server checks.
+ */
+export function locationTypeProblem(
+  values: Pick<EventFormValues, 'locationType'>,
+  googleConnected: boolean | null,
+): string | null {
+  return values.locationType === 'google-meet' && googleConnected === false ? GOOGLE_MEET_NEEDS_GOOGLE : null;
+}
+
+/** The calendar status answer (GET /api/user/calendar) read as "is Google Calendar connected"; null while unknown. */
+export const isGoogleConnected = (
+  status: { connected: boolean; provider: 'google' | 'builtin' | null } | undefined,
+): boolean | null => (status ? status.connected && status.provider === 'google' : null);
 
 /** The first message per field path ("title", "availabilityRanges.1.endTime"). */
 export function errorsByPath(

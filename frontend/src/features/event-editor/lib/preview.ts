@@ -6,8 +6,9 @@ import {
   timeSlotsForDate,
   type AvailabilityInput,
 } from '#shared/availability/engine';
-import { DEFAULT_ADVANCE_BOOKING_DAYS, LOCATION_TYPES } from '#shared/constants';
-import type { EventFormValues } from '#frontend/features/event-editor/lib/event-form.ts';
+import { DEFAULT_ADVANCE_BOOKING_DAYS } from '#shared/constants';
+import { locationDisplayText, meetingPlace } from '#shared/locations';
+import { eventLocationOf, type EventFormValues } from '#frontend/features/event-editor/lib/event-form.ts';
 import { addMonths, type YearMonth } from '#frontend/lib/dates.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 
@@ -27,6 +28,7 @@ export interface PreviewHost {
 
 export function previewEvent(values: EventFormValues, host: PreviewHost, id: number): PublicEvent {
   const duration = Number(values.duration);
+  const location = values.locationType ? eventLocationOf({ ...values, locationType: values.locationType }) : null;
   return {
     id,
     userId: 'preview',
@@ -34,7 +36,9 @@ export function previewEvent(values: EventFormValues, host: PreviewHost, id: num
     slug: values.slug,
     description: values.description,
     duration: Number.isFinite(duration) && duration > 0 ? duration : 0,
-    location: values.locationType ? LOCATION_TYPES[values.locationType] : '',
+    location: location ? locationDisplayText(location) : '',
+    // As the booking page shows it before a booking (issue 30): no link yet.
+    ...(location && { place: { ...meetingPlace(location), url: null }, asksForPhone: location.phoneCaller === 'host' }),
     color: values.color,
     timeZone: values.timeZone,
     eventPhotoUrl: values.eventPhotoUrl,

@@ -1,5 +1,6 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { DEFAULT_ADVANCE_BOOKING_DAYS, DEFAULT_EVENT_COLOR } from '#shared/constants';
+import { locationDisplayText, meetingPlace, type EventLocation } from '#shared/locations';
 import { addDays, addMonths, daysInMonth, isoDate, weekday, yearMonthOf } from '#frontend/lib/dates.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 
@@ -7,6 +8,9 @@ import type { TimeSlot } from '#frontend/lib/time-slot.ts';
  * Sample data for the landing page's read-only booking demo (booking-landing-auth-admin.md "Landing page at /":
  * "fed by sample preview data"). Everything is computed in the browser; the demo never calls the API.
  */
+
+/** The sample event's place (issue 30): the built-in video call, which every host can offer. */
+const SAMPLE_LOCATION: EventLocation = { locationType: 'video' };
 
 /** A sample event shaped like the public event answer; the host works in the visitor's own zone. */
 export function previewEvent(timeZone: string): PublicEvent {
@@ -17,7 +21,9 @@ export function previewEvent(timeZone: string): PublicEvent {
     slug: 'intro-call',
     description: 'A short call to get to know each other and see how we can work together.',
     duration: 30,
-    location: 'Google Meet',
+    location: locationDisplayText(SAMPLE_LOCATION),
+    place: meetingPlace(SAMPLE_LOCATION),
+    asksForPhone: false,
     color: DEFAULT_EVENT_COLOR,
     timeZone,
     eventPhotoUrl: null,

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import type { ManagedBooking } from '#shared/api/schemas/bookings';
 import { BookingDetailList, BookingHeading } from '#frontend/components/booking-details.tsx';
+import { JoinLink } from '#frontend/components/booking/join-link.tsx';
 import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
@@ -14,6 +15,7 @@ import {
   bookAgainHref,
   loadFailure,
   manageState,
+  placeView,
   rescheduleHref,
   stateText,
 } from '#frontend/features/manage-booking/lib/manage-view.ts';
@@ -108,7 +110,9 @@ function ManagedBookingCard({
     ['Time zone', zone.replace(/_/g, ' ')],
     ['Host', booking.hostName],
   ];
-  if (booking.location) rows.push(['Location', booking.location]);
+  // Issue 30: where it takes place, with the link to join an online meeting while it is ahead.
+  const place = placeView(booking);
+  if (place) rows.push(['Location', place.text]);
   rows.push(['Name', booking.name], ['Email', booking.email]);
   if (booking.guests.length > 0) rows.push(['Guests', booking.guests]);
   if (booking.additionalInfo) rows.push(['Additional information', booking.additionalInfo]);
@@ -158,7 +162,12 @@ function ManagedBookingCard({
           />
         </div>
 
-        <BookingDetailList rows={rows} />
+        <BookingDetailList
+          rows={rows}
+          render={(value, label) =>
+            label === 'Location' && place?.join ? <JoinLink label={place.join.label} url={place.join.url} /> : value
+          }
+        />
 
         <div className="mt-6 flex flex-wrap gap-3">
           {state === 'active' ? (

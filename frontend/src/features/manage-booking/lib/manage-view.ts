@@ -88,3 +88,18 @@ export function loadFailure(error: unknown): 'invalid' | 'failed' {
     ? 'invalid'
     : 'failed';
 }
+
+/**
+ * Where the meeting takes place (issue 30), as the manage page shows it: the place's line (or, for a booking whose
+ * event is gone, the location text it kept), and the link to join an online meeting while the booking is ahead;
+ * null when there is nothing to say.
+ */
+export function placeView(
+  booking: Pick<ManagedBooking, 'place' | 'location' | 'status' | 'past'>,
+): { text: string; join: { label: string; url: string } | null } | null {
+  const place = booking.place;
+  if (!place) return booking.location ? { text: booking.location, join: null } : null;
+  const join =
+    place.online && place.url && manageState(booking) === 'active' ? { label: place.label, url: place.url } : null;
+  return { text: join ? place.label : place.text || place.label, join };
+}

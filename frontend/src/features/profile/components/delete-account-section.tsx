@@ -16,11 +16,14 @@ import {
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useDeleteAccount } from '#frontend/features/profile/api/delete-account.ts';
 import { SettingsCard } from '#frontend/features/profile/components/settings-card.tsx';
+import { isApiError } from '#frontend/lib/api-core.ts';
 import { currentUserKey } from '#frontend/lib/use-current-user.ts';
 
 /**
  * The Danger Zone (host-area.md "Profile Settings", §8): 'Delete Account' asks for confirmation in a dialog; once
- * the account is gone the visitor goes to / and nothing of the session stays cached.
+ * the account is gone the visitor goes to / and nothing of the session stays cached. The dialog says that a
+ * subscription is cancelled at once (issue 30); when it cannot be (the payment provider unreachable), the server's
+ * message says that nothing was deleted.
  */
 export function DeleteAccountSection() {
   const [open, setOpen] = useState(false);
@@ -39,11 +42,14 @@ export function DeleteAccountSection() {
         queryClient.setQueryData(currentUserKey, null);
         toast({ title: 'Account deleted', description: message });
       },
-      onError: () =>
+      onError: (error) =>
         toast({
           variant: 'destructive',
           title: 'Error',
-          description: 'There was a problem deleting your account. Please try again.',
+          description:
+            isApiError(error) && error.status === 503
+              ? error.message
+              : 'There was a problem deleting your account. Please try again.',
         }),
     });
   };
@@ -63,8 +69,8 @@ export function DeleteAccountSection() {
           <DialogHeader>
             <DialogTitle>Delete your account?</DialogTitle>
             <DialogDescription>
-              Your account, your events, their bookings and your calendar connection will be permanently deleted. This
-              cannot be undone.
+              Your account, your events, their bookings and your calendar connection will be permanently deleted. If you
+              have a subscription, it is cancelled at once and you will not be charged again. This cannot be undone.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { fetchStripeConfig } from '#frontend/features/billing/api/billing-api.ts';
+
+export const DEMO_PAYMENTS_TEXTS = {
+  title: 'Demo payments',
+  text: 'This copy of Meetwise runs with a pretend Stripe (BILLING=demo): no card is charged and no money moves. Pay with the test card 4242 4242 4242 4242, any future date and any CVC.',
+};
+
+/**
+ * The billing screens' banner when the server runs `BILLING=demo npm start` (issue 30): GET /api/stripe-config says
+ * `demo: true`, and payments go to the bundled fake Stripe. Nothing shows otherwise (billing off included).
+ */
+export function DemoPaymentsBanner() {
+  const config = useQuery({
+    queryKey: ['stripeConfig'],
+    queryFn: () => fetchStripeConfig(),
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (!config.data?.demo) return null;
+  return (
+    <section
+      aria-labelledby="demo-payments-title"
+      className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-50"
+    >
+      <h2 id="demo-payments-title" className="font-semibold">
+        {DEMO_PAYMENTS_TEXTS.title}
+      </h2>
+      <p className="mt-1 text-sm">{DEMO_PAYMENTS_TEXTS.text}</p>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+
+import { videoRoomUrl } from '#shared/locations';
+import { utcDay } from '#functions/domain/booking';
+import { allHaveGoogle } from '#functions/domain/locations';
+import type { BookingRecord, EventRecord } from '#functions/domain/records';
+import { BookingChanged } from '#functions/errors';
+import type { Deps } from '#functions/ports';
+
+/**
+ * Google Meet without Google (issue 30 §1): a Meet exists only in a Google Calendar, so an event type whose hosts have
+ * no Google Calendar connected falls back to the built-in video call, and its bookings to come get their room.
+ * - When a host disconnects Google (or switches to the built-in calendar): their Google Meet event types, personal and
+ *   team, become video calls, and the host is told (calendar-connection.ts).
+ * - Once after each deploy and at every local start, the migration does the same for every such event type already
+ *   stored. Both are idempotent: a second run finds nothing left to change.
+ * Each booking that gets its room is one write of the booking (and its holds) with its version bumped and its status
+ * as read: the stream's "Location updated" notice (booking-notices.ts) tells its guests and hosts the new link.
+ */
+
+/** What switching event types to the video call and giving their bookings a room needs. */
+export type LocationFallbackDeps = Pick<
+  Deps,
+  'events' | 'hosts' | 'teams' | 'bookings' | 'clock' | 'config' | 'logger'
+>;
+
+/** A new room of the built-in video call: 16 random bytes under the stage's VIDEO_ROOM_BASE_URL. */
+export function newMeetingRoom(config: Pick<Deps['config'], 'videoRoomBaseUrl'>): string {
+  return videoRoomUrl(randomBytes(16).toString('hex'), config.videoRoomBaseUrl);
+}
+
+/** What a fallback changed: the event types switched (their titles), and how many bookings got a room. */
+export interface FallbackResult {
+  events: Pick<EventRecord, 'id' | 'title' | 'slug'>[];
+  bookings: number;
+}
+
+/**
+ * A host lost Google: each of their Google Meet event types (their own, and their teams' that they host) becomes a
+ * video call, and its future bookings get a room.
+ */
+export async function fallBackFromGoogleMeet(deps: LocationFallbackDeps, hostId: string): Promise<FallbackResult> {
+  const [personal, memberships] = await Promise.all([deps.events.listByHost(hostId), deps.teams.teamsOf(hostId)]);
+  const teamEvents = (
+    await Promise.all(memberships.map((membership) => deps.events.listByTeam(membership.teamId)))
+  ).flat();
+  const meetEvents = [
+    ...personal.filter((event) => event.locationType === 'google-meet' && !event.teamId),
+    ...teamEvents.filter(
+      (event) => event.locationType === 'google-meet' && (event.hosts ?? []).some((host) => host.userId === hostId),
+    ),
+  ];
+  return switchToVideo(deps, meetEvents);
+}
+
+/**
+ * The migration: every Google Meet event type whose host (a team event: any of its hosts) has no Google Calendar
+ * connected becomes a video call, and its future bookings that are not cancelled and have no room get one. Reads
+ * every event type's slug (a Scan of the table, a page at a time), then each Google Meet event and its hosts.
+ */
+export async function migrateLocations(deps: LocationFallbackDeps): Promise<FallbackResult> {
+  const result: FallbackResult = { events: [], bookings: 0 };
+  await deps.events.forEachSlug(async (slugs) => {
+    const found = await Promise.all(
+      slugs.map(async (slug) => {
+        const id = await deps.events.findIdBySlug(slug);
+        return id === null ? null : ((await deps.events.findById(id))?.event ?? null);
+      }),
+    );
+    const meetEvents = found.filter((event): event is EventRecord => event?.locationType === 'google-meet');
+    if (meetEvents.length === 0) return;
+    const hostIds = [...new Set(meetEvents.flatMap(hostIdsOf))];
+    const hosts = await deps.hosts.getMany(hostIds);
+    const withoutGoogle = meetEvents.filter((event) => !allHaveGoogle(hostIdsOf(event).map((id) => hosts.get(id))));
+    const done = await switchToVideo(deps, withoutGoogle);
+    result.events.push(...done.events);
+    result.bookings += done.bookings;
+  });
+  if (result.events.length > 0)
+    deps.logger.info('Google Meet event types without Google moved to the video call', {
+      events: result.events.length,
+      bookings: result.bookings,
+    });
+  return result;
+}
+
+/** The hosts who would make a Google Meet for the event: its team's hosts, or its owner. */
+function hostIdsOf(event: EventRecord): string[] {
+  return event.teamId ? (event.hosts ?? []).map((host) => host.userId) : [event.userId];
+}
+
+/** Each event becomes a video call (its display text with it), then its future bookings get their room. */
+async function switchToVideo(deps: LocationFallbackDeps, events: readonly EventRecord[]): Promise<FallbackResult> {
+  const result: FallbackResult = { events: [], bookings: 0 };
+  for (const event of events) {
+    const updated: EventRecord = {
+      ...event,
+      locationType: 'video',
+      location: 'Video call',
+      locationDetail: '',
+      phoneCaller: null,
+      updatedAt: deps.clock.now().toISOString(),
+    };
+    // Changed meanwhile (an edit): its next state is the editor's, which Google Meet cannot be without Google.
+    if (!(await deps.events.update(updated, event.slug))) continue;
+    result.events.push({ id: event.id, title: event.title, slug: event.slug });
+    result.bookings += await giveRooms(deps, updated);
+  }
+  return result;
+}
+
+/**
+ * The bookings of an event from now on, not cancelled and without a room, each get one (read in the partitions of its
+ * owner and its hosts: a team booking lives under its first host, held by the others; each is written once).
+ */
+export async function giveRooms(deps: LocationFallbackDeps, event: EventRecord): Promise<number> {
+  const now = deps.clock.now().getTime();
+  const partitions = [...new Set([event.userId, ...hostIdsOf(event)])];
+  const reads = await Promise.all(partitions.map((hostId) => deps.bookings.read(hostId, utcDay(now), '9999-12-31')));
+  const due = new Map<string, BookingRecord>();
+  for (const booking of reads.flatMap((read) => read.bookings)) {
+    if (booking.eventId !== event.id || booking.status === 'cancelled' || booking.meetingUrl) continue;
+    if (Date.parse(booking.start) <= now) continue;
+    due.set(booking.id, booking);
+  }
+  let given = 0;
+  for (const booking of due.values()) {
+    if (await giveRoom(deps, booking)) given++;
+  }
+  return given;
+}
+
+/** One booking's room (its version bumped, its status unchanged); a booking changed meanwhile is read again once. */
+async function giveRoom(deps: LocationFallbackDeps, read: BookingRecord): Promise<boolean> {
+  let booking: BookingRecord | null = read;
+  for (let attempt = 1; booking && attempt <= 3; attempt++) {
+    if (booking.status === 'cancelled' || booking.meetingUrl) return false;
+    try {
+      await deps.bookings.setMeetingUrl(booking, newMeetingRoom(deps.config));
+      return true;
+    } catch (error) {
+      if (!(error instanceof BookingChanged)) throw error;
+      booking = await deps.bookings.find(booking.hostId, booking.start, booking.id);
+    }
+  }
+  return false;
+}

@@ -1,0 +1,19 @@
+import { migrateLocations } from '#functions/app/migrate-locations';
+import { bookingLedger, coreDeps, eventRepository, hostRepository, teamRepository } from '#functions/composition';
+import { scheduledJob } from '#functions/jobs/scheduled-job';
+
+/**
+ * Issue 30: Google Meet event types whose hosts have no Google Calendar become video calls, and their upcoming
+ * bookings get a room (functions/src/app/migrate-locations.ts). Idempotent: a scheduled job (shared/jobs.ts, every
+ * hour, so a grant Google revoked on its side is caught too) and run at every local start (infra/local/start.ts).
+ */
+export const handler = scheduledJob('migrateLocations', async () => {
+  const { events, bookings } = await migrateLocations({
+    ...coreDeps(),
+    events: eventRepository(),
+    hosts: hostRepository(),
+    teams: teamRepository(),
+    bookings: bookingLedger(),
+  });
+  return { events: events.length, bookings };
+});

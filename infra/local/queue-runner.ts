@@ -1,0 +1,176 @@
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+
+import { queueJobs, type QueueJobDefinition } from '#shared/jobs';
+import type { QueuedMessage, TableQueue } from '#functions/adapters/dynamodb/table-queue';
+import type { TableMailQueue } from '#functions/adapters/mail-queue/table-queue';
+import type { TableWebhookQueue } from '#functions/adapters/webhooks/table-queue';
+import type { QueuedMail, WebhookMessage } from '#functions/ports';
+import { localJobTimeoutMs, localLambdaContext, localLeaseMs } from '#infra/local/lambda-context';
+
+/** A queue job's handler, as SQS's event source mapping calls it. */
+export type QueueJobHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
+
+export interface LocalQueue {
+  /** One pass: hands over what is due; answers how many messages the job took (not reported failed). */
+  tick(): Promise<number>;
+  stop(): void;
+}
+
+/** What `startLocalQueue` takes. */
+export interface LocalQueueOptions<M> {
+  job: QueueJobDefinition;
+  queue: Pick<TableQueue<M>, 'due' | 'claim' | 'done'>;
+  /** How a message is named in the log lines. */
+  describe: (message: M) => string;
+  clock?: () => Date;
+  everyMs?: number;
+  leaseMs?: number;
+  /** Messages per invocation (default 1; SQS's mapping hands up to 10). */
+  batchSize?: number;
+  /** The run's deadline (default the cloud's queue job timeout, infra/local/lambda-context.ts). */
+  timeoutMs?: number;
+  /** Default: the job's module, functions/src/jobs/{name}.ts. */
+  handler?: QueueJobHandler;
+  log?: (line: string) => void;
+}
+
+/** What a named queue's runner (below) takes: the table's queue, and what tests change. */
+type NamedQueueOptions<Q> = { queue: Q } & Pick<
+  LocalQueueOptions<unknown>,
+  'clock' | 'everyMs' | 'leaseMs' | 'handler' | 'log'
+>;
+
+/**
+ * The local stand-in for a queue job's SQS event source mapping (the webhook deliveries of issue 29, the booking mail
+ * of issue 30), run as the local timers are (infra/local/timers.ts): every `everyMs` (default 1 s) one pass asks the
+ * table's queue (functions/src/adapters/dynamodb/table-queue.ts) for the messages due by `clock()`, claims each (a
+ * lease: the visibility timeout, its receive count up by one), hands them to the job in batches of `batchSize` (the
+ * module the cloud runs, with the SQS event's shape and a Lambda-like context whose deadline is the cloud's timeout)
+ * and removes each the job did not report failed (partial batch response). A message reported failed keeps its lease,
+ * which the job may have moved (the mail queue's backoff: ChangeMessageVisibility in the cloud), and comes due again
+ * when it ends. Messages are items in the table, so the ones due while `npm start` was stopped go at the first pass
+ * after it starts again. Passes never overlap: `tick()` runs one after any in progress (tests drive it with a moved
+ * clock).
+ */
+export function startLocalQueue<M>(options: LocalQueueOptions<M>): LocalQueue {
+  // The lease: SQS's visibility timeout, six times the job's timeout (H5: a killed runner's messages come back then).
+  const { job, queue, clock = () => new Date(), leaseMs = localLeaseMs('queue') } = options;
+  const batchSize = Math.max(1, options.batchSize ?? 1);
+  const fail = options.log ?? ((line: string) => console.error(line));
+  let stopped = false;
+  let pending = 0;
+  let last: Promise<unknown> = Promise.resolve();
+
+  const hand = async (batch: QueuedMessage<M>[]): Promise<number> => {
+    let failed: Set<string>;
+    try {
+      const context = localLambdaContext(job.name, options.timeoutMs ?? localJobTimeoutMs('queue'));
+      const answer = await (options.handler ?? jobModule(job.name))(sqsEvent(job.name, batch), context);
+      failed = new Set((answer?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
+    } catch (error) {
+      fail(`${job.name} failed; its ${batch.length} message(s) are handed over again later: ${messageOf(error)}`);
+      return 0;
+    }
+    let handed = 0;
+    for (const claimed of batch) {
+      if (failed.has(claimed.name)) {
+        fail(`${options.describe(claimed.message)} failed; it is handed over again later`);
+        continue;
+      }
+      handed++;
+      options.log?.(`${options.describe(claimed.message)} handed over`);
+      await queue.done(claimed.name);
+    }
+    return handed;
+  };
+
+  const pass = async (): Promise<number> => {
+    let handed = 0;
+    let batch: QueuedMessage<M>[] = [];
+    for (const due of await queue.due(clock())) {
+      if (stopped) break;
+      const claimed = await queue.claim(due.name, clock(), leaseMs);
+      if (!claimed) continue;
+      batch.push(claimed);
+      if (batch.length >= batchSize) {
+        handed += await hand(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) handed += await hand(batch);
+    return handed;
+  };
+
+  const tick = (): Promise<number> => {
+    if (stopped) return Promise.resolve(0);
+    pending++;
+    const result = last.then(pass).finally(() => pending--);
+    last = result.catch(() => undefined);
+    return result;
+  };
+
+  const interval = setInterval(() => {
+    if (pending > 0) return;
+    tick().catch((error: unknown) => fail(`${job.name}: queue pass failed: ${messageOf(error)}`));
+  }, options.everyMs ?? 1000);
+  interval.unref();
+
+  return {
+    tick,
+    stop() {
+      stopped = true;
+      clearInterval(interval);
+    },
+  };
+}
+
+/** The webhook delivery queue (issue 29): one message per invocation, to deliverWebhook. */
+export function startLocalWebhookQueue(options: NamedQueueOptions<TableWebhookQueue>): LocalQueue {
+  return startLocalQueue<WebhookMessage>({
+    ...options,
+    job: queueJobs.deliverWebhook,
+    describe: (message) => `Webhook message ${message.id} (attempt ${message.attempt})`,
+  });
+}
+
+/** The booking mail queue (issue 30): batches of 10, as the cloud's mapping hands them, to sendBookingMail. */
+export function startLocalMailQueue(options: NamedQueueOptions<TableMailQueue>): LocalQueue {
+  return startLocalQueue<QueuedMail>({
+    ...options,
+    job: queueJobs.sendBookingMail,
+    batchSize: 10,
+    describe: (message) => `Booking mail ${message.id}`,
+  });
+}
+
+/** A queue job's module, loaded when first needed (as the local timers load theirs). */
+const jobModule =
+  (name: string): QueueJobHandler =>
+  async (event, jobContext) => {
+    const { handler } = (await import(`../../functions/src/jobs/${name}.ts`)) as { handler: QueueJobHandler };
+    return handler(event, jobContext);
+  };
+
+/** What SQS's event source mapping hands the job for a batch of messages. */
+export function sqsEvent<M>(queueName: string, batch: readonly QueuedMessage<M>[]): SQSEvent {
+  return {
+    Records: batch.map((claimed) => ({
+      messageId: claimed.name,
+      receiptHandle: claimed.name,
+      body: JSON.stringify(claimed.message),
+      attributes: {
+        ApproximateReceiveCount: String(claimed.receives),
+        SentTimestamp: String(Date.now()),
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: `arn:aws:sqs:local:000000000000:${queueName}`,
+      awsRegion: 'local',
+    })),
+  };
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
