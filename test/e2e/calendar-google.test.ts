@@ -161,6 +161,9 @@ describe('Google Calendar', () => {
         slug,
         title: 'Google Meet Chat',
         description: 'Thirty minutes on Google Meet.',
+        // The host's Google Calendar is connected: Google Meet may be chosen (issue 30).
+        locationType: 'google-meet',
+        location: 'Google Meet',
         timeZone: ZONE,
         availabilityRanges: weeklyRanges('08:00', '20:00', [0, 1, 2, 3, 4, 5, 6]),
       }),

