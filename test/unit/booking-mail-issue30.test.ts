@@ -11,6 +11,7 @@ import {
   type MailKind,
 } from '#functions/domain/booking-mail';
 import type { BookingRecord } from '#functions/domain/records';
+import { HOST, LINKS, TOKEN } from '#test/support/booking-mail-fixtures';
 
 /**
  * Issue 30 in the booking mails and the calendar file: every place shown as everywhere else (meetingPlace), the
@@ -19,15 +20,6 @@ import type { BookingRecord } from '#functions/domain/records';
  * the product's colours and the event's accent.
  */
 
-const TOKEN = 'secret-manage-token';
-const LINKS: MailContext['links'] = {
-  manage: `https://meetwise.test/booking/b-1?token=${TOKEN}`,
-  reschedule: `https://meetwise.test/book/jordan-30?reschedule=b-1&token=${TOKEN}`,
-  calendarFile: `https://meetwise.test/api/bookings/b-1/ics?token=${TOKEN}`,
-  bookAgain: 'https://meetwise.test/book/jordan-30',
-  console: 'https://meetwise.test/bookings/b-1',
-};
-const HOST = { name: 'Jordan Avery', email: 'jordan@meetwise.test' };
 const ROOM = 'https://meet.jit.si/Meetwise-0123456789abcdef0123456789abcdef';
 const ZOOM = 'https://us02web.zoom.us/j/123456789?pwd=abc';
 type Event = NonNullable<MailContext['event']>;

@@ -3,16 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { bookingMails, calendarInviteFor, type MailContext, type MailKind } from '#functions/domain/booking-mail';
 import type { BookingRecord } from '#functions/domain/records';
 import type { CalendarInvite } from '#functions/ports';
+import { HOST, LINKS, TOKEN } from '#test/support/booking-mail-fixtures';
 
-const TOKEN = 'secret-manage-token';
-const LINKS: MailContext['links'] = {
-  manage: `https://meetwise.test/booking/b-1?token=${TOKEN}`,
-  reschedule: `https://meetwise.test/book/jordan-30?reschedule=b-1&token=${TOKEN}`,
-  calendarFile: `https://meetwise.test/api/bookings/b-1/ics?token=${TOKEN}`,
-  bookAgain: 'https://meetwise.test/book/jordan-30',
-  console: 'https://meetwise.test/bookings/b-1',
-};
-const HOST = { name: 'Jordan Avery', email: 'jordan@meetwise.test' };
 const EVENT: NonNullable<MailContext['event']> = {
   title: 'Intro Call',
   duration: 30,
