@@ -56,11 +56,12 @@ export const streamJobs = {
   notifyBookingChanges: {
     name: 'notifyBookingChanges',
     summary:
-      'Queues the booking e-mails a change calls for (booked, requested, confirmed, declined, cancelled, rescheduled) and creates or deletes the booking timers; queues the webhook messages it is for; mails each new team invitation.',
+      'Queues the booking e-mails a change calls for (booked, requested, confirmed, declined, cancelled, rescheduled) and creates or deletes the booking timers; queues the webhook messages it is for; mails each new team invitation, and each host whose Google Meet event types became video calls.',
     filters: [
       { changes: ['INSERT', 'MODIFY'], image: 'NewImage', types: ['Booking'] },
-      // A new team invitation: its mail (issue 28).
-      { changes: ['INSERT'], image: 'NewImage', types: ['TeamInvitation'] },
+      // A new team invitation: its mail (issue 28). A host's Google Meet event types became video calls: the host's
+      // mail (issue 30).
+      { changes: ['INSERT'], image: 'NewImage', types: ['TeamInvitation', 'LocationFallback'] },
     ],
     needs: { table: 'readwrite', mail: true, webhooks: 'enqueue', mailQueue: 'send' },
     timers: true,

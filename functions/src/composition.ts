@@ -10,6 +10,7 @@ import { dynamoContactMessages } from '#functions/adapters/dynamodb/contact-mess
 import { dynamoEmailProofs } from '#functions/adapters/dynamodb/email-proofs';
 import { dynamoEvents } from '#functions/adapters/dynamodb/events';
 import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
+import { dynamoLocationFallbacks } from '#functions/adapters/dynamodb/location-fallbacks';
 import { dynamoLoginThrottle, dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
 import { dynamoMailSuppressions } from '#functions/adapters/dynamodb/mail-suppressions';
 import { dynamoOAuthStates } from '#functions/adapters/dynamodb/oauth-states';
@@ -27,6 +28,7 @@ import { tableMailPacer } from '#functions/adapters/mail-queue/pacer';
 import { sesSendQuota } from '#functions/adapters/mail-queue/send-quota';
 import { sqsMailQueue } from '#functions/adapters/mail-queue/sqs-queue';
 import { tableMailQueue } from '#functions/adapters/mail-queue/table-queue';
+import { recentHostNames } from '#functions/adapters/memory/recent-host-names';
 import { memoryRecentReads } from '#functions/adapters/memory/recent-reads';
 import { countingMailer } from '#functions/adapters/observability/counting-mailer';
 import {
@@ -58,6 +60,8 @@ import type { CoreDeps, Deps, Logger } from '#functions/ports';
  * booking written in the same process). Bookings themselves are always checked against fresh reads.
  */
 const RECENT_READS = { ttlMs: 5_000, maxEntries: 500 } as const;
+/** The bookings lists' memory of host names: a rename shows in them within a minute. */
+export const RECENT_HOST_NAMES = { ttlMs: 60_000, maxEntries: 5_000 } as const;
 
 /**
  * Builds dependencies from configuration, each at most once per process (once per Lambda cold start), and only
@@ -187,6 +191,12 @@ export const eventRepository = /* @__PURE__ */ once(() => dynamoEvents(documentC
 
 export const hostRepository = /* @__PURE__ */ once(() => dynamoHosts(documentClient(), config().tableName));
 
+/** The host repository of the bookings lists: host names remembered for a minute (RECENT_HOST_NAMES). */
+export const listHostRepository = /* @__PURE__ */ once((): Deps['hosts'] => {
+  const hosts = hostRepository();
+  return { ...hosts, namesOf: recentHostNames((ids) => hosts.namesOf(ids), RECENT_HOST_NAMES) };
+});
+
 export const bookingLedger = /* @__PURE__ */ once(() => dynamoBookingLedger(documentClient(), config().tableName));
 
 /** Teams, their members and invitations (issue 28). */
@@ -264,8 +274,13 @@ export const leaveGoogleDeps = /* @__PURE__ */ once(() => ({
   events: eventRepository(),
   teams: teamRepository(),
   bookings: bookingLedger(),
-  mailer: mailer(),
+  locationFallbacks: locationFallbacks(),
 }));
+
+/** Notes that mail a host whose Google Meet event types became video calls (issue 30), through the stream. */
+export const locationFallbacks = /* @__PURE__ */ once(() =>
+  dynamoLocationFallbacks(documentClient(), config().tableName),
+);
 
 export const recentReads = /* @__PURE__ */ once(() => memoryRecentReads(RECENT_READS));
 
@@ -412,6 +427,7 @@ export function composeDeps(
     hosts,
     bookings: dynamoBookingLedger(db, configuration.tableName),
     teams: dynamoTeams(db, configuration.tableName),
+    locationFallbacks: dynamoLocationFallbacks(db, configuration.tableName),
     calendars: calendarProvidersFor(configuration, hosts, cipher, observe),
     googleCalendarAuth: googleCalendarAuthFor(configuration),
     tokenCipher: cipher,

@@ -7,7 +7,7 @@ import type { PlanType, PromoCode } from '#shared/rules/pricing';
 import type { Config } from '#functions/config';
 import type { RateDecision, RateRule } from '#functions/domain/abuse-limits';
 import type { BillingOwner, PaymentRecord, PaymentStatus, PlanRecord } from '#functions/domain/billing';
-import type { ListPageRequest } from '#functions/domain/booking-list';
+import type { ListedBooking, ListPageRequest } from '#functions/domain/booking-list';
 import type { ComposedMail } from '#functions/domain/booking-mail';
 import type {
   AccountRecord,
@@ -21,6 +21,7 @@ import type {
   DateOverrideRecord,
   EventRecord,
   HostRecord,
+  LocationFallbackRecord,
   TeamInvitationRecord,
   TeamMembershipRecord,
   TeamRecord,
@@ -339,6 +340,14 @@ export interface QueuedMail {
   reminder?: { hostId: string; bookingId: string; start: string };
 }
 
+/**
+ * Notes that a host's Google Meet event types became video calls (issue 30; adapters/dynamodb/location-fallbacks.ts):
+ * the stream mails the host each one, once.
+ */
+export interface LocationFallbacks {
+  record(note: LocationFallbackRecord): Promise<void>;
+}
+
 /** The booking mail queue (issue 30): SQS in the cloud, items in the table on one machine (adapters/mail-queue). */
 export interface MailQueue {
   send(message: QueuedMail, now: Date): Promise<void>;
@@ -609,14 +618,14 @@ export interface BookingLedger {
    * One page of the bookings starting in [from, to) (ISO instants), in the list's order (start, then id), strictly
    * after `page.after`: at most `page.limit`, and whether more follow. With `hostId`, that host's partition (their
    * own bookings and the team bookings they hold); without, every host's from the bookings index. Reads about one
-   * page of items, whatever the range holds (issue 30).
+   * page of items, whatever the range holds (issue 30), and of each only the fields the list shows.
    */
   pageStarting(input: {
     hostId?: string;
     from: string;
     to: string;
     page: ListPageRequest;
-  }): Promise<{ bookings: BookingRecord[]; more: boolean }>;
+  }): Promise<{ bookings: ListedBooking[]; more: boolean }>;
   /** Marks (or unmarks) the guest of a confirmed booking as not having come; else BookingChanged. */
   setNoShow(booking: BookingRecord, noShow: boolean): Promise<BookingRecord>;
   /**
@@ -854,6 +863,7 @@ export interface Deps extends CoreDeps {
   bookingMailer: BookingMailer;
   /** Where booking mail waits for its turn (issue 30): the stream and timer jobs queue, sendBookingMail sends. */
   mailQueue: MailQueue;
+  locationFallbacks: LocationFallbacks;
   /** The per-second tokens every consumer of the mail queue shares (issue 30). */
   mailPacer: MailPacer;
   /** The account's sending rate, as SES reports it (issue 30). */

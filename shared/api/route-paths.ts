@@ -233,12 +233,8 @@ export function hasMalformedPercentEncoding(raw: string): boolean {
  * that does not decode, which callers refuse first: see hasMalformedPercentEncoding).
  */
 export function matchPath(template: string, actual: string): Record<string, string> | null {
-  const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
-    names.push(a ?? b);
-    return '([^/]+)';
-  });
-  const found = new RegExp(`^${pattern}$`).exec(actual);
+  const { names, pattern } = compiledTemplate(template);
+  const found = pattern.exec(actual);
   if (!found) return null;
   const params: Record<string, string> = {};
   try {
@@ -249,4 +245,21 @@ export function matchPath(template: string, actual: string): Record<string, stri
     return null;
   }
   return params;
+}
+
+/** Each template's pattern, compiled once (the local server tries the whole route table on every request). */
+const compiledTemplates = new Map<string, { names: string[]; pattern: RegExp }>();
+
+function compiledTemplate(template: string): { names: string[]; pattern: RegExp } {
+  let compiled = compiledTemplates.get(template);
+  if (!compiled) {
+    const names: string[] = [];
+    const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
+      names.push(a ?? b);
+      return '([^/]+)';
+    });
+    compiled = { names, pattern: new RegExp(`^${source}$`) };
+    compiledTemplates.set(template, compiled);
+  }
+  return compiled;
 }

@@ -615,7 +615,7 @@ export const connectBuiltinCalendar = /* @__PURE__ */ defineRoute(paths.connectB
     'Connects the built-in calendar (a Google grant it replaces is revoked; Google Meet events become video calls).',
   body: builtinConnectBody,
   response: calendarConnectResponse,
-  needs: { table: 'readwrite', google: true, mail: true },
+  needs: { table: 'readwrite', google: true },
 });
 
 export const completeCalendarConnect = /* @__PURE__ */ defineRoute(paths.completeCalendarConnect, {
@@ -636,7 +636,7 @@ export const disconnectCalendar = /* @__PURE__ */ defineRoute(paths.disconnectCa
     "Disconnects the host's calendar: revokes the Google token at Google and deletes it here; Google Meet events become video calls.",
   body: emptyBody,
   response: messageResponse,
-  needs: { table: 'readwrite', google: true, mail: true },
+  needs: { table: 'readwrite', google: true },
 });
 
 export const getCalendarFeed = /* @__PURE__ */ defineRoute(paths.getCalendarFeed, {

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 
 import { routes } from '#shared/api/routes';
+import { BOOKING_LIST_LIMIT_DEFAULT } from '#shared/api/schemas/bookings';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
-import { composeDeps } from '#functions/composition';
+import { recentHostNames } from '#functions/adapters/memory/recent-host-names';
+import { composeDeps, RECENT_HOST_NAMES } from '#functions/composition';
 import { parseConfig, setEnvironment } from '#functions/config';
 import type { BookingRecord } from '#functions/domain/records';
 import { run as listRun } from '#functions/handlers/listBookings';
@@ -11,21 +13,24 @@ import { startPeers } from '#infra/local/peers';
 import { DEMO_ADMIN, seedDemoData } from '#infra/local/seed';
 import { createAppServer } from '#infra/local/server';
 import { ensureTable } from '#infra/local/table';
+import { MEETINGS_PAGE_SIZE } from '#frontend/features/admin/api/list-bookings.ts';
 import { benchLatency } from '#test/bench/latency';
 import { apiEvent, testContext } from '#test/support/api-event';
 import { bookingRecord } from '#test/support/booking-record';
 
 /**
  * GET /api/bookings for the admin over one month holding `bookings` bookings of `hosts` hosts (issue 17), one page
- * of `pageSize` at a time (issue 30): the DynamoDB requests of one page (counted by the client middleware), the walk
- * over every page (each booking once, in order, or the bench stops), and the latency of one page at 20 concurrent
- * clients through the local app server. The bookings are written straight through the ledger into DynamoDB Local (in
+ * of `pageSize` at a time (issue 30; by default the admin table's page, MEETINGS_PAGE_SIZE): the DynamoDB requests of
+ * the first page and of the next (counted by the client middleware; the handler remembers host names for a minute,
+ * as the deployed one does), the walk over every page (each booking once, in order, or the bench stops), and the
+ * latency of one page at 20 concurrent clients through the local app server, for the table's page and for the API's
+ * default page (100). The bookings are written straight through the ledger into DynamoDB Local (in
  * memory), with no stream job running, so nothing else loads the machine while it is measured.
  */
 export async function benchBookingList(options: { hosts?: number; bookings?: number; pageSize?: number } = {}) {
   const hostCount = options.hosts ?? 50;
   const bookingCount = options.bookings ?? 2000;
-  const pageSize = options.pageSize ?? 100;
+  const pageSize = options.pageSize ?? MEETINGS_PAGE_SIZE;
   const peers = await startPeers();
   const server = { close: () => undefined as void };
   try {
@@ -104,8 +109,14 @@ export async function benchBookingList(options: { hosts?: number; bookings?: num
     }
 
     const query = { start: `${month}-01`, end: `${month}-31`, timezone: 'UTC' };
+    // As the handler composes it (composition.ts listHostRepository).
+    const listHosts = {
+      ...deps.hosts,
+      namesOf: recentHostNames((ids) => deps.hosts.namesOf(ids), RECENT_HOST_NAMES),
+    };
     const list = httpRoute(routes.listBookings, listRun, async () => ({
       ...deps,
+      hosts: listHosts,
       sessions: { authenticate: async () => ({ userId: 'admin', isAdmin: true, sessionId: 'bench' }) },
     }));
     type Page = { bookings: { id: string; startTime: string }[]; nextCursor: string | null };
@@ -124,6 +135,9 @@ export async function benchBookingList(options: { hosts?: number; bookings?: num
     counting = new Map();
     const first = await page(null);
     const counts = counting;
+    counting = new Map();
+    await page(first.nextCursor);
+    const nextCounts = counting;
     counting = null;
     if (first.bookings.length !== Math.min(pageSize, bookingCount)) {
       throw new Error(`The first page held ${first.bookings.length} bookings, not ${pageSize}`);
@@ -165,9 +179,11 @@ export async function benchBookingList(options: { hosts?: number; bookings?: num
       .getSetCookie()
       .map((value) => value.split(';')[0])
       .join('; ');
-    const url = `${base}/api/bookings?${new URLSearchParams({ ...query, limit: String(pageSize) }).toString()}`;
-    const latency = await benchLatency(url, { headers: { cookie } });
-    return { listed, pages, pageSize, counts, latency };
+    const url = (limit: number) =>
+      `${base}/api/bookings?${new URLSearchParams({ ...query, limit: String(limit) }).toString()}`;
+    const latency = await benchLatency(url(pageSize), { headers: { cookie } });
+    const defaultPage = await benchLatency(url(BOOKING_LIST_LIMIT_DEFAULT), { headers: { cookie } });
+    return { listed, pages, pageSize, counts, nextCounts, latency, defaultPage };
   } finally {
     server.close();
     await peers.stop();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { BOOKING_LIST_LIMIT_DEFAULT } from '#shared/api/schemas/bookings';
 import { EMBED_BUDGET_GZIP_BYTES } from '#shared/embed';
 import {
   availableDatesRequest,
@@ -286,19 +287,29 @@ async function main() {
     const listBench = await benchBookingList();
     const listCalls = [...listBench.counts].reduce((sum, [, count]) => sum + count, 0);
     console.log(
-      `\nGET /api/bookings?limit=${listBench.pageSize} as the admin: one month holding 2,000 bookings of 50 hosts (the cursors walked: ${listBench.listed} bookings in ${listBench.pages} pages, each once, in order; DynamoDB Local in memory)`,
+      `\nGET /api/bookings?limit=${listBench.pageSize} (the admin table's page) as the admin: one month holding 2,000 bookings of 50 hosts (the cursors walked: ${listBench.listed} bookings in ${listBench.pages} pages, each once, in order; DynamoDB Local in memory)`,
     );
+    const nextCalls = [...listBench.nextCounts].reduce((sum, [, count]) => sum + count, 0);
     row(
-      `DynamoDB requests of one page: ${describeCounts(listBench.counts)}`,
+      `DynamoDB requests of the first page: ${describeCounts(listBench.counts)}`,
       `${listCalls} requests`,
       `≤ ${BUDGET.listRequests}`,
       listCalls <= BUDGET.listRequests,
     );
     row(
-      `20 concurrent clients, 10 s: ${listBench.latency.requests} requests, ${listBench.latency.non2xx} non-2xx, p50 ${listBench.latency.p50} ms`,
+      `DynamoDB requests of the next page (host names remembered): ${describeCounts(listBench.nextCounts)}`,
+      `${nextCalls} requests`,
+      `≤ ${BUDGET.listRequests}`,
+      nextCalls <= BUDGET.listRequests,
+    );
+    row(
+      `the table's page (${listBench.pageSize}), 20 concurrent clients, 10 s: ${listBench.latency.requests} requests, ${listBench.latency.non2xx} non-2xx, p50 ${listBench.latency.p50} ms`,
       `p99 ${listBench.latency.p99} ms`,
       `≤ ${BUDGET.listPageP99Ms} ms`,
       listBench.latency.non2xx === 0 && listBench.latency.p99 <= BUDGET.listPageP99Ms,
+    );
+    console.log(
+      `  (for reference, the API's default page of ${BOOKING_LIST_LIMIT_DEFAULT}: ${listBench.defaultPage.requests} requests, ${listBench.defaultPage.non2xx} non-2xx, p50 ${listBench.defaultPage.p50} ms, p99 ${listBench.defaultPage.p99} ms; DynamoDB Local's index Query is most of it)`,
     );
   }
   if (wants('cost'))

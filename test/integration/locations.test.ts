@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 
 import { routes } from '#shared/api/routes';
 import { GOOGLE_MEET_NEEDS_GOOGLE } from '#shared/locations';
+import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { keys } from '#functions/adapters/dynamodb/keys';
 import { PHONE_NEEDED, PHONE_NOT_ASKED } from '#functions/app/create-booking';
 import { viewHostBooking, viewManagedBooking } from '#functions/app/manage-booking';
 import { migrateLocations } from '#functions/app/migrate-locations';
-import type { CalendarConnection, EventRecord } from '#functions/domain/records';
+import type { CalendarConnection, EventRecord, LocationFallbackRecord } from '#functions/domain/records';
 import { run as connectBuiltinRun } from '#functions/handlers/connectBuiltinCalendar';
 import { run as createEventRun } from '#functions/handlers/createEvent';
 import { run as disconnectRun } from '#functions/handlers/disconnectCalendar';
 import { run as updateEventRun } from '#functions/handlers/updateEvent';
 import { httpRoute } from '#functions/http/route-handler';
+import { notifyHandler } from '#functions/jobs/notifyBookingChanges';
 import type { Deps, Principal } from '#functions/ports';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { ACTIVE_PLAN, bookingApi, bookingFixtures, bookingRequest, NOW, unique } from '#test/support/booking-fixtures';
@@ -34,12 +40,44 @@ const ROOM = /^https:\/\/meet\.jit\.si\/Meetwise-[0-9a-f]{32}$/;
 
 const principalOf = (userId: string): Principal => ({ userId, isAdmin: false, sessionId: 'test' });
 
+/** The notes written to tell hosts of a fallback (each also written to the table, as in the cloud). */
+const notes: LocationFallbackRecord[] = [];
+const locationFallbacks: Deps['locationFallbacks'] = {
+  async record(note) {
+    await deps.locationFallbacks.record(note);
+    notes.push(note);
+  },
+};
+const notesFor = (hostId: string) => notes.filter((note) => note.hostId === hostId);
+const db = createDocumentClient(createDynamoClient(config));
+const notify = notifyHandler(() => deps);
+
+/**
+ * What the table's stream hands the booking notices job for a note (its item as written, read back), as the event
+ * source mapping would: once, or more than once.
+ */
+async function deliverNote(note: LocationFallbackRecord, times = 1) {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.locationFallback(note.id) }));
+  expect(Item).toMatchObject({ type: 'LocationFallback', hostId: note.hostId });
+  expect(Item?.expiresAt).toBe(Math.floor(Date.parse(note.createdAt) / 1000) + 7 * 86_400);
+  const event: DynamoDBStreamEvent = {
+    Records: Array.from({ length: times }, (_, index) => ({
+      eventID: `${note.id}-${index}`,
+      eventName: 'INSERT',
+      eventSource: 'aws:dynamodb',
+      dynamodb: { NewImage: marshall(Item!) as never, SequenceNumber: String(index + 1) },
+    })),
+  };
+  const context = { ...testContext, awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 60_000 };
+  expect(await notify(event, context)).toEqual({ batchItemFailures: [] });
+}
+
 /** A route called as the signed-in host (validation, use case, error mapping), the clock fixed at NOW. */
 function asHost<R>(userId: string, definition: R, run: unknown) {
   const handler = httpRoute(
     definition as Parameters<typeof httpRoute>[0],
     run as Parameters<typeof httpRoute>[1],
-    depsAs(config, principalOf(userId), { clock }) as Parameters<typeof httpRoute>[2],
+    depsAs(config, principalOf(userId), { clock, locationFallbacks }) as Parameters<typeof httpRoute>[2],
   );
   return async (options: { method: string; path: string; body?: unknown; pathParameters?: Record<string, string> }) => {
     const result = (await handler(
@@ -340,12 +378,30 @@ describe('Google Meet without Google', () => {
     expect((await stored(account.id, cancelledId)).meetingUrl).toBeUndefined();
     expect((await stored(account.id, officeId)).meetingUrl).toBeUndefined();
 
-    const mail = (await sentEmails(config.sesEndpoint!)).find(
-      (sent) => sent.destination.to.includes(account.email) && sent.subject.includes('video call'),
-    );
-    expect(mail?.subject).toBe('Your Google Meet event types now use a video call');
-    expect(mail?.body.text).toContain('"Genetics chat"');
-    expect(mail?.body.text).toContain('The upcoming booking got its video call link');
+    // The route sends no mail: it writes a note, and the stream's job mails the host, once however often it comes.
+    const hostMails = async () =>
+      (await sentEmails(config.sesEndpoint!)).filter(
+        (sent) => sent.destination.to.includes(account.email) && sent.subject.includes('video call'),
+      );
+    expect(await hostMails()).toEqual([]);
+    expect(notesFor(account.id)).toEqual([
+      {
+        id: expect.any(String),
+        hostId: account.id,
+        events: [{ id: meet.id, title: 'Genetics chat', slug: meet.slug }],
+        bookings: 1,
+        createdAt: NOW.toISOString(),
+      },
+    ]);
+    await deliverNote(notesFor(account.id)[0]!, 2);
+    const mails = await hostMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Your Google Meet event types now use a video call');
+    expect(mails[0]?.body.text).toContain(`Hello ${(await deps.hosts.get(account.id))!.name},`);
+    expect(mails[0]?.body.text).toContain('"Genetics chat"');
+    expect(mails[0]?.body.text).toContain('The upcoming booking got its video call link');
+    await deliverNote(notesFor(account.id)[0]!);
+    expect(await hostMails()).toHaveLength(1);
   });
 
   it('switching to the built-in calendar does the same', async () => {
@@ -358,6 +414,7 @@ describe('Google Meet without Google', () => {
     expect(answer.status).toBe(200);
     expect((await deps.events.findById(meet.id))!.event.locationType).toBe('video');
     expect((await stored(account.id, upcomingId)).meetingUrl).toMatch(ROOM);
+    expect(notesFor(account.id)).toMatchObject([{ events: [{ id: meet.id }], bookings: 1 }]);
   });
 
   it('the migration moves Google Meet events without Google to the video call once, and a second run changes nothing', async () => {
@@ -367,6 +424,7 @@ describe('Google Meet without Google', () => {
     // Only this test's event types (the table is shared with other files running meanwhile).
     const scoped: Deps = {
       ...deps,
+      locationFallbacks,
       events: {
         ...deps.events,
         forEachSlug: (onPage) =>
@@ -399,7 +457,19 @@ describe('Google Meet without Google', () => {
     expect((await stored(lost.account.id, lost.cancelledId)).meetingUrl).toBeUndefined();
     expect((await stored(kept.account.id, kept.upcomingId)).meetingUrl).toBeUndefined();
 
+    // The host whose event changed is told (by the stream's job); the one with Google is not.
+    expect(notesFor(lost.account.id)).toMatchObject([
+      { events: [{ id: lost.meet.id, title: 'Genetics chat' }], bookings: 1 },
+    ]);
+    expect(notesFor(kept.account.id)).toEqual([]);
+    await deliverNote(notesFor(lost.account.id)[0]!);
+    const told = (await sentEmails(config.sesEndpoint!)).filter((sent) =>
+      sent.destination.to.includes(lost.account.email),
+    );
+    expect(told.map((sent) => sent.subject)).toContain('Your Google Meet event types now use a video call');
+
     expect(await migrateLocations(scoped)).toEqual({ events: [], bookings: 0 });
+    expect(notesFor(lost.account.id)).toHaveLength(1);
     expect(await stored(lost.account.id, lost.upcomingId)).toEqual(after);
   });
 });

@@ -12,7 +12,7 @@ import {
   videoRoomUrl,
 } from '#shared/locations';
 import { googleEventFor } from '#functions/adapters/google/calendar';
-import { fallbackNotice } from '#functions/app/calendar-connection';
+import { fallbackNotice } from '#functions/app/location-fallback-mail';
 import { newMeetingRoom } from '#functions/app/migrate-locations';
 import { parseConfig } from '#functions/config';
 import { newEvent } from '#functions/domain/event-defaults';

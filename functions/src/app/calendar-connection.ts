@@ -4,11 +4,8 @@ import type { CalendarSettings } from '#shared/api/schemas/calendar';
 import type { CalendarStatus } from '#shared/api/schemas/host-events';
 import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
 import { callerAccount, type CallerDeps } from '#functions/app/caller';
-import {
-  fallBackFromGoogleMeet,
-  type FallbackResult,
-  type LocationFallbackDeps,
-} from '#functions/app/migrate-locations';
+import { fallbackNotice } from '#functions/app/location-fallback-mail';
+import { fallBackFromGoogleMeet, type LocationFallbackDeps } from '#functions/app/migrate-locations';
 import { builtinConnection, calendarSettingsOf } from '#functions/domain/calendar';
 import type { CalendarConnection, CalendarProviderName, HostRecord } from '#functions/domain/records';
 import { Conflict, ValidationFailed, WriteConflict } from '#functions/errors';
@@ -45,9 +42,9 @@ export type ForgetCalendarDeps = GoogleGrantDeps & Pick<Deps, 'hosts'>;
 export type CalendarConnectionDeps = CalendarHostDeps & GoogleGrantDeps & Pick<Deps, 'clock' | 'calendars'>;
 /**
  * Leaving Google (disconnecting, or switching to the built-in calendar) also moves the host's Google Meet event types
- * to the video call, gives their bookings to come a room, and tells the host by mail (issue 30).
+ * to the video call, gives their bookings to come a room, and tells the host (issue 30).
  */
-export type LeaveGoogleDeps = CalendarConnectionDeps & LocationFallbackDeps & Pick<Deps, 'mailer'>;
+export type LeaveGoogleDeps = CalendarConnectionDeps & LocationFallbackDeps;
 /** Starting Google's consent also stores an OAuth state. */
 export type ConnectCalendarDeps = CalendarConnectionDeps & Pick<Deps, 'oauthStates'>;
 /** Google's answer uses the OAuth state, and reads the admin's configured calendar from the settings. */
@@ -156,55 +153,12 @@ export async function connectBuiltinCalendar(
 /**
  * Issue 30: without Google there is no Google Meet. The host's Google Meet event types (their own and the team ones
  * they host) become video calls, their bookings to come get a room (each one's guests are told by the "Location
- * updated" mail), and the host gets a mail naming the event types. Answers the sentence for the host's screen, or ''
- * when nothing changed. A mail that cannot be sent is logged: the change stands, and the screen says it.
+ * updated" mail), and the host gets a mail naming the event types (sent by the stream, location-fallback-mail.ts).
+ * Answers the sentence for the host's screen, or '' when nothing changed.
  */
 async function leaveGoogleMeet(deps: LeaveGoogleDeps, host: HostRecord): Promise<string> {
   const result = await fallBackFromGoogleMeet(deps, host.id);
-  if (result.events.length === 0) return '';
-  const { sentence, mail } = fallbackNotice(result, deps.config.siteUrl);
-  try {
-    await deps.mailer.send({
-      to: [host.email],
-      subject: mail.subject,
-      text: [`Hello ${host.name},`, '', ...mail.lines].join('\n'),
-    });
-  } catch (error) {
-    deps.logger.error('Could not tell a host that their Google Meet events now use a video call', {
-      hostId: host.id,
-      error: String(error),
-    });
-  }
-  return sentence;
-}
-
-/** What the host is told when their Google Meet event types became video calls. */
-export function fallbackNotice(result: FallbackResult, siteUrl: string) {
-  const titles = result.events.map((event) => `"${event.title}"`).join(', ');
-  const one = result.events.length === 1;
-  const sentence = `${one ? 'Your event type' : 'Your event types'} ${titles} used Google Meet, which needs Google Calendar: ${
-    one ? 'it now uses' : 'they now use'
-  } a video call, and every booking gets its own link.`;
-  const booked =
-    result.bookings === 0
-      ? 'No upcoming bookings needed a new link.'
-      : `${result.bookings === 1 ? 'The upcoming booking' : `The ${result.bookings} upcoming bookings`} got ${
-          result.bookings === 1 ? 'its' : 'their'
-        } video call link, and ${result.bookings === 1 ? 'its guests were' : 'their guests were'} sent it.`;
-  return {
-    sentence,
-    mail: {
-      subject: 'Your Google Meet event types now use a video call',
-      lines: [
-        sentence,
-        '',
-        booked,
-        '',
-        'To use Google Meet again, connect Google Calendar and choose Google Meet in each event type:',
-        `${siteUrl}/calendar`,
-      ],
-    },
-  };
+  return result.events.length === 0 ? '' : fallbackNotice(result, deps.config.siteUrl).sentence;
 }
 
 const toWindow = (outcome: { error: CalendarConnectError } | { connected: true }) =>

@@ -3,8 +3,13 @@ import { createHash } from 'node:crypto';
 import { BOOKING_LIST_LIMIT_DEFAULT, type BookingListItem, type BookingListPage } from '#shared/api/schemas/bookings';
 import { parseDay, zoneDateInterval } from '#shared/availability/wall-clock';
 import { utcDay } from '#functions/domain/booking';
-import { decodeListCursor, encodeListCursor, guestNameParts, type ListPosition } from '#functions/domain/booking-list';
-import type { BookingRecord } from '#functions/domain/records';
+import {
+  decodeListCursor,
+  encodeListCursor,
+  guestNameParts,
+  type ListedBooking,
+  type ListPosition,
+} from '#functions/domain/booking-list';
 import { Unauthorized, ValidationFailed } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 
@@ -20,9 +25,11 @@ export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts' | 'teams' | 'mana
  *    A member's partition holds their team bookings too (the ones stored under another member as holds): each
  *    booking is listed once.
  * 3. Each with the spec's list fields (the guest's name split at the first space, the meeting type of the event when
- *    it was booked), its host's name (a team booking: its assigned hosts' names as booked, ", "-joined; else one
- *    BatchGetItem for the hosts of the page), its team (null for a personal booking) and, while it can still move,
- *    the guest's reschedule link for the host to pass on (a host may change their own bookings anyway).
+ *    it was booked), its host's name (a team booking: its assigned hosts' names as booked, ", "-joined; else the
+ *    host's name now, from `deps.hosts`: one BatchGetItem for the hosts of the page, which the handler remembers for
+ *    a minute, so a rename shows within a minute and a page is mostly one Query), its team (null for a personal
+ *    booking) and, while it can still move, the guest's reschedule link for the host to pass on (a host may change
+ *    their own bookings anyway).
  * 4. A round-robin booking's reason for its member goes to administrators and to the owners of its team (the caller's
  *    teams: one Query, only when the page holds a team booking).
  * With `limit` or `cursor` (issue 30), one page of it instead (`listPage`).
@@ -94,7 +101,7 @@ async function listPage(
 async function listItems(
   deps: ListBookingsDeps,
   principal: Principal,
-  listed: readonly BookingRecord[],
+  listed: readonly ListedBooking[],
 ): Promise<BookingListItem[]> {
   const names = await deps.hosts.namesOf(
     listed.filter((booking) => !booking.hostNames?.length).map((booking) => booking.hostId),
@@ -116,7 +123,7 @@ async function listItems(
 async function teamsOwnedBy(
   deps: Pick<Deps, 'teams'>,
   principal: Principal,
-  listed: readonly BookingRecord[],
+  listed: readonly ListedBooking[],
 ): Promise<Set<string>> {
   if (principal.isAdmin || !listed.some((booking) => booking.assignment && booking.teamId)) return new Set();
   const memberships = await deps.teams.teamsOf(principal.userId);
@@ -129,14 +136,14 @@ async function teamsOwnedBy(
  * The guest's reschedule link, as their e-mails carry it (booking-notices.ts), or null for a booking whose secret is
  * not the derived one (made before the links were derived from the id).
  */
-function rescheduleUrl(deps: Pick<Deps, 'manageTokens' | 'config'>, booking: BookingRecord): string | null {
+function rescheduleUrl(deps: Pick<Deps, 'manageTokens' | 'config'>, booking: ListedBooking): string | null {
   const token = deps.manageTokens.tokenFor(booking.id);
   if (createHash('sha256').update(token).digest('base64url') !== booking.manageTokenHash) return null;
   return `${deps.config.siteUrl}/book/${encodeURIComponent(booking.eventSlug)}?reschedule=${encodeURIComponent(booking.id)}&token=${token}`;
 }
 
 function listItem(
-  booking: BookingRecord,
+  booking: ListedBooking,
   hostName: string,
 ): Omit<BookingListItem, 'rescheduleUrl' | 'assignmentReason'> {
   const { firstName, lastName } = guestNameParts(booking.name);

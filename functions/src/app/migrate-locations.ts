@@ -11,9 +11,11 @@ import type { Deps } from '#functions/ports';
  * Google Meet without Google (issue 30 §1): a Meet exists only in a Google Calendar, so an event type whose hosts have
  * no Google Calendar connected falls back to the built-in video call, and its bookings to come get their room.
  * - When a host disconnects Google (or switches to the built-in calendar): their Google Meet event types, personal and
- *   team, become video calls, and the host is told (calendar-connection.ts).
- * - Once after each deploy and at every local start, the migration does the same for every such event type already
- *   stored. Both are idempotent: a second run finds nothing left to change.
+ *   team, become video calls, and the host is told (calendar-connection.ts's answer, and a mail).
+ * - Every hour and at every local start, the migration does the same for every such event type already stored, and
+ *   each of its hosts is told by mail. Both are idempotent: a second run finds nothing left to change.
+ * The mails go through the table's stream: a note per host (LocationFallbacks), mailed by the booking notices job
+ * (location-fallback-mail.ts), so nothing here waits on SES.
  * Each booking that gets its room is one write of the booking (and its holds) with its version bumped and its status
  * as read: the stream's "Location updated" notice (booking-notices.ts) tells its guests and hosts the new link.
  */
@@ -21,7 +23,7 @@ import type { Deps } from '#functions/ports';
 /** What switching event types to the video call and giving their bookings a room needs. */
 export type LocationFallbackDeps = Pick<
   Deps,
-  'events' | 'hosts' | 'teams' | 'bookings' | 'clock' | 'config' | 'logger'
+  'events' | 'hosts' | 'teams' | 'bookings' | 'clock' | 'config' | 'logger' | 'ids' | 'locationFallbacks'
 >;
 
 /** A new room of the built-in video call: 16 random bytes under the stage's VIDEO_ROOM_BASE_URL. */
@@ -50,16 +52,32 @@ export async function fallBackFromGoogleMeet(deps: LocationFallbackDeps, hostId:
       (event) => event.locationType === 'google-meet' && (event.hosts ?? []).some((host) => host.userId === hostId),
     ),
   ];
-  return switchToVideo(deps, meetEvents);
+  const result = await switchToVideo(deps, meetEvents);
+  await tellHost(deps, hostId, result);
+  return result;
+}
+
+/** The note that mails the host what changed (nothing when nothing did). */
+async function tellHost(deps: LocationFallbackDeps, hostId: string, result: FallbackResult): Promise<void> {
+  if (result.events.length === 0) return;
+  await deps.locationFallbacks.record({
+    id: deps.ids.next(),
+    hostId,
+    events: result.events,
+    bookings: result.bookings,
+    createdAt: deps.clock.now().toISOString(),
+  });
 }
 
 /**
  * The migration: every Google Meet event type whose host (a team event: any of its hosts) has no Google Calendar
- * connected becomes a video call, and its future bookings that are not cancelled and have no room get one. Reads
+ * connected becomes a video call, and its future bookings that are not cancelled and have no room get one. Each of
+ * its hosts gets one mail naming theirs. Reads
  * every event type's slug (a Scan of the table, a page at a time), then each Google Meet event and its hosts.
  */
 export async function migrateLocations(deps: LocationFallbackDeps): Promise<FallbackResult> {
   const result: FallbackResult = { events: [], bookings: 0 };
+  const byHost = new Map<string, FallbackResult>();
   await deps.events.forEachSlug(async (slugs) => {
     const found = await Promise.all(
       slugs.map(async (slug) => {
@@ -72,10 +90,21 @@ export async function migrateLocations(deps: LocationFallbackDeps): Promise<Fall
     const hostIds = [...new Set(meetEvents.flatMap(hostIdsOf))];
     const hosts = await deps.hosts.getMany(hostIds);
     const withoutGoogle = meetEvents.filter((event) => !allHaveGoogle(hostIdsOf(event).map((id) => hosts.get(id))));
-    const done = await switchToVideo(deps, withoutGoogle);
-    result.events.push(...done.events);
-    result.bookings += done.bookings;
+    for (const event of withoutGoogle) {
+      const done = await switchToVideo(deps, [event]);
+      result.events.push(...done.events);
+      result.bookings += done.bookings;
+      if (done.events.length === 0) continue;
+      for (const hostId of hostIdsOf(event)) {
+        const told = byHost.get(hostId) ?? { events: [], bookings: 0 };
+        told.events.push(...done.events);
+        told.bookings += done.bookings;
+        byHost.set(hostId, told);
+      }
+    }
   });
+  // Each host of a changed event type is told once, of all of theirs.
+  for (const [hostId, told] of byHost) await tellHost(deps, hostId, told);
   if (result.events.length > 0)
     deps.logger.info('Google Meet event types without Google moved to the video call', {
       events: result.events.length,

@@ -1,3 +1,5 @@
+import type { BookingRecord } from '#functions/domain/records';
+
 /**
  * The admin list's `firstName` and `lastName` (booking-landing-auth-admin.md §3): a guest gives one name; everything
  * after its first space is the last name ("Ada King Lovelace" → "Ada", "King Lovelace"; "Cher" → "Cher", "").
@@ -9,6 +11,38 @@ export function guestNameParts(name: string): { firstName: string; lastName: str
     ? { firstName: trimmed, lastName: '' }
     : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space).trim() };
 }
+
+/**
+ * The fields of a booking the bookings list reads (issue 30): a page asks DynamoDB for these alone, so a page of
+ * long bookings (answers, calendar state) costs no more to read and send than the list shows.
+ */
+export const LISTED_BOOKING_FIELDS = [
+  'id',
+  'hostId',
+  'hostNames',
+  'name',
+  'email',
+  'start',
+  'end',
+  'meetingType',
+  'status',
+  'eventTitle',
+  'eventSlug',
+  'guestTimeZone',
+  'additionalInfo',
+  'guests',
+  'noShow',
+  'rescheduledTo',
+  'teamId',
+  'teamSlug',
+  'teamName',
+  'source',
+  'assignment',
+  'manageTokenHash',
+] as const satisfies readonly (keyof BookingRecord)[];
+
+/** A booking as a page of the list reads it. */
+export type ListedBooking = Pick<BookingRecord, (typeof LISTED_BOOKING_FIELDS)[number]>;
 
 /** Where a page of GET /api/bookings ended: the last booking given (the next page starts after it). */
 export interface ListPosition {

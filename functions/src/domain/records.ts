@@ -128,6 +128,20 @@ export interface TeamMembershipRecord {
   joinedAt: string;
 }
 
+/**
+ * Issue 30: a host's Google Meet event types became video calls (they left Google, or the migration found them
+ * without it). Written where that happened; the table's stream hands its insertion to the booking notices job, which
+ * mails the host (app/location-fallback-mail.ts), so no route sends mail itself. Expires after 7 days.
+ */
+export interface LocationFallbackRecord {
+  id: string;
+  hostId: string;
+  events: { id: number; title: string; slug: string }[];
+  /** The upcoming bookings of those events that got a video call link. */
+  bookings: number;
+  createdAt: string;
+}
+
 /** An invitation to join a team, for one e-mail address (lower case); accepted only by a verified account of it. */
 export interface TeamInvitationRecord {
   id: string;

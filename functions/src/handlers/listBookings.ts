@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
 import { listBookings, type ListBookingsDeps } from '#functions/app/list-bookings';
-import { bookingLedger, coreDeps, hostRepository, manageTokens, teamRepository } from '#functions/composition';
+import { bookingLedger, coreDeps, listHostRepository, manageTokens, teamRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.listBookings, ListBookingsDeps> = (deps, { principal, query }) =>
@@ -8,7 +8,7 @@ export const run: RouteRun<typeof routes.listBookings, ListBookingsDeps> = (deps
 export const handler = httpRoute(routes.listBookings, run, () => ({
   ...coreDeps(),
   bookings: bookingLedger(),
-  hosts: hostRepository(),
+  hosts: listHostRepository(),
   teams: teamRepository(),
   manageTokens: manageTokens(),
 }));

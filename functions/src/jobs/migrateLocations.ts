@@ -1,5 +1,12 @@
 import { migrateLocations } from '#functions/app/migrate-locations';
-import { bookingLedger, coreDeps, eventRepository, hostRepository, teamRepository } from '#functions/composition';
+import {
+  bookingLedger,
+  coreDeps,
+  eventRepository,
+  hostRepository,
+  locationFallbacks,
+  teamRepository,
+} from '#functions/composition';
 import { scheduledJob } from '#functions/jobs/scheduled-job';
 
 /**
@@ -14,6 +21,7 @@ export const handler = scheduledJob('migrateLocations', async () => {
     hosts: hostRepository(),
     teams: teamRepository(),
     bookings: bookingLedger(),
+    locationFallbacks: locationFallbacks(),
   });
   return { events: events.length, bookings };
 });

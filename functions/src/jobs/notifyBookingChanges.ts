@@ -2,8 +2,10 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 
 import { bookingFromImage } from '#functions/adapters/dynamodb/bookings';
+import { locationFallbackFromImage } from '#functions/adapters/dynamodb/location-fallbacks';
 import { invitationFromImage } from '#functions/adapters/dynamodb/teams';
 import { notifyBookingChange, type NotifyDeps } from '#functions/app/booking-notices';
+import { mailLocationFallback, type LocationFallbackMailDeps } from '#functions/app/location-fallback-mail';
 import { mailTeamInvitation, type InvitationMailDeps } from '#functions/app/team-invitation-mail';
 import { fanOutBookingChange, type FanOutDeps } from '#functions/app/webhook-delivery';
 import {
@@ -17,9 +19,10 @@ import {
 import { eventJob } from '#functions/jobs/scheduled-job';
 
 /**
- * The table's stream, filtered to booking items and new team invitations (shared/jobs.ts): a booking's old and new
- * images go to fanOutBookingChange (its webhook messages, issue 29: this job fans out, so the stream keeps two
- * readers) and notifyBookingChange, an invitation to mailTeamInvitation. Records are processed one by one; the ones
+ * The table's stream, filtered to booking items, new team invitations and new location fallback notes (shared/jobs.ts):
+ * a booking's old and new images go to fanOutBookingChange (its webhook messages, issue 29: this job fans out, so the
+ * stream keeps two readers) and notifyBookingChange, an invitation to mailTeamInvitation, a note that a host's Google
+ * Meet event types became video calls to mailLocationFallback (issue 30). Records are processed one by one; the ones
  * that failed are reported (partial batch failure), so only they and what follows them on their shard come again;
  * what went out is never sent twice (OnceGuard).
  * In the cloud an event source mapping calls it; on one machine the local runner's stream poller.
@@ -27,6 +30,7 @@ import { eventJob } from '#functions/jobs/scheduled-job';
 export function notifyHandler(
   deps: () => NotifyDeps &
     InvitationMailDeps &
+    LocationFallbackMailDeps &
     FanOutDeps & { once: { registerLambdaContext?(context: unknown): void } },
 ) {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
@@ -37,6 +41,10 @@ export function notifyHandler(
       // A new team invitation (issue 28): its mail.
       const invitation = change.eventName === 'INSERT' ? invitationFromImage(change.dynamodb?.NewImage as never) : null;
       if (invitation) return mailTeamInvitation(given, invitation);
+      // A host's Google Meet event types became video calls (issue 30): the host's mail.
+      const fallback =
+        change.eventName === 'INSERT' ? locationFallbackFromImage(change.dynamodb?.NewImage as never) : null;
+      if (fallback) return mailLocationFallback(given, fallback);
       const before = bookingFromImage(change.dynamodb?.OldImage as never);
       const after = bookingFromImage(change.dynamodb?.NewImage as never);
       // The webhooks it is for (issue 29): one message per subscribed endpoint, each queued once.

@@ -15,7 +15,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DAY_MS } from '#shared/time';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { utcDay } from '#functions/domain/booking';
-import { isAfter } from '#functions/domain/booking-list';
+import { isAfter, LISTED_BOOKING_FIELDS, type ListedBooking } from '#functions/domain/booking-list';
 import { versionOf } from '#functions/domain/notices';
 import type { BookingRecord } from '#functions/domain/records';
 import { BookingChanged, IdempotencyConflict, WriteConflict } from '#functions/errors';
@@ -38,6 +38,14 @@ const HOLD = 'BookingHold';
 function isTeamBooking(booking: BookingRecord): boolean {
   return (booking.hostIds?.length ?? 0) > 1 || booking.schedulingType === 'round-robin';
 }
+
+/** A page of the list reads only the listed fields, and each item's type (a day's version item is skipped). */
+const LISTED_PROJECTION = {
+  ProjectionExpression: ['type', ...LISTED_BOOKING_FIELDS].map((_, index) => `#f${index}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(
+    ['type', ...LISTED_BOOKING_FIELDS].map((field, index) => [`#f${index}`, field]),
+  ),
+};
 
 function toBooking(item: Item): BookingRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _type, ...rest } = item;
@@ -422,10 +430,10 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
     async pageStarting({ hostId, from, to, page: { after, limit } }) {
       // One more than the page: whether it is there says whether more follow.
       const wanted = limit + 1;
-      const bookings: BookingRecord[] = [];
+      const bookings: ListedBooking[] = [];
       const take = (item: Item) => {
         if (item.type !== 'Booking' && item.type !== HOLD) return;
-        const booking = toBooking(item);
+        const { type: _type, ...booking } = item as ListedBooking & { type: string };
         if (booking.start >= from && booking.start < to && isAfter(booking, after)) bookings.push(booking);
       };
       if (hostId !== undefined) {
@@ -442,6 +450,7 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
               TableName: tableName,
               KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
               ExpressionAttributeValues: { ':pk': keys.hostPartition(hostId), ':from': lower, ':to': upper },
+              ...LISTED_PROJECTION,
               ConsistentRead: true,
               Limit: wanted - bookings.length + 1 + days,
               ExclusiveStartKey: startKey,
@@ -462,6 +471,7 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
                 IndexName: 'gsi1',
                 KeyConditionExpression: 'gsi1pk = :month AND gsi1sk BETWEEN :from AND :to',
                 ExpressionAttributeValues: { ':month': `BOOKINGS#${month}`, ':from': lower, ':to': to },
+                ...LISTED_PROJECTION,
                 // The position's own item is read again (the bound is inclusive) and skipped.
                 Limit: wanted - bookings.length + 1,
                 ExclusiveStartKey: startKey,

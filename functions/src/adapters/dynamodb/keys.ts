@@ -102,6 +102,8 @@ export const keys = {
   teamMember: (teamId: string, userId: string) => ({ pk: `TEAM#${teamId}`, sk: `MEMBER#${userId}` }),
   memberTeam: (userId: string, teamId: string) => ({ pk: `USER#${userId}`, sk: `TEAM#${teamId}` }),
   memberTeamPrefix: 'TEAM#',
+  /** Issue 30: a host told that their Google Meet event types became video calls (its own partition, 7-day TTL). */
+  locationFallback: (id: string) => ({ pk: `LOCFALLBACK#${id}`, sk: 'LOCFALLBACK' }),
   teamInvitation: (teamId: string, id: string) => ({ pk: `TEAM#${teamId}`, sk: `INVITE#${id}` }),
   /** Where an invitation is, by its id alone (the accept route names only the id): its teamId. */
   invitationRef: (id: string) => ({ pk: `INVITEREF#${id}`, sk: 'INVITEREF' }),

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 
 import type { ManageTokens } from '#functions/ports';
 
@@ -9,7 +9,9 @@ import type { ManageTokens } from '#functions/ports';
  * link (and every session) at once.
  */
 export function hmacManageTokens(key: Uint8Array): ManageTokens {
+  // One key object for every token (a page of the bookings list derives one per booking).
+  const secret = createSecretKey(key);
   return {
-    tokenFor: (bookingId) => createHmac('sha256', key).update(`manage-booking:${bookingId}`).digest('base64url'),
+    tokenFor: (bookingId) => createHmac('sha256', secret).update(`manage-booking:${bookingId}`).digest('base64url'),
   };
 }

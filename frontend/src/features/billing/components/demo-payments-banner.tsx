@@ -32,13 +32,14 @@ export function DemoPaymentsBanner() {
 
 /**
  * Whether the server runs demo payments: one call, no retries and never a failure (billing off answers an error,
- * which simply means no banner), so the billing screen settles at once.
+ * which simply means no banner), so the billing screen settles at once. The answer is read whatever its status: a
+ * body left unread keeps the response open in the browser, and the page never goes quiet.
  */
 async function isDemoBilling(): Promise<boolean> {
   try {
     const response = await fetch('/api/stripe-config', { headers: { accept: 'application/json' } });
-    if (!response.ok) return false;
-    return ((await response.json()) as { demo?: unknown }).demo === true;
+    const answer = (await response.json().catch(() => null)) as { demo?: unknown } | null;
+    return response.ok && answer?.demo === true;
   } catch {
     return false;
   }
