@@ -50,7 +50,11 @@ async function openProfileSettings(options: { colorScheme?: 'light' | 'dark'; wi
   await expect.poll(() => pathOf(page)).toBe('/login');
   await signIn(page, account.email);
   await expect.poll(() => pathOf(page)).toBe('/profile-settings');
-  await expect.poll(() => page.getByRole('heading', { name: 'Profile Settings', level: 1 }).isVisible()).toBe(true);
+  // The screen's code and its first reads come after the sign-in's redirect: on a loaded CI machine (two test files
+  // at once beside the app) this has taken more than the default 10 s once.
+  await expect
+    .poll(() => page.getByRole('heading', { name: 'Profile Settings', level: 1 }).isVisible(), { timeout: 30_000 })
+    .toBe(true);
   return { page, account };
 }
 

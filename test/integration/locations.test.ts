@@ -404,6 +404,41 @@ describe('Google Meet without Google', () => {
     expect(await hostMails()).toHaveLength(1);
   });
 
+  it("a team event's other hosts are told too when one of them leaves Google", async () => {
+    const leaving = await host({ google: true, name: 'Grace Hopper' });
+    const staying = await host({ google: true, name: 'Katherine Johnson' });
+    const now = NOW.toISOString();
+    const team = { id: randomUUID(), name: `Team ${unique()}`, slug: `team-${unique()}`, logoUrl: null };
+    await deps.teams.create(
+      { ...team, createdAt: now, createdBy: leaving.id },
+      { teamId: team.id, userId: leaving.id, role: 'owner', joinedAt: now },
+    );
+    await deps.teams.putMember({ teamId: team.id, userId: staying.id, role: 'member', joinedAt: now });
+    const created = await createEvent(leaving.id, {
+      title: 'Team sync',
+      teamSlug: team.slug,
+      schedulingType: 'collective',
+      hosts: [{ userId: leaving.id }, { userId: staying.id }],
+      locationType: 'google-meet',
+    });
+    expect(created.status).toBe(201);
+
+    const answer = await asHost(
+      leaving.id,
+      routes.disconnectCalendar,
+      disconnectRun,
+    )({ method: 'POST', path: '/api/user/calendar/disconnect', body: {} });
+    expect(answer.body.message).toContain('Your event type "Team sync" used Google Meet');
+    const changed = { id: created.body.id, title: 'Team sync', slug: created.body.slug };
+    expect(notesFor(leaving.id)).toMatchObject([{ events: [changed], bookings: 0 }]);
+    expect(notesFor(staying.id)).toMatchObject([{ events: [changed], bookings: 0 }]);
+    await deliverNote(notesFor(staying.id)[0]!);
+    const mail = (await sentEmails(config.sesEndpoint!)).find((sent) => sent.destination.to.includes(staying.email));
+    expect(mail?.subject).toBe('Your Google Meet event types now use a video call');
+    expect(mail?.body.text).toContain('Hello Katherine Johnson,');
+    expect(mail?.body.text).toContain('No upcoming bookings needed a new link.');
+  });
+
   it('switching to the built-in calendar does the same', async () => {
     const { account, meet, upcomingId } = await googleMeetHostWithBookings({ google: true });
     const answer = await asHost(

@@ -39,7 +39,8 @@ export interface FallbackResult {
 
 /**
  * A host lost Google: each of their Google Meet event types (their own, and their teams' that they host) becomes a
- * video call, and its future bookings get a room.
+ * video call, and its future bookings get a room. Every host of a changed event type is told (a team event's other
+ * hosts too); the answer is what changed for this host.
  */
 export async function fallBackFromGoogleMeet(deps: LocationFallbackDeps, hostId: string): Promise<FallbackResult> {
   const [personal, memberships] = await Promise.all([deps.events.listByHost(hostId), deps.teams.teamsOf(hostId)]);
@@ -52,65 +53,99 @@ export async function fallBackFromGoogleMeet(deps: LocationFallbackDeps, hostId:
       (event) => event.locationType === 'google-meet' && (event.hosts ?? []).some((host) => host.userId === hostId),
     ),
   ];
-  const result = await switchToVideo(deps, meetEvents);
-  await tellHost(deps, hostId, result);
-  return result;
-}
-
-/** The note that mails the host what changed (nothing when nothing did). */
-async function tellHost(deps: LocationFallbackDeps, hostId: string, result: FallbackResult): Promise<void> {
-  if (result.events.length === 0) return;
-  await deps.locationFallbacks.record({
-    id: deps.ids.next(),
-    hostId,
-    events: result.events,
-    bookings: result.bookings,
-    createdAt: deps.clock.now().toISOString(),
-  });
+  const told = new Map<string, FallbackResult>();
+  try {
+    await switchAll(deps, meetEvents, told);
+  } finally {
+    await tellHosts(deps, told);
+  }
+  return told.get(hostId) ?? { events: [], bookings: 0 };
 }
 
 /**
  * The migration: every Google Meet event type whose host (a team event: any of its hosts) has no Google Calendar
  * connected becomes a video call, and its future bookings that are not cancelled and have no room get one. Each of
- * its hosts gets one mail naming theirs. Reads
- * every event type's slug (a Scan of the table, a page at a time), then each Google Meet event and its hosts.
+ * its hosts gets one mail naming theirs, also when the run stops partway (what it changed is told; the next run
+ * finds the rest). Reads every event type's slug (a Scan of the table, a page at a time), then each Google Meet event
+ * and its hosts.
  */
 export async function migrateLocations(deps: LocationFallbackDeps): Promise<FallbackResult> {
   const result: FallbackResult = { events: [], bookings: 0 };
-  const byHost = new Map<string, FallbackResult>();
-  await deps.events.forEachSlug(async (slugs) => {
-    const found = await Promise.all(
-      slugs.map(async (slug) => {
-        const id = await deps.events.findIdBySlug(slug);
-        return id === null ? null : ((await deps.events.findById(id))?.event ?? null);
-      }),
-    );
-    const meetEvents = found.filter((event): event is EventRecord => event?.locationType === 'google-meet');
-    if (meetEvents.length === 0) return;
-    const hostIds = [...new Set(meetEvents.flatMap(hostIdsOf))];
-    const hosts = await deps.hosts.getMany(hostIds);
-    const withoutGoogle = meetEvents.filter((event) => !allHaveGoogle(hostIdsOf(event).map((id) => hosts.get(id))));
-    for (const event of withoutGoogle) {
-      const done = await switchToVideo(deps, [event]);
+  const told = new Map<string, FallbackResult>();
+  try {
+    await deps.events.forEachSlug(async (slugs) => {
+      const found = await Promise.all(
+        slugs.map(async (slug) => {
+          const id = await deps.events.findIdBySlug(slug);
+          return id === null ? null : ((await deps.events.findById(id))?.event ?? null);
+        }),
+      );
+      const meetEvents = found.filter((event): event is EventRecord => event?.locationType === 'google-meet');
+      if (meetEvents.length === 0) return;
+      const hostIds = [...new Set(meetEvents.flatMap(hostIdsOf))];
+      const hosts = await deps.hosts.getMany(hostIds);
+      const withoutGoogle = meetEvents.filter((event) => !allHaveGoogle(hostIdsOf(event).map((id) => hosts.get(id))));
+      const done = await switchAll(deps, withoutGoogle, told);
       result.events.push(...done.events);
       result.bookings += done.bookings;
-      if (done.events.length === 0) continue;
-      for (const hostId of hostIdsOf(event)) {
-        const told = byHost.get(hostId) ?? { events: [], bookings: 0 };
-        told.events.push(...done.events);
-        told.bookings += done.bookings;
-        byHost.set(hostId, told);
-      }
-    }
-  });
-  // Each host of a changed event type is told once, of all of theirs.
-  for (const [hostId, told] of byHost) await tellHost(deps, hostId, told);
+    });
+  } finally {
+    await tellHosts(deps, told);
+  }
   if (result.events.length > 0)
     deps.logger.info('Google Meet event types without Google moved to the video call', {
       events: result.events.length,
       bookings: result.bookings,
     });
   return result;
+}
+
+/**
+ * Switches each event to the video call (switchToVideo), adding what changed to `told`, per host of the event (a
+ * team event: each of its hosts). Answers what changed in all.
+ */
+async function switchAll(
+  deps: LocationFallbackDeps,
+  events: readonly EventRecord[],
+  told: Map<string, FallbackResult>,
+): Promise<FallbackResult> {
+  const result: FallbackResult = { events: [], bookings: 0 };
+  for (const event of events) {
+    const done = await switchToVideo(deps, [event]);
+    if (done.events.length === 0) continue;
+    result.events.push(...done.events);
+    result.bookings += done.bookings;
+    for (const hostId of hostIdsOf(event)) {
+      const theirs = told.get(hostId) ?? { events: [], bookings: 0 };
+      theirs.events.push(...done.events);
+      theirs.bookings += done.bookings;
+      told.set(hostId, theirs);
+    }
+  }
+  return result;
+}
+
+/**
+ * One note per host of what changed for them, which the stream mails (location-fallback-mail.ts). A note that cannot
+ * be written is logged, never thrown: the change it tells of stands either way.
+ */
+async function tellHosts(deps: LocationFallbackDeps, told: ReadonlyMap<string, FallbackResult>): Promise<void> {
+  for (const [hostId, result] of told) {
+    try {
+      await deps.locationFallbacks.record({
+        id: deps.ids.next(),
+        hostId,
+        events: result.events,
+        bookings: result.bookings,
+        createdAt: deps.clock.now().toISOString(),
+      });
+    } catch (error) {
+      deps.logger.error("Could not note that a host's Google Meet event types now use a video call", {
+        hostId,
+        error: String(error),
+      });
+    }
+  }
 }
 
 /** The hosts who would make a Google Meet for the event: its team's hosts, or its owner. */
