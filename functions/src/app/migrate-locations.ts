@@ -111,18 +111,22 @@ async function switchAll(
 ): Promise<FallbackResult> {
   const result: FallbackResult = { events: [], bookings: 0 };
   for (const event of events) {
-    const done = await switchToVideo(deps, [event]);
-    if (done.events.length === 0) continue;
-    result.events.push(...done.events);
-    result.bookings += done.bookings;
-    for (const hostId of hostIdsOf(event)) {
-      const theirs = told.get(hostId) ?? { events: [], bookings: 0 };
-      theirs.events.push(...done.events);
-      theirs.bookings += done.bookings;
-      told.set(hostId, theirs);
+    const bookings = await switchToVideo(deps, event);
+    if (bookings === null) continue;
+    const changed = { id: event.id, title: event.title, slug: event.slug };
+    for (const tally of [result, ...hostIdsOf(event).map((hostId) => tallyOf(told, hostId))]) {
+      tally.events.push(changed);
+      tally.bookings += bookings;
     }
   }
   return result;
+}
+
+/** The host's tally in `told`, started empty. */
+function tallyOf(told: Map<string, FallbackResult>, hostId: string): FallbackResult {
+  let tally = told.get(hostId);
+  if (!tally) told.set(hostId, (tally = { events: [], bookings: 0 }));
+  return tally;
 }
 
 /**
@@ -153,24 +157,22 @@ function hostIdsOf(event: EventRecord): string[] {
   return event.teamId ? (event.hosts ?? []).map((host) => host.userId) : [event.userId];
 }
 
-/** Each event becomes a video call (its display text with it), then its future bookings get their room. */
-async function switchToVideo(deps: LocationFallbackDeps, events: readonly EventRecord[]): Promise<FallbackResult> {
-  const result: FallbackResult = { events: [], bookings: 0 };
-  for (const event of events) {
-    const updated: EventRecord = {
-      ...event,
-      locationType: 'video',
-      location: 'Video call',
-      locationDetail: '',
-      phoneCaller: null,
-      updatedAt: deps.clock.now().toISOString(),
-    };
-    // Changed meanwhile (an edit): its next state is the editor's, which Google Meet cannot be without Google.
-    if (!(await deps.events.update(updated, event.slug))) continue;
-    result.events.push({ id: event.id, title: event.title, slug: event.slug });
-    result.bookings += await giveRooms(deps, updated);
-  }
-  return result;
+/**
+ * The event becomes a video call (its display text with it), then its future bookings get their room. Answers how
+ * many got one, or null when the event changed meanwhile (an edit: its next state is the editor's, which Google Meet
+ * cannot be without Google).
+ */
+async function switchToVideo(deps: LocationFallbackDeps, event: EventRecord): Promise<number | null> {
+  const updated: EventRecord = {
+    ...event,
+    locationType: 'video',
+    location: 'Video call',
+    locationDetail: '',
+    phoneCaller: null,
+    updatedAt: deps.clock.now().toISOString(),
+  };
+  if (!(await deps.events.update(updated, event.slug))) return null;
+  return giveRooms(deps, updated);
 }
 
 /**

@@ -40,11 +40,12 @@ function isTeamBooking(booking: BookingRecord): boolean {
 }
 
 /** A page of the list reads only the listed fields, and each item's type (a day's version item is skipped). */
+const LISTED_NAMES = Object.fromEntries(
+  ['type', ...LISTED_BOOKING_FIELDS].map((field, index) => [`#f${index}`, field]),
+);
 const LISTED_PROJECTION = {
-  ProjectionExpression: ['type', ...LISTED_BOOKING_FIELDS].map((_, index) => `#f${index}`).join(', '),
-  ExpressionAttributeNames: Object.fromEntries(
-    ['type', ...LISTED_BOOKING_FIELDS].map((field, index) => [`#f${index}`, field]),
-  ),
+  ProjectionExpression: Object.keys(LISTED_NAMES).join(', '),
+  ExpressionAttributeNames: LISTED_NAMES,
 };
 
 function toBooking(item: Item): BookingRecord {
