@@ -55,7 +55,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Only the config module reads the environment (ARCHITECTURE.md §1).
+    // Only the config module reads the environment (README.md, "Find your way in").
     files: ['functions/**/*.ts', 'shared/**/*.ts', 'infra/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
     ignores: ['functions/src/config.ts'],
     rules: {

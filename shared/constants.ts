@@ -1,8 +1,8 @@
-/** Business constants from the spec (section 9 of both documents). One place, imported by front end and functions. */
+/** Business constants in one place (what README.md's map and docs/ describe), imported by front end and functions. */
 
 export const PRODUCT_NAME = 'Meetwise';
 
-/** booking-landing-auth-admin.md §4: the meeting types and their labels (an event type carries one). */
+/** The meeting types and their labels (an event type carries one). */
 export const MEETING_TYPES = {
   consultation: 'Initial Consultation',
   followup: 'Follow-up Meeting',
@@ -11,7 +11,7 @@ export const MEETING_TYPES = {
 } as const;
 export type MeetingType = keyof typeof MEETING_TYPES;
 
-/** Admin booking settings (booking-landing-auth-admin.md §5). */
+/** Admin booking settings (the admin dashboard's options; PUT /api/settings in docs/api.md). */
 export const MEETING_DURATION_OPTIONS = [15, 30, 45, 60] as const;
 export const BREAK_OPTIONS = [0, 5, 10, 15, 30] as const;
 
@@ -25,7 +25,7 @@ export const DEFAULT_SETTINGS = {
   googleCalendarId: '',
 } as const;
 
-/** host-area.md §3 "Calendar settings": all on until the host changes them. */
+/** The calendar settings: all on until the host changes them. */
 export const DEFAULT_CALENDAR_SETTINGS = {
   addToCalendar: true,
   updateOnReschedule: true,
@@ -63,22 +63,22 @@ export const CONTACT_LIMITS = {
 /** Request bodies above this size are refused with 413 before parsing. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
-/** Toasts (booking-landing-auth-admin.md §9). */
+/** Toasts: one at a time, and how long each stays. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const MOBILE_BREAKPOINT_PX = 768;
 
-/** Legal documents (host-area.md §9). */
+/** The Terms of Service and the Privacy Policy. */
 export const LEGAL_EFFECTIVE_DATE = 'April 1, 2025';
 export const MINIMUM_AGE = 18;
 
-/** Plan prices in US dollars (host-area.md §9: lifetime is $79 in payment logic). */
+/** Plan prices in US dollars (lifetime is $79, as the payment code charges it). */
 export const PLAN_PRICES = { monthly: 3, annual: 29, lifetime: 79 } as const;
 export const TRIAL_DAYS = 7;
 /**
- * What the landing page's "about four times cheaper" claim (booking-landing-auth-admin.md §1) rests on: a
+ * What the landing page's "about four times cheaper" claim rests on: a
  * competitor's public list price per month against our monthly plan. Re-check the list price before changing the
  * page; a unit test keeps the claimed ratio true to these figures.
  */
@@ -88,7 +88,7 @@ export const PRICE_COMPARISON = {
   source: "calendly.com/pricing, one seat billed monthly (the list price when this page's claim was written, 2025)",
 } as const;
 
-/** Event types (host-area.md §3, §5, §9). */
+/** Event types: defaults and limits. */
 export const DEMO_EVENT_ID = 999;
 export const DEFAULT_EVENT_COLOR = '#EA580C';
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -99,12 +99,12 @@ export const MAX_BUFFER_MINUTES = BUFFER_OPTIONS[BUFFER_OPTIONS.length - 1]!;
 /** The longest time one booking can block: the longest event plus the largest buffers on both sides. */
 export const MAX_BLOCKED_MINUTES = EVENT_DURATION_MAX + 2 * MAX_BUFFER_MINUTES;
 
-/** Booking form limits: the spec's rules, our maximums (booking-landing-auth-admin.md §5). */
+/** Booking form limits: the spec's rules, our maximums (createBooking in docs/api.md). */
 export const BOOKING_LIMITS = { nameMax: 100, additionalInfoMax: 2000, guestsMax: 10, reasonMax: 500 } as const;
 /** How long an Idempotency-Key keeps its first answer. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
-/** The event editor (host-area.md §3, §5, §9). */
+/** The event editor: its choices, defaults and our upper bounds. */
 export const EVENT_DURATION_OPTIONS = [15, 30, 45, 60, 90] as const;
 export const DEFAULT_CARD_COLOR = '#FF9800';
 export const LOGO_COLOR_FALLBACK = '#3B82F6';
@@ -116,13 +116,13 @@ export const MAX_MINIMUM_NOTICE_AMOUNT = 1000;
 export const EVENT_DESCRIPTION_MAX = 5000;
 export const EVENT_TITLE_MAX = 200;
 export const CUSTOM_CSS_MAX = 10_000;
-/** Minimum notice when an event being edited has none (host-area.md §4 "Edit mode"). */
+/** Minimum notice when an event being edited has none (the editor's edit mode). */
 export const EDIT_MODE_MINIMUM_NOTICE_FALLBACK = 4;
-/** Event photo and guest logo: at most 5 MB (host-area.md §9). */
+/** Event photo and guest logo: at most 5 MB. */
 export const EVENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** The spec's words for an event image over 5 MB (host-area.md §5). */
+/** The message for an event image over 5 MB. */
 export const EVENT_IMAGE_TOO_LARGE = 'The image file must be less than 5MB in size.';
-/** The profile photo over its 2 MB (host-area.md §9). */
+/** The profile photo over its 2 MB. */
 export const PHOTO_TOO_LARGE = 'The photo must be 2 MB or smaller.';
 export const TIME_ZONE_OPTIONS = [
   { value: 'America/New_York', label: 'Eastern Time (US & Canada)' },
@@ -140,10 +140,10 @@ export { LOCATION_TYPES } from '#shared/locations';
 export const EVENT_SLUG_MIN = 3;
 export const EVENT_SLUG_MAX = 60;
 export const RESERVED_EVENT_SLUGS = ['new', 'dashboard', 'public', 'slug'] as const;
-/** The trial-expired tooltip, also the 402 answer to activating then (host-area.md §4). */
+/** The trial-expired tooltip, also the 402 answer to activating then. */
 export const TRIAL_EXPIRED_ACTIVATION_MESSAGE =
   'Your free trial has expired. Please upgrade to a paid plan to activate events.';
 
-/** host-area.md §8 "Guest checkout email": text, an at sign, text, a dot, text, no spaces. */
+/** The guest checkout's e-mail check: text, an at sign, text, a dot, text, no spaces. */
 export const GUEST_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const GUEST_EMAIL_MESSAGE = 'Please enter a valid email address';

@@ -1,5 +1,5 @@
 /**
- * An event's custom CSS, made safe to put in a <style> element on the booking page (host-area.md §3 "customCss";
+ * An event's custom CSS, made safe to put in a <style> element on the booking page (the event's `customCss`;
  * issue rule: it applies only inside the booking page's container and cannot break out of its style element). The
  * editor's preview and the public page both render `scopeCustomCss(css, scope)`, so they look the same.
  *

@@ -108,6 +108,27 @@ export function matchesStreamFilter(
   );
 }
 
+/**
+ * The attribute `npm run table:copy` (infra/copy-table.ts) gives every item it writes: a value new to each run, so
+ * the stream record of that very write is told apart from any later change of the item.
+ */
+export const RESTORE_STAMP = 'restoreStamp';
+
+/**
+ * Whether a stream record is a restore's own write (docs/self-hosting.md, "Restoring the table"): its new image
+ * carries a restore stamp its old image did not have. The stream jobs skip such records, in the cloud and on one
+ * machine alike (they are the same handlers), so a restore sends no mail, schedules no reminder, queues no webhook
+ * and publishes no page. A later real change of a restored item keeps the stamp (or drops it): not skipped.
+ */
+export function isRestoreWrite(record: {
+  eventName?: string;
+  dynamodb?: { NewImage?: StreamImage; OldImage?: StreamImage };
+}): boolean {
+  if (record.eventName === 'REMOVE') return false;
+  const stamp = record.dynamodb?.NewImage?.[RESTORE_STAMP]?.S;
+  return stamp !== undefined && stamp !== record.dynamodb?.OldImage?.[RESTORE_STAMP]?.S;
+}
+
 /** Jobs that one-time timers invoke (EventBridge Scheduler in the cloud; the local scheduler on one machine). */
 export interface TimerJobDefinition {
   name: string;

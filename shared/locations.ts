@@ -11,7 +11,7 @@
  * | phone         | who calls whom, and the host's number  | the number to call, or that the host will call     |
  * | in-person     | the address                            | the address                                        |
  *
- * The spec's `location` stays the event's display text (host-area.md §3); the structured fields sit beside it.
+ * The event's `location` stays its display text; the structured fields sit beside it.
  */
 
 export const LOCATION_TYPES = {

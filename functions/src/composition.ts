@@ -44,7 +44,7 @@ import { eventBridgeTimers } from '#functions/adapters/scheduler/eventbridge';
 import { sesMailer } from '#functions/adapters/ses/mailer';
 import { sesRawMailer } from '#functions/adapters/ses/raw-mailer';
 import { hmacManageTokens } from '#functions/adapters/sessions/manage-tokens';
-import { localKey, sessionKey } from '#functions/adapters/sessions/session-key';
+import { localKey, sessionKeys } from '#functions/adapters/sessions/session-key';
 import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
 import { systemClock, uuidIds } from '#functions/adapters/system/runtime';
 import { httpWebhookSender } from '#functions/adapters/webhooks/http-sender';
@@ -82,8 +82,10 @@ const documentClient = /* @__PURE__ */ once(() => createDocumentClient(dynamoCli
 const sessions = /* @__PURE__ */ once(() => sessionsFor(config(), documentClient()));
 
 function sessionsFor(configuration: Config, db: ReturnType<typeof createDocumentClient>) {
+  const keys = sessionKeys(configuration);
   return signedCookieSessions({
-    key: sessionKey(configuration),
+    key: keys.current,
+    previousKey: keys.previous,
     store: dynamoSessionStore(db, configuration.tableName),
     clock: systemClock,
     ids: uuidIds,
@@ -302,7 +304,13 @@ export const bookingDeps = /* @__PURE__ */ once(() => ({
 }));
 
 /** The secret of bookings' manage links, derived with the session key every function already holds. */
-export const manageTokens = /* @__PURE__ */ once(() => hmacManageTokens(sessionKey(config())));
+export const manageTokens = /* @__PURE__ */ once(() => manageTokensFor(config()));
+
+/** Guest links: derived with the current session key; the previous one's still accepted during a rotation. */
+const manageTokensFor = (configuration: Config) => {
+  const keys = sessionKeys(configuration);
+  return hmacManageTokens(keys.current, keys.previous);
+};
 
 /** Booking timers: EventBridge Scheduler in the cloud; on one machine, kept in the table for the local runner. */
 const timersFor = (configuration: Config, db: ReturnType<typeof createDocumentClient>) =>
@@ -432,7 +440,7 @@ export function composeDeps(
     googleCalendarAuth: googleCalendarAuthFor(configuration),
     tokenCipher: cipher,
     recentReads: memoryRecentReads(RECENT_READS),
-    manageTokens: hmacManageTokens(sessionKey(configuration)),
+    manageTokens: manageTokensFor(configuration),
     ...lifecycleFor(configuration, { dynamo, db }, observe.metrics),
     mailPacer: tableMailPacer(db, configuration.tableName),
     sendQuota: sesSendQuota(configuration),

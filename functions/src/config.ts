@@ -67,6 +67,15 @@ const configSchema = z
     ORIGIN_SECRET: optional(
       z.string().check(z.regex(/^[A-Za-z0-9_-]{32,}$/, 'must be at least 32 letters, digits, "_" or "-"')),
     ),
+    // A rotation's grace period (docs/operations.md "Rotating secrets"): the value before the current one, still accepted.
+    SESSION_SECRET_PREVIOUS: optional(
+      z
+        .string()
+        .check(z.regex(/^[A-Za-z0-9_-]{43,}$/, 'must be at least 32 random bytes, base64url-encoded (43+ characters)')),
+    ),
+    ORIGIN_SECRET_PREVIOUS: optional(
+      z.string().check(z.regex(/^[A-Za-z0-9_-]{32,}$/, 'must be at least 32 letters, digits, "_" or "-"')),
+    ),
     ADMIN_EMAILS: optional(
       z.pipe(
         z.pipe(
@@ -192,6 +201,14 @@ const configSchema = z
   })
   .check(
     z.superRefine((env, context) => {
+      for (const [previous, current] of [
+        ['SESSION_SECRET_PREVIOUS', 'SESSION_SECRET'],
+        ['ORIGIN_SECRET_PREVIOUS', 'ORIGIN_SECRET'],
+      ] as const) {
+        if (env[previous] && !env[current]) {
+          context.addIssue({ code: 'custom', path: [previous], message: `is set but ${current} is not` });
+        }
+      }
       if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
         context.addIssue({
           code: 'custom',
@@ -333,12 +350,19 @@ export interface Config {
    * API directly, past the distribution's headers, and is refused. Unset on one machine.
    */
   originSecret: string | undefined;
+  /**
+   * A rotation's grace period: the session key and origin secret before the current ones, still accepted (sessions
+   * signed and guest links derived with the previous key; requests CloudFront sends with the previous origin secret).
+   * New sessions and links always use the current key. Unset outside a rotation.
+   */
+  sessionSecretPrevious: string | undefined;
+  originSecretPrevious: string | undefined;
   /** E-mail addresses (lower-case) whose accounts are administrators. */
   adminEmails: string[];
   /**
    * The site's address as browsers use it (the cloud: the CloudFront URL, set by CDK; one machine: SITE_URL, else
    * http://localhost:{PORT}). Every absolute URL the server builds (links in e-mails, OAuth redirects, feed URLs)
-   * and the same-site check use it; never a request header (ARCHITECTURE.md §4).
+   * and the same-site check use it; never a request header (docs/security.md, "One site address").
    */
   siteUrl: string;
   /**
@@ -447,6 +471,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: c.DATA_DIR,
     sessionSecret: c.SESSION_SECRET,
     originSecret: c.ORIGIN_SECRET,
+    sessionSecretPrevious: c.SESSION_SECRET_PREVIOUS,
+    originSecretPrevious: c.ORIGIN_SECRET_PREVIOUS,
     adminEmails: c.ADMIN_EMAILS ?? [],
     photoBucket: c.PHOTO_BUCKET,
     site: c.SITE_BUCKET ? { bucket: c.SITE_BUCKET } : { buildDir: c.SITE_DIR },

@@ -6,9 +6,17 @@ import type { BusyInterval } from '#shared/availability/engine';
 import type { PlanType, PromoCode } from '#shared/rules/pricing';
 import type { Config } from '#functions/config';
 import type { RateDecision, RateRule } from '#functions/domain/abuse-limits';
-import type { BillingOwner, PaymentRecord, PaymentStatus, PlanRecord } from '#functions/domain/billing';
+import type {
+  BillingOwner,
+  PaymentRecord,
+  PaymentStatus,
+  PlanRecord,
+  PromoBuyer,
+  PromoRedemption,
+} from '#functions/domain/billing';
 import type { ListedBooking, ListPageRequest } from '#functions/domain/booking-list';
 import type { ComposedMail } from '#functions/domain/booking-mail';
+import type { PendingPlace } from '#functions/domain/pending';
 import type {
   AccountRecord,
   ApiKeyRecord,
@@ -51,7 +59,7 @@ export interface Logger {
 }
 
 /**
- * What the service counts (CloudWatch metrics in the cloud, namespace Meetwise, one `service` dimension per
+ * What the service counts (CloudWatch metrics, namespace Meetwise-{stage} in the cloud, one `service` dimension per
  * function): the figures an operator watches and the booking-failure alarm reads (docs/operations.md).
  */
 export type MetricName =
@@ -124,7 +132,7 @@ export interface ApiKeyRepository {
   recordUse(key: ApiKeyLookup & { keyHash: string }, at: Date, unlessSince: Date): Promise<boolean>;
 }
 
-/** Starts and ends sessions: a signed token naming a stored session item (ARCHITECTURE.md §4). */
+/** Starts and ends sessions: a signed token naming a stored session item (docs/security.md). */
 export interface SessionIssuer {
   /** Stores a new session for the user and answers the Set-Cookie value carrying its token. */
   start(userId: string, options: { secure: boolean }): Promise<string>;
@@ -371,7 +379,7 @@ export interface SendQuota {
 
 /** Addresses SES reported as bounced or complaining: they get no more booking mail. */
 export interface MailSuppressions {
-  /** The given addresses (any case) that are suppressed, lower-cased. */
+  /** The given addresses (any case, any spaces around) that are suppressed, normalised (shared/email-address.ts). */
   suppressed(emails: readonly string[]): Promise<Set<string>>;
   suppress(email: string, reason: 'bounce' | 'complaint', at: Date): Promise<void>;
 }
@@ -398,9 +406,20 @@ export interface BookingTimers {
   cancel(name: string): Promise<void>;
 }
 
-/** The secret in a booking's manage links, derived from the booking id with a server key (only its hash is stored). */
+/** The kinds of booking link secret: the guest's manage links, and the host's reschedule-only link (issue 31). */
+export type ManageTokenKind = 'manage' | 'host-reschedule';
+
+/**
+ * The secrets in a booking's links, derived from the booking id with a server key (adapters/sessions/manage-tokens.ts):
+ * never stored, checked by deriving them again, under the current key or the previous one during a rotation.
+ */
 export interface ManageTokens {
+  /** The guest's manage token (their e-mails' links). */
   tokenFor(bookingId: string): string;
+  /** The host's reschedule-only token (the bookings list's "Copy reschedule link"). */
+  hostRescheduleTokenFor(bookingId: string): string;
+  /** Whether `token` is this booking's token of this kind, under the current or the previous key. */
+  verify(kind: ManageTokenKind, bookingId: string, token: string): boolean;
 }
 
 export interface EventRepository {
@@ -546,6 +565,15 @@ export interface TeamContext {
 }
 
 /** A team booking's other assigned members (not `booking.hostId`): their days locked and checked like the host's. */
+/** Issue 31: the request place a booking request takes with its write (BookingLedger.commit). */
+export interface PendingPlaceClaim {
+  ownerId: string;
+  /** The guest's e-mail, normalised (shared/email-address.ts). */
+  email: string;
+  place: number;
+  previousHolder: string | null;
+}
+
 export interface MemberDays {
   hostId: string;
   lockDays: { day: string; expectedVersion: number }[];
@@ -600,7 +628,17 @@ export interface BookingLedger {
      * hash still matches (else BookingChanged), with its owed calendar removal when given.
      */
     replaces?: { booking: BookingRecord; calendarPending?: 'delete' };
+    /**
+     * Issue 31, a booking request: the guest's request place it takes (domain/pending.ts), only if the place still
+     * names the request read (`previousHolder`; null: never used), else WriteConflict (read again, judge again).
+     */
+    pendingPlace?: PendingPlaceClaim;
   }): Promise<void>;
+  /**
+   * Issue 31: a guest's request places with a host (`ownerId`; a team event: its publishing account), by the guest's
+   * normalised e-mail, each with the request that took it last and that request's record (null: gone). Consistent.
+   */
+  pendingPlaces(ownerId: string, email: string): Promise<PendingPlace[]>;
   /** The first answer stored for an Idempotency-Key, or null. */
   findIdempotency(key: string): Promise<IdempotencyRecord | null>;
   /** One booking by its host, start instant (ISO, as stored) and id, or null. */
@@ -637,8 +675,11 @@ export interface BookingLedger {
     booking: BookingRecord,
     options: { cancellation: BookingCancellation; calendarPending?: 'delete' },
   ): Promise<BookingRecord>;
-  /** A pending booking confirmed (version bumped), only if it is still pending as read: else BookingChanged. */
-  confirm(booking: BookingRecord): Promise<BookingRecord>;
+  /**
+   * A pending booking confirmed (version bumped), only if it is still pending as read and (issue 31) has not expired
+   * at `now` (its `pendingExpiresAt`, or its start when it has none, after `now`): else BookingChanged.
+   */
+  confirm(booking: BookingRecord, now: Date): Promise<BookingRecord>;
   /**
    * A round-robin booking given to another pool member (issue 28, its member left the team): in one transaction the
    * booking moves from `from.hostId`'s partition to `to.hostId`'s (same id; its reference follows), the holds of the
@@ -1008,6 +1049,16 @@ export interface PaymentProvider {
    */
   cancelNow(subscriptionId: string, comment: string): Promise<ProviderSubscription | null>;
   /**
+   * Cancels a one-time payment intent not yet paid, so its client secret can no longer pay it; answers it as it is
+   * now (one that already succeeded, or was cancelled, is left as it is). Null when Stripe does not know the id.
+   */
+  cancelPayment(paymentIntentId: string): Promise<ProviderPayment | null>;
+  /**
+   * Expires an open Checkout session, so it can no longer be paid; answers it as it is now (one already complete or
+   * expired is left as it is). Null when Stripe does not know the id.
+   */
+  expireCheckout(sessionId: string): Promise<ProviderCheckout | null>;
+  /**
    * Verifies a webhook's Stripe-Signature over the raw body with the webhook secret (as stripe.webhooks.constructEvent
    * does, 5 minutes' tolerance) and reads the event; throws WebhookSignatureInvalid when it does not hold.
    */
@@ -1042,8 +1093,29 @@ export interface BillingStore {
    * what was moved is no longer under the e-mail). Answers how many plans moved.
    */
   claimGuestPlans(email: string, accountId: string): Promise<number>;
-  /** A promo code by its normalized text (shared/rules/pricing.ts normalizePromoCode), or null. */
-  promoCode(normalized: string): Promise<PromoCode | null>;
-  /** Writes a code (the seed; operators change codes in the table directly). */
+  /** A promo code by its normalized text (shared/rules/pricing.ts normalizePromoCode), with how often it was used. */
+  promoCode(normalized: string): Promise<(PromoCode & { redemptions: number }) | null>;
+  /** Writes a code (the seed; operators change codes in the table directly); its count of uses stays. */
   savePromoCode(promo: PromoCode): Promise<void>;
+  /** The earlier uses of a code (normalized) by this account or this e-mail address: the plans they went to. */
+  promoUses(code: string, buyer: PromoBuyer): Promise<{ planId: string; owner: BillingOwner }[]>;
+  /**
+   * Records a purchase started here in one transaction: the plan (incomplete; null for a Checkout session, whose
+   * plan Stripe makes later), its pending payment, and the use of its promo code (the code's count, within its
+   * maximum; this account's and this e-mail's use, once each). Throws domain/billing.ts PromoRedemptionRefused and
+   * writes nothing when the code may not be used.
+   */
+  startPurchase(input: {
+    owner: BillingOwner;
+    plan: PlanRecord | null;
+    pending: PendingPayment | null;
+    redemption: PromoRedemption | null;
+  }): Promise<void>;
+  /** Gives back the promo use that went to `planId` (a payment that never happened); false when there was none. */
+  releaseRedemption(planId: string): Promise<boolean>;
+  /**
+   * Records again a use given back for `planId` whose payment was made after all (counted even past the maximum; an
+   * account's or address's use held meanwhile by another plan stays with it). False when none was given back.
+   */
+  restoreRedemption(planId: string): Promise<boolean>;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type SecretValue } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -48,6 +48,12 @@ export interface RouteFunctionsProps {
   sessionSecret: secretsmanager.ISecret;
   /** What CloudFront sends in X-Origin-Verify; every function refuses requests without it (ORIGIN_SECRET). */
   originSecret: secretsmanager.ISecret;
+  /**
+   * During a rotation's grace period: the previous values the functions still accept (SESSION_SECRET_PREVIOUS,
+   * ORIGIN_SECRET_PREVIOUS; dynamic references to the secrets' AWSPREVIOUS stage). Unset otherwise.
+   */
+  sessionSecretPrevious?: SecretValue;
+  originSecretPrevious?: SecretValue;
   /** Comma-separated administrator e-mail addresses (ADMIN_EMAILS). */
   adminEmails: string;
   /** Where uploaded photos go (PHOTO_BUCKET); rows with needs.photos may write and delete under photos/. */
@@ -76,7 +82,7 @@ export interface RouteFunctionsProps {
  */
 /**
  * Left out of every bundle: the AWS SDK v3 comes with the Node 22 runtime (CDK's default for it). Bundling our own
- * copy would add about 370 KB of SDK core to every function, past the 300 KB budget (ARCHITECTURE.md §6).
+ * copy would add about 370 KB of SDK core to every function, past the 300 KB budget (`npm run bench`).
  * Everything else (zod, middy, our code) is bundled and tree-shaken. `npm run bench` builds with the same list.
  * node-fetch: googleapis' HTTP layer loads it only when given no fetch of its own; our Google client always hands it
  * the runtime's fetch (adapters/google/oauth-client.ts), so the 90 KB of node-fetch and its polyfills never run.
@@ -265,6 +271,10 @@ export class RouteFunctions extends Construct {
           // A CloudFormation dynamic reference: the value is resolved at deploy time, never written in the template.
           SESSION_SECRET: props.sessionSecret.secretValue.unsafeUnwrap(),
           ORIGIN_SECRET: props.originSecret.secretValue.unsafeUnwrap(),
+          ...(props.sessionSecretPrevious
+            ? { SESSION_SECRET_PREVIOUS: props.sessionSecretPrevious.unsafeUnwrap() }
+            : {}),
+          ...(props.originSecretPrevious ? { ORIGIN_SECRET_PREVIOUS: props.originSecretPrevious.unsafeUnwrap() } : {}),
           ADMIN_EMAILS: props.adminEmails,
           PHOTO_BUCKET: props.photoBucket.bucketName,
           // Not a secret (KMS decides who may use the key); set everywhere so no function falls back to a local key.

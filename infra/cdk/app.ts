@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 
 import { refuseDemoBilling } from '#infra/cdk/billing';
 import { checkWithCdkNag } from '#infra/cdk/nag';
-import { MeetwiseStack } from '#infra/cdk/stack';
+import { MeetwiseStack, ROTATED_SECRETS, type RotatedSecret } from '#infra/cdk/stack';
 import { DEFAULT_STAGE, stageStackName } from '#infra/cdk/stage';
 
 /**
@@ -20,6 +20,10 @@ import { DEFAULT_STAGE, stageStackName } from '#infra/cdk/stage';
  *   -c siteDir=path/to/dist   (optional; default frontend/dist)
  *   -c alarmEmail=oncall@example.com   (optional: subscribes the address to the operator alarms' SNS topic)
  *   -c mailRatePerSecond=14   (optional: the stage's booking mail rate; the lower of it and SES's own is kept)
+ *   -c acceptPreviousSecrets=session,origin   (only during a secret rotation's grace period: the functions also
+ *        accept the previous value of those generated secrets; docs/operations.md "Rotating secrets")
+ *   -c originSecretSent=previous   (only for the first deploy of an origin secret rotation: CloudFront keeps sending
+ *        the previous value while the functions learn the new one)
  * Account and region are the deploying credentials' (the CLI sets CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION, the
  * region defaulting to us-east-1), so it deploys to any region: outside us-east-1 the CloudFront web ACL goes to a
  * companion stack `Meetwise-{stage}-Edge` in us-east-1 (infra/cdk/waf.ts), read through a cross-region reference.
@@ -41,14 +45,42 @@ const context = (key: string): string | undefined => {
   return value;
 };
 
+/**
+ * A setting every stage needs and no default can stand in for (issue 31): mail would otherwise go out as somebody
+ * else's domain. `npm run deploy` remembers both per stage; `npm run synth` passes example addresses.
+ */
+const required = (key: string, what: string): string => {
+  const value = context(key);
+  if (value === undefined) {
+    throw new Error(
+      `Context "${key}" (${what}) is required: pass -c ${key}=… (npm run deploy remembers it per stage, docs/self-hosting.md).`,
+    );
+  }
+  return value;
+};
+
 const stage = context('stage') ?? DEFAULT_STAGE;
+const acceptPreviousSecrets = (context('acceptPreviousSecrets') ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean)
+  .map((name) => {
+    if (!(ROTATED_SECRETS as readonly string[]).includes(name)) {
+      throw new Error(`Context "acceptPreviousSecrets": "${name}" is not one of ${ROTATED_SECRETS.join(', ')}`);
+    }
+    return name as RotatedSecret;
+  });
+const originSecretSent = context('originSecretSent');
+if (originSecretSent !== undefined && originSecretSent !== 'current' && originSecretSent !== 'previous') {
+  throw new Error('Context "originSecretSent" must be current or previous');
+}
 new MeetwiseStack(app, stageStackName(stage), {
   description: `Meetwise (${stage}): appointment scheduling (site, API, data)`,
   env: { account, region },
   tags: { 'meetwise:stage': stage },
   crossRegionReferences: true,
-  mailFrom: context('mailFrom') ?? 'no-reply@meetwise.app',
-  contactEmail: context('contactEmail') ?? 'hello@meetwise.app',
+  mailFrom: required('mailFrom', 'the address booking mail is sent from'),
+  contactEmail: required('contactEmail', 'where the contact form and replies go'),
   adminEmails: context('adminEmails'),
   googleClientId: context('googleClientId'),
   googleClientSecretArn: context('googleClientSecretArn'),
@@ -61,4 +93,6 @@ new MeetwiseStack(app, stageStackName(stage), {
   siteDir: context('siteDir'),
   alarmEmail: context('alarmEmail'),
   ...(context('mailRatePerSecond') ? { mailRatePerSecond: Number(context('mailRatePerSecond')) } : {}),
+  acceptPreviousSecrets,
+  ...(originSecretSent ? { originSecretSent } : {}),
 });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack, type SecretValue } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -29,6 +29,11 @@ export interface SiteProps {
   api: apigwv2.IHttpApi;
   /** Sent to the API with every request (X-Origin-Verify): the functions refuse requests without it. */
   originSecret: secretsmanager.ISecret;
+  /**
+   * The value sent, when not the secret's current one: its previous value during the first deploy of its rotation
+   * (docs/operations.md "Rotating secrets"), while the functions learn the new one.
+   */
+  originHeaderValue?: SecretValue;
   /** Uploaded photos, served at /photos/* (objects under photos/). */
   photoBucket: s3.IBucket;
   /** Where the site bucket's server access logs and the distribution's standard logs go (access-logs.ts). */
@@ -143,7 +148,7 @@ export class Site extends Construct {
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
       // A dynamic reference, resolved at deploy time: the value is not in the template.
-      customHeaders: { 'x-origin-verify': props.originSecret.secretValue.unsafeUnwrap() },
+      customHeaders: { 'x-origin-verify': (props.originHeaderValue ?? props.originSecret.secretValue).unsafeUnwrap() },
     });
 
     const forwardedHost = new cloudfront.Function(this, 'ForwardedHost', {

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
@@ -72,10 +73,32 @@ export interface MeetwiseStackProps extends StackProps {
   alarmEmail?: string;
   /** The stage's booking mail rate, mails a second (MAIL_RATE_PER_SECOND; default 14, SES's default): issue 30. */
   mailRatePerSecond?: number;
+  /**
+   * A secret rotation's grace period (docs/operations.md "Rotating secrets"): the functions also accept the previous
+   * value (Secrets Manager's AWSPREVIOUS stage, there once a new value was put) of the session secret and/or the
+   * origin secret, as SESSION_SECRET_PREVIOUS and ORIGIN_SECRET_PREVIOUS. Default: none.
+   */
+  acceptPreviousSecrets?: readonly RotatedSecret[];
+  /**
+   * Which value of the origin secret CloudFront sends: `previous` while the functions learn the new one (the first
+   * deploy of its rotation, with `origin` accepted as previous). Default `current`.
+   */
+  originSecretSent?: 'current' | 'previous';
 }
 
+/** The output naming a function and its log group ("{function name} {log group name}"). */
+export const functionOutputKey = (name: string): string => `${name}Function`;
+
+/** The generated secrets whose previous value the functions can accept during a rotation. */
+export const ROTATED_SECRETS = ['session', 'origin'] as const;
+export type RotatedSecret = (typeof ROTATED_SECRETS)[number];
+
+/** A generated secret's value before its last `put-secret-value`: a dynamic reference, resolved at deploy time. */
+const previousValueOf = (secret: secretsmanager.ISecret): SecretValue =>
+  SecretValue.secretsManager(secret.secretArn, { versionStage: 'AWSPREVIOUS' });
+
 /**
- * Meetwise in the cloud (ARCHITECTURE.md §1): CloudFront in front of the S3 site and of the HTTP API
+ * Meetwise in the cloud (docs/architecture.md, "The shape"): CloudFront in front of the S3 site and of the HTTP API
  * (/api/*), one Lambda per route-table row, one DynamoDB table.
  */
 export class MeetwiseStack extends Stack {
@@ -113,8 +136,19 @@ export class MeetwiseStack extends Stack {
       acknowledgeNag(secret, {
         id: 'AwsSolutions-SMG4',
         reason:
-          'No rotation Lambda: the value reaches the functions (and CloudFront) at deploy time, as a dynamic reference, so a rotation could not reach them. Rotate by putting a new value and deploying (a new session secret signs everyone out).',
+          'No rotation Lambda: the value reaches the functions (and CloudFront) at deploy time, as a dynamic reference, so a rotation could not reach them. Rotate by putting a new value and deploying with its previous value accepted for a grace period (docs/operations.md "Rotating secrets").',
       });
+    }
+    const acceptPrevious = new Set(props.acceptPreviousSecrets ?? []);
+    for (const name of acceptPrevious) {
+      if (!ROTATED_SECRETS.includes(name)) {
+        throw new Error(`acceptPreviousSecrets: "${String(name)}" is not one of ${ROTATED_SECRETS.join(', ')}.`);
+      }
+    }
+    if (props.originSecretSent === 'previous' && !acceptPrevious.has('origin')) {
+      throw new Error(
+        'originSecretSent=previous needs acceptPreviousSecrets to include origin: the functions would refuse what CloudFront sends.',
+      );
     }
 
     if (Boolean(props.googleClientId) !== Boolean(props.googleClientSecretArn)) {
@@ -175,6 +209,8 @@ export class MeetwiseStack extends Stack {
       contactEmail: props.contactEmail,
       sessionSecret,
       originSecret,
+      ...(acceptPrevious.has('session') ? { sessionSecretPrevious: previousValueOf(sessionSecret) } : {}),
+      ...(acceptPrevious.has('origin') ? { originSecretPrevious: previousValueOf(originSecret) } : {}),
       adminEmails: props.adminEmails ?? '',
       photoBucket,
       ...(google ? { google } : {}),
@@ -203,6 +239,7 @@ export class MeetwiseStack extends Stack {
       shellEntry: path.join(projectRoot, 'functions/src/site/serveBookingShell.ts'),
       api: api.api,
       originSecret,
+      ...(props.originSecretSent === 'previous' ? { originHeaderValue: previousValueOf(originSecret) } : {}),
       photoBucket,
       accessLogs,
       ...(props.domainName ? { domainName: props.domainName } : {}),
@@ -296,5 +333,35 @@ export class MeetwiseStack extends Stack {
       description: 'The HTTP API itself; browsers use the site URL + /api',
     });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+
+    // What the runbooks name (docs/operations.md "Finding a resource"): every function with its log group, every
+    // dead-letter queue, the generated secrets. One output per function, "{function name} {log group name}": two
+    // each would pass CloudFormation's 200 outputs per stack.
+    for (const [name, fn] of functions) {
+      new CfnOutput(this, functionOutputKey(name), {
+        value: Fn.join(' ', [fn.functionName, fn.logGroup.logGroupName]),
+        description: `The ${name} function's name, then its log group's`,
+      });
+    }
+    const deadLetterQueues = new Map<string, sqs.IQueue>([
+      ...[...api.jobDeadLetters].map(([job, queue]) => [`${job}DeadLetters`, queue] as const),
+      ...[...lifecycle.streamDeadLetters].map(([job, queue]) => [`${job}DeadLetters`, queue] as const),
+      ['TimerDeadLetters', lifecycle.timerDeadLetters],
+      ['MailEventDeadLetters', lifecycle.mailEventDeadLetters],
+      ['DeliveryDeadLetters', webhooks.deadLetters],
+      ['MailDeadLetters', mailQueue.deadLetters],
+    ]);
+    for (const [id, queue] of deadLetterQueues) {
+      new CfnOutput(this, id, { value: queue.queueUrl, description: `The ${id} dead-letter queue's URL` });
+      new CfnOutput(this, `${id}Arn`, { value: queue.queueArn, description: `The ${id} dead-letter queue's ARN` });
+    }
+    new CfnOutput(this, 'SessionSecretArn', {
+      value: sessionSecret.secretArn,
+      description: 'The generated secret that signs sessions and guest links (rotation: docs/operations.md)',
+    });
+    new CfnOutput(this, 'OriginSecretArn', {
+      value: originSecret.secretArn,
+      description: 'The generated secret CloudFront sends to the API (rotation: docs/operations.md)',
+    });
   }
 }

@@ -44,7 +44,7 @@ export const getPlanQuotes = /* @__PURE__ */ defineRoute(paths.getPlanQuotes, {
   name: 'getPlanQuotes',
   auth: 'public',
   summary:
-    "The plans with the server's figures in cents (price, promo, processing fee, total, renewals); with promoCode, that code applied where it may be (400 for a code that is not valid).",
+    "The plans with the server's figures in cents (price, promo, processing fee, total, renewals); with promoCode, that code applied where it may be (400 for a code that is not valid; 409 for a code used as many times as it may be, or already used by the signed-in account or its e-mail address).",
   query: planQuotesQuery,
   response: planQuotesResponse,
   needs: { table: 'read' },
@@ -54,7 +54,7 @@ export const createPaymentIntent = /* @__PURE__ */ defineRoute(paths.createPayme
   name: 'createPaymentIntent',
   auth: 'public',
   summary:
-    "Starts a payment for the embedded form: a Stripe subscription (monthly, annual) or a one-time payment (lifetime) for the signed-in host, or for a guest's e-mail. The price is the server's; a calculatedPrice or discountPercent that disagrees is 409 with the server's figures.",
+    "Starts a payment for the embedded form: a Stripe subscription (monthly, annual) or a one-time payment (lifetime) for the signed-in host, or for a guest's e-mail. The price is the server's; a calculatedPrice or discountPercent that disagrees is 409 with the server's figures. A promo code is used once per account and once per e-mail address, up to its maximum, recorded with the plan in one transaction: 409 with `promoRefused` otherwise.",
   body: createPaymentIntentBody,
   response: createPaymentIntentResponse,
   needs: { table: 'readwrite', billing: true },

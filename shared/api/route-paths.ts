@@ -26,9 +26,10 @@ export const createBooking = { method: 'POST', path: '/api/bookings' } as const;
 export const listBookings = { method: 'GET', path: '/api/bookings' } as const;
 export const cancelBooking = { method: 'DELETE', path: '/api/bookings/{id}' } as const;
 export const markNoShow = { method: 'POST', path: '/api/bookings/{id}/no-show' } as const;
-export const getManagedBooking = { method: 'GET', path: '/api/bookings/{id}/manage' } as const;
+export const getManagedBooking = { method: 'POST', path: '/api/bookings/{id}/manage' } as const;
 export const cancelBookingAsGuest = { method: 'POST', path: '/api/bookings/{id}/cancel' } as const;
-export const getBookingCalendarFile = { method: 'GET', path: '/api/bookings/{id}/ics' } as const;
+export const getBookingCalendarFile = { method: 'POST', path: '/api/bookings/{id}/ics' } as const;
+export const getReschedulableBooking = { method: 'POST', path: '/api/bookings/{id}/reschedule-view' } as const;
 export const getBooking = { method: 'GET', path: '/api/bookings/{id}' } as const;
 export const confirmBooking = { method: 'POST', path: '/api/bookings/{id}/confirm' } as const;
 export const declineBooking = { method: 'POST', path: '/api/bookings/{id}/decline' } as const;
@@ -125,6 +126,7 @@ export const routePaths = {
   getManagedBooking,
   cancelBookingAsGuest,
   getBookingCalendarFile,
+  getReschedulableBooking,
   getBooking,
   confirmBooking,
   declineBooking,

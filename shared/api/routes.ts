@@ -42,7 +42,7 @@ import {
   guestCancelBody,
   hostBookingResponse,
   managedBookingResponse,
-  manageTokenQuery,
+  manageTokenBody,
   noShowBody,
 } from '#shared/api/schemas/bookings';
 import {
@@ -225,9 +225,9 @@ export const getManagedBooking = /* @__PURE__ */ defineRoute(paths.getManagedBoo
   name: 'getManagedBooking',
   auth: 'public',
   summary:
-    "The booking as its guest sees it, for the manage page of the guest's e-mail links (the token from the link; a wrong one is 404). Changes nothing.",
+    "The booking as its guest sees it, for the manage page of the guest's e-mail links. The token comes from the link's fragment (`/booking/{id}#token=…`, never in a URL the server sees) in the body; a wrong one is 404, and 410 once the booking has ended or was replaced by a reschedule. Changes nothing.",
   params: bookingIdParams,
-  query: manageTokenQuery,
+  body: manageTokenBody,
   response: managedBookingResponse,
   needs: { table: 'read' },
 });
@@ -246,11 +246,23 @@ export const cancelBookingAsGuest = /* @__PURE__ */ defineRoute(paths.cancelBook
 export const getBookingCalendarFile = /* @__PURE__ */ defineRoute(paths.getBookingCalendarFile, {
   name: 'getBookingCalendarFile',
   auth: 'public',
-  summary: 'The booking as an .ics file for the guest\'s calendar app (step 3\'s "Add to calendar"; token as above).',
+  summary:
+    "The booking as an .ics file for the guest's calendar app (step 3's \"Add to calendar\" and the manage page; the guest's token in the body, 404 / 410 as above).",
   params: bookingIdParams,
-  query: manageTokenQuery,
+  body: manageTokenBody,
   response: calendarFeedDocument,
   contentType: 'text/calendar; charset=utf-8',
+  needs: { table: 'read' },
+});
+
+export const getReschedulableBooking = /* @__PURE__ */ defineRoute(paths.getReschedulableBooking, {
+  name: 'getReschedulableBooking',
+  auth: 'public',
+  summary:
+    "The booking a reschedule link moves, for the booking page's reschedule mode (`/book/{slug}?reschedule={id}#token=…`): the guest's token or the host's reschedule-only one (the bookings list's link) in the body; 404 / 410 as above. Changes nothing; the host's token opens no other guest route.",
+  params: bookingIdParams,
+  body: manageTokenBody,
+  response: managedBookingResponse,
   needs: { table: 'read' },
 });
 
@@ -268,7 +280,7 @@ export const confirmBooking = /* @__PURE__ */ defineRoute(paths.confirmBooking, 
   name: 'confirmBooking',
   auth: 'signed-in',
   summary:
-    'The host (or an admin) confirms a pending booking: the guest is told, the calendar event is made, reminders are set. 409 when it is not pending or already started.',
+    'The host (or an admin) confirms a pending booking: the guest is told, the calendar event is made, reminders are set. 409 when it is not pending, already started, or the request expired (`pendingExpiryHours` of its event type after it was made; its time is then free again).',
   params: bookingIdParams,
   body: bookingDecisionBody,
   response: hostBookingResponse,
@@ -908,6 +920,7 @@ export const routes = {
   getManagedBooking,
   cancelBookingAsGuest,
   getBookingCalendarFile,
+  getReschedulableBooking,
   getBooking,
   confirmBooking,
   declineBooking,

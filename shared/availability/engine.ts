@@ -63,7 +63,7 @@ export { AvailabilityInputError, InvalidAvailabilityInput, InvalidTimeZone } fro
 export type Instant = Date | number;
 export type NoticeUnit = 'minutes' | 'hours' | 'days';
 
-/** host-area.md §3 "Availability range": times are 'HH:MM' wall clock in the event's zone. */
+/** A working-hours range: times are 'HH:MM' wall clock in the event's zone. */
 export interface AvailabilityRange {
   dayOfWeek: number;
   active: boolean;
@@ -84,7 +84,7 @@ export interface EventAvailabilityRules {
   maxBookingsPerDay?: number | null;
 }
 
-/** host-area.md §3 "Date override": `date` is 'yyyy-MM-dd' in the host's (event's) zone. */
+/** A date override: `date` is 'yyyy-MM-dd' in the host's (event's) zone. */
 export interface DateOverride {
   date: string;
   available: boolean;
@@ -108,7 +108,7 @@ export interface AvailabilityInput {
   now: Instant;
 }
 
-/** booking-landing-auth-admin.md §3 "Time slot". */
+/** A time slot, as GET /api/time-slots answers it (getTimeSlots in docs/api.md). */
 export interface TimeSlot {
   start: string;
   end: string;
@@ -116,7 +116,7 @@ export interface TimeSlot {
   available: boolean;
 }
 
-/** booking-landing-auth-admin.md §3 "Available-date entry". */
+/** A day of GET /api/available-dates's answer (getAvailableDates in docs/api.md). */
 export interface AvailableDate {
   date: string;
   hasTimeSlots: boolean;

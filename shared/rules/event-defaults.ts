@@ -1,7 +1,7 @@
 import { DEFAULT_ADVANCE_BOOKING_DAYS, DEFAULT_EVENT_COLOR, DEFAULT_TIME_ZONE } from '#shared/constants';
 
 /**
- * A new event type's defaults (host-area.md §3 "New event form defaults", "Availability range"): the event editor
+ * A new event type's defaults (the new-event form's values and its working hours): the event editor
  * starts its form from them and the server fills what a create request leaves out with them.
  */
 

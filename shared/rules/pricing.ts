@@ -1,12 +1,12 @@
 /**
- * Plan prices, promo codes and the processing fee (host-area.md §9), in whole cents. The server quotes every
+ * Plan prices, promo codes and the processing fee, in whole cents. The server quotes every
  * figure the billing page shows and charges exactly what it quoted; a client's figure that disagrees is refused.
  */
 
 export const PLAN_TYPES = ['monthly', 'annual', 'lifetime'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
-/** Monthly $3, annual $29 ('Save 20%'), lifetime $79 (the payment reading of §9). */
+/** Monthly $3, annual $29 ('Save 20%'), lifetime $79 (what the payment code charges). */
 export const PLAN_PRICE_CENTS: Readonly<Record<PlanType, number>> = { monthly: 300, annual: 2900, lifetime: 7900 };
 
 export const PLAN_NAMES: Readonly<Record<PlanType, string>> = {
@@ -42,23 +42,37 @@ export interface PromoCode {
   prices?: Partial<Record<PlanType, number>>;
   /** kind percent: whole percent off (1–100). */
   percent?: number;
-  /** The plans it applies to; absent: all. */
-  planTypes?: PlanType[];
+  /** The plans it applies to: only these (a code that names no plan applies to none). */
+  planTypes: PlanType[];
   /** The discount the page shows as "{n}% off" (a fixed price's flag, e.g. 67 for $3 → $1). */
   displayPercent?: number;
   active: boolean;
+  /**
+   * How many payments may use the code in all (each account and each e-mail address once). The count is kept on the
+   * code's item and grows in the same transaction that records the payment (adapters/dynamodb/billing.ts).
+   */
+  maxRedemptions: number;
 }
 
 /** Codes are matched trimmed and case-insensitively. */
 export const normalizePromoCode = (code: string): string => code.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** The text of an unknown code, or a code for another plan (host-area.md §8). */
+/** The text of an unknown code, or a code for another plan. */
 export const invalidPromoMessage = (code: string): string =>
   `Invalid promo code: The promo code "${code.trim()}" is not valid.`;
 
+/** Why a valid code cannot be used (409): its maximum number of uses is reached, or this buyer has used it. */
+export type PromoRefusal = 'used-up' | 'already-used';
+
+export const promoRefusalMessage = (code: string, refusal: PromoRefusal): string =>
+  refusal === 'used-up'
+    ? `Promo code used up: The promo code "${code.trim()}" has been used as many times as it may be.`
+    : `Promo code already used: The promo code "${code.trim()}" has already been used with this account or e-mail address. Each may use it once.`;
+
+/** A code applies only to the plans it names, and only while it is active. */
 export const promoAppliesTo = (promo: PromoCode, planType: PlanType): boolean =>
   promo.active &&
-  (!promo.planTypes || promo.planTypes.includes(planType)) &&
+  promo.planTypes.includes(planType) &&
   (promo.kind === 'percent' ? (promo.percent ?? 0) > 0 : promo.prices?.[planType] !== undefined);
 
 export interface PlanQuote {
@@ -112,7 +126,7 @@ export const dollarsToCents = (dollars: number): number => Math.round(dollars * 
 /** 1250 → "$12.50". */
 export const formatCents = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
-/** The codes a new installation starts with (host-area.md §9); the table holds the live list. */
+/** The codes a new installation starts with; the table holds the live list. */
 export const SEED_PROMO_CODES: readonly PromoCode[] = [
   {
     code: 'one dolla holla',
@@ -121,6 +135,15 @@ export const SEED_PROMO_CODES: readonly PromoCode[] = [
     planTypes: ['monthly'],
     displayPercent: 67,
     active: true,
+    maxRedemptions: 1000,
   },
-  { code: 'launchdeez', kind: 'percent', percent: 80, active: true },
+  // 80% off a renewing plan's first payment; never the lifetime plan (a code applies only to the plans it names).
+  {
+    code: 'launchdeez',
+    kind: 'percent',
+    percent: 80,
+    planTypes: ['monthly', 'annual'],
+    active: true,
+    maxRedemptions: 100,
+  },
 ];

@@ -2,7 +2,7 @@ import { TRIAL_DAYS } from '#shared/constants';
 import { DAY_MS } from '#shared/time';
 
 /**
- * The free trial (host-area.md §4 "Free trial", "Event active/inactive", §9): it lasts 7 days from the account's
+ * The free trial (and what it means for activating events): it lasts 7 days from the account's
  * createdAt. Once it has ended, a host whose subscription is not 'active' cannot activate event types and their
  * booking pages answer as deactivated. The events dashboard's banner and the server's checks both read this.
  */
@@ -27,10 +27,10 @@ export function freeTrial(createdAt: string, now: Date): FreeTrial {
   return { endsAt, daysRemaining, expired: !(daysRemaining > 0) };
 }
 
-/** §4: the trial (and its banner) does not apply when the subscription status is 'active'. */
+/** The trial (and its banner) does not apply when the subscription status is 'active'. */
 export const isSubscribed = (subscriptionStatus: string | null | undefined): boolean => subscriptionStatus === 'active';
 
-/** §4 "Event active/inactive": activation is blocked when the subscription is not active and the trial has expired. */
+/** Activating an event is blocked when the subscription is not active and the trial has expired. */
 export const activationBlocked = (trial: FreeTrial, subscriptionStatus: string | null | undefined): boolean =>
   trial.expired && !isSubscribed(subscriptionStatus);
 

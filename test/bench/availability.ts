@@ -2,7 +2,7 @@ import { availableDatesForMonth, timeSlotsForDate } from '#shared/availability/e
 
 /**
  * The engine's CPU time for the budget's case: one month of available dates for a host with 200 bookings and
- * 100 other busy intervals (ARCHITECTURE.md §6). Deterministic data (seeded), median of 50 runs after warm-up.
+ * 100 other busy intervals (a bench budget). Deterministic data (seeded), median of 50 runs after warm-up.
  */
 
 const MINUTE = 60_000;

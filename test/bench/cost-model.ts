@@ -213,7 +213,7 @@ export const OPERATIONS = {
     ms: 100,
   }),
   manageView: op({
-    label: 'GET /api/bookings/{id}/manage',
+    label: 'POST /api/bookings/{id}/manage',
     fn: 'getManagedBooking',
     family: 'guest links',
     http: true,

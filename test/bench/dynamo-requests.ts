@@ -24,7 +24,7 @@ import { seedBookings } from '#test/bench/seed-bookings';
 import { apiEvent, testContext } from '#test/support/api-event';
 
 /**
- * DynamoDB requests per call (ARCHITECTURE.md §6), counted by the client middleware (`onDynamoRequest` of
+ * DynamoDB requests per call (budgets of test/bench/run.ts), counted by the client middleware (`onDynamoRequest` of
  * composeDeps, retries not counted). The handlers' `run` functions go through the same route wrapper as in the
  * cloud, with dependencies composed in this process against DynamoDB Local (in memory) seeded like `npm start`,
  * plus the same ~200 bookings as the latency bench so that queries page as they would on real data.

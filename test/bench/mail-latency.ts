@@ -4,7 +4,7 @@ import { expectStatus, httpApi, timeSlotsRequest, type Slot } from '#test/bench/
 import { eventBody } from '#test/support/event-body';
 
 /**
- * How long a booking's confirmation takes to reach the mail store after its commit (ARCHITECTURE.md §6: ≤ 5 s at
+ * How long a booking's confirmation takes to reach the mail store after its commit (its budget: ≤ 5 s at
  * p99 on one machine): a new host with an event of its own, then `count` bookings one after another, each timed from
  * the moment POST /api/bookings answered 201 (the commit) to the moment the SES emulator's store holds the guest's
  * confirmation (polled every 10 ms). The path measured is the whole outbox: DynamoDB Local's stream, the poller,

@@ -31,7 +31,7 @@ import { benchTeamEngine, benchTeamRequests, seedTeamOnApp, TEAM_SIZE } from '#t
 import { startApp, type RunningApp } from '#test/support/app-process';
 
 /**
- * `npm run bench`: the figures of ARCHITECTURE.md §6, each printed beside its budget. It measures; it does not
+ * `npm run bench`: sizes, latencies and requests per call, each printed beside its budget. It measures; it does not
  * fail on a figure (CI does not run it, timings on a shared 2-core machine vary). Build first: npm run build.
  * It stops with an error when a call it measures does not answer as expected (a figure of failing calls is no
  * figure).
@@ -151,7 +151,7 @@ async function main() {
   const started = performance.now();
   const parts = selectedParts();
   const wants = (part: Part) => parts.has(part);
-  console.log('\nMeetwise bench (ARCHITECTURE.md §6)\n');
+  console.log('\nMeetwise bench (each figure beside its budget)\n');
   console.log(`Parts: ${PARTS.filter(wants).join(', ')}${parts.size < PARTS.length ? ' (BENCH_ONLY)' : ''}`);
   const samples = [
     wants('availability') && 'engine: median CPU of 50 calls',

@@ -10,7 +10,7 @@ import { browserStackPerFile } from '#test/support/browser-per-file';
 import { newHost } from '#test/support/e2e-hosts';
 
 /**
- * The admin dashboard (issue 17; booking-landing-auth-admin.md §2): the demo admin signs in and lands on /admin,
+ * The admin dashboard (issue 17): the demo admin signs in and lands on /admin,
  * sees the stats, flips a switch, changes the break in Advanced Settings, and cancels a booking through the dialog;
  * someone who is not an admin is sent to /login. Every setting changed here is put back.
  */

@@ -79,11 +79,11 @@ async function bookAsGuest(hostName: string, date: string, event: Record<string,
     await page.getByRole('heading', { name: 'Booking Requested' }).waitFor();
   } else {
     await page.getByRole('heading', { name: 'Your meeting is scheduled' }).waitFor();
-    // Step 3 offers the booking to the guest's calendar.
+    // Step 3 offers the booking to the guest's calendar: a POST with the token in its body (issue 31).
     const addToCalendar = page.getByRole('group', { name: 'Add to calendar' });
-    expect(await addToCalendar.getByRole('link', { name: 'Download .ics' }).getAttribute('href')).toMatch(
-      /^\/api\/bookings\/[\w-]+\/ics\?token=/,
-    );
+    const download = page.waitForEvent('download');
+    await addToCalendar.getByRole('button', { name: 'Download .ics' }).click();
+    expect((await download).suggestedFilename()).toBe('meeting.ics');
   }
   await page.context().close();
   return { host, slug, guest, hostEmail: await hostEmailOf(host.cookie) };
@@ -102,10 +102,22 @@ describe("booking e-mails and the guest's links", () => {
     const confirmation = await mailTo(guest, /^Confirmed: Design Review with Casey Host/);
     await mailTo(hostEmail, /^New booking: Ada Lovelace/);
 
-    const page = await openPage(linkIn(confirmation, '/booking/'));
+    // Issue 31: the link carries its secret in the fragment, which the browser never sends: no request the page makes
+    // has it in its address (a server or CDN log would keep it); the page sends it in POST bodies.
+    const link = linkIn(confirmation, '/booking/');
+    const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(new URL(link).search).toBe('');
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: GUEST_ZONE });
+    const requested: string[] = [];
+    context.on('request', (request) => requested.push(request.url()));
+    const page = await context.newPage();
+    await page.goto(link);
     await page.getByRole('heading', { name: 'Design Review' }).waitFor();
     // Opening the page changed nothing.
     expect(await page.getByText('Status: Confirmed').isVisible()).toBe(true);
+    expect(requested.some((url) => url.includes('/api/bookings/'))).toBe(true);
+    expect(requested.filter((url) => url.includes(token!))).toEqual([]);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel booking' });
@@ -114,11 +126,24 @@ describe("booking e-mails and the guest's links", () => {
     await page.getByText('You cancelled this booking.').waitFor();
     await expectNoSeriousA11yViolations(page);
     expect(await page.getByRole('link', { name: 'Book again' }).isVisible()).toBe(true);
+    expect(requested.filter((url) => url.includes(token!))).toEqual([]);
     await page.context().close();
 
     const cancelled = await mailTo(hostEmail, /^Cancelled/);
     expect(cancelled.body.text).toContain('Travelling that week');
     await mailTo(guest, /^Cancelled/);
+  });
+
+  it("an older mail's ?token= link still opens the page, which moves the token into the fragment", async () => {
+    const { guest } = await bookAsGuest('Avery Host', dateNextWeek(3));
+    const confirmation = await mailTo(guest, /^Confirmed/);
+    const link = new URL(linkIn(confirmation, '/booking/'));
+    const token = new URLSearchParams(link.hash.slice(1)).get('token')!;
+    const page = await openPage(`${link.origin}${link.pathname}?token=${token}`);
+    await page.getByRole('heading', { name: 'Design Review' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(new URL(page.url()).hash).toBe(`#token=${token}`);
+    await page.context().close();
   });
 
   it('another guest reschedules through the link in the confirmation', async () => {

@@ -125,25 +125,40 @@ describe('booking page', () => {
     await bookEndToEnd(375, 1);
   });
 
-  it('adds guests, refuses an invalid one, removes one; Back returns to the slots', async () => {
+  it('adds guests, refuses an invalid, a named or a repeated one, removes one; Back returns to the slots', async () => {
     const page = await openPage('/book/intro-call');
     await chooseDate(page, dateNextWeek(2));
     await slotButtons(page).first().click();
     await fillDetails(page, 'Guest List', 'list@example.com');
     await page.getByRole('button', { name: 'Add guests' }).click();
     const guestInput = page.getByLabel('Guest email');
+    const addGuest = () => page.getByRole('button', { name: 'Add guest', exact: true }).click();
+    // Issue 31: the message stays under the field, named by it, until the address changes.
+    const guestMessage = async (text: string) => {
+      await expect.poll(() => page.getByText(text, { exact: true }).isVisible()).toBe(true);
+      expect(await guestInput.getAttribute('aria-invalid')).toBe('true');
+      expect(await guestInput.getAttribute('aria-describedby')).toBe('booking-guest-email-error');
+    };
     await guestInput.fill('not-an-email');
-    await page.getByRole('button', { name: 'Add guest', exact: true }).click();
-    await expect
-      .poll(() => page.getByText('Please enter a valid email address', { exact: true }).isVisible())
-      .toBe(true);
-    expect(await page.getByText('Invalid email', { exact: true }).isVisible()).toBe(true);
+    await addGuest();
+    await guestMessage('Please enter a valid email address, like name@example.com.');
+    await guestInput.fill('Foo <one@example.com>');
+    await addGuest();
+    await guestMessage('Please enter just the email address, without a name.');
     await guestInput.fill('');
-    await page.getByRole('button', { name: 'Add guest', exact: true }).click();
+    await addGuest();
     for (const email of ['one@example.com', 'two@example.com']) {
       await guestInput.fill(email);
-      await page.getByRole('button', { name: 'Add guest', exact: true }).click();
+      await addGuest();
     }
+    await guestInput.fill('ONE@example.com');
+    await addGuest();
+    await guestMessage('This guest is already on the list.');
+    await guestInput.fill('List@Example.com');
+    await addGuest();
+    await guestMessage('That is your own address: you get every e-mail about this booking already.');
+    await guestInput.fill('');
+    expect(await guestInput.getAttribute('aria-invalid')).toBeNull();
     const guests = page.getByRole('list', { name: 'Guests' }).getByRole('listitem');
     expect(await guests.allTextContents()).toEqual(['one@example.comRemove', 'two@example.comRemove']);
     await page.getByRole('button', { name: 'Remove guest one@example.com' }).click();

@@ -7,8 +7,8 @@ import { browserStackPerFile } from '#test/support/browser-per-file';
 import { registerAccount } from '#test/support/e2e-hosts';
 
 /**
- * Calendar integration in the browser, on the built-in calendar (host-area.md §2 "Calendar integration screen", §4
- * "Calendar connect", §8 "Calendar"; the run's shared app has no Google client, so 'Add your calendar' connects the
+ * Calendar integration in the browser, on the built-in calendar (the calendar integration screen;
+ * the run's shared app has no Google client, so 'Add your calendar' connects the
  * built-in calendar at once): the signed-out card, connecting, the private ICS feed (created, fetched, reset, turned
  * off), disconnecting, the dashboard's banner following, a 401 showing the authentication banner, and the
  * /calendar-connected page the Google window ends on. axe on each state.

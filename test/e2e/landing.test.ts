@@ -6,7 +6,7 @@ import { firstAvailableDay } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
- * The landing page at / (booking-landing-auth-admin.md "Landing page at /") in Debian's Chromium against the whole
+ * The landing page at / in Debian's Chromium against the whole
  * local stack: the sign-up paths, pricing, sample testimonials, security, and the read-only booking demo, which runs
  * on sample data and must never call the API.
  */

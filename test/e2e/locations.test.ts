@@ -121,8 +121,9 @@ describe('meeting places', () => {
 
     // The guest's manage page (dark theme) shows the same room.
     await page.context().close();
-    const { pathname, search } = new URL(first.manageUrl);
-    const manage = await stack.openPage(`${pathname}${search}`, { colorScheme: 'dark' });
+    // The link's secret is in its fragment (issue 31): the page reads it there.
+    const { pathname, search, hash } = new URL(first.manageUrl);
+    const manage = await stack.openPage(`${pathname}${search}${hash}`, { colorScheme: 'dark' });
     await joinLink(manage).waitFor();
     expect(await joinLink(manage).getAttribute('href')).toBe(room);
     await expectNoSeriousA11yViolations(manage);

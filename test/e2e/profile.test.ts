@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 
 /**
- * Profile settings in the browser (host-area.md "Profile Settings", §5, §8): name and e-mail, the photo (the
+ * Profile settings in the browser: name and e-mail, the photo (the
  * browser's checks, the server's check of the bytes, upload and removal), deleting the account; and the two public
  * sign-in helpers, /direct-login (mails a one-time link, signs nobody in) and /oauth-config.
  */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 
 /**
- * A fake Google for tests (ARCHITECTURE.md §5): a local HTTP server with the paths of Google's own OAuth and Calendar
+ * A fake Google for tests (README.md): a local HTTP server with the paths of Google's own OAuth and Calendar
  * endpoints, which the real googleapis OAuth2 client talks to when GOOGLE_ROOT_URL points here.
  *
  * OAuth:

@@ -31,7 +31,7 @@ import { freePort } from '#infra/local/ports';
  *   stand-in for the 3D Secure page (the fake Stripe.js's dialog calls it)
  * - charges, refunds: retrieve; refunds: create (by payment_intent or charge, whole or partial)
  * - checkout/sessions: create (payment or subscription mode, price_data line items, discounts, metadata,
- *   subscription_data, payment_intent_data), retrieve
+ *   subscription_data, payment_intent_data), retrieve, expire (an open one only)
  * - events: retrieve, list
  * `expand[]` works on every read and write (nested paths such as `subscription.latest_invoice` and list paths such
  * as `data.invoice`); an unknown top-level parameter is 400 parameter_unknown, as Stripe answers. The Idempotency-Key
@@ -2091,6 +2091,22 @@ export async function startFakeStripe(
       method: 'GET',
       path: /^\/v1\/checkout\/sessions\/([^/]+)$/,
       handle: (reader, match) => ok(found(sessions, 'checkout.session', match[1]!), reader.only('expand')),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      handle: (reader, match) => {
+        reader.only('expand');
+        const session = found(sessions, 'checkout.session', match[1]!);
+        if (session.status !== 'open')
+          throw invalid(
+            `Only Checkout Sessions with a status of open can be expired (this one is ${session.status}).`,
+            undefined,
+          );
+        session.status = 'expired';
+        emit('checkout.session.expired', session);
+        return ok(session, reader);
+      },
     },
     {
       method: 'GET',

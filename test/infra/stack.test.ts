@@ -338,7 +338,7 @@ beforeAll(() => {
   const operations = stack.node.findAll().find((construct) => construct instanceof OperatorAlarms);
   if (!operations) throw new Error('No OperatorAlarms in the stack');
   operationsTemplate = Template.fromStack(Stack.of(operations)).toJSON();
-  // Logged, not asserted: timings belong to the bench, not to tests (ARCHITECTURE.md §6).
+  // Logged, not asserted: timings belong to the bench, not to tests (test/bench/run.ts).
   console.info(`[infra test] synth with bundling took ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // Bundling every function (one per route row and per job) shares two cores with the rest of
   // the suite: 60-90 s alone, over 200 s under the full run's load.

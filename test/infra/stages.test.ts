@@ -45,6 +45,9 @@ function runApp(context: Json, region = 'eu-west-1') {
         ...cdkJson.context,
         'aws:cdk:bundling-stacks': [],
         siteDir,
+        // What npm run deploy always passes (a stage without them is refused: see the test below).
+        mailFrom: 'no-reply@example.com',
+        contactEmail: 'hello@example.com',
         ...context,
       }),
     },
@@ -214,6 +217,9 @@ describe('stages', () => {
       'domainName "book.example.org" is not inside the hosted zone "example.com"',
     ],
     [{ stage: 'dev', hostedZoneId: 'Z0123456789ABC' }, 'hostedZoneId and hostedZoneName go together'],
+    // Issue 31: no mail as the project's own domain when a deploy forgets its sender or contact address.
+    [{ stage: 'dev', mailFrom: '' }, 'Context "mailFrom" (the address booking mail is sent from) is required'],
+    [{ stage: 'dev', contactEmail: '' }, 'Context "contactEmail" (where the contact form and replies go) is required'],
   ])(
     'refuses %j',
     (context, message) => {

@@ -358,7 +358,7 @@ describe('POST /api/profile/update', () => {
     expect((await call('GET', '/api/me', { cookie })).body).toEqual({ user: mine.user });
   });
 
-  it('answers 401 signed out, 400 for an empty or 201-character name (host-area.md §5 texts) and for unknown fields', async () => {
+  it('answers 401 signed out, 400 for an empty or 201-character name and for unknown fields', async () => {
     const account = await registered();
     const cookie = await signedIn(account.email, account.password);
     expect((await call('POST', '/api/profile/update', { body: { name: 'X Y', email: account.email } })).status).toBe(

@@ -14,7 +14,7 @@ import {
 import { integrationConfig } from '#test/support/local-stack';
 
 /**
- * The read side of the public booking API (booking-landing-auth-admin.md §3, §7): GET /api/events/public/{slug},
+ * The read side of the public booking API (docs/api.md): GET /api/events/public/{slug},
  * GET /api/available-dates, GET /api/time-slots, through the route table against DynamoDB Local, with the clock
  * fixed at Monday 2026-03-02 12:00 UTC (07:00 in New York).
  */
@@ -84,7 +84,7 @@ function slotsAt(date: string, first: string, last: string, offset: string, dura
 }
 
 describe('GET /api/events/public/{eventSlug}', () => {
-  it('answers exactly the public fields of §3, with the host name and photo, and nothing internal', async () => {
+  it('answers exactly the public fields, with the host name and photo, and nothing internal', async () => {
     const result = await api.publicEvent(event.slug);
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
@@ -226,7 +226,7 @@ describe('GET /api/available-dates', () => {
     });
   }
 
-  it('without eventId ("optional eventId", §7), marks the days of the default hours: every day from today on', async () => {
+  it('without eventId (it is optional), marks the days of the default hours: every day from today on', async () => {
     // Other test files may change the settings meanwhile: read them just before.
     const settings = { ...DEFAULT_SETTINGS, ...(await fixtures.deps.settings.get()) };
     const result = await api.availableDates({ year: '2026', month: '3' });
@@ -406,7 +406,7 @@ describe('GET /api/time-slots', () => {
     });
   }
 
-  it('takes the date as an ISO string (host-area.md §7: date={iso}), its calendar date as written', async () => {
+  it('takes date={iso} as the hourly debug view sends it, its calendar date as written', async () => {
     const iso = await api.timeSlots(query({ date: '2026-03-03T00:00:00.000Z', timezone: 'Asia/Tokyo' }));
     expect(iso.status).toBe(200);
     expect(iso).toEqual(await api.timeSlots(query({ date: '2026-03-03', timezone: 'Asia/Tokyo' })));

@@ -99,10 +99,10 @@ describe("Stripe's public configuration and the server's prices", () => {
     });
     expect(promo.plans[0]).toMatchObject({ priceCents: 100, feeCents: 33, totalCents: 133, promoApplies: true });
     expect(promo.plans[1]).toMatchObject({ priceCents: 2900, promoApplies: false });
-    expect((await call('GET', '/api/subscription/plans?promoCode=launchdeez')).body.plans[2]).toMatchObject({
-      priceCents: 1580,
-      discountPercent: 80,
-    });
+    // 80% off the renewing plans it names; the lifetime plan stays at its price (issue 31).
+    const launch = (await call('GET', '/api/subscription/plans?promoCode=launchdeez')).body;
+    expect(launch.plans[1]).toMatchObject({ priceCents: 580, discountPercent: 80, promoApplies: true });
+    expect(launch.plans[2]).toMatchObject({ priceCents: 7900, discountPercent: 0, promoApplies: false });
     expect(await call('GET', '/api/subscription/plans?promoCode=free%20lunch')).toMatchObject({
       status: 400,
       body: { message: 'Invalid promo code: The promo code "free lunch" is not valid.' },

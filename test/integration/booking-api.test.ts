@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { LINK_REPLACED } from '#functions/app/manage-booking';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
 import { bookingApi, bookingFixtures, bookingRequest, countingApi, NOW, unique } from '#test/support/booking-fixtures';
 import { integrationConfig } from '#test/support/local-stack';
 
 /**
- * POST /api/bookings (booking-landing-auth-admin.md §3 "Booking request/response", §5; issue 3 "The API" and
+ * POST /api/bookings (createBooking in docs/api.md; issue 3 "The API" and
  * "Bad input") through the route table against DynamoDB Local, with the clock fixed at Monday 2026-03-02 12:00 UTC
  * (07:00 in New York, EST). Every refusal is checked for its exact status and message and for having written
  * nothing: no booking, no day version, no idempotency answer.
@@ -134,10 +135,8 @@ describe('POST /api/bookings: success', () => {
     expect(onThatDay[0]!.rescheduledTo).toBe(moved.body.bookingId);
 
     const again = await api.book(bookingRequest(event, '2026-03-05T16:00:00-05:00', { reschedule: reference }));
-    expect(again).toMatchObject({
-      status: 409,
-      body: { message: 'This booking was already cancelled or rescheduled.' },
-    });
+    // Issue 31: the replaced booking's token has no power left.
+    expect(again).toMatchObject({ status: 410, body: { message: LINK_REPLACED } });
     for (const wrong of [
       { ...reference, token: 'x'.repeat(43) },
       { ...reference, startTime: '2026-03-05T15:00:00-05:00' },

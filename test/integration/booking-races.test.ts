@@ -12,7 +12,7 @@ import {
 import { integrationConfig } from '#test/support/local-stack';
 
 /**
- * Race tests of POST /api/bookings (issue 3 "Race tests"; ARCHITECTURE.md §3 "No double booking") against
+ * Race tests of POST /api/bookings (issue 3 "Race tests"; docs/architecture.md "Never a double booking") against
  * DynamoDB Local, through the handlers, with real concurrency: requests are spread over several api instances
  * (each its own DynamoDB client, like several warm Lambdas) and fired together with Promise.all. Every race runs
  * in two rounds with fresh hosts, to shake out flakiness. Clock fixed at Monday 2026-03-02 12:00 UTC.

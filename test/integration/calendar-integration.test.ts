@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { BUILTIN_NEEDS_POST, CALENDAR_CONNECT_ERRORS } from '#functions/app/calendar-connection';
 import { SYNC_UNREACHABLE, syncAllCalendars } from '#functions/app/calendar-sync';
 import { NO_CALENDAR } from '#functions/app/create-booking';
+import { LINK_REPLACED } from '#functions/app/manage-booking';
 import { composeDeps } from '#functions/composition';
 import { newEvent } from '#functions/domain/event-defaults';
 import type { EventRecord } from '#functions/domain/records';
@@ -538,9 +539,7 @@ describe('Google Calendar and bookings', () => {
     expect(slots.times).toContain('10:30');
 
     // The token was for the replaced booking: it cannot move it again; a wrong token names nothing.
-    expect((await book(event, date, '11:00', { reschedule: reference })).body.message).toBe(
-      'This booking was already cancelled or rescheduled.',
-    );
+    expect((await book(event, date, '11:00', { reschedule: reference })).body.message).toBe(LINK_REPLACED);
     const wrong = await book(event, date, '11:00', {
       reschedule: { ...reference, bookingId: moved.body.bookingId, startTime: moved.body.startTime },
     });

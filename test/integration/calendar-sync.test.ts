@@ -5,7 +5,7 @@ import { bookingApi, bookingFixtures, unique } from '#test/support/booking-fixtu
 import { integrationConfig } from '#test/support/local-stack';
 
 /**
- * GET /api/calendar/sync as the public booking page calls it (booking-landing-auth-admin.md §7: when step 1 shows
+ * GET /api/calendar/sync as the public booking page calls it (when step 1 shows
  * and every 30 s), naming the event whose host's calendar to sync; without an event it is a host's own sync.
  */
 

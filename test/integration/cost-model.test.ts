@@ -547,13 +547,14 @@ describe('a booking, its mails and reminders, the guest cancelling', () => {
     expectWithinModel('reminderMailSent', got);
   });
 
-  it("GET /api/bookings/{id}/manage: the guest opens the mail's link", async () => {
+  it("POST /api/bookings/{id}/manage: the guest opens the mail's link", async () => {
     const got = await measure('manageView', async () => {
       const answer = await call(routes.getManagedBooking, manageRun, {
-        method: 'GET',
+        method: 'POST',
         path: `/api/bookings/${booked.id}/manage`,
         pathParameters: { id: booked.id },
-        query: { token: booked.token },
+        headers: jsonHeaders,
+        body: JSON.stringify({ token: booked.token }),
       });
       expect(answer.status).toBe(200);
     });

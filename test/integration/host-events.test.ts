@@ -12,7 +12,7 @@ import { eventBody, weeklyRanges } from '#test/support/event-body';
 import { integrationConfig, startAppServer } from '#test/support/local-stack';
 
 /**
- * The host console's calls (issue 6, host-area.md §7) through the local app server with real sessions: event types
+ * The host console's calls (issue 6; docs/api.md) through the local app server with real sessions: event types
  * (create, read, edit, toggle, duplicate, delete), date exceptions, event images, subscription and calendar status,
  * and the rules: ownership (another host's event is 404 and unchanged), unique slugs, the trial, bounds.
  */

@@ -20,6 +20,7 @@ import { run as declineRun } from '#functions/handlers/declineBooking';
 import { run as getBookingRun } from '#functions/handlers/getBooking';
 import { run as icsRun } from '#functions/handlers/getBookingCalendarFile';
 import { run as manageRun } from '#functions/handlers/getManagedBooking';
+import { run as rescheduleViewRun } from '#functions/handlers/getReschedulableBooking';
 import { run as listRun } from '#functions/handlers/listBookings';
 import { run as noShowRun } from '#functions/handlers/markNoShow';
 import { httpRoute } from '#functions/http/route-handler';
@@ -201,17 +202,28 @@ function guestAndHostRoutes(_config: Config, deps: Deps) {
   return {
     manage: (id: string, token: string) =>
       call(routes.getManagedBooking, manageRun as never, null, {
-        method: 'GET',
+        method: 'POST',
         path: `/api/bookings/${id}/manage`,
         pathParameters: { id },
-        query: { token },
+        headers: jsonHeaders,
+        body: JSON.stringify({ token }),
       }),
     calendarFile: (id: string, token: string) =>
       call(routes.getBookingCalendarFile, icsRun as never, null, {
-        method: 'GET',
+        method: 'POST',
         path: `/api/bookings/${id}/ics`,
         pathParameters: { id },
-        query: { token },
+        headers: jsonHeaders,
+        body: JSON.stringify({ token }),
+      }),
+    /** POST /api/bookings/{id}/reschedule-view (issue 31): the guest's token or the host's reschedule-only one. */
+    rescheduleView: (id: string, token: string) =>
+      call(routes.getReschedulableBooking, rescheduleViewRun as never, null, {
+        method: 'POST',
+        path: `/api/bookings/${id}/reschedule-view`,
+        pathParameters: { id },
+        headers: jsonHeaders,
+        body: JSON.stringify({ token }),
       }),
     cancelAsGuest: (id: string, body: Record<string, unknown>) =>
       call(routes.cancelBookingAsGuest, cancelAsGuestRun as never, null, {

@@ -20,7 +20,7 @@ import {
 import { addDays, weekday } from '#frontend/lib/dates.ts';
 
 /**
- * The admin dashboard's pure rules (booking-landing-auth-admin.md "Admin dashboard", §4 "Admin range"): the four
+ * The admin dashboard's pure rules (its date ranges and stats): the four
  * ranges at week, month and year edges and in DST weeks, the Quick Stats of one list call, and what the table shows.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Invariants of the availability engine (ARCHITECTURE.md §5), checked on random events against an independent
+ * Invariants of the availability engine (docs/architecture.md), checked on random events against an independent
  * oracle: date-fns-tz conversions and brute-force walks over the clock, never the engine's own wall-clock code.
  */
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';

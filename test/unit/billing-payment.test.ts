@@ -25,9 +25,9 @@ import {
   SUCCESS_REDIRECT_DELAY_MS,
 } from '#frontend/features/billing/lib/payment-rules.ts';
 
-/** The embedded payment form's decisions (host-area.md §4, §8, §9; issue 18), without Stripe.js or a browser. */
+/** The embedded payment form's decisions (issue 18), without Stripe.js or a browser. */
 
-describe('Stripe error messages (host-area.md §8 "Billing and payment")', () => {
+describe('Stripe error messages', () => {
   it('says a declined card with its decline code, or asks for another card', () => {
     expect(paymentErrorMessage({ type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' })).toBe(
       'Card declined: insufficient_funds',
@@ -88,7 +88,7 @@ describe('Stripe error messages (host-area.md §8 "Billing and payment")', () =>
   });
 });
 
-describe('the payment intent after confirming (host-area.md §4 "Embedded payment redirect result")', () => {
+describe('the payment intent after confirming (the redirect result)', () => {
   it('says what each status means', () => {
     expect(intentOutcome('succeeded')).toEqual({
       kind: 'succeeded',
@@ -118,7 +118,7 @@ describe('the payment intent after confirming (host-area.md §4 "Embedded paymen
   });
 });
 
-describe('the Payment Element and the confirmation (host-area.md §2 "Billing details")', () => {
+describe('the Payment Element and the confirmation', () => {
   it('uses tabs, no Apple Pay or Google Pay, and does not ask for the fixed address fields', () => {
     expect(PAYMENT_ELEMENT_OPTIONS).toEqual({
       layout: 'tabs',
@@ -201,7 +201,7 @@ describe('setting up the form', () => {
   });
 });
 
-describe('GET /api/stripe-config (host-area.md §7: no-cache, retried up to 3 times 1 s apart)', () => {
+describe('GET /api/stripe-config (no-cache, retried up to 3 times 1 s apart)', () => {
   const config = { publishableKey: 'pk_test_abc', stripeApiVersion: '2026-01-28.clover', mode: 'test' };
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -318,6 +318,14 @@ describe('POST /api/subscription/create-payment-intent with its retries', () => 
     );
     stubFetch(answer(409, { error: 'Price changed', message: 'The price is now $3.00.', priceCents: 300 }));
     await expect(createIntentWithRetries(body, () => undefined)).rejects.toBeInstanceOf(PriceChangedError);
+  });
+
+  it("shows a refused promo code's message (409 with promoRefused) in the form, not as a changed price", async () => {
+    const message = 'Promo code used up: The promo code "one dolla holla" has been used as many times as it may be.';
+    stubFetch(answer(409, { code: 'CONFLICT', message, error: message, promoRefused: 'used-up' }));
+    const error = await createIntentWithRetries(body, () => undefined).catch((refusal: unknown) => refusal);
+    expect(error).toBeInstanceOf(PaymentIntentError);
+    expect(setupFailure(error)).toEqual({ message });
   });
 
   it('refuses an answer without a client secret', async () => {

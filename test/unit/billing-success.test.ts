@@ -14,7 +14,7 @@ import {
   verifyFailedView,
 } from '#frontend/features/billing/lib/success-rules.ts';
 
-/** The payment-result page (/billing-success: host-area.md §2, §4, §9; issue 18) as pure rules. */
+/** The payment-result page (/billing-success; issue 18) as pure rules. */
 
 const start = (query: string) => successStart(new URLSearchParams(query));
 

@@ -32,9 +32,11 @@ import {
 } from '#frontend/features/billing/lib/billing-view.ts';
 import { billingOff } from '#frontend/lib/subscription-status.ts';
 
-/** The billing page's views of the server's answers (host-area.md §2, §4, §8, §9; issue 18). */
+/** The billing page's views of the server's answers (issue 18). */
 
-const [ONE_DOLLA, LAUNCHDEEZ] = SEED_PROMO_CODES as [PromoCode, PromoCode];
+const [ONE_DOLLA, SEED_LAUNCHDEEZ] = SEED_PROMO_CODES as [PromoCode, PromoCode];
+/** An 80% code that names every plan (the seeded "launchdeez" names only the renewing ones). */
+const LAUNCHDEEZ: PromoCode = { ...SEED_LAUNCHDEEZ, planTypes: ['monthly', 'annual', 'lifetime'] };
 
 /** A plan as GET /api/subscription/plans answers it, from the server's own pricing rules. */
 function quoteView(planType: PlanType, promo: PromoCode | null = null): PlanQuoteView {
@@ -127,7 +129,7 @@ describe('Current Plan', () => {
   });
 });
 
-describe('promo codes (host-area.md §4 "Promo state")', () => {
+describe('promo codes', () => {
   it('knows none, one-dolla and percentage', () => {
     expect(promoStateOf(null)).toBe('none');
     expect(promoStateOf(quotes(ONE_DOLLA).promo)).toBe('one-dolla');

@@ -255,13 +255,19 @@ describe('a reschedule waiting for the host (issue 30 §3)', () => {
   });
 
   it.each([
-    ['declined by the host', declined('host'), 'Jordan Avery declined the new time Ada Lovelace asked for'],
-    ['expired', declined('system'), 'Jordan Avery did not confirm the new time Ada Lovelace asked for in time'],
+    // The host declined it themselves; an expired request is news to them too (issue 31: requests expire).
+    ['declined by the host', declined('host'), 'Jordan Avery declined the new time Ada Lovelace asked for', []],
+    [
+      'expired',
+      declined('system'),
+      'Jordan Avery did not confirm the new time Ada Lovelace asked for in time',
+      ['host'],
+    ],
   ])(
     '%s: the guest and the other guests are told, and the tentative time leaves their calendars',
-    (_n, record, said) => {
+    (_n, record, said, host) => {
       const { keys, byKey } = mailsFor('declined', record, { previousStatus: 'pending' });
-      expect(keys).toEqual(['guest', ...OTHERS]);
+      expect(keys).toEqual(['guest', ...OTHERS, ...host]);
       const other = byKey['guest:bob@example.com']!;
       expect(other.subject).toBe('Cancelled: Intro Call with Jordan Avery on Mon, Mar 9, 2026 at 3:00 PM');
       expect(other.text).toContain(`${said}, so Intro Call with Jordan Avery will not take place.`);

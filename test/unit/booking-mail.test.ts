@@ -55,7 +55,7 @@ describe('who gets which booking mail', () => {
     ['requested', 'requested', booking({ status: 'pending' }), ['guest', 'host']],
     ['confirmed', 'confirmed', booking(), ['guest', ...OTHERS]],
     ['declined by the host', 'declined', cancelled('host', 'Away that week', true), ['guest']],
-    ['declined by expiry', 'declined', cancelled('system', null, true), ['guest']],
+    ['declined by expiry', 'declined', cancelled('system', null, true), ['guest', 'host']],
     ['declined by an admin', 'declined', cancelled('admin', null, true), ['guest', 'host']],
     ['cancelled by the guest', 'cancelled', cancelled('guest', 'Ill'), ['guest', ...OTHERS, 'host']],
     ['cancelled by the host', 'cancelled', cancelled('host'), ['guest', ...OTHERS]],
@@ -142,6 +142,19 @@ describe('who gets which booking mail', () => {
     expect(byKey.guest!.fromName).toBe('Jordan Avery (Meetwise)');
   });
 });
+describe('a booking stored before guests were normalised (issue 31)', () => {
+  it('mails each inbox once, bare, and never the guest who booked or the host as an other guest', () => {
+    const stored = booking({
+      guests: ['Bob <bob@example.com>', 'BOB@example.com', ' carol@example.com ', 'Ada@Example.com', HOST.email, 'x'],
+    });
+    const { mails } = mailsFor('booked', stored);
+    expect(mails.map(({ key }) => key)).toEqual(['guest', ...OTHERS, 'host']);
+    expect(mails.filter(({ key }) => key.startsWith('guest:')).flatMap(({ mail }) => mail.to)).toEqual([
+      'bob@example.com',
+      'carol@example.com',
+    ]);
+  });
+});
 
 describe('times in the recipient’s zone', () => {
   it.each([
@@ -215,7 +228,7 @@ describe('what each mail says', () => {
     });
     expect(guest.html).toContain(`<a href="${LINKS.reschedule.replace(/&/g, '&amp;')}"`);
     expect(guest.html).toContain(`<a href="${LINKS.manage}"`);
-    expect(guest.html).toContain(`<a href="${LINKS.calendarFile}"`);
+    expect(guest.html).toContain(`<a href="${LINKS.calendarFile.replace(/&/g, '&amp;')}"`);
   });
 
   it('writes the location for each kind of event', () => {
@@ -271,9 +284,35 @@ describe('what each mail says', () => {
     expect(byHost.byKey.guest!.text).toContain('Reason: Double-booked');
     expect(byHost.byKey.host).toBeUndefined();
 
+    // Issue 31: an administrator's cancellation is told as theirs; the system's names nobody.
     const byAdmin = mailsFor('cancelled', cancelled('admin'));
-    expect(byAdmin.byKey.guest!.text).toContain('Your Intro Call with Jordan Avery has been cancelled.');
+    expect(byAdmin.byKey.guest!.text).toContain('An administrator cancelled your Intro Call with Jordan Avery.');
     expect(byAdmin.byKey.guest!.text).not.toContain('Reason:');
+    expect(byAdmin.byKey['guest:bob@example.com']!.text).toContain(
+      'An administrator cancelled Intro Call with Jordan Avery.',
+    );
+    const bySystem = mailsFor('cancelled', cancelled('system'));
+    expect(bySystem.byKey.guest!.text).toContain('Your Intro Call with Jordan Avery has been cancelled.');
+  });
+
+  it('says when the host moved the booking with their reschedule link (issue 31), and when the guest did', () => {
+    const moved = (by?: 'guest' | 'host') =>
+      booking({
+        rescheduledFrom: {
+          id: 'b-0',
+          start: '2026-03-08T14:00:00.000Z',
+          end: '2026-03-08T14:30:00.000Z',
+          ...(by ? { by } : {}),
+        },
+      });
+    const byHost = mailsFor('rescheduled', moved('host'));
+    expect(byHost.byKey.guest!.text).toContain('Jordan Avery moved your Intro Call to a new time.');
+    expect(byHost.byKey.host!.text).toContain(
+      "You moved Ada Lovelace's booking to a new time with your reschedule link.",
+    );
+    const byGuest = mailsFor('rescheduled', moved());
+    expect(byGuest.byKey.guest!.text).toContain('Your Intro Call with Jordan Avery has moved to a new time.');
+    expect(byGuest.byKey.host!.text).toContain('Ada Lovelace moved their booking to a new time.');
   });
 
   it('tells the guest a request was declined, with the reason, or that it expired', () => {
@@ -423,7 +462,7 @@ describe('the calendar invitation', () => {
       attendees: [
         { name: 'Ada Lovelace', email: 'ada@example.com' },
         { name: null, email: 'bob@example.com' },
-        { name: null, email: 'Carol@Example.com' },
+        { name: null, email: 'carol@example.com' },
       ],
       status: 'CONFIRMED',
     });

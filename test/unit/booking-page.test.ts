@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createBookingBody, type ManagedBooking } from '#shared/api/schemas/bookings';
 import { meetingPlace, type MeetingPlace } from '#shared/locations';
 import { summaryPlaceText } from '#frontend/components/booking/event-summary.tsx';
-import { googleCalendarUrl, icsFileUrl, manageBookingUrl } from '#frontend/features/booking/lib/add-to-calendar.ts';
+import { googleCalendarUrl, manageBookingUrl } from '#frontend/features/booking/lib/add-to-calendar.ts';
 import { PHONE_INVALID, PHONE_MISSING, phoneBody, phoneProblem } from '#frontend/features/booking/lib/phone.ts';
 import { bookedPlace, calendarPlace, placeLine } from '#frontend/features/booking/lib/place.ts';
 import {
@@ -143,10 +143,9 @@ describe('reschedule mode: the current time joins the lists', () => {
 });
 
 describe("step 3's Add to calendar", () => {
-  it('downloads the .ics file with the token of the booking answer', () => {
-    expect(icsFileUrl(BOOKING_ID, TOKEN)).toBe(`/api/bookings/${BOOKING_ID}/ics?token=${TOKEN}`);
+  it('links the manage page with the token of the booking answer in the fragment (issue 31)', () => {
     expect(manageBookingUrl('https://meetwise.example', BOOKING_ID, TOKEN)).toBe(
-      `https://meetwise.example/booking/${BOOKING_ID}?token=${TOKEN}`,
+      `https://meetwise.example/booking/${BOOKING_ID}#token=${TOKEN}`,
     );
   });
 

@@ -59,8 +59,15 @@ describe('npm run deploy', () => {
   it('synthesizes only, offline, with --synth-only; --skip-build and --yes change what it runs', () => {
     const synth = parseDeployArgs(['--stage', 'qa', '--synth-only', '--skip-build']);
     expect(deployCommands(synth)).toEqual([
-      ['npx', 'cdk', 'synth', '--quiet', '--output', 'cdk.out/qa', '-c', 'stage=qa'],
+      [
+        ...['npx', 'cdk', 'synth', '--quiet', '--output', 'cdk.out/qa'],
+        ...['-c', 'mailFrom=no-reply@example.com', '-c', 'contactEmail=hello@example.com', '-c', 'stage=qa'],
+      ],
     ]);
+    // A deploy never gets example addresses: the stage's own or a refusal (infra/cdk/app.ts).
+    expect(deployCommands(parseDeployArgs(['--stage', 'qa', '--skip-build'])).flat()).not.toContain(
+      'mailFrom=no-reply@example.com',
+    );
     const unattended = deployCommands(parseDeployArgs(['--stage', 'qa', '--yes']));
     expect(unattended.at(-1)!.slice(-2)).toEqual(['--require-approval', 'never']);
   });

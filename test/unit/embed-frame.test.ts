@@ -255,11 +255,13 @@ describe("a frame's links keep the frame's parameters", () => {
 
   it('adds them in a frame (not the token, not the prefill)', () => {
     const href = rescheduleHref(booking, 'T0KEN', frame);
-    const [path, query] = href.split('?');
+    const [rest, fragment] = href.split('#');
+    const [path, query] = rest!.split('?');
     expect(path).toBe('/book/intro%20call');
+    // Issue 31: the token stays in the fragment, after the frame's parameters.
+    expect(fragment).toBe('token=T0KEN');
     expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
       reschedule: booking.id,
-      token: 'T0KEN',
       embed: '1',
       embed_origin: 'https://host.example',
       theme: 'dark',

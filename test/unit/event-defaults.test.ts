@@ -1,5 +1,5 @@
 /**
- * A new event type's defaults (host-area.md §3 "New event form defaults" and "Availability range"), written out
+ * A new event type's defaults (the new-event form's values and its working hours), written out
  * here as the spec states them rather than through the shared constants, so a changed constant shows up.
  */
 import { describe, expect, it } from 'vitest';

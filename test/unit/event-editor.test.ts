@@ -31,7 +31,7 @@ import { suggestSlug } from '#frontend/features/event-editor/lib/slug.ts';
 import { formatClock, HALF_HOURS } from '#frontend/features/event-editor/lib/time-options.ts';
 import { ApiError } from '#frontend/lib/api.ts';
 
-/** The event editor's pure rules (host-area.md §3, §4 "Edit mode", "Guest logo upload", §5, §9). */
+/** The event editor's pure rules (new and edit mode, the guest logo, limits and choices). */
 
 describe('suggestSlug', () => {
   it('lower-cases the title and joins its words with single hyphens', () => {
@@ -180,6 +180,7 @@ const savedEvent: HostEvent = {
   bufferBefore: 5,
   bufferAfter: 10,
   requiresConfirmation: true,
+  pendingExpiryHours: 48,
   reminders: [15, 2880],
   remindHost: true,
   meetingType: 'project',
@@ -269,7 +270,7 @@ describe('event form values', () => {
     expect(values.availabilityRanges[3]).toEqual(legacy[0]);
   });
 
-  it('turns the form into a body the shared schema accepts, blank numbers as §5 says', () => {
+  it('turns the form into a body the shared schema accepts, blank numbers as the limits say', () => {
     const values = {
       ...newEventFormValues(),
       title: 'Intro Call',

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import { activationBlocked, freeTrial, isSubscribed, mayActivateEvents } from '#shared/rules/trial';
 
-/** The events dashboard's trial rules (host-area.md §4 "Free trial", "Event active/inactive", §9). */
+/** The events dashboard's trial rules (the free trial, and activating events after it). */
 
 const CREATED = '2026-03-01T10:00:00.000Z';
 const at = (iso: string) => new Date(iso);
 
-describe('free trial (host-area.md §4)', () => {
+describe('free trial', () => {
   it('ends 7 days after the account was created', () => {
     expect(freeTrial(CREATED, at(CREATED)).endsAt.toISOString()).toBe('2026-03-08T10:00:00.000Z');
   });
@@ -25,7 +25,7 @@ describe('free trial (host-area.md §4)', () => {
   });
 });
 
-describe('activation after the trial (host-area.md §4 "Event active/inactive")', () => {
+describe('activation after the trial', () => {
   const running = freeTrial(CREATED, at('2026-03-03T00:00:00.000Z'));
   const ended = freeTrial(CREATED, at('2026-04-01T00:00:00.000Z'));
 

@@ -6,7 +6,7 @@ import { reducer, type ToasterToast } from '#frontend/components/ui/use-toast.ts
 
 /** The pure rules behind the shell: which chrome shows where, and the toast store. */
 
-describe('chrome per path (host-area.md §2)', () => {
+describe('chrome per path', () => {
   it('hides the brand on public booking pages only', () => {
     expect(isPublicBookingPath('/book/intro-call')).toBe(true);
     expect(isPublicBookingPath('/events/intro-call')).toBe(true);
@@ -93,7 +93,7 @@ describe('chrome per path (host-area.md §2)', () => {
   });
 });
 
-describe('toasts (booking-landing-auth-admin.md "Shared behaviour")', () => {
+describe('toasts', () => {
   const make = (id: string): ToasterToast => ({ id, title: id, open: true, onOpenChange: () => undefined });
 
   it('keeps one toast: a newer one replaces the older', () => {

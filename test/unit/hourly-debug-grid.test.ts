@@ -6,7 +6,7 @@ import {
   wallMinutesIntoDate,
 } from '#frontend/features/events/lib/availability-grid.ts';
 
-/** The /hourly-debug grid's marks from the booking page's time slots (host-area.md §2 "Debug pages", §9). */
+/** The /hourly-debug grid's marks from the booking page's time slots. */
 
 const NY = 'America/New_York';
 const slot = (start: string, end: string, available = true) => ({ start, end, available });

@@ -55,7 +55,7 @@ describe('what the manage page offers', () => {
   });
 
   it('links Reschedule to the booking page in reschedule mode, Book again to the plain one', () => {
-    expect(rescheduleHref(booking, TOKEN)).toBe(`/book/intro-call?reschedule=${booking.id}&token=${TOKEN}`);
+    expect(rescheduleHref(booking, TOKEN)).toBe(`/book/intro-call?reschedule=${booking.id}#token=${TOKEN}`);
     expect(bookAgainHref(booking)).toBe('/book/intro-call');
   });
 

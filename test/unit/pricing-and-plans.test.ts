@@ -54,10 +54,10 @@ describe('prices', () => {
     expect(quotePlan('annual', oneDolla)).toMatchObject({ priceCents: 2900, discountPercent: 0, promoCode: null });
   });
 
-  it('"launchdeez" takes 80% off the first payment of any plan', () => {
+  it('"launchdeez" takes 80% off the first payment of the plans it names, never the lifetime plan', () => {
     expect(quotePlan('monthly', launchdeez)).toMatchObject({ priceCents: 60, feeCents: 32, totalCents: 92 });
     expect(quotePlan('annual', launchdeez)).toMatchObject({ priceCents: 580, totalCents: 627, renewalCents: 3014 });
-    expect(quotePlan('lifetime', launchdeez)).toMatchObject({ priceCents: 1580, discountPercent: 80 });
+    expect(quotePlan('lifetime', launchdeez)).toMatchObject({ priceCents: 7900, discountPercent: 0, promoCode: null });
   });
 
   it('ignores a retired code, and matches codes trimmed and case-insensitively', () => {

@@ -28,7 +28,7 @@ export interface UserActionsPlacement {
 }
 
 /**
- * The site header (host-area.md §2 "Header"), without the router or the session: the single-page app tells it who
+ * The site header, without the router or the session: the single-page app tells it who
  * is signed in (session-header.tsx), the standalone booking page that nobody is (the public booking pages make no
  * current-user call and load no auth code). Signed in, Help on host-area paths (elsewhere Pricing and Contact Us
  * per the path rules) and `userActions` (the user menu); signed out, Pricing, Contact Us and Login per the path

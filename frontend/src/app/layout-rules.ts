@@ -1,6 +1,6 @@
 /**
- * Which parts of the site chrome show on which path (host-area.md §2 "Route table", "Header", "Footer";
- * booking-landing-auth-admin.md "Public booking interface"). Pure functions of the pathname, so the rules stay
+ * Which parts of the site chrome show on which path (the route table, the header, the footer and
+ * the public booking page's own chrome). Pure functions of the pathname, so the rules stay
  * readable in one place and testable without a browser.
  */
 
@@ -12,7 +12,7 @@ function normalize(pathname: string): string {
 
 const firstSegment = (pathname: string): string => normalize(pathname).split('/')[1] ?? '';
 
-/** /events/{slug} slugs that are host screens, not public booking pages (host-area.md §2). */
+/** /events/{slug} slugs that are host screens, not public booking pages. */
 export const RESERVED_EVENT_SLUGS: ReadonlySet<string> = new Set(['new', 'dashboard']);
 
 /**
@@ -47,8 +47,8 @@ export const isPublicBookingPath = (pathname: string): boolean =>
   normalize(pathname).startsWith('/book/') || bookingSlugOf(pathname) !== null;
 
 /**
- * The signed-in host area's top-level sections (host-area.md §2 "Header": /admin*, /events*, profile, calendar,
- * billing). /calendar is the same screen as /calendar-integration and /billing as /billing-details (§2 route
+ * The signed-in host area's top-level sections (as the header knows them: /admin*, /events*, profile, calendar,
+ * billing). /calendar is the same screen as /calendar-integration and /billing as /billing-details (the route
  * table), so they count the same; /hourly-debug is a signed-in host page of the console (behind the login guard),
  * so it counts too.
  */

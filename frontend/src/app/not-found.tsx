@@ -18,7 +18,7 @@ function NotFoundFrame({ children }: { children: ReactNode }) {
 }
 
 /**
- * Any path outside the route table (host-area.md §2 "any other path"): a friendly not-found page with the ways on,
+ * Any path outside the route table: a friendly not-found page with the ways on,
  * home and sign-in.
  */
 export function NotFoundPage() {
@@ -40,7 +40,7 @@ export function NotFoundPage() {
 }
 
 /**
- * The router's own fallback (booking-landing-auth-admin.md "Shared behaviour"): a path the route table names whose
+ * The router's own fallback: a path the route table names whose
  * page does not exist yet (billing), with the developer's hint.
  */
 export function RouterFallbackPage() {

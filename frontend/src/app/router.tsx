@@ -108,13 +108,13 @@ const DirectLoginPage = page(loadAuthScreens, 'DirectLoginPage');
 const SignInLinkPage = page(loadAuthScreens, 'SignInLinkPage');
 const VerifyEmailPage = page(loadAuthScreens, 'VerifyEmailPage');
 const OAuthConfigPage = page(loadAuthScreens, 'OAuthConfigPage');
-/** The login guard (host-area.md §2), a layout route around the signed-in pages. */
+/** The login guard, a layout route around the signed-in pages. */
 const RequireLogin = page(loadAuthScreens, 'RequireLogin');
 
 /**
  * The public booking page's route: starts the event and month calls for a page reached by an in-app link (a first
  * load starts them from index.html and main.tsx, before React renders).
- * On /events/{slug} the host screens' slugs 'new' and 'dashboard' are not booking pages (host-area.md §2).
+ * On /events/{slug} the host screens' slugs 'new' and 'dashboard' are not booking pages.
  */
 function BookingRoute({ skipReserved = false }: { skipReserved?: boolean }): ReactNode {
   const { eventSlug = '' } = useParams();
@@ -142,14 +142,14 @@ export async function preloadPage(pathname: string): Promise<void> {
 }
 
 /**
- * The route table of host-area.md §2, declarative (the data router's extra code would not fit the booking page's
+ * The route table of the single-page app, declarative (the data router's extra code would not fit the booking page's
  * 90 KB budget). Screens that exist so far: /, /contact-us, the debug pages (/debug, /oauth-config), sign-in and
  * registration (/login, /register, /register-email, /direct-login, /auth-success/{status}), the admin dashboard
- * (/admin, which checks for an administrator itself, booking-landing-auth-admin.md), behind the login guard
+ * (/admin, which checks for an administrator itself), behind the login guard
  * the host console (/events, /events/new, /hourly-debug, /bookings, /bookings/{id}, /teams…, /integrations/webhooks
  * and /integrations/api-keys) and /profile-settings,
  * calendar integration (/calendar, /calendar-integration: the page itself shows 'Authentication Required' to a
- * visitor without a session rather than being sent to /login, host-area.md §2) with /calendar-connected (the end of
+ * visitor without a session rather than being sent to /login) with /calendar-connected (the end of
  * the Google authorization window), the public booking page (/book/{eventSlug}, /events/{eventSlug}; with
  * ?reschedule={id}&token= it moves a booking) and the guest's manage page of one booking (/booking/{id}?token=);
  * billing (/billing-details and /billing, the spec's other name; /billing-success), outside the guard since a

@@ -23,7 +23,7 @@ const useSessionUser = (enabled: boolean) =>
   });
 
 /**
- * The single-page app's header: the site header with the session (host-area.md §2 "Header"), asked on every page
+ * The single-page app's header: the site header with the session, asked on every page
  * but the public booking pages, which make no current-user call and load no auth code.
  */
 export function SessionHeader({ pathname }: { pathname: string }) {

@@ -4,7 +4,7 @@ import { cn } from '#frontend/lib/cn.ts';
 export type BookingStatus = ManagedBooking['status'];
 
 /**
- * The spec's status labels and colours (booking-landing-auth-admin.md §4: confirmed green, pending yellow, cancelled
+ * The status labels and colours (confirmed green, pending yellow, cancelled
  * red), everywhere a booking's status shows: the admin's table, the host's screens, the guest's manage page.
  */
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {

@@ -109,7 +109,7 @@ function takeEarlyAnswer(method: string, url: string): Promise<Response> | undef
 }
 
 /**
- * Spec §7 "General answer handling": read the text (or the status text when empty), try JSON, use its
+ * How every answer is read: read the text (or the status text when empty), try JSON, use its
  * `message` field when there is one, else the raw text. Our server's `{ message, code, details }` is kept.
  */
 async function toApiError(response: Response): Promise<ApiError> {

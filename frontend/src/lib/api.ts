@@ -35,7 +35,7 @@ export type ApiRequestOptions<K extends RouteName> = ParamsOption<Row<K>> &
      */
     formData?: FormData;
     /**
-     * What a 401 means to this caller (spec §7 "General answer handling": a query may throw on 401 or
+     * What a 401 means to this caller (as every answer is read: a query may throw on 401 or
      * return null on 401). Default: throw.
      */
     on401?: 'throw' | 'returnNull';

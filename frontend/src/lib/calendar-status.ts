@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#frontend/lib/api.ts';
 
 /**
- * GET /api/user/calendar → `{ connected, email, lastSynced, provider, googleAvailable }` (host-area.md §3, §7);
+ * GET /api/user/calendar → `{ connected, email, lastSynced, provider, googleAvailable }` (docs/api.md);
  * 401 when not signed in. Shared by the events dashboard (its calendar banner) and the calendar integration screen,
  * so one key serves both: connecting or disconnecting on the calendar screen invalidates it and the banner follows.
  */

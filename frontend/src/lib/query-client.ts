@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec (booking-landing-auth-admin.md §9): data never goes stale, no refetch on window focus, no polling,
+ * The shared defaults: data never goes stale, no refetch on window focus, no polling,
  * no retries for queries or mutations, garbage collection after 5 minutes. Screens that need fresh data
  * (availability) override this per query.
  */

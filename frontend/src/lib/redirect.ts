@@ -1,6 +1,6 @@
 /**
- * Where to send a visitor after signing in (booking-landing-auth-admin.md §4 "Login success"; host-area.md §2
- * "Login guard"). The stored path comes from the browser (sessionStorage, a query parameter, a cookie), so it is
+ * Where to send a visitor after signing in (a successful login, or the page the login guard
+ * remembered). The stored path comes from the browser (sessionStorage, a query parameter, a cookie), so it is
  * only followed when it is a same-site relative path; anything else gives the fallback. Pure: the server uses the
  * same function, so no browser APIs here.
  */

@@ -1,7 +1,7 @@
 import { REDIRECT_AFTER_LOGIN_KEY, safeRedirectPath } from '#frontend/lib/redirect.ts';
 
 /**
- * The path a guarded page remembers for after sign-in, in sessionStorage (host-area.md §2 "Login guard").
+ * The path a guarded page remembers for after sign-in, in sessionStorage (the login guard's).
  * Storage can be unavailable (privacy modes, full quota): then nothing is remembered and sign-in goes to /events.
  */
 

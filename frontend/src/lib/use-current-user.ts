@@ -4,7 +4,7 @@ import type { CurrentUser } from '#shared/api/schemas/auth';
 import { apiRequest } from '#frontend/lib/api.ts';
 
 /**
- * GET /api/me → `{ user | null }` (booking-landing-auth-admin.md §7: not retried). The cached value is the user
+ * GET /api/me → `{ user | null }` (getMe in docs/api.md; not retried). The cached value is the user
  * or null; sign-in, sign-out and the login guard write it directly under this key.
  */
 export const currentUserKey = ['currentUser'] as const;

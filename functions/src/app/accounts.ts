@@ -75,7 +75,7 @@ export function toCurrentUser(account: AccountRecord): CurrentUser {
 }
 
 /**
- * Creates an account (booking-landing-auth-admin.md /register; issue 5).
+ * Creates an account (POST /api/auth/register; issue 5).
  * Input: name, e-mail, password (validated), the client's address. Output: the new user (no session: the page goes
  * to /login).
  * Primary course: count the registration against the address's limit (5 an hour; 429 before any work); hash the
@@ -221,7 +221,7 @@ export async function currentUser(
 }
 
 /**
- * POST /api/profile/update (host-area.md "Profile Settings"): new name and e-mail; the username never changes.
+ * POST /api/profile/update (updateProfile in docs/api.md): new name and e-mail; the username never changes.
  * The name changes at once. A new e-mail changes nothing yet (issue 13, item 6): it must be free (409 otherwise)
  * and within the confirmation mail limits (429), a confirmation link goes to it and a notice to the current address, and the address changes when the link is
  * used (POST /api/auth/verify-email); meanwhile the profile shows it as pending.

@@ -2,7 +2,7 @@ import { GOOGLE_CALLBACK_PATH } from '#functions/app/google-sign-in';
 import type { Config } from '#functions/config';
 
 /**
- * GET /api/auth/debug-url (/oauth-config, the Google fallback dialog; ARCHITECTURE.md §4: public configuration only,
+ * GET /api/auth/debug-url (/oauth-config, the Google fallback dialog; docs/security.md: public configuration only,
  * never a secret). `googleAuthUrl` is the full address that starts Google sign-in on this site (each start makes its
  * own state and PKCE pair, so a Google URL cannot be handed out ahead); the callback URL is the redirect URI to
  * register with Google. Every address comes from SITE_URL, never from the request.

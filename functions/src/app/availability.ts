@@ -22,6 +22,7 @@ import {
 import { readWindowForDates } from '#functions/domain/booking';
 import { connectedCalendar } from '#functions/domain/calendar';
 import { newEvent } from '#functions/domain/event-defaults';
+import { holdsTime } from '#functions/domain/pending';
 import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { splitHosts } from '#functions/domain/team-assignment';
 import { CalendarDisconnected, ValidationFailed } from '#functions/errors';
@@ -43,9 +44,12 @@ export function guestZone(timezone: string | undefined): string {
   return zone;
 }
 
-/** Bookings that keep the host busy: confirmed and pending ones (cancelled ones free their time). */
-export function activeBookings(bookings: readonly BookingRecord[]): BookingRecord[] {
-  return bookings.filter((booking) => booking.status !== 'cancelled');
+/**
+ * Bookings that keep the host busy at `now`: confirmed ones and requests that have not expired (cancelled ones, and a
+ * request past its `pendingExpiresAt`, free their time even before the expiry timer marks it; domain/pending.ts).
+ */
+export function activeBookings(bookings: readonly BookingRecord[], now: Date): BookingRecord[] {
+  return bookings.filter((booking) => holdsTime(booking, now));
 }
 
 /** The engine's input: the event's rules, its overrides, the host's busy time and booking starts, and now. */
@@ -56,7 +60,7 @@ export function availabilityInput(
   calendarBusy: readonly BusyInterval[],
   now: Date,
 ): AvailabilityInput {
-  const active = activeBookings(bookings);
+  const active = activeBookings(bookings, now);
   return {
     event,
     overrides,
@@ -279,12 +283,12 @@ export async function getTimeSlots(
   return { timeSlots, timezone: event.timeZone, eventSettings: { duration: event.duration, timezone: event.timeZone } };
 }
 
-/** The service's default hours when no event is named (host-area.md §2 /hourly-debug: 9am–5pm Eastern). */
+/** The service's default hours when no event is named (as /hourly-debug shows them: 9am–5pm Eastern). */
 export const DEFAULT_HOURS = { timeZone: 'America/New_York', startTime: '09:00', endTime: '17:00' } as const;
 
 /**
  * The engine's input without an event: every day 9am–5pm Eastern, slots of the admin's meeting duration with the
- * break after each (booking-landing-auth-admin.md §3 "Settings"), none when bookings are switched off; no host, so
+ * break after each (the admin's settings), none when bookings are switched off; no host, so
  * nothing is booked.
  */
 async function defaultHoursInput(deps: AvailabilityDeps) {

@@ -8,10 +8,12 @@ import {
   PLAN_NAMES,
   PLAN_TYPES,
   promoAppliesTo,
+  promoRefusalMessage,
   quotePlan,
   type PlanQuote,
   type PlanType,
   type PromoCode,
+  type PromoRefusal,
 } from '#shared/rules/pricing';
 import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
 import { callerAccount, type CallerDeps } from '#functions/app/caller';
@@ -22,17 +24,23 @@ import {
   hasPlanInForce,
   ownerKey,
   paymentDescription,
+  PromoRedemptionRefused,
+  redemptionUnpaid,
+  releasesRedemption,
   subscriptionView,
   type BillingOwner,
   type PaymentRecord,
   type PaymentStatus,
   type PlanRecord,
+  type PromoBuyer,
+  type PromoRedemption,
 } from '#functions/domain/billing';
 import type { AccountRecord } from '#functions/domain/records';
 import { Conflict, NotFound, ServiceUnavailable, ValidationFailed, type AppError } from '#functions/errors';
 import type {
   Deps,
   PaymentProvider,
+  PendingPayment,
   Principal,
   ProviderCheckout,
   ProviderEvent,
@@ -41,7 +49,7 @@ import type {
 } from '#functions/ports';
 
 /**
- * Billing (issue 18; host-area.md §2 "Billing details", §4, §7): the server quotes every price, starts payments at
+ * Billing (issue 18; the subscription routes in docs/api.md): the server quotes every price, starts payments at
  * Stripe for an account or a guest's e-mail, records what Stripe says (from the browser's return or a webhook,
  * whichever comes first, with the same result), and answers the status and history from the table.
  */
@@ -131,18 +139,184 @@ export function stripeConfig(deps: Pick<Deps, 'config'>) {
 
 // ————— prices —————
 
-export type QuoteDeps = Pick<Deps, 'billing' | 'config'>;
+export type QuoteDeps = CallerDeps & Pick<Deps, 'billing' | 'config'>;
 
-/** The stored code for `code` (trimmed, case-insensitive), or 400 in the spec's words. */
-async function findPromo(deps: Pick<Deps, 'billing'>, code: string): Promise<PromoCode> {
+/** A code that may not be used: 409, with the reason for the page (`promoRefused`). */
+const promoRefused = (code: string, refusal: PromoRefusal) =>
+  billingError(Conflict, promoRefusalMessage(code, refusal), { promoRefused: refusal });
+
+/**
+ * The stored code for `code` (trimmed, case-insensitive), or 400 in the spec's words; 409 once it has been used as
+ * many times as it may be (the payment's transaction checks that again, so two buyers racing cannot both pass).
+ */
+async function findPromo(
+  deps: Pick<Deps, 'billing'>,
+  code: string,
+  refuseUsedUp = true,
+): Promise<PromoCode & { redemptions: number }> {
   const promo = await deps.billing.promoCode(normalizePromoCode(code));
   if (!promo?.active) throw billingError(ValidationFailed, invalidPromoMessage(code));
+  if (refuseUsedUp && promo.redemptions >= promo.maxRedemptions) throw promoRefused(code, 'used-up');
   return promo;
 }
 
-/** GET /api/subscription/plans: every plan's figures, with the code applied where it may be. */
-export async function planQuotes(deps: QuoteDeps, promoCode: string | undefined) {
+/**
+ * Whether an earlier use of a code by this buyer went to a payment that never happened (so it may be given back):
+ * a plan never paid, or a Stripe Checkout session that expired unpaid.
+ */
+async function useUnpaid(
+  deps: Pick<Deps, 'billing' | 'payments'>,
+  use: { planId: string; owner: BillingOwner },
+): Promise<boolean> {
+  if (use.planId.startsWith('cs_')) {
+    // Open or expired, unpaid: checkPromoUse expires an open one at Stripe before giving its use back.
+    const checkout = deps.payments ? await deps.payments.getCheckout(use.planId) : null;
+    return checkout !== null && checkout.status !== 'complete' && checkout.paymentStatus !== 'paid';
+  }
+  const [plan, payments] = await Promise.all([
+    deps.billing.getPlan(use.owner, use.planId),
+    deps.billing.payments(use.owner),
+  ]);
+  return redemptionUnpaid(plan, payments);
+}
+
+/** Payment states in which the money was taken, or may still be: a use for them is never given back. */
+const TOOK_MONEY = new Set<PaymentStatus>(['paid', 'processing', 'partially_refunded', 'refunded']);
+
+/**
+ * Ends at Stripe the unpaid payment an earlier use went to, so it can no longer be paid: the payment intent of a
+ * lifetime plan is cancelled, an incomplete subscription cancelled, an open Checkout session expired. Answers
+ * whether the payment can no longer succeed; false when Stripe says it was paid (or may still be), or the cancel
+ * failed: the use is then kept.
+ */
+async function endUnpaidAtStripe(
+  deps: Pick<Deps, 'billing' | 'payments' | 'logger'>,
+  use: { planId: string; owner: BillingOwner },
+): Promise<boolean> {
+  const provider = providerOf(deps);
+  try {
+    if (use.planId.startsWith('cs_')) {
+      const checkout = await provider.expireCheckout(use.planId);
+      return checkout === null || (checkout.status === 'expired' && checkout.paymentStatus !== 'paid');
+    }
+    const plan = await deps.billing.getPlan(use.owner, use.planId);
+    if (plan?.planType === 'lifetime') {
+      const payment = await provider.cancelPayment(use.planId);
+      return payment === null || payment.status === 'canceled';
+    }
+    let subscription = await provider.getSubscription(use.planId);
+    if (subscription?.status === 'incomplete') {
+      subscription = await provider.cancelNow(use.planId, 'Promo code given back: the buyer started a new payment.');
+    }
+    if (!subscription) return true;
+    const paid = subscription.latestPayment !== null && TOOK_MONEY.has(subscription.latestPayment.status);
+    return ['canceled', 'incomplete_expired'].includes(subscription.status) && !paid;
+  } catch (error) {
+    deps.logger.warn('Could not end an unpaid payment whose promo code use would be given back', {
+      id: use.planId,
+      error: String(error),
+    });
+    return false;
+  }
+}
+
+/** The buyer a code's use is counted for: the account the plan goes to (if any) and the e-mail address. */
+const promoBuyerOf = (buyer: { owner: BillingOwner; email: string }): PromoBuyer => ({
+  accountId: buyer.owner.kind === 'account' ? buyer.owner.accountId : null,
+  email: buyer.email,
+});
+
+/**
+ * Before anything is made at Stripe: 409 when this account or e-mail address has used the code on a payment that
+ * happened (or may still); a use whose payment never happened (a form opened and left) is given back first; then
+ * 409 when the code has been used as many times as it may be.
+ */
+async function checkPromoUse(
+  deps: Pick<Deps, 'billing' | 'payments'>,
+  promoCode: string,
+  buyer: PromoBuyer,
+): Promise<UnpaidUse[]> {
+  const found = await deps.billing.promoUses(normalizePromoCode(promoCode), buyer);
+  const uses = found.filter((use, index) => found.findIndex((other) => other.planId === use.planId) === index);
+  for (const use of uses) {
+    if (!(await useUnpaid(deps, use))) throw promoRefused(promoCode, 'already-used');
+  }
+  // This buyer's own unpaid uses are given back (recordPurchase) once their payments are ended at Stripe.
+  const promo = await findPromo(deps, promoCode, false);
+  if (promo.redemptions - uses.length >= promo.maxRedemptions) throw promoRefused(promoCode, 'used-up');
+  return uses;
+}
+
+type UnpaidUse = { planId: string; owner: BillingOwner };
+
+/**
+ * Records the purchase (and its code's use) in one transaction; a code refused there (the last use taken by a
+ * racing payment, or this buyer's use recorded meanwhile) is a 409, and the plan just made at Stripe is ended.
+ */
+async function recordPurchase(
+  deps: PurchaseDeps,
+  input: { owner: BillingOwner; plan: PlanRecord | null; pending: PendingPayment | null },
+  promo: { code: string; buyer: PromoBuyer; planId: string; at: Date; giveBack: UnpaidUse[] } | null,
+): Promise<void> {
+  const redemption: PromoRedemption | null = promo && {
+    code: normalizePromoCode(promo.code),
+    planId: promo.planId,
+    owner: input.owner,
+    accountId: promo.buyer.accountId,
+    email: promo.buyer.email,
+    at: promo.at.toISOString(),
+  };
+  try {
+    // An earlier unpaid use is given back only once its payment can no longer succeed (its client secret or page
+    // would otherwise still pay, at the discount, with no use recorded). The same payment again (a double click,
+    // answered by Stripe from the idempotency key) is not one to end.
+    for (const use of promo?.giveBack ?? []) {
+      if (use.planId === promo?.planId) continue;
+      if (!(await endUnpaidAtStripe(deps, use))) throw new PromoRedemptionRefused('already-used');
+      await deps.billing.releaseRedemption(use.planId);
+    }
+    await deps.billing.startPurchase({ ...input, redemption });
+  } catch (error) {
+    if (!(error instanceof PromoRedemptionRefused) || !promo || !redemption) throw error;
+    // A retried request (a double click, or the same payment again from Stripe's idempotency key) whose use this
+    // very plan already holds: nothing is refused (the code's count may be at its maximum with that use).
+    const uses = await deps.billing.promoUses(redemption.code, promo.buyer);
+    if (uses.length > 0 && uses.every((use) => use.planId === promo.planId)) {
+      await deps.billing.startPurchase({ ...input, redemption: null });
+      return;
+    }
+    if (promo.planId.startsWith('sub_')) {
+      await providerOf(deps)
+        .cancelNow(promo.planId, 'Promo code refused: the payment was not started.')
+        .catch((cancelError: unknown) =>
+          deps.logger.warn('Could not end a subscription whose promo code was refused', {
+            id: promo.planId,
+            error: String(cancelError),
+          }),
+        );
+    }
+    throw promoRefused(promo.code, error.refusal);
+  }
+}
+
+/**
+ * GET /api/subscription/plans: every plan's figures, with the code applied where it may be; 409 for a code used
+ * up, or (signed in) already used by this account or its e-mail address.
+ */
+export async function planQuotes(deps: QuoteDeps, promoCode: string | undefined, principal: Principal | null = null) {
   const promo = promoCode ? await findPromo(deps, promoCode) : null;
+  if (promo && promoCode && principal) {
+    const account = await deps.accounts.get(principal.userId);
+    if (account) {
+      const uses = await deps.billing.promoUses(normalizePromoCode(promoCode), {
+        accountId: account.id,
+        email: account.email,
+      });
+      for (const use of uses) {
+        if (!(await useUnpaid({ ...deps, payments: null }, use))) throw promoRefused(promoCode, 'already-used');
+      }
+    }
+  }
   const plans = PLAN_TYPES.map((planType) => {
     const quote = quotePlan(planType, promo);
     return {
@@ -189,7 +363,8 @@ interface PurchaseRequest {
  * nothing is ever charged as the client sent it.
  */
 export async function priceFor(deps: Pick<Deps, 'billing'>, request: PurchaseRequest): Promise<PlanQuote> {
-  const promo = request.promoCode ? await findPromo(deps, request.promoCode) : null;
+  // A code used up is refused once this buyer's own unpaid use has been given back (checkPromoUse).
+  const promo = request.promoCode ? await findPromo(deps, request.promoCode, false) : null;
   if (promo && !promoAppliesTo(promo, request.planType)) {
     throw billingError(ValidationFailed, invalidPromoMessage(request.promoCode ?? ''));
   }
@@ -299,6 +474,7 @@ export async function createPaymentIntent(
   const quote = await priceFor(deps, body);
   const buyer = await purchaser(deps, principal, body.email);
   await refuseSecondPlan(deps, buyer.account);
+  const giveBack = quote.promoCode ? await checkPromoUse(deps, quote.promoCode, promoBuyerOf(buyer)) : [];
   const customerId = await customerFor(deps, provider, buyer);
   const now = deps.clock.now();
   const start = {
@@ -331,18 +507,26 @@ export async function createPaymentIntent(
     deps.logger.error('Stripe would charge another amount than quoted', { quoted: quote.totalCents, amount, id });
     throw billingError(ServiceUnavailable, 'The payment could not be prepared. Please try again later.');
   }
-  await deps.billing.savePlan(buyer.owner, {
-    id,
-    planType: quote.planType,
-    status: 'incomplete',
-    createdAt: now.toISOString(),
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    customerId,
-    promoCode: quote.promoCode,
-    stateAt: epochSeconds(now),
-  });
-  await deps.billing.savePending({ paymentIntentId, owner: buyer.owner, planId: id, planType: quote.planType });
+  // The plan, its pending payment and the promo code's use: one transaction (the code's limits hold under races).
+  await recordPurchase(
+    deps,
+    {
+      owner: buyer.owner,
+      plan: {
+        id,
+        planType: quote.planType,
+        status: 'incomplete',
+        createdAt: now.toISOString(),
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        customerId,
+        promoCode: quote.promoCode,
+        stateAt: epochSeconds(now),
+      },
+      pending: { paymentIntentId, owner: buyer.owner, planId: id, planType: quote.planType },
+    },
+    quote.promoCode ? { code: quote.promoCode, buyer: promoBuyerOf(buyer), planId: id, at: now, giveBack } : null,
+  );
   return {
     clientSecret,
     amount,
@@ -381,6 +565,7 @@ export async function createCheckoutSession(
   const quote = await priceFor(deps, body);
   const buyer = await purchaser(deps, principal, body.email);
   await refuseSecondPlan(deps, buyer.account);
+  const giveBack = quote.promoCode ? await checkPromoUse(deps, quote.promoCode, promoBuyerOf(buyer)) : [];
   const customerId = buyer.owner.kind === 'account' ? await customerFor(deps, provider, buyer) : null;
   success.searchParams.delete('session_id');
   const successUrl = `${success.toString()}${success.search ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
@@ -397,12 +582,31 @@ export async function createCheckoutSession(
     successUrl,
     cancelUrl: cancel.toString(),
   });
+  // Stripe makes the plan when the session is paid: the code's use is recorded now, against the session.
+  if (quote.promoCode) {
+    await recordPurchase(
+      deps,
+      { owner: buyer.owner, plan: null, pending: null },
+      { code: quote.promoCode, buyer: promoBuyerOf(buyer), planId: session.id, at: deps.clock.now(), giveBack },
+    );
+  }
   return { url: session.url };
 }
 
 // ————— recording what Stripe says —————
 
 export type RecordDeps = Pick<Deps, 'billing' | 'accounts' | 'logger'>;
+
+/**
+ * A plan paid with a promo code keeps its code's use: one given back while it was unpaid (a new start by the same
+ * buyer, an expiry recorded out of order) is recorded again (idempotent; the count may then pass its maximum, as the
+ * money was taken).
+ */
+async function keepPaidRedemption(deps: RecordDeps, planId: string): Promise<void> {
+  if (await deps.billing.restoreRedemption(planId)) {
+    deps.logger.warn('A paid plan had its promo code use given back: recorded again', { id: planId });
+  }
+}
 
 /** A guest's plan belongs to the account that has proven the address, as soon as there is one. */
 async function claimIfProven(deps: RecordDeps, owner: BillingOwner): Promise<void> {
@@ -454,6 +658,9 @@ async function recordSubscription(
     deps.logger.warn('A Stripe subscription without our metadata was left alone', { id: subscription.id });
     return;
   }
+  const paid =
+    ['active', 'trialing', 'past_due'].includes(subscription.status) ||
+    (subscription.latestPayment !== null && TOOK_MONEY.has(subscription.latestPayment.status));
   await deps.billing.savePlan(owner, {
     id: subscription.id,
     planType,
@@ -465,6 +672,11 @@ async function recordSubscription(
     promoCode: subscription.promoCode,
     stateAt,
   });
+  // A subscription Stripe let expire unpaid gives its promo code's use back.
+  if (releasesRedemption({ planType, status: subscription.status, promoCode: subscription.promoCode })) {
+    await deps.billing.releaseRedemption(subscription.id);
+  }
+  if (paid && subscription.promoCode) await keepPaidRedemption(deps, subscription.id);
   if (subscription.latestPayment) {
     await recordPayment(
       deps,
@@ -492,10 +704,11 @@ async function recordLifetime(
   stateAt: number,
 ): Promise<void> {
   await recordPayment(deps, owner, payment, 'lifetime', stateAt);
+  const status = LIFETIME_STATUS[payment.status] ?? 'incomplete';
   await deps.billing.savePlan(owner, {
     id: payment.id,
     planType: 'lifetime',
-    status: LIFETIME_STATUS[payment.status] ?? 'incomplete',
+    status,
     createdAt: payment.createdAt,
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
@@ -503,6 +716,11 @@ async function recordLifetime(
     promoCode: payment.promoCode,
     stateAt,
   });
+  // A lifetime payment cancelled before it was paid gives its promo code's use back.
+  if (releasesRedemption({ planType: 'lifetime', status, promoCode: payment.promoCode })) {
+    await deps.billing.releaseRedemption(payment.id);
+  }
+  if (TOOK_MONEY.has(payment.status) && payment.promoCode) await keepPaidRedemption(deps, payment.id);
   await claimIfProven(deps, owner);
 }
 

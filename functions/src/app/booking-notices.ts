@@ -1,5 +1,8 @@
+import { normalizeEmail } from '#shared/email-address';
+import { calendarFileLink, manageLink, rescheduleLink } from '#functions/domain/booking-links';
 import { bookingMails, type MailContext, type MailKind } from '#functions/domain/booking-mail';
 import { noticesFor } from '#functions/domain/notices';
+import { pendingDeadline } from '#functions/domain/pending';
 import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { timersFor } from '#functions/domain/timers';
 import type { Deps, TimerPayload } from '#functions/ports';
@@ -98,11 +101,13 @@ export function reminderSkip(
 /** What the expiry of a pending booking needs. */
 export type ExpiryDeps = Pick<Deps, 'bookings' | 'clock' | 'logger'>;
 
-export const EXPIRED_REASON = 'The host did not confirm the booking before its start time.';
+export const EXPIRED_REASON = 'The host did not confirm the request in time.';
 
 /**
- * A pending booking's expiry timer fired at its start: if it is still pending (the host neither confirmed nor
- * declined it), it is declined by the system; the stream then tells the guest. Anything else changes nothing.
+ * A pending booking's expiry timer fired (issue 31: when its request expires, at the latest its start): if it is still
+ * pending (the host neither confirmed nor declined it), it is declined by the system; the stream then tells the guest
+ * and the host, once. Anything else changes nothing. Its time was free from the expiry on, whenever this runs
+ * (domain/pending.ts).
  */
 export async function expirePendingBooking(
   deps: ExpiryDeps,
@@ -112,11 +117,11 @@ export async function expirePendingBooking(
   if (!booking || booking.status !== 'pending') return { declined: false };
   const now = deps.clock.now();
   // A timer fired early (clock skew) leaves the booking to the timer's retry or to the host.
-  if (Date.parse(booking.start) > now.getTime() + 60_000) return { declined: false };
+  if (pendingDeadline(booking) > now.getTime() + 60_000) return { declined: false };
   await deps.bookings.cancel(booking, {
     cancellation: { by: 'system', reason: EXPIRED_REASON, declined: true, at: now.toISOString() },
   });
-  deps.logger.info('Pending booking declined at its start', { bookingId: booking.id });
+  deps.logger.info('Pending booking expired and declined', { bookingId: booking.id });
   return { declined: true };
 }
 
@@ -158,7 +163,7 @@ async function mailOnce(
   const suppressed = await deps.mailSuppressions.suppressed(mails.flatMap(({ mail }) => mail.to));
   const results = await Promise.allSettled(
     mails.map(async ({ key, mail }) => {
-      const to = mail.to.filter((address) => !suppressed.has(address.toLowerCase()));
+      const to = mail.to.filter((address) => !suppressed.has(normalizeEmail(address)));
       if (to.length === 0) return 0;
       // Queued (issue 30): the consumer sends it once per id; a reminder it reads again before sending.
       const { hostId, id: bookingId, start } = notice.booking;
@@ -202,9 +207,10 @@ function mailContext(
     host: { name: host.name, email: host.email },
     event,
     links: {
-      manage: `${site}/booking/${id}?token=${token}`,
-      reschedule: `${site}/book/${slug}?reschedule=${id}&token=${token}`,
-      calendarFile: `${site}/api/bookings/${id}/ics?token=${token}`,
+      // Issue 31: the secret in each link's fragment (no server logs it); the calendar file is the manage page's.
+      manage: manageLink(site, booking.id, token),
+      reschedule: rescheduleLink(site, booking.eventSlug, booking.id, token),
+      calendarFile: calendarFileLink(site, booking.id, token),
       bookAgain: `${site}/book/${slug}`,
       console: `${site}/bookings/${id}`,
     },

@@ -12,7 +12,7 @@ import { Conflict, ValidationFailed, WriteConflict } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
 
 /**
- * Connecting a host's calendar (issue 7; host-area.md "Calendar integration screen", §5 "Calendar connect"):
+ * Connecting a host's calendar (issue 7; connectCalendar and connectBuiltinCalendar in docs/api.md):
  * Google Calendar through OAuth (offline access, state + PKCE, the refresh token sealed at rest), or the built-in
  * calendar, which is the host's bookings themselves, offered to calendar apps as a private ICS feed.
  */

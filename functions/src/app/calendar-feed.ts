@@ -3,6 +3,7 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import { DAY_MS } from '#shared/time';
 import { feedTokenHash } from '#functions/app/calendar-connection';
 import { utcDay } from '#functions/domain/booking';
+import { icsUidOf, versionOf } from '#functions/domain/notices';
 import type { BookingRecord } from '#functions/domain/records';
 import { NotFound } from '#functions/errors';
 import type { Deps } from '#functions/ports';
@@ -24,7 +25,8 @@ const STATUS: Record<BookingRecord['status'], ICalEventStatus> = {
 /**
  * GET /api/calendar/feed/{token}: the host's built-in calendar as an iCalendar document, for calendar apps
  * subscribed to the private address. Unknown, reset or revoked tokens are 404 (the same answer for each). Cancelled
- * bookings stay listed as CANCELLED so subscribed apps remove them.
+ * bookings stay listed as CANCELLED so subscribed apps remove them. Each meeting is the event its mailed invitations
+ * are (issue 31): their UID and SEQUENCE, one entry per UID (feedBookings), so an app that has both shows it once.
  */
 export async function calendarFeed(deps: CalendarFeedDeps, token: string): Promise<string> {
   const hostId = await deps.hosts.findFeedOwner(feedTokenHash(token));
@@ -48,9 +50,10 @@ export async function calendarFeed(deps: CalendarFeedDeps, token: string): Promi
     prodId: { company: 'Meetwise', product: 'Bookings' },
     ttl: 15 * 60,
   });
-  for (const booking of bookings) {
+  for (const booking of feedBookings(bookings)) {
     calendar.createEvent({
-      id: `${booking.id}@meetwise`,
+      id: icsUidOf(booking),
+      sequence: versionOf(booking),
       start: new Date(booking.start),
       end: new Date(booking.end),
       stamp: new Date(booking.createdAt),
@@ -66,3 +69,24 @@ export async function calendarFeed(deps: CalendarFeedDeps, token: string): Promi
   }
   return calendar.toString();
 }
+
+/**
+ * The bookings the feed lists, one per calendar UID, in the order read. A rescheduled meeting's bookings share their
+ * invitation's UID (the new one continues the old one's at the next SEQUENCE): a booking a reschedule replaced is not
+ * listed (its meeting goes on as its successor, wherever that falls), and should two others share a UID the highest
+ * version, then the newest, is.
+ */
+export function feedBookings(bookings: readonly BookingRecord[]): BookingRecord[] {
+  const latest = new Map<string, BookingRecord>();
+  for (const booking of bookings) {
+    if (booking.rescheduledTo) continue;
+    const uid = icsUidOf(booking);
+    const kept = latest.get(uid);
+    if (!kept || isLater(booking, kept)) latest.set(uid, booking);
+  }
+  const listed = new Set(latest.values());
+  return bookings.filter((booking) => listed.has(booking));
+}
+
+const isLater = (booking: BookingRecord, than: BookingRecord): boolean =>
+  versionOf(booking) !== versionOf(than) ? versionOf(booking) > versionOf(than) : booking.createdAt > than.createdAt;

@@ -29,11 +29,11 @@ export type CalendarSyncDeps = EventAccessDeps &
   Pick<Deps, 'hosts' | 'bookings' | 'calendars' | 'clock' | 'logger' | 'recentReads'>;
 
 /**
- * GET /api/calendar/sync (booking-landing-auth-admin.md §7: the booking page calls it when step 1 shows and every
- * 30 s; host-area.md §7 "Sync Now").
+ * GET /api/calendar/sync (syncCalendar in docs/api.md): the booking page calls it when step 1 shows and every
+ * 30 s; a host's "Sync Now" calls it too.
  * Input: an event (id or slug) whose host to sync, else the signed-in host. Output: `{ message, removed }`.
  * Primary course: find the host (the event's: 404 unknown, 403 deactivated; or the caller's: 401 signed out);
- * without a connected calendar, host-area.md §5's message (an answer for the booking page, a 409 for the host);
+ * without a connected calendar, a message saying so (an answer for the booking page, a 409 for the host);
  * the booking page's calls sync a host at most once a minute; then syncHost. A calendar that cannot be reached:
  * 503 with the reason.
  */
@@ -133,7 +133,7 @@ export async function syncHost(deps: CalendarSyncDeps, host: HostRecord, provide
     }
     if (missing.length) await makeMissingEvents(deps, host, provider, missing);
   }
-  // The availability views read the calendar afresh after a sync (host-area.md §7: the caches refresh).
+  // The availability views read the calendar afresh after a sync (the caches refresh).
   provider.forget(host.id);
   deps.recentReads.clear();
   await deps.hosts.recordSync(host.id, new Date(now).toISOString());

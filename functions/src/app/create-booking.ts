@@ -1,9 +1,11 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
 import { isBookableSlot, type BusyInterval, type UnbookableReason } from '#shared/availability/engine';
 import { dateInZone, isoInZone } from '#shared/availability/wall-clock';
 import { DEMO_EVENT_ID, IDEMPOTENCY_TTL_HOURS } from '#shared/constants';
+import { normalizeEmail } from '#shared/email-address';
+import { MAX_PENDING_PER_GUEST } from '#shared/rules/pending';
 import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
 import { availabilityInput, guestZone, memberCalendarBusy } from '#functions/app/availability';
 import {
@@ -13,6 +15,7 @@ import {
   type RemoveCalendarEventDeps,
 } from '#functions/app/cancel-booking';
 import { assertHostPublishes, loadBookableEvent, type EventAccessDeps } from '#functions/app/event-access';
+import { assertLinkLives } from '#functions/app/manage-booking';
 import { newMeetingRoom } from '#functions/app/migrate-locations';
 import { bookingLimits, mayReschedule, RESCHEDULE_LIMIT_REACHED, reschedulesOf } from '#functions/domain/abuse-limits';
 import {
@@ -30,8 +33,10 @@ import {
   connectedCalendar,
   inConnectedCalendar,
 } from '#functions/domain/calendar';
+import { guestList } from '#functions/domain/guest-addresses';
 import { allHaveGoogle, asksForPhone, bookingPlace, hasGoogle, meetingUrlFor } from '#functions/domain/locations';
 import { icsUidOf, versionOf } from '#functions/domain/notices';
+import { freePendingPlace, pendingExpiryHoursOf, requestExpiry } from '#functions/domain/pending';
 import type { BookingRecord, DateOverrideRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { assignPoolMember, counterMonth, splitHosts, type Assignment } from '#functions/domain/team-assignment';
 import {
@@ -47,7 +52,7 @@ import {
   WriteConflict,
   type AppError,
 } from '#functions/errors';
-import type { CalendarProvider, Deps, HoldCalendar, IdempotencyRecord } from '#functions/ports';
+import type { CalendarProvider, Deps, HoldCalendar, IdempotencyRecord, PendingPlaceClaim } from '#functions/ports';
 
 /** What booking needs: the event, the abuse limits, the host and their calendar, the ledger, ids, recent reads. */
 export type CreateBookingDeps = EventAccessDeps &
@@ -65,6 +70,7 @@ export const BOOKINGS_PAUSED = 'Bookings are paused at the moment. Please try ag
 export const RESCHEDULE_STARTED = 'This booking has already started and can no longer be rescheduled.';
 export const PHONE_NEEDED = 'Please enter your phone number.';
 export const PHONE_NOT_ASKED = 'This event does not ask for a phone number.';
+export const TOO_MANY_PENDING = `You already have ${MAX_PENDING_PER_GUEST} requests waiting for this host to confirm. Please wait for their answer, or cancel one, before asking for another time.`;
 /**
  * Attempts at the optimistic write when other bookings of the same host days commit meanwhile. Every lost attempt
  * means another booking of those days committed, so a burst of N guests booking different times of one host day
@@ -148,7 +154,7 @@ export async function createBooking(
     assertGuestPhone(loaded.event, input);
     // A team event type (issue 28): team-booking.ts's own steps 3 to 6.
     if (loaded.event.teamId) return createTeamBooking(deps, { input, loaded, slot, idempotency, clientAddress });
-    const target = await bookingTarget(deps, loaded, slot, clientAddress, input.reschedule !== undefined);
+    const target = await bookingTarget(deps, loaded, slot, clientAddress, rescheduler(deps, input.reschedule));
     const days = bookingDays(target.event, slot);
     const id = deps.ids.next();
     const now = deps.clock.now();
@@ -163,6 +169,7 @@ export async function createBooking(
       calendarEventId,
       manageToken: deps.manageTokens.tokenFor(id),
       replaced: reschedule?.replaced ?? null,
+      tokens: deps.manageTokens,
       meetingUrl: meetingUrlFor(target.event, hasGoogle(target.host), reschedule?.replaced ?? null, () =>
         newMeetingRoom(deps.config),
       ),
@@ -305,9 +312,9 @@ async function bookingTarget(
   { event, overrides }: { event: EventRecord; overrides: DateOverrideRecord[] },
   slot: Slot,
   clientAddress: string,
-  rescheduling: boolean,
+  movedBy: 'guest' | 'host' | null,
 ): Promise<Target> {
-  await enforceLimits(deps, bookingLimits(clientAddress, event.userId, rescheduling));
+  await enforceLimits(deps, bookingLimits(clientAddress, event.userId, movedBy !== null));
   if (slot.end - slot.start !== event.duration * 60_000) throw unbookable('wrong-duration', event);
   const [host, settings] = await Promise.all([deps.hosts.get(event.userId), deps.settings.get()]);
   assertHostPublishes(host, deps.clock.now(), deps.config.billing !== null);
@@ -315,7 +322,7 @@ async function bookingTarget(
   if (!host || !calendar) throw new Conflict(NO_CALENDAR);
   // The admin's "Available for Bookings" off pauses every booking page (issue 17).
   if (settings?.availableForBookings === false) throw new ServiceUnavailable(BOOKINGS_PAUSED);
-  const pending = event.requiresConfirmation || settings?.autoConfirmBookings === false;
+  const pending = needsConfirmation(event, settings, movedBy);
   return { event, overrides, host, calendar, pending };
 }
 
@@ -362,15 +369,61 @@ async function bookingToReplace(
   const start = parseOffsetDateTime(reference.startTime);
   const found =
     start === null ? null : await deps.bookings.find(hostId, new Date(start).toISOString(), reference.bookingId);
-  const expected = Buffer.from(found?.manageTokenHash ?? '');
-  const given = Buffer.from(sha256(reference.token));
-  if (!found || found.eventId !== event.id || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+  if (!found || found.eventId !== event.id || !replacerOf(deps, reference)) {
     throw new NotFound(RESCHEDULE_NOT_FOUND);
   }
+  assertLinkLives(found, deps.clock.now());
   if (found.status === 'cancelled') throw new Conflict(RESCHEDULE_GONE);
   if (Date.parse(found.start) <= deps.clock.now().getTime()) throw new Conflict(RESCHEDULE_STARTED);
   if (!mayReschedule(found)) throw new Conflict(RESCHEDULE_LIMIT_REACHED);
   return found;
+}
+
+/**
+ * Issue 31: who a reschedule's token says is moving the booking: its guest (their manage token) or its host (the
+ * reschedule-only token of the bookings list's "Copy reschedule link"); null for neither. Both kinds are checked.
+ */
+/**
+ * Who moves the booking a reschedule names: 'guest' or 'host' by the link's token kind, null for a new booking (a
+ * token of neither kind is refused later, where the replaced booking is read).
+ */
+function rescheduler(
+  deps: Pick<CreateBookingDeps, 'manageTokens'>,
+  reference: CreateBookingBody['reschedule'],
+): 'guest' | 'host' | null {
+  return reference ? (replacerOf(deps, reference) ?? 'guest') : null;
+}
+
+/**
+ * Whether the booking waits for the host: the event asks for confirmation (not when the host moves it with their own
+ * reschedule link: they chose the time), or the admin turned auto-confirm off (every booking, issue 17).
+ */
+function needsConfirmation(
+  event: Pick<EventRecord, 'requiresConfirmation'>,
+  settings: { autoConfirmBookings?: boolean } | null | undefined,
+  movedBy: 'guest' | 'host' | null,
+): boolean {
+  return (event.requiresConfirmation && movedBy !== 'host') || settings?.autoConfirmBookings === false;
+}
+
+function replacerOf(
+  deps: Pick<CreateBookingDeps, 'manageTokens'>,
+  reference: NonNullable<CreateBookingBody['reschedule']>,
+): 'guest' | 'host' | null {
+  const guest = deps.manageTokens.verify('manage', reference.bookingId, reference.token);
+  const host = deps.manageTokens.verify('host-reschedule', reference.bookingId, reference.token);
+  return guest ? 'guest' : host ? 'host' : null;
+}
+
+/** The booking a reschedule made names the one it replaced, and the host when the host's link moved it (issue 31). */
+function rescheduledFromOf(
+  replaced: BookingRecord | null,
+  reference: CreateBookingBody['reschedule'],
+  deps: Pick<CreateBookingDeps, 'manageTokens'>,
+): Pick<BookingRecord, 'rescheduledFrom'> {
+  if (!replaced || !reference) return {};
+  const by = replacerOf(deps, reference) === 'host' ? { by: 'host' as const } : {};
+  return { rescheduledFrom: { id: replaced.id, start: replaced.start, end: replaced.end, ...by } };
 }
 
 /**
@@ -401,6 +454,8 @@ function draftBooking(
     manageToken: string;
     replaced: BookingRecord | null;
     meetingUrl: string | null;
+    /** Issue 31: to tell a reschedule by the host's link. */
+    tokens: CreateBookingDeps['manageTokens'];
   },
 ): { booking: BookingRecord; confirmation: CreateBookingResponse } {
   const {
@@ -423,12 +478,13 @@ function draftBooking(
     name: input.name,
     email: input.email,
     additionalInfo: input.additionalInfo ?? null,
-    guests: input.guests,
+    guests: guestList(input.guests, input.email, [host.email]),
     start: new Date(start).toISOString(),
     end: new Date(end).toISOString(),
     blockedStart: new Date(blocked.start).toISOString(),
     blockedEnd: new Date(blocked.end).toISOString(),
     status: pending ? 'pending' : 'confirmed',
+    ...(pending ? { pendingExpiresAt: requestExpiry(now, start, pendingExpiryHoursOf(event)) } : {}),
     meetingType: event.meetingType ?? 'consultation',
     guestTimeZone: userTimezone,
     calendarProvider: host.calendar!.provider,
@@ -438,7 +494,7 @@ function draftBooking(
     // A reschedule continues the replaced booking's invitation: same UID, the next SEQUENCE.
     version: replaced ? versionOf(replaced) + 1 : 1,
     icsUid: replaced ? icsUidOf(replaced) : invitationUid(id, host, calendarEventId),
-    ...(replaced ? { rescheduledFrom: { id: replaced.id, start: replaced.start, end: replaced.end } } : {}),
+    ...rescheduledFromOf(replaced, input.reschedule, { manageTokens: draft.tokens }),
     ...(replaced ? { rescheduleCount: reschedulesOf(replaced) + 1 } : {}),
     ...sourceOf(input, replaced),
     ...locationOf(input, meetingUrl, replaced),
@@ -458,7 +514,10 @@ function draftBooking(
     timezone: event.timeZone,
     userTimezone,
     bookingId: id,
-    rescheduleToken: manageToken,
+    // The guest's secret goes only to the guest: a move the host made with their own link answers without it.
+    ...(rescheduler({ manageTokens: draft.tokens }, input.reschedule) === 'host'
+      ? {}
+      : { rescheduleToken: manageToken }),
     status: pending ? 'pending' : 'confirmed',
     place: bookingPlace(event, booking),
   };
@@ -474,10 +533,12 @@ async function commitWithRetry(deps: CreateBookingDeps, plan: BookingPlan): Prom
   const { target, days, booking, reschedule } = plan;
   for (let attempt = 1; ; attempt++) {
     const dayVersions = await checkSlot(deps, plan);
+    const place = await pendingPlaceFor(deps, booking, target.host.id, reschedule?.replaced ?? null, plan.now);
     const versionOf = (day: string) => ({ day, expectedVersion: dayVersions.get(day) ?? 0 });
     try {
       await deps.bookings.commit({
         booking,
+        ...(place ? { pendingPlace: place } : {}),
         lockDays: days.lock.map(versionOf),
         checkDays: days.read.filter((day) => !days.lock.includes(day)).map(versionOf),
         idempotency: plan.storedAnswer,
@@ -500,6 +561,28 @@ async function commitWithRetry(deps: CreateBookingDeps, plan: BookingPlan): Prom
   // This process's availability views must not offer the time just taken.
   deps.recentReads.clear();
   target.calendar.forget(target.host.id);
+}
+
+/**
+ * Issue 31: the request place a pending booking takes (domain/pending.ts), read afresh for each attempt; none for a
+ * confirmed booking. 409 when the guest's e-mail already holds MAX_PENDING_PER_GUEST unexpired requests with this
+ * host (a reschedule gives up its own). A place taken meanwhile by another request fails the commit's condition,
+ * and the next attempt judges again.
+ */
+async function pendingPlaceFor(
+  deps: CreateBookingDeps,
+  booking: BookingRecord,
+  ownerId: string,
+  replaced: BookingRecord | null,
+  now: Date,
+): Promise<PendingPlaceClaim | null> {
+  if (booking.status !== 'pending') return null;
+  const email = normalizeEmail(booking.email);
+  const places = await deps.bookings.pendingPlaces(ownerId, email);
+  const free = freePendingPlace(places, now, replaced?.id ?? null);
+  // A LostRace: the request that took the last place may be this one's first attempt (its Idempotency-Key).
+  if (!free) throw new LostRace(new Conflict(TOO_MANY_PENDING));
+  return { ownerId, email, place: free.place, previousHolder: free.holder?.bookingId ?? null };
 }
 
 /** Why a commit lost: the days (after the last attempt) or the replaced booking changed, or the key was stored. */
@@ -693,7 +776,7 @@ async function createTeamBooking(deps: CreateBookingDeps, request: TeamRequest):
     if (!publisherChecked) assertHostPublishes(publisher, now, deps.config.billing !== null);
     publisherChecked = true;
     if (context.settings?.availableForBookings === false) throw new ServiceUnavailable(BOOKINGS_PAUSED);
-    const pending = event.requiresConfirmation || context.settings?.autoConfirmBookings === false;
+    const pending = needsConfirmation(event, context.settings, rescheduler(deps, input.reschedule));
     const checks = new Map<string, MemberCheck>();
     await Promise.all(
       hostIds.map(async (userId, index) => {
@@ -738,6 +821,7 @@ async function createTeamBooking(deps: CreateBookingDeps, request: TeamRequest):
       pending,
       manageToken,
       replaced,
+      tokens: deps.manageTokens,
       team: team ? { id: team.id, slug: team.slug, name: team.name } : { id: event.teamId!, slug: '', name: '' },
       assignment,
       meetingUrl: meetingUrlFor(event, allHaveGoogle(hosts.map((member) => member.host)), replaced, () => freshRoom),
@@ -756,10 +840,12 @@ async function createTeamBooking(deps: CreateBookingDeps, request: TeamRequest):
         checkDays: days.read.filter((day) => !days.lock.includes(day)).map(versionOf),
       };
     };
-    // 5.
+    // 5. (Issue 31: a request takes one of the guest's places with the event's publishing account.)
+    const place = await pendingPlaceFor(deps, booking, event.userId, replaced, now);
     try {
       await deps.bookings.commit({
         booking,
+        ...(place ? { pendingPlace: place } : {}),
         ...versions(hosts[0]!),
         members: hosts.slice(1).map((member) => ({ hostId: member.userId, ...versions(member) })),
         holdCalendars: Object.fromEntries(
@@ -865,17 +951,10 @@ async function teamBookingToReplace(
 ): Promise<BookingRecord> {
   const start = parseOffsetDateTime(reference.startTime);
   const found = start === null ? null : await deps.bookings.findById(reference.bookingId);
-  const expected = Buffer.from(found?.manageTokenHash ?? '');
-  const given = Buffer.from(sha256(reference.token));
-  if (
-    !found ||
-    found.eventId !== event.id ||
-    Date.parse(found.start) !== start ||
-    expected.length !== given.length ||
-    !timingSafeEqual(expected, given)
-  ) {
+  if (!found || found.eventId !== event.id || Date.parse(found.start) !== start || !replacerOf(deps, reference)) {
     throw new NotFound(RESCHEDULE_NOT_FOUND);
   }
+  assertLinkLives(found, deps.clock.now());
   if (found.status === 'cancelled') throw new Conflict(RESCHEDULE_GONE);
   if (Date.parse(found.start) <= deps.clock.now().getTime()) throw new Conflict(RESCHEDULE_STARTED);
   if (!mayReschedule(found)) throw new Conflict(RESCHEDULE_LIMIT_REACHED);
@@ -895,6 +974,8 @@ function draftTeamBooking(
     pending: boolean;
     manageToken: string;
     replaced: BookingRecord | null;
+    /** Issue 31: to tell a reschedule by the host's link. */
+    tokens: CreateBookingDeps['manageTokens'];
     team: { id: string; slug: string; name: string };
     assignment: Assignment | null;
     meetingUrl: string | null;
@@ -903,6 +984,7 @@ function draftTeamBooking(
   const { id, now, slot, blocked, event, hosts, pending, manageToken, replaced, team, assignment, meetingUrl } = draft;
   const primary = hosts[0]!;
   const names = hosts.map((member) => member.host!.name);
+  const hostEmails = hosts.map((member) => member.host!.email);
   const calendar = memberCalendarFields(primary, id);
   const booking: BookingRecord = {
     id,
@@ -913,19 +995,20 @@ function draftTeamBooking(
     name: input.name,
     email: input.email,
     additionalInfo: input.additionalInfo ?? null,
-    guests: input.guests,
+    guests: guestList(input.guests, input.email, hostEmails),
     start: new Date(slot.start).toISOString(),
     end: new Date(slot.end).toISOString(),
     blockedStart: new Date(blocked.start).toISOString(),
     blockedEnd: new Date(blocked.end).toISOString(),
     status: pending ? 'pending' : 'confirmed',
+    ...(pending ? { pendingExpiresAt: requestExpiry(now, slot.start, pendingExpiryHoursOf(event)) } : {}),
     meetingType: event.meetingType ?? 'consultation',
     guestTimeZone: slot.userTimezone,
     ...calendar,
     manageTokenHash: sha256(manageToken),
     version: replaced ? versionOf(replaced) + 1 : 1,
     icsUid: replaced ? icsUidOf(replaced) : invitationUid(id, primary.host!, calendar.calendarEventId),
-    ...(replaced ? { rescheduledFrom: { id: replaced.id, start: replaced.start, end: replaced.end } } : {}),
+    ...rescheduledFromOf(replaced, input.reschedule, { manageTokens: draft.tokens }),
     ...(replaced ? { rescheduleCount: reschedulesOf(replaced) + 1 } : {}),
     ...sourceOf(input, replaced),
     teamId: team.id,
@@ -951,7 +1034,10 @@ function draftTeamBooking(
     timezone: event.timeZone,
     userTimezone: slot.userTimezone,
     bookingId: id,
-    rescheduleToken: manageToken,
+    // The guest's secret goes only to the guest: a move the host made with their own link answers without it.
+    ...(rescheduler({ manageTokens: draft.tokens }, input.reschedule) === 'host'
+      ? {}
+      : { rescheduleToken: manageToken }),
     status: pending ? 'pending' : 'confirmed',
     place: bookingPlace(event, booking),
   };

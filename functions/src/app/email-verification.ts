@@ -10,7 +10,7 @@ import { Conflict, ServiceUnavailable, Unauthorized, ValidationFailed } from '#f
 import type { Deps, EmailProof, Principal } from '#functions/ports';
 
 /**
- * An e-mail address belongs to whoever proves it (issue 13, item 6; ARCHITECTURE.md §4). A new account's address is
+ * An e-mail address belongs to whoever proves it (issue 13, item 6; docs/security.md). A new account's address is
  * proven by the verification link mailed at registration; a new address for a profile by a link mailed to it; the
  * address of any account also by Google's verified claim or a used sign-in link, which, for an account whose address
  * was never proven, ends whatever its unproven creator set up (password, sessions) before the owner gets it.

@@ -7,7 +7,7 @@ import type { Deps } from '#functions/ports';
 /** What loading an event for the public needs. */
 export type EventAccessDeps = Pick<Deps, 'events' | 'config'>;
 
-/** The spec's words for a deactivated event (host-area.md §2 "Public booking page"). */
+/** What the public booking page says for a deactivated event. */
 export const DEACTIVATED_MESSAGE = 'This event has been deactivated';
 
 /**
@@ -36,7 +36,7 @@ export async function resolveEventRef(deps: EventAccessDeps, ref: number | strin
 
 /**
  * A host whose trial has ended without an active subscription publishes nothing: their booking pages answer as
- * deactivated (issue 6, host-area.md §4 "Free trial"). A missing host counts as not publishing. With billing off
+ * deactivated (issue 6; the free trial's rule). A missing host counts as not publishing. With billing off
  * (no Stripe keys) the trial rule does not apply.
  */
 export function assertHostPublishes(

@@ -6,7 +6,7 @@ import type { AccountRecord } from '#functions/domain/records';
 import type { CookieToSet, Deps, GoogleIdentity } from '#functions/ports';
 
 /**
- * Google sign-in (issue 5; booking-landing-auth-admin.md "Sign up with Google" / "Sign in with Google"): OAuth 2.0
+ * Google sign-in and sign-up (issue 5; startGoogleSignIn in docs/api.md): OAuth 2.0
  * authorization code with `state` and PKCE (S256). The state is stored hashed for 10 minutes and also set in an
  * HttpOnly cookie scoped to the Google routes, so the callback only completes in the browser that started it.
  * Every failure sends the browser to /login with the reason, which the login page shows in its "Google
@@ -14,7 +14,7 @@ import type { CookieToSet, Deps, GoogleIdentity } from '#functions/ports';
  */
 
 export const OAUTH_STATE_COOKIE = 'meetwise_oauth_state';
-/** Non-HttpOnly: /auth-success reads it once to go on to the page remembered before sign-in (host-area.md). */
+/** Non-HttpOnly: /auth-success reads it once to go on to the page remembered before sign-in. */
 export const AUTH_SUCCESS_COOKIE = 'auth_success';
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 const STATE_MINUTES = 10;

@@ -8,6 +8,7 @@ import { utcDay } from '#functions/domain/booking';
 import { customCssProblems, problemText } from '#functions/domain/custom-css-check';
 import { newEvent } from '#functions/domain/event-defaults';
 import { eventLocationOf, hasGoogle } from '#functions/domain/locations';
+import { pendingExpiryHoursOf } from '#functions/domain/pending';
 import type {
   AccountRecord,
   BookingRecord,
@@ -24,7 +25,7 @@ import { Conflict, Forbidden, NotFound, PaymentRequired, ValidationFailed } from
 import type { Deps, Principal } from '#functions/ports';
 
 /**
- * The host's event types (issue 6; host-area.md §2 "Event types dashboard", "Create/edit event screen", §4, §7) and
+ * The host's event types (issue 6; the event routes in docs/api.md) and
  * the team event types of the caller's teams (issue 28). A personal event is its host's alone: another host's event
  * is 404 and nothing changes. A team event type is seen by every member of its team and changed only by its owners
  * and admins (a member's change is 403); for anyone else it does not exist (404).
@@ -62,6 +63,7 @@ export function toHostEvent(
     ...eventLocationOf(event),
     reminders: remindersOf(event),
     remindHost: event.remindHost ?? false,
+    pendingExpiryHours: pendingExpiryHoursOf(event),
     meetingType: event.meetingType ?? 'consultation',
     hostPhotoUrl: inTeam ? inTeam.team.logoUrl : host.photoUrl,
     teamSlug: inTeam?.team.slug ?? null,
@@ -177,7 +179,7 @@ async function teamHostsOf(
   }));
 }
 
-/** Whether the caller may activate events now: billing off, a trial day left, or a plan in force (host-area.md §4). */
+/** Whether the caller may activate events now: billing off, a trial day left, or a plan in force. */
 async function mayActivateNow(deps: HostEventDeps, account: AccountRecord): Promise<boolean> {
   const host = await deps.hosts.get(account.id);
   return hostMayPublish(
@@ -229,7 +231,7 @@ export async function getEvent(deps: HostEventDeps, principal: Principal | null,
 }
 
 /**
- * The stored fields an editor body sets (location is the location type's display text, host-area.md §3), without
+ * The stored fields an editor body sets (location is the location type's display text), without
  * the team fields (see teamTarget). Images must be the caller's own uploads, or the ones the event already shows
  * (another admin of the team may have uploaded them).
  */
@@ -457,6 +459,8 @@ export async function deleteEvent(
   });
   const cancellation = {
     by: 'host' as const,
+    // Issue 31: the account that deleted the event (its host, or a manager of its team).
+    ...(principal ? { userId: principal.userId } : {}),
     reason: 'The host no longer offers this event.',
     declined: false,
     at: deps.clock.now().toISOString(),

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-
 import { BOOKING_LIST_LIMIT_DEFAULT, type BookingListItem, type BookingListPage } from '#shared/api/schemas/bookings';
 import { parseDay, zoneDateInterval } from '#shared/availability/wall-clock';
 import { utcDay } from '#functions/domain/booking';
+import { rescheduleLink } from '#functions/domain/booking-links';
 import {
   decodeListCursor,
   encodeListCursor,
@@ -16,7 +15,7 @@ import type { Deps, Principal } from '#functions/ports';
 export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts' | 'teams' | 'manageTokens' | 'config' | 'clock'>;
 
 /**
- * GET /api/bookings (booking-landing-auth-admin.md §7, issue 17): the bookings that start on the days `start` to
+ * GET /api/bookings (listBookings in docs/api.md, issue 17): the bookings that start on the days `start` to
  * `end` (both included) of the caller's zone, earliest first.
  * 1. The range as instants: from the start of `start` to the end of `end` in the zone (the schema kept it to 92
  *    days).
@@ -28,8 +27,8 @@ export type ListBookingsDeps = Pick<Deps, 'bookings' | 'hosts' | 'teams' | 'mana
  *    it was booked), its host's name (a team booking: its assigned hosts' names as booked, ", "-joined; else the
  *    host's name now, from `deps.hosts`: one BatchGetItem for the hosts of the page, which the handler remembers for
  *    a minute, so a rename shows within a minute and a page is mostly one Query), its team (null for a personal
- *    booking) and, while it can still move, the guest's reschedule link for the host to pass on (a host may change
- *    their own bookings anyway).
+ *    booking) and, while it can still move, a reschedule link for the host to pass on: its own reschedule-only token
+ *    (issue 31), never the guest's manage token, so it cannot cancel or act as the guest.
  * 4. A round-robin booking's reason for its member goes to administrators and to the owners of its team (the caller's
  *    teams: one Query, only when the page holds a team booking).
  * With `limit` or `cursor` (issue 30), one page of it instead (`listPage`).
@@ -133,13 +132,12 @@ async function teamsOwnedBy(
 }
 
 /**
- * The guest's reschedule link, as their e-mails carry it (booking-notices.ts), or null for a booking whose secret is
- * not the derived one (made before the links were derived from the id).
+ * The host's reschedule link (issue 31): the booking page in reschedule mode with the host's reschedule-only token in
+ * the fragment. The reschedule it makes is recorded as the host's; it opens no guest page and cancels nothing.
  */
-function rescheduleUrl(deps: Pick<Deps, 'manageTokens' | 'config'>, booking: ListedBooking): string | null {
-  const token = deps.manageTokens.tokenFor(booking.id);
-  if (createHash('sha256').update(token).digest('base64url') !== booking.manageTokenHash) return null;
-  return `${deps.config.siteUrl}/book/${encodeURIComponent(booking.eventSlug)}?reschedule=${encodeURIComponent(booking.id)}&token=${token}`;
+function rescheduleUrl(deps: Pick<Deps, 'manageTokens' | 'config'>, booking: ListedBooking): string {
+  const token = deps.manageTokens.hostRescheduleTokenFor(booking.id);
+  return rescheduleLink(deps.config.siteUrl, booking.eventSlug, booking.id, token);
 }
 
 function listItem(

@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
 
+import { feedbackAddress } from '#shared/email-address';
 import type { Deps } from '#functions/ports';
 
 /**
  * SES tells us (through the configuration set's SNS destination) when booking mail bounced or its recipient
  * complained. A permanent bounce or a complaint puts the address on the suppression list: it gets no more booking
  * mail (a transient bounce, a full mailbox, does not). Event publishing names the kind `eventType`, the older
- * identity notifications `notificationType`; both are read.
+ * identity notifications `notificationType`; both are read. Each address is recorded normalised (issue 31:
+ * shared/email-address.ts), so a booking naming it in another case is not mailed again.
  */
 const recipients = z.array(z.object({ emailAddress: z.string() }));
 const feedback = z.object({
@@ -37,11 +39,14 @@ export async function recordMailFeedback(deps: MailFeedbackDeps, message: string
   const addresses =
     kind === 'Complaint'
       ? (note.complaint?.complainedRecipients ?? []).map((r) => ({
-          email: r.emailAddress,
+          email: feedbackAddress(r.emailAddress),
           reason: 'complaint' as const,
         }))
       : kind === 'Bounce' && note.bounce?.bounceType === 'Permanent'
-        ? note.bounce.bouncedRecipients.map((r) => ({ email: r.emailAddress, reason: 'bounce' as const }))
+        ? note.bounce.bouncedRecipients.map((r) => ({
+            email: feedbackAddress(r.emailAddress),
+            reason: 'bounce' as const,
+          }))
         : [];
   for (const { email, reason } of addresses) await deps.mailSuppressions.suppress(email, reason, at);
   if (addresses.length) deps.logger.info('Addresses suppressed after SES feedback', { count: addresses.length, kind });

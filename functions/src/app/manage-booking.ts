@@ -1,20 +1,23 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-
 import type { HostBooking, ManagedBooking } from '#shared/api/schemas/bookings';
 import { isoInZone } from '#shared/availability/wall-clock';
 import { cancelAsRead, removeCalendarEvent, type CancelBookingsDeps } from '#functions/app/cancel-booking';
+import { manageLink } from '#functions/domain/booking-links';
 import { calendarInviteFor } from '#functions/domain/booking-mail';
 import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import { bookingPlace } from '#functions/domain/locations';
+import { isExpiredRequest } from '#functions/domain/pending';
 import type { BookingCancellation, BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
-import { BookingChanged, Conflict, NotFound } from '#functions/errors';
-import type { CalendarInvite, Deps, Principal } from '#functions/ports';
+import { BookingChanged, Conflict, Gone, NotFound } from '#functions/errors';
+import type { CalendarInvite, Deps, ManageTokenKind, Principal } from '#functions/ports';
 
 /**
  * A booking after it was made, as its guest and its host act on it (issue 16):
- * - the guest, through the links of their e-mails (`/booking/{id}?token=…`): sees it, cancels it (with an optional
- *   reason), takes its calendar file; the token is the one their confirmation carried, compared by its hash in
- *   constant time; any wrong part is 404, and opening the page changes nothing (only its button's POST acts);
+ * - the guest, through the links of their e-mails (`/booking/{id}#token=…`): sees it, cancels it (with an optional
+ *   reason), takes its calendar file. The token sits in the link's fragment, which no server logs; the page sends it
+ *   in a POST body. It is the booking's manage token (ManageTokens, checked in constant time); any wrong part is 404,
+ *   and its power ends (410) once the booking has ended or was replaced by a reschedule. Opening the page changes
+ *   nothing (only its button's POST acts). The host's reschedule-only link (issue 31) opens none of these: it only
+ *   lets the booking page read the booking it moves (viewReschedulableBooking) and the reschedule itself;
  * - the host (or an admin), in the console: sees it, confirms or declines a pending one.
  * Every change goes through the ledger's conditional write (a booking changed meanwhile is judged again or 409), and
  * what follows (mails, reminders) is the stream's work (booking-notices.ts).
@@ -25,26 +28,59 @@ export const ALREADY_CANCELLED = 'This booking was already cancelled.';
 export const ALREADY_STARTED = 'This booking has already started and can no longer be changed.';
 export const NOT_PENDING = 'This booking is not waiting for confirmation.';
 export const CHANGED_MEANWHILE = 'This booking changed meanwhile. Please reload the page.';
+export const PENDING_EXPIRED =
+  'This request expired before it was confirmed, and its time is free again. The guest can book a new time.';
 
-export type GuestBookingDeps = Pick<Deps, 'bookings' | 'hosts' | 'events' | 'clock'>;
+/** Issue 31: a link's power ends with its booking (410). */
+export const LINK_ENDED = 'This booking has ended, so its link no longer works.';
+export const LINK_REPLACED =
+  'This booking was rescheduled, so this link no longer works. Please use the link in the latest e-mail about it.';
+
+export type GuestBookingDeps = Pick<Deps, 'bookings' | 'hosts' | 'events' | 'clock' | 'manageTokens'>;
 export type GuestCancelDeps = GuestBookingDeps & CancelBookingsDeps;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
-
-/** The booking the guest's link names, if the token is its own; 404 otherwise (whichever part is wrong). */
-async function guestBooking(deps: Pick<Deps, 'bookings'>, id: string, token: string): Promise<BookingRecord> {
+/**
+ * The booking a link names, if the token is its own of one of the `kinds` (404 otherwise, whichever part is wrong),
+ * while the link still has power: 410 once the booking has ended or a reschedule replaced it.
+ */
+async function linkedBooking(
+  deps: Pick<Deps, 'bookings' | 'manageTokens' | 'clock'>,
+  id: string,
+  token: string,
+  kinds: readonly ManageTokenKind[] = ['manage'],
+): Promise<BookingRecord> {
   const booking = await deps.bookings.findById(id);
-  const expected = Buffer.from(booking?.manageTokenHash ?? '');
-  const given = Buffer.from(sha256(token));
-  if (!booking || expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw new NotFound(BOOKING_NOT_FOUND);
-  }
+  // Every kind is checked (no early exit): the time taken does not tell which kind a token is.
+  const valid = kinds.map((kind) => deps.manageTokens.verify(kind, id, token)).some(Boolean);
+  if (!booking || !valid) throw new NotFound(BOOKING_NOT_FOUND);
+  assertLinkLives(booking, deps.clock.now());
   return booking;
 }
 
-/** GET /api/bookings/{id}/manage: the booking as its guest sees it. Changes nothing. */
+/** Issue 31: 410 when the booking has ended, or was replaced by a reschedule (the new one has its own link). */
+export function assertLinkLives(booking: Pick<BookingRecord, 'end' | 'rescheduledTo'>, now: Date): void {
+  if (booking.rescheduledTo) throw new Gone(LINK_REPLACED);
+  if (Date.parse(booking.end) <= now.getTime()) throw new Gone(LINK_ENDED);
+}
+
+/** POST /api/bookings/{id}/manage: the booking as its guest sees it (the guest's token only). Changes nothing. */
 export async function viewManagedBooking(deps: GuestBookingDeps, id: string, token: string): Promise<ManagedBooking> {
-  const booking = await guestBooking(deps, id, token);
+  const booking = await linkedBooking(deps, id, token);
+  const [host, event] = await Promise.all([deps.hosts.get(booking.hostId), eventOf(deps, booking)]);
+  return managedView(booking, host, event, deps.clock.now());
+}
+
+/**
+ * POST /api/bookings/{id}/reschedule-view (issue 31): the booking a reschedule link moves, as the booking page's
+ * reschedule mode shows it, with the guest's token or the host's reschedule-only one. Changes nothing; it reads what
+ * the host's console shows them anyway, and nothing here cancels.
+ */
+export async function viewReschedulableBooking(
+  deps: GuestBookingDeps,
+  id: string,
+  token: string,
+): Promise<ManagedBooking> {
+  const booking = await linkedBooking(deps, id, token, ['manage', 'host-reschedule']);
   const [host, event] = await Promise.all([deps.hosts.get(booking.hostId), eventOf(deps, booking)]);
   return managedView(booking, host, event, deps.clock.now());
 }
@@ -59,7 +95,7 @@ export async function cancelAsGuest(
   id: string,
   body: { token: string; reason: string | null },
 ): Promise<ManagedBooking> {
-  const booking = await guestBooking(deps, id, body.token);
+  const booking = await linkedBooking(deps, id, body.token);
   const now = deps.clock.now();
   assertChangeable(booking, now);
   const host = await deps.hosts.get(booking.hostId);
@@ -72,16 +108,16 @@ export async function cancelAsGuest(
   return managedView(cancelled, host, await eventOf(deps, cancelled), now);
 }
 
-/** GET /api/bookings/{id}/ics: the invitation for the guest's calendar app (the same UID as the mails'). */
+/** POST /api/bookings/{id}/ics: the invitation for the guest's calendar app (the same UID as the mails'). */
 export async function guestCalendarInvite(
   deps: GuestBookingDeps & Pick<Deps, 'config'>,
   id: string,
   token: string,
 ): Promise<CalendarInvite> {
-  const booking = await guestBooking(deps, id, token);
+  const booking = await linkedBooking(deps, id, token);
   const [host, event] = await Promise.all([deps.hosts.get(booking.hostId), eventOf(deps, booking)]);
   if (!host) throw new NotFound(BOOKING_NOT_FOUND);
-  return calendarInviteFor(booking, host, event, `${deps.config.siteUrl}/booking/${booking.id}?token=${token}`);
+  return calendarInviteFor(booking, host, event, manageLink(deps.config.siteUrl, booking.id, token));
 }
 
 export type HostBookingDeps = Pick<Deps, 'accounts' | 'bookings' | 'hosts' | 'events' | 'clock'>;
@@ -101,9 +137,13 @@ async function ownedBooking(deps: HostBookingDeps, principal: Principal | null, 
   return booking;
 }
 
-/** Who ends a booking from the console: one of its hosts (a team booking: any assigned host), else an admin. */
-function cancelledBy(principal: Principal, booking: BookingRecord): 'host' | 'admin' {
-  return (booking.hostIds ?? [booking.hostId]).includes(principal.userId) ? 'host' : 'admin';
+/**
+ * Who ends a booking from the console: one of its hosts (a team booking: any assigned host), else an admin; with the
+ * account that did it (issue 31: every cancellation records who truly made it).
+ */
+function cancelledBy(principal: Principal, booking: BookingRecord): Pick<BookingCancellation, 'by' | 'userId'> {
+  const by = (booking.hostIds ?? [booking.hostId]).includes(principal.userId) ? 'host' : 'admin';
+  return { by, userId: principal.userId };
 }
 
 /** GET /api/bookings/{id}: one booking for its host's console page. */
@@ -125,8 +165,16 @@ export async function confirmPending(deps: ConfirmDeps, principal: Principal | n
   const booking = await ownedBooking(deps, principal, id);
   if (booking.status !== 'pending') throw new Conflict(NOT_PENDING);
   assertChangeable(booking, deps.clock.now());
-  const confirmed = await deps.bookings.confirm(booking).catch((error: unknown) => {
-    throw error instanceof BookingChanged ? new Conflict(CHANGED_MEANWHILE) : error;
+  // Issue 31: an expired request no longer holds its time; the guest is (or will be) told it was withdrawn.
+  if (isExpiredRequest(booking, deps.clock.now())) throw new Conflict(PENDING_EXPIRED);
+  // The write itself also refuses an expired request (checked at its own `now`): a confirm checked just before the
+  // expiry but written after it cannot take a time another guest may have booked since.
+  const now = deps.clock.now();
+  const confirmed = await deps.bookings.confirm(booking, now).catch(async (error: unknown) => {
+    if (!(error instanceof BookingChanged)) throw error;
+    const current = await deps.bookings.findById(id);
+    const expired = current !== null && isExpiredRequest(current, deps.clock.now());
+    throw new Conflict(expired ? PENDING_EXPIRED : CHANGED_MEANWHILE);
   });
   await placeConfirmedEvent(deps, confirmed);
   return hostView(deps, confirmed);
@@ -146,7 +194,7 @@ export async function declinePending(
   const declined = await deps.bookings
     .cancel(booking, {
       cancellation: {
-        by: cancelledBy(principal!, booking),
+        ...cancelledBy(principal!, booking),
         reason,
         declined: true,
         at: deps.clock.now().toISOString(),
@@ -173,7 +221,7 @@ export async function cancelAsOwner(
   assertChangeable(booking, deps.clock.now());
   const host = await deps.hosts.get(booking.hostId);
   const cancelled = await cancelOne(deps, host, booking, {
-    by: cancelledBy(principal!, booking),
+    ...cancelledBy(principal!, booking),
     reason,
     declined: false,
     at: deps.clock.now().toISOString(),

@@ -15,7 +15,7 @@ const keyOf = (photoUrl: string | null): string | null =>
   photoUrl?.startsWith('/photos/') ? photoUrl.slice('/photos/'.length) : null;
 
 /**
- * POST /api/profile/upload-photo (host-area.md "Profile Settings", §5: 2 MB, images only).
+ * POST /api/profile/upload-photo (uploadPhoto in docs/api.md: 2 MB, images only).
  * Input: the uploaded bytes (size already capped at 2 MB by the multipart reader: 413). Output: the photo's URL.
  * Primary course: the type comes from the bytes (a PNG-named text file is 400, nothing stored); store it under a
  * new key (URLs are immutable, so caches never show an old photo); point the profile at it; delete the old one.

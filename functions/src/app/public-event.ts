@@ -28,7 +28,7 @@ export function teamAcceptsBookings(
 
 /**
  * The public view of an event type, for its booking page.
- * Input: the slug from /book/{slug}. Output: the fields of booking-landing-auth-admin.md §3 "Public event".
+ * Input: the slug from /book/{slug}. Output: the public event's fields (getPublicEvent in docs/api.md).
  * Primary course: find the event id by slug, load the event (404 unknown, 403 + isInactive deactivated), load the
  * host for name and photo (a host past the trial without a plan: 403 + isInactive), answer the public fields only,
  * with whether the host can take bookings now (a connected calendar) and whether the admin paused all bookings

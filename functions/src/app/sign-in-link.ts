@@ -23,7 +23,7 @@ export type RequestSignInLinkDeps = RateLimitDeps & Pick<Deps, 'accounts' | 'sig
 export type SignInWithLinkDeps = ClaimAddressDeps & Pick<Deps, 'signInLinks' | 'sessionIssuer'>;
 
 /**
- * POST /api/auth/manual-login (/direct-login; ARCHITECTURE.md §4: never a sign-in with only an e-mail).
+ * POST /api/auth/manual-login (/direct-login; docs/security.md: never a sign-in with only an e-mail).
  * Input: e-mail (username ignored: the link goes to the account's own address), the site's origin, the client's
  * address. Output: the same answer whether or not the address has an account.
  * Primary course: count the request against the sign-in link limits (ABUSE_LIMITS: per client address, per client

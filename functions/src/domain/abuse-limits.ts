@@ -1,5 +1,5 @@
 /**
- * Abuse limits on anonymous writes (issue 13; ARCHITECTURE.md §4), counted per client address in DynamoDB so they
+ * Abuse limits on anonymous writes (issue 13; docs/security.md), counted per client address in DynamoDB so they
  * hold on one machine and across Lambda instances alike. Each bound is far above what a person does by hand and
  * far below what a script does (2,000 bookings in 31 s from one address filled five hosts' months):
  */
@@ -116,6 +116,59 @@ export function bookingLimits(
     { rule: ABUSE_LIMITS.bookingsPerAddress, subject: clientAddress },
     { rule: ABUSE_LIMITS.bookingsPerAddressAndHost, subject: `${clientAddress}:${hostId}` },
   ];
+}
+
+/**
+ * The client as the per-address limits count it (issue 31): an IPv4 address as it is; an IPv6 address by its /64
+ * (`2001:db8:1:2::/64`), since one /64 is one subscriber's network and every address in it is theirs to use; an
+ * IPv4-mapped IPv6 address (`::ffff:203.0.113.7`) as its IPv4 address. Anything that is not an address (none was
+ * given: 'unknown') stays as it is.
+ */
+export function limitAddress(address: string): string {
+  const text = address.trim();
+  if (!text.includes(':')) return text;
+  const groups = ipv6Groups(text.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, ''));
+  if (!groups) return text;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high, low] = [groups[6]!, groups[7]!];
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/** An IPv6 address's eight 16-bit groups (`::` expanded, a trailing dotted IPv4 as two groups), or null if it is none. */
+function ipv6Groups(text: string): number[] | null {
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const parse = (half: string): number[] | null => {
+    if (half === '') return [];
+    const parts = half.split(':');
+    const groups: number[] = [];
+    for (const [index, part] of parts.entries()) {
+      const v4 = index === parts.length - 1 ? IPV4.exec(part) : null;
+      if (v4) {
+        const bytes = v4.slice(1).map(Number);
+        if (bytes.some((byte) => byte > 255)) return null;
+        groups.push((bytes[0]! << 8) | bytes[1]!, (bytes[2]! << 8) | bytes[3]!);
+      } else if (HEX_GROUP.test(part)) groups.push(parseInt(part, 16));
+      else return null;
+    }
+    return groups;
+  };
+  const head = parse(halves[0]!);
+  const tail = halves.length === 2 ? parse(halves[1]!) : [];
+  if (!head || !tail) return null;
+  // An embedded IPv4 address ends the address: none before `::`.
+  if (halves.length === 2 && halves[0]!.includes('.')) return null;
+  if (halves.length === 1) return head.length === 8 ? head : null;
+  const missing = 8 - head.length - tail.length;
+  return missing >= 1 ? [...head, ...Array<number>(missing).fill(0), ...tail] : null;
 }
 
 /** A booking may be rescheduled at most this many times, counting along its chain of reschedules (issue 30). */

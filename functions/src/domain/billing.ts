@@ -1,4 +1,4 @@
-import type { PlanType } from '#shared/rules/pricing';
+import type { PlanType, PromoRefusal } from '#shared/rules/pricing';
 import { mayActivateEvents } from '#shared/rules/trial';
 
 /**
@@ -115,7 +115,7 @@ export function planInForce(plan: PlanRecord, now: Date): boolean {
   return true;
 }
 
-/** The status the API answers (host-area.md §3 "Subscription status"). */
+/** The status the API answers (getSubscriptionStatus in docs/api.md). */
 export interface SubscriptionView {
   status: string;
   planType: PlanType | null;
@@ -172,7 +172,7 @@ export const hasPlanInForce = (plans: readonly PlanRecord[], now: Date): boolean
   plans.some((plan) => planInForce(plan, now));
 
 /**
- * The trial rule with billing (host-area.md §4): with billing off (no Stripe keys) it does not apply; otherwise a
+ * The trial rule with billing: with billing off (no Stripe keys) it does not apply; otherwise a
  * host may have active event types inside the 7-day trial or with a plan in force at `now`.
  */
 export const hostMayPublish = (
@@ -189,3 +189,50 @@ export const cancellable = (plan: PlanRecord, now: Date): boolean =>
 export function paymentDescription(planName: string, promoCode: string | null, first: boolean): string {
   return promoCode && first ? `${planName} (promo ${promoCode})` : planName;
 }
+
+// ————— promo code redemptions —————
+
+/** Who uses a promo code: each account once and each e-mail address (normalised) once, whichever the payment has. */
+export interface PromoBuyer {
+  accountId: string | null;
+  email: string;
+}
+
+/**
+ * One use of a promo code, recorded in the transaction that records the payment's plan: the code (normalised), the
+ * plan it went to (a Checkout session's id until Stripe makes the plan), the plan's owner and who used it.
+ */
+export interface PromoRedemption extends PromoBuyer {
+  code: string;
+  planId: string;
+  owner: BillingOwner;
+  at: string;
+}
+
+/** A code may not be used (the store's transaction found its limit reached, or this buyer's earlier use). */
+export class PromoRedemptionRefused extends Error {
+  constructor(readonly refusal: PromoRefusal) {
+    super(`promo code refused: ${refusal}`);
+    this.name = 'PromoRedemptionRefused';
+  }
+}
+
+/** A payment that got this far took the money, or may still: its promo use counts. */
+const PAYMENT_TOOK_MONEY = new Set<PaymentStatus>(['paid', 'processing', 'partially_refunded', 'refunded']);
+
+/**
+ * Whether an earlier use of a code went to a plan that was never paid (a form opened and left, a card declined,
+ * a subscription Stripe let expire), so its use may be given back. An unknown plan counts as paid: when in doubt
+ * the code stays used.
+ */
+export function redemptionUnpaid(plan: PlanRecord | null, payments: readonly PaymentRecord[]): boolean {
+  if (!plan) return false;
+  if (payments.some((payment) => payment.planId === plan.id && PAYMENT_TOOK_MONEY.has(payment.status))) return false;
+  if (plan.status === 'incomplete' || plan.status === 'incomplete_expired') return true;
+  return plan.planType === 'lifetime' && plan.status === 'canceled';
+}
+
+/** Whether `plan`, as just recorded, ends a payment that never happened: its promo use is given back. */
+export const releasesRedemption = (plan: Pick<PlanRecord, 'planType' | 'status' | 'promoCode'>): boolean =>
+  plan.promoCode !== null &&
+  (plan.status === 'incomplete_expired' || (plan.planType === 'lifetime' && plan.status === 'canceled'));

@@ -1,7 +1,7 @@
 import type { BookingRecord } from '#functions/domain/records';
 
 /**
- * The admin list's `firstName` and `lastName` (booking-landing-auth-admin.md §3): a guest gives one name; everything
+ * The admin list's `firstName` and `lastName` (listBookings in docs/api.md): a guest gives one name; everything
  * after its first space is the last name ("Ada King Lovelace" → "Ada", "King Lovelace"; "Cher" → "Cher", "").
  */
 export function guestNameParts(name: string): { firstName: string; lastName: string } {

@@ -1,7 +1,9 @@
 import { accentFor, tint } from '#shared/accent';
 import { isValidTimeZone } from '#shared/availability/wall-clock';
 import { PRODUCT_NAME } from '#shared/constants';
+import { feedbackAddress, isBareMailbox } from '#shared/email-address';
 import { LOCATION_TYPES, type EventLocation, type MeetingPlace } from '#shared/locations';
+import { guestList } from '#functions/domain/guest-addresses';
 import { bookingPlace } from '#functions/domain/locations';
 import { icsUidOf, versionOf, type NoticeKind } from '#functions/domain/notices';
 import type { BookingRecord, EventRecord } from '#functions/domain/records';
@@ -66,11 +68,11 @@ export interface MailContext {
   /** The event type as it is now, or null when it was deleted. Its timeZone is the host's zone for host mail. */
   event: MailEvent | null;
   links: {
-    /** The guest's manage page: {site}/booking/{id}?token=… */
+    /** The guest's manage page: {site}/booking/{id}#token=… (issue 31: the secret in the fragment, never logged) */
     manage: string;
-    /** The guest's reschedule page: {site}/book/{slug}?reschedule={id}&token=… */
+    /** The guest's reschedule page: {site}/book/{slug}?reschedule={id}#token=… */
     reschedule: string;
-    /** The booking's calendar file: {site}/api/bookings/{id}/ics?token=… */
+    /** The booking's calendar file, offered by the manage page: {site}/booking/{id}#token=…&calendar=file */
     calendarFile: string;
     /** The event's booking page: {site}/book/{slug} */
     bookAgain: string;
@@ -226,7 +228,10 @@ function guestMail(context: MailContext): ComposedMail | null {
           [
             paragraph(`Hi ${booking.name},`),
             paragraph(
-              `You asked to move your ${title} with ${host.name} to a new time. ${host.name} needs to confirm it; ` +
+              (byHost(booking)
+                ? `${host.name} moved your ${title} to a new time. `
+                : `You asked to move your ${title} with ${host.name} to a new time. `) +
+                `${host.name} needs to confirm it; ` +
                 'we will e-mail you as soon as they do. Until then the new time is marked tentative in your calendar.',
             ),
             rows(details),
@@ -239,7 +244,11 @@ function guestMail(context: MailContext): ComposedMail | null {
       return compose(
         `Rescheduled: ${subjectTail}`,
         'Your booking has been rescheduled',
-        confirmedBody(`Your ${title} with ${host.name} has moved to a new time. An updated invitation is attached.`),
+        confirmedBody(
+          byHost(booking)
+            ? `${host.name} moved your ${title} to a new time. An updated invitation is attached.`
+            : `Your ${title} with ${host.name} has moved to a new time. An updated invitation is attached.`,
+        ),
         invite('REQUEST'),
       );
     case 'reassigned':
@@ -286,14 +295,17 @@ function guestMail(context: MailContext): ComposedMail | null {
 // The other guests the guest named
 
 /** The other guests, each once, without the guest or the host themselves. */
-function otherGuestsOf({ booking, host }: Pick<MailContext, 'booking' | 'host'>): string[] {
-  const seen = new Set([booking.email.toLowerCase(), host.email.toLowerCase()]);
-  return booking.guests.filter((email) => {
-    const lower = email.toLowerCase();
-    if (seen.has(lower)) return false;
-    seen.add(lower);
-    return true;
-  });
+/**
+ * The other guests to mail: the stored list read through the same rule as the booking write, so a booking stored
+ * before guests were normalised (`Ada <A@x.org>`, `a@x.org` twice, the host among them) still mails each inbox once.
+ */
+function otherGuestsOf({ booking, host, hosts }: Pick<MailContext, 'booking' | 'host' | 'hosts'>): string[] {
+  const bare = booking.guests.map(feedbackAddress).filter(isBareMailbox);
+  return guestList(
+    bare,
+    booking.email,
+    (hosts ?? [host]).map((each) => each.email),
+  );
 }
 
 function otherGuestMail(context: MailContext, email: string): ComposedMail | null {
@@ -357,7 +369,7 @@ function otherGuestMail(context: MailContext, email: string): ComposedMail | nul
           'This meeting may move',
           [
             paragraph(
-              `${booking.name} asked to move ${title} with ${host.name}, which you were invited to, to a new time. ` +
+              `${byHost(booking) ? host.name : booking.name} asked to move ${title} with ${host.name}, which you were invited to, to a new time. ` +
                 `${host.name} needs to confirm it; until then it is marked tentative in your calendar. ` +
                 'We will e-mail you when they decide.',
             ),
@@ -456,7 +468,11 @@ function hostMail(context: MailContext): ComposedMail | null {
     case 'rescheduled':
       if (booking.status !== 'confirmed') {
         return compose(`Please confirm the new time: ${subjectTail}`, 'Please confirm the new time', [
-          paragraph(`${booking.name} asked to move their booking to a new time. It is not booked until you confirm.`),
+          paragraph(
+            byHost(booking)
+              ? `You moved ${booking.name}'s booking to a new time with your reschedule link. It is not booked until you confirm.`
+              : `${booking.name} asked to move their booking to a new time. It is not booked until you confirm.`,
+          ),
           rows(details),
           ...answerSection('Answers', answers),
           decide,
@@ -465,7 +481,15 @@ function hostMail(context: MailContext): ComposedMail | null {
       return compose(
         `Rescheduled: ${subjectTail}`,
         'Booking rescheduled',
-        [paragraph(`${booking.name} moved their booking to a new time.`), rows(details), view],
+        [
+          paragraph(
+            byHost(booking)
+              ? `You moved ${booking.name}'s booking to a new time with your reschedule link. ${booking.name} has been told.`
+              : `${booking.name} moved their booking to a new time.`,
+          ),
+          rows(details),
+          view,
+        ],
         invite('REQUEST'),
       );
     case 'cancelled': {
@@ -495,7 +519,16 @@ function hostMail(context: MailContext): ComposedMail | null {
         [paragraph(`This is a reminder of ${title} with ${booking.name}.`), rows(details), view],
       );
     case 'declined':
-      // An administrator's decline is news to the host; their own, or the expiry at the start, is not.
+      // Issue 31: a request nobody confirmed in time expired; the host hears of it once, as the guest does.
+      if (booking.cancellation?.by === 'system')
+        return compose(`Request expired: ${subjectTail}`, 'Booking request expired', [
+          paragraph(
+            `${booking.name}'s request was not confirmed in time, so it has expired and its time is free again. ${booking.name} has been told.`,
+          ),
+          rows(details),
+          view,
+        ]);
+      // An administrator's decline is news to the host; their own is not.
       if (booking.cancellation?.by !== 'admin') return null;
       return compose(`Declined: ${subjectTail}`, 'Booking request declined', [
         paragraph(`An administrator declined ${booking.name}'s request. They have been told.`),
@@ -629,7 +662,10 @@ function currentInvitation(context: MailContext, audience: Audience): MailInvite
   return undefined;
 }
 
-/** Who cancelled, as the guest or another guest reads it: "You cancelled …", "{Host} cancelled …", or neither. */
+/**
+ * Who cancelled, as the guest or another guest reads it (issue 31: the one the booking records as having truly done
+ * it): "You cancelled …", "{Host} cancelled …", "An administrator cancelled …", or, for the system, neither.
+ */
 function cancelledSentence(context: MailContext, audience: 'guest' | 'other-guest'): string {
   const { booking, host } = context;
   const title = titleOf(context);
@@ -639,10 +675,15 @@ function cancelledSentence(context: MailContext, audience: 'guest' | 'other-gues
       return `${audience === 'guest' ? 'You' : booking.name} cancelled ${your}${title} with ${host.name}.`;
     case 'host':
       return `${host.name} cancelled ${your}${title}.`;
+    case 'admin':
+      return `An administrator cancelled ${your}${title} with ${host.name}.`;
     default:
       return `${audience === 'guest' ? 'Your ' : ''}${title} with ${host.name} has been cancelled.`;
   }
 }
+
+/** Issue 31: the host moved the booking with their reschedule-only link (not the guest). */
+const byHost = (booking: BookingRecord): boolean => booking.rescheduledFrom?.by === 'host';
 
 /** "Book again", while the event type exists. */
 const bookAgain = ({ event, links }: MailContext): Block[] =>
@@ -693,7 +734,7 @@ function inviteFor(context: MailContext, method: 'REQUEST' | 'CANCEL', audience:
 }
 
 /**
- * The booking as the guest's calendar file (GET /api/bookings/{id}/ics): the same UID and SEQUENCE as its
+ * The booking as the guest's calendar file (POST /api/bookings/{id}/ics): the same UID and SEQUENCE as its
  * mails' invitations; a cancelled booking cancels, a pending one is tentative. `url` is the guest's manage page.
  */
 export function calendarInviteFor(

@@ -2,7 +2,7 @@ import { locationDisplayText } from '#shared/locations';
 import { defaultAvailabilityRanges, NEW_EVENT_DEFAULTS } from '#shared/rules/event-defaults';
 import type { EventRecord } from '#functions/domain/records';
 
-/** A new event type with the spec's defaults (host-area.md §3 "New event form defaults") under the given fields. */
+/** A new event type with the new-event form's defaults under the given fields. */
 export function newEvent(
   fields: Pick<EventRecord, 'userId' | 'slug' | 'title'> & Partial<Omit<EventRecord, 'id' | 'createdAt' | 'updatedAt'>>,
   now: Date,

@@ -1,5 +1,5 @@
 /**
- * Image uploads (host-area.md §5, §9): what the bytes are, not what the file name or the browser claims.
+ * Image uploads: what the bytes are, not what the file name or the browser claims.
  * PNG, JPEG, GIF and WebP by their signatures.
  */
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
@@ -24,5 +24,5 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-/** Profile photos: at most 2 MB (host-area.md §9). */
+/** Profile photos: at most 2 MB. */
 export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;

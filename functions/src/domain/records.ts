@@ -36,7 +36,7 @@ export interface ContactMessage {
   createdAt: string;
 }
 
-/** An event type as stored (host-area.md §3 "Event"). */
+/** An event type as stored. */
 export interface EventRecord {
   id: number;
   userId: string;
@@ -59,6 +59,8 @@ export interface EventRecord {
   bufferBefore: number;
   bufferAfter: number;
   requiresConfirmation: boolean;
+  /** Issue 31: hours a booking request waits for the host before it expires (absent: 24, shared/rules/pending.ts). */
+  pendingExpiryHours?: number;
   advanceBookingDays: number;
   maxBookingsPerDay: number | null;
   minimumNoticeAmount: number;
@@ -159,7 +161,7 @@ export interface TeamInvitationRecord {
 export type AssignmentReason =
   'fewest bookings this month' | 'booked least recently' | 'only member free' | 'kept on reschedule' | 'reassigned';
 
-/** host-area.md §3 "Date override": `date` is yyyy-MM-dd in the event's zone. */
+/** A date override: `date` is yyyy-MM-dd in the event's zone. */
 export interface DateOverrideRecord {
   id: string;
   eventId: number;
@@ -171,14 +173,14 @@ export interface DateOverrideRecord {
 
 export type CalendarProviderName = 'builtin' | 'google';
 
-/** host-area.md §3 "Calendar settings": what happens in the connected calendar (all default on). */
+/** The calendar settings: what happens in the connected calendar (all default on). */
 export interface CalendarSettings {
   addToCalendar: boolean;
   updateOnReschedule: boolean;
   deleteOnCancel: boolean;
 }
 
-/** host-area.md §3 "Calendar connection", with what the adapters need to reach the calendar. */
+/** The calendar connection, with what the adapters need to reach the calendar. */
 export interface CalendarConnection {
   provider: CalendarProviderName;
   connected: boolean;
@@ -230,6 +232,12 @@ export interface BookingRecord {
   blockedStart: string;
   blockedEnd: string;
   status: BookingStatus;
+  /**
+   * Issue 31, a pending booking: when the request expires (its event's hours after it was made, never after the start).
+   * From then on it holds no time and cannot be confirmed, whether or not the expiry timer has run yet. Absent on
+   * requests made before it existed: their start.
+   */
+  pendingExpiresAt?: string;
   guestTimeZone: string;
   calendarProvider: CalendarProviderName;
   /** The booking's event in the host's calendar (planned before the write), or null when none is to be made. */
@@ -245,8 +253,11 @@ export interface BookingRecord {
   manageTokenHash?: string;
   /** Set when a reschedule replaced this booking: the booking that did. */
   rescheduledTo?: string;
-  /** Set on the booking a reschedule made: the booking it replaced, with that booking's time. */
-  rescheduledFrom?: { id: string; start: string; end: string };
+  /**
+   * Set on the booking a reschedule made: the booking it replaced, with that booking's time, and who moved it
+   * (issue 31: the guest with their link, or the host with their reschedule-only link; absent: the guest).
+   */
+  rescheduledFrom?: { id: string; start: string; end: string; by?: 'guest' | 'host' };
   /** How many reschedules led to this booking (issue 30: at most MAX_RESCHEDULES); absent: none, or 1 with rescheduledFrom. */
   rescheduleCount?: number;
   /**
@@ -305,6 +316,8 @@ export interface BookingRecord {
  */
 export interface BookingCancellation {
   by: 'guest' | 'host' | 'admin' | 'system';
+  /** Issue 31: the account of a host or an admin who did it (absent for the guest and the system). */
+  userId?: string;
   reason: string | null;
   declined: boolean;
   at: string;

@@ -1,14 +1,16 @@
 import { DEFAULT_REMINDERS, normalizeReminders, REMINDER_OFFSETS } from '#shared/rules/reminders';
 import { MINUTE_MS } from '#shared/time';
 import { versionOf } from '#functions/domain/notices';
+import { pendingDeadline } from '#functions/domain/pending';
 import type { BookingRecord, EventRecord } from '#functions/domain/records';
 
 /**
  * The one-time timers a booking change needs, decided from the item before and after it, like the notices:
  * reminders for a confirmed booking (one per offset of its event, skipping offsets already past), the expiry of a
- * pending booking at its start, and the deletion of those that no longer apply. Names are deterministic (booking
- * id, version, offset), so creating one twice or deleting one never made is harmless; the timer's job re-reads the
- * booking before it acts, so a deletion that was lost cannot make a reminder go to a cancelled or moved booking.
+ * pending booking when its request expires (domain/pending.ts), and the deletion of those that no longer apply.
+ * Names are deterministic (booking id, version, offset), so creating one twice or deleting one never made is
+ * harmless; the timer's job re-reads the booking before it acts, so a deletion that was lost cannot make a reminder go
+ * to a cancelled or moved booking.
  */
 
 /** A timer as the domain decides it (ports.BookingTimer has the same shape). */
@@ -73,7 +75,8 @@ export function timersFor(
   if (after && after.status === 'pending' && before?.status !== 'pending') {
     schedule.push({
       name: expiryTimerName(after.id, versionOf(after)),
-      at: atSecond(Math.max(Date.parse(after.start), earliest(now))),
+      // Issue 31: when the request expires (never after its start; one stored before expiries existed: its start).
+      at: atSecond(Math.max(pendingDeadline(after), earliest(now))),
       payload: {
         kind: 'pending-expiry',
         bookingId: after.id,

@@ -1,6 +1,13 @@
 import * as routes from '#shared/api/routes';
 import { cancelAsGuest, type GuestCancelDeps } from '#functions/app/manage-booking';
-import { bookingLedger, calendarProviders, coreDeps, eventRepository, hostRepository } from '#functions/composition';
+import {
+  bookingLedger,
+  calendarProviders,
+  coreDeps,
+  eventRepository,
+  hostRepository,
+  manageTokens,
+} from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.cancelBookingAsGuest, GuestCancelDeps> = (deps, { params, body }) =>
@@ -10,5 +17,6 @@ export const handler = httpRoute(routes.cancelBookingAsGuest, run, () => ({
   bookings: bookingLedger(),
   hosts: hostRepository(),
   events: eventRepository(),
+  manageTokens: manageTokens(),
   calendars: calendarProviders(),
 }));

@@ -1,17 +1,18 @@
 import * as routes from '#shared/api/routes';
 import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
 import { guestCalendarInvite, type GuestBookingDeps } from '#functions/app/manage-booking';
-import { bookingLedger, coreDeps, eventRepository, hostRepository } from '#functions/composition';
+import { bookingLedger, coreDeps, eventRepository, hostRepository, manageTokens } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import type { CoreDeps } from '#functions/ports';
 
 export const run: RouteRun<typeof routes.getBookingCalendarFile, GuestBookingDeps & CoreDeps> = async (
   deps,
-  { params, query },
-) => calendarFileFor(await guestCalendarInvite(deps, params.id, query.token));
+  { params, body },
+) => calendarFileFor(await guestCalendarInvite(deps, params.id, body.token));
 export const handler = httpRoute(routes.getBookingCalendarFile, run, () => ({
   ...coreDeps(),
   bookings: bookingLedger(),
   hosts: hostRepository(),
   events: eventRepository(),
+  manageTokens: manageTokens(),
 }));

@@ -1,8 +1,12 @@
 import * as routes from '#shared/api/billing-routes';
 import { planQuotes, type QuoteDeps } from '#functions/app/billing';
-import { billingStore, coreDeps } from '#functions/composition';
+import { accountRepository, billingStore, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
-export const run: RouteRun<typeof routes.getPlanQuotes, QuoteDeps> = async (deps, { query }) =>
-  planQuotes(deps, query.promoCode);
-export const handler = httpRoute(routes.getPlanQuotes, run, () => ({ ...coreDeps(), billing: billingStore() }));
+export const run: RouteRun<typeof routes.getPlanQuotes, QuoteDeps> = async (deps, { query, principal }) =>
+  planQuotes(deps, query.promoCode, principal);
+export const handler = httpRoute(routes.getPlanQuotes, run, () => ({
+  ...coreDeps(),
+  billing: billingStore(),
+  accounts: accountRepository(),
+}));

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 import { MAX_JSON_BODY_BYTES } from '#shared/constants';
+import { limitAddress } from '#functions/domain/abuse-limits';
 import { Forbidden, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '#functions/errors';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -45,7 +46,7 @@ export function readJsonBody(event: APIGatewayProxyEventV2): unknown {
 const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
 
 /**
- * CSRF (ARCHITECTURE.md §4): a write from a browser must come from our own site. When the browser says where the
+ * CSRF (docs/security.md): a write from a browser must come from our own site. When the browser says where the
  * request comes from (Sec-Fetch-Site, Origin), it must be this site, SITE_URL's origin (never the request's Host,
  * which the client chooses); otherwise 403. Writes also need a JSON (or, for the photo, multipart) body, which a
  * cross-site form cannot send without a preflight we never grant.
@@ -89,14 +90,23 @@ export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
  * In the cloud, only CloudFront may call the API: the headers its function sets (X-Viewer-Address, X-Forwarded-Host)
  * are trusted, so a request sent to the API's own address with its own such headers must not get in. CloudFront adds
  * the origin secret; a request without it is 403. Nothing to check on one machine (no secret configured).
+ * During a rotation's grace period (docs/operations.md "Rotating secrets") the previous value is accepted too: edge
+ * locations still sending it while the distribution's change spreads are not refused.
  */
-export function refuseDirectApiCall(event: APIGatewayProxyEventV2, originSecret: string | undefined): void {
+export function refuseDirectApiCall(
+  event: APIGatewayProxyEventV2,
+  originSecret: string | undefined,
+  previousOriginSecret?: string,
+): void {
   if (!originSecret) return;
   const sent = Buffer.from(header(event, ORIGIN_VERIFY_HEADER) ?? '');
-  const expected = Buffer.from(originSecret);
-  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-    throw new Forbidden('Please use the site address: the API is not reachable directly.');
+  let accepted = false;
+  // Both values are compared (no early exit), so the time taken does not tell which one matched.
+  for (const secret of previousOriginSecret ? [originSecret, previousOriginSecret] : [originSecret]) {
+    const expected = Buffer.from(secret);
+    if (sent.length === expected.length && timingSafeEqual(sent, expected)) accepted = true;
   }
+  if (!accepted) throw new Forbidden('Please use the site address: the API is not reachable directly.');
 }
 
 /** Whether the browser reached us over HTTPS (API Gateway sets X-Forwarded-Proto; the local server says http). */
@@ -104,8 +114,9 @@ export const isHttps = (event: APIGatewayProxyEventV2): boolean =>
   header(event, 'x-forwarded-proto')?.toLowerCase() !== 'http';
 
 /**
- * The visitor's address: behind CloudFront, API Gateway's source is an edge server, so the distribution's function
- * on /api/* passes the viewer's address in X-Viewer-Address (overwriting anything the client sent).
+ * The visitor's address as the per-address abuse limits count it: behind CloudFront, API Gateway's source is an edge
+ * server, so the distribution's function on /api/* passes the viewer's address in X-Viewer-Address (overwriting
+ * anything the client sent). An IPv6 client counts by its /64 (issue 31: domain/abuse-limits.ts limitAddress).
  */
 export const clientAddress = (event: APIGatewayProxyEventV2): string =>
-  header(event, 'x-viewer-address') || event.requestContext.http.sourceIp || 'unknown';
+  limitAddress(header(event, 'x-viewer-address') || event.requestContext.http.sourceIp || 'unknown');

@@ -93,7 +93,7 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     const deps = { ...provided, logger };
     // In the cloud only CloudFront reaches the API (its origin secret), whatever the caller: a key's call comes
     // through the site's address like a browser's.
-    refuseDirectApiCall(event, deps.config.originSecret);
+    refuseDirectApiCall(event, deps.config.originSecret, deps.config.originSecretPrevious);
     // An API key (issue 29): `Authorization: Bearer …`. Only a row marked `apiKey` takes one; any other answers 403
     // before anything is read (so a function without table access never looks a key up).
     const apiKey = bearerCredential(header(event, 'authorization'));

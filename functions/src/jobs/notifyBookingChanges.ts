@@ -1,6 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 
+import { isRestoreWrite } from '#shared/jobs';
 import { bookingFromImage } from '#functions/adapters/dynamodb/bookings';
 import { locationFallbackFromImage } from '#functions/adapters/dynamodb/location-fallbacks';
 import { invitationFromImage } from '#functions/adapters/dynamodb/teams';
@@ -38,6 +39,8 @@ export function notifyHandler(
     const given = deps();
     given.once.registerLambdaContext?.(context);
     const record = async (change: DynamoDBRecord) => {
+      // A restore's own write (npm run table:copy): silent.
+      if (isRestoreWrite(change)) return;
       // A new team invitation (issue 28): its mail.
       const invitation = change.eventName === 'INSERT' ? invitationFromImage(change.dynamodb?.NewImage as never) : null;
       if (invitation) return mailTeamInvitation(given, invitation);

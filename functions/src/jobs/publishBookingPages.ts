@@ -1,6 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 
+import { isRestoreWrite } from '#shared/jobs';
 import { pageChangeFromImages } from '#functions/adapters/dynamodb/page-changes';
 import { publishPagesFor, republishAll, type BookingPagesDeps, type PublishCounts } from '#functions/app/booking-pages';
 import { eventJob } from '#functions/jobs/scheduled-job';
@@ -27,6 +28,8 @@ export function publishHandler(deps: () => BookingPagesDeps) {
     (event, context) => {
       if (isRepublishAll(event)) return republishAll(deps());
       const record = async (change: DynamoDBRecord) => {
+        // A restore's own write (npm run table:copy): silent; the operator republishes the pages when ready.
+        if (isRestoreWrite(change)) return;
         await publishPagesFor(
           deps(),
           pageChangeFromImages(change.dynamodb?.OldImage as never, change.dynamodb?.NewImage as never),

@@ -6,7 +6,7 @@ import { loadEnglishMessages } from '#shared/api/zod-english';
 loadEnglishMessages();
 
 /**
- * Accounts and sessions (booking-landing-auth-admin.md §3, §5, §7; host-area.md §7; issue 5). The register and
+ * Accounts and sessions (issue 5; their routes are in docs/api.md). The register and
  * login messages are the spec's; the maximums are ours.
  */
 
@@ -77,7 +77,7 @@ export const emptyBody = z.strictObject({});
 
 /** POST /api/profile/update. */
 export const profileUpdateBody = z.strictObject({
-  // host-area.md §5 "Profile name": 1 to 200 characters, with its two messages.
+  // The profile's name: 1 to 200 characters, with its two messages.
   name: z.pipe(
     z.pipe(
       singleLine('Name'),
@@ -94,7 +94,7 @@ export const profileUpdateBody = z.strictObject({
 });
 export const profileUpdateResponse = z.object({ message: z.string(), user: currentUser });
 
-/** POST /api/auth/manual-login (/direct-login): e-mail required, username optional (ARCHITECTURE.md §4: a link is mailed). */
+/** POST /api/auth/manual-login (/direct-login): e-mail required, username optional (a link is mailed: docs/security.md). */
 export const manualLoginBody = z.strictObject({
   email: emailAddress('Please enter your email'),
   username: z.optional(z.string().check(z.trim(), z.maxLength(254))),

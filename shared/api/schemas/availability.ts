@@ -40,7 +40,7 @@ export const timeZoneValue = z
   .string()
   .check(z.minLength(1, 'Time zone is required.'), z.maxLength(64, 'Unknown time zone.'));
 
-/** GET /api/available-dates (booking-landing-auth-admin.md §7). Unknown query parameters are ignored. */
+/** GET /api/available-dates (getAvailableDates in docs/api.md). Unknown query parameters are ignored. */
 export const availableDatesQuery = z.object({
   year: z.coerce
     .number({ error: 'Year must be a number.' })
@@ -56,7 +56,7 @@ export const availableDatesQuery = z.object({
       z.gte(1, 'Month must be a number from 1 to 12.'),
       z.lte(12, 'Month must be a number from 1 to 12.'),
     ),
-  /** Optional (booking-landing-auth-admin.md §7): without it, the service's default hours, as for time slots. */
+  /** Optional (docs/api.md): without it, the service's default hours, as for time slots. */
   eventId: z.optional(eventRefValue),
   /** The guest's zone; dates are grouped in it. Default UTC (the spec's default until a zone is known). */
   timezone: z.optional(timeZoneValue),
@@ -66,11 +66,11 @@ export const availableDatesResponse = z.object({
   availableDates: z.array(z.object({ date: z.string(), hasTimeSlots: z.boolean() })),
 });
 
-/** GET /api/time-slots (booking-landing-auth-admin.md §7). */
+/** GET /api/time-slots (getTimeSlots in docs/api.md). */
 export const timeSlotsQuery = z.object({
-  /** yyyy-MM-dd; host-area.md §7's hourly debug view sends an ISO string, whose calendar date is taken as written. */
+  /** yyyy-MM-dd; the host's hourly debug view sends an ISO string, whose calendar date is taken as written. */
   date: calendarDateOrTimestamp({ required: 'date is required.' }),
-  /** Optional (booking-landing-auth-admin.md §7): without it, the service's default hours (the /hourly-debug view). */
+  /** Optional (docs/api.md): without it, the service's default hours (the /hourly-debug view). */
   eventId: z.optional(eventRefValue),
   timezone: z.optional(timeZoneValue),
   forceRefresh: z.optional(z.enum(['true', 'false'], { error: 'forceRefresh must be true or false.' })),

@@ -7,7 +7,7 @@ import { PLAN_TYPES } from '#shared/rules/pricing';
 loadEnglishMessages();
 
 /**
- * The billing calls (host-area.md §3, §7): Stripe's public configuration, the server's quotes, payment intents and
+ * The billing calls (docs/api.md): Stripe's public configuration, the server's quotes, payment intents and
  * Checkout sessions, verification after a redirect, cancelling, history, and Stripe's webhook.
  */
 
@@ -192,7 +192,7 @@ export const subscriptionIdParams = z.strictObject({
   id: z.string().check(z.regex(/^(sub|pi)_[A-Za-z0-9_]{1,250}$/, 'id is not a subscription id.')),
 });
 
-/** host-area.md §3 "Subscription status", and what the billing page shows beside it. */
+/** The subscription status (getSubscriptionStatus in docs/api.md), and what the billing page shows beside it. */
 export const subscriptionStatusResponse = z.object({
   /** 'active' while the plan is in force (a cancelled one until its period ends), else Stripe's state or 'none'. */
   status: z.string(),

@@ -4,6 +4,7 @@ import { eventIdValue, timeZoneValue } from '#shared/api/schemas/availability';
 import { CALENDAR_DATE_MESSAGE, isCalendarDate, meetingPlaceSchema, visibleText } from '#shared/api/schemas/common';
 import { loadEnglishMessages } from '#shared/api/zod-english';
 import { BOOKING_LIMITS as L } from '#shared/constants';
+import { bareMailbox, MAILBOX_MAX } from '#shared/email-address';
 import { UTM_PARAMS, UTM_VALUE_MAX, type UtmParam } from '#shared/embed';
 import { isPhoneNumber } from '#shared/locations';
 
@@ -12,16 +13,18 @@ export { MEETING_TYPES, type MeetingType } from '#shared/constants';
 loadEnglishMessages();
 
 const LINE_BREAK = /[\r\n]/;
-/** booking-landing-auth-admin.md §5: "a simple pattern (no spaces, one @, a dot in the domain)". */
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const email = (message: string) =>
+/**
+ * Issue 31: a bare address (RFC 5321 mailbox, shared/email-address.ts), trimmed; a named one (`Ada <ada@…>`) is
+ * refused with `named`, so one inbox cannot be listed under several spellings.
+ */
+const email = (message: string, named: string) =>
   z.pipe(
     z.pipe(
       z.string({ error: message }).check(z.refine((value) => !LINE_BREAK.test(value), { message, abort: true })),
       z.transform((value) => value.trim()),
     ),
-    z.string().check(z.maxLength(254, message), z.regex(SIMPLE_EMAIL, message)),
+    z.string().check(z.maxLength(MAILBOX_MAX, message), bareMailbox(message, named)),
   );
 
 /** Where a booking came from (issue 29): the `utm_*` parameters of the booking page's address, as given. */
@@ -82,7 +85,7 @@ export const bookingSourceView = z.nullable(
   }),
 );
 
-/** POST /api/bookings (booking-landing-auth-admin.md §3 "Booking request", §5). */
+/** POST /api/bookings: the booking request (createBooking in docs/api.md). */
 export const createBookingBody = z.strictObject({
   name: z.pipe(
     z.pipe(
@@ -100,7 +103,7 @@ export const createBookingBody = z.strictObject({
         z.maxLength(L.nameMax, `Name must be at most ${L.nameMax} characters.`),
       ),
   ),
-  email: email('Invalid email address'),
+  email: email('Invalid email address', 'Please enter just your email address, without a name.'),
   additionalInfo: z.pipe(
     z.nullish(
       z
@@ -113,7 +116,12 @@ export const createBookingBody = z.strictObject({
   ),
   guests: z._default(
     z
-      .array(email('Invalid guest email address'), { error: 'Guests must be a list of e-mail addresses.' })
+      .array(
+        email('Invalid guest email address', 'Please enter each guest as just an email address, without a name.'),
+        {
+          error: 'Guests must be a list of e-mail addresses.',
+        },
+      )
       .check(z.maxLength(L.guestsMax, `You can add at most ${L.guestsMax} guests.`)),
     [],
   ),
@@ -158,7 +166,7 @@ export const createBookingBody = z.strictObject({
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 
-/** booking-landing-auth-admin.md §3 "Booking response". */
+/** The answer to a booking request (createBooking in docs/api.md). */
 export const createBookingResponse = z.object({
   calendarEventCreated: z.boolean(),
   date: z.string(),
@@ -185,7 +193,7 @@ export const createBookingResponse = z.object({
 });
 export type CreateBookingResponse = z.infer<typeof createBookingResponse>;
 
-/** booking-landing-auth-admin.md §3 "Booking (admin list)": meetingType. */
+/** A booking's meetingType, as the admin list shows it (listBookings in docs/api.md). */
 export const meetingTypeSchema = z.enum(['consultation', 'followup', 'project', 'other']);
 
 /** `{id}` of a booking route: a booking id (anything else is simply not found). */
@@ -195,8 +203,11 @@ const manageToken = z
   .string({ error: 'Booking not found.' })
   .check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Booking not found.'));
 
-/** GET /api/bookings/{id}/manage and /ics: the secret from the guest's links. */
-export const manageTokenQuery = z.object({ token: manageToken });
+/**
+ * POST /api/bookings/{id}/manage, /ics and /reschedule-view (issue 31): the secret from the link's fragment, sent in
+ * the body so that no server log keeps it.
+ */
+export const manageTokenBody = z.strictObject({ token: manageToken });
 
 const reason = z.pipe(
   z.optional(
@@ -361,8 +372,9 @@ export const bookingListItem = z.object({
    */
   assignmentReason: z.nullable(z.string()),
   /**
-   * The guest's reschedule link (their booking page in rescheduling mode, with their secret), for the host to pass on;
-   * null once the booking is cancelled or has started.
+   * Issue 31: the host's reschedule link (the booking page in rescheduling mode, `#token=` a reschedule-only token of
+   * the host's own, never the guest's secret: it cannot cancel, and its move is recorded as the host's), for the host
+   * to pass on; null once the booking is cancelled or has started.
    */
   rescheduleUrl: z.nullable(z.string()),
   /** Issue 29: the `utm_*` parameters the guest's booking page was opened with; null when none. */

@@ -6,7 +6,7 @@ import { loadEnglishMessages } from '#shared/api/zod-english';
 loadEnglishMessages();
 
 /**
- * GET /api/calendar/sync (booking-landing-auth-admin.md §7, host-area.md §7). A signed-in host syncs their own
+ * GET /api/calendar/sync (syncCalendar in docs/api.md). A signed-in host syncs their own
  * calendar; the public booking page, whose guest has no session, names the event (id or slug) whose host's
  * calendar it needs fresh. Unknown query parameters are ignored.
  */
@@ -20,7 +20,7 @@ export const calendarSyncResponse = z.object({
   removed: z.number().check(z.int(), z.nonnegative()),
 });
 
-/** host-area.md §3 "Calendar settings": what happens in the connected calendar (all default on). */
+/** The calendar settings: what happens in the connected calendar (all default on). */
 export const calendarSettingsSchema = z.strictObject({
   addToCalendar: z.boolean(),
   updateOnReschedule: z.boolean(),

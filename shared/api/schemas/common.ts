@@ -10,7 +10,7 @@ loadEnglishMessages();
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
-/** The JSON error body every failing call returns (ARCHITECTURE.md §2 "Errors"). */
+/** The JSON error body every failing call returns (docs/api.md lists it under each route). */
 export const errorResponse = z.object({
   message: z.string(),
   code: z.string(),

@@ -6,7 +6,7 @@ import { CONTACT_LIMITS as L } from '#shared/constants';
 
 loadEnglishMessages();
 
-/** POST /api/contact/submit (host-area.md §5 "Contact", §7). The same rules run in the form and on the server. */
+/** POST /api/contact/submit (submitContact in docs/api.md). The same rules run in the form and on the server. */
 export const contactSubmitBody = z.strictObject({
   name: singleLineText('Name', L.nameMin, L.nameMax),
   email: emailAddress('Please enter a valid email address.', L.emailMax),

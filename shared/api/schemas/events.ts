@@ -5,7 +5,7 @@ import { loadEnglishMessages } from '#shared/api/zod-english';
 
 loadEnglishMessages();
 
-/** The public view of an event type (booking-landing-auth-admin.md §3 "Public event"). */
+/** The public view of an event type (getPublicEvent in docs/api.md). */
 export const publicEventResponse = z.object({
   id: z.number(),
   userId: z.string(),
@@ -24,7 +24,7 @@ export const publicEventResponse = z.object({
   hostPhotoUrl: z.nullable(z.string()),
   showHostPhoto: z.boolean(),
   bookingTheme: z.enum(['light', 'dark']),
-  /** The editor's design fields (host-area.md §3); the page scopes the CSS to its own container (shared/custom-css.ts). */
+  /** The editor's design fields; the page scopes the CSS to its own container (shared/custom-css.ts). */
   themeColor: z.nullable(z.string()),
   secondaryColor: z.nullable(z.string()),
   customCss: z.string(),

@@ -26,12 +26,17 @@ import {
   LOCATION_TYPE_VALUES,
   type EventLocation,
 } from '#shared/locations';
+import {
+  DEFAULT_PENDING_EXPIRY_HOURS,
+  MAX_PENDING_EXPIRY_HOURS,
+  MIN_PENDING_EXPIRY_HOURS,
+} from '#shared/rules/pending';
 import { DEFAULT_REMINDERS, isReminderOffset, normalizeReminders, REMINDER_OFFSETS } from '#shared/rules/reminders';
 
 loadEnglishMessages();
 
 /**
- * The host's event types (host-area.md §3 "Event", §5, §7): what the dashboard and the editor read and send.
+ * The host's event types (their routes are in docs/api.md): what the dashboard and the editor read and send.
  * The public booking view of an event is in events.ts.
  */
 
@@ -100,7 +105,7 @@ export const availabilityRangeSchema = z
     }),
   );
 
-/** A buffer: one of the editor's options, 0–60 minutes (host-area.md §5). */
+/** A buffer: one of the editor's options, 0–60 minutes. */
 const bufferSchema = z.number({ error: 'Buffers are minutes.' }).check(
   z.int(),
   z.gte(0, 'Buffers cannot be negative.'),
@@ -280,6 +285,17 @@ const eventFields = z.strictObject({
   bufferBefore: bufferSchema,
   bufferAfter: bufferSchema,
   requiresConfirmation: z._default(z.boolean(), false),
+  /** Issue 31: hours a booking request waits for the host's confirmation before it expires; left out: 24. */
+  pendingExpiryHours: z._default(
+    z
+      .number({ error: 'The request expiry must be a number of hours.' })
+      .check(
+        z.int('The request expiry must be a whole number of hours.'),
+        z.gte(MIN_PENDING_EXPIRY_HOURS, `Requests must wait at least ${MIN_PENDING_EXPIRY_HOURS} hour.`),
+        z.lte(MAX_PENDING_EXPIRY_HOURS, `Requests cannot wait more than ${MAX_PENDING_EXPIRY_HOURS} hours (7 days).`),
+      ),
+    DEFAULT_PENDING_EXPIRY_HOURS,
+  ),
   /** Minutes before the start (shared/rules/reminders.ts); left out: a day and an hour before. */
   reminders: z.pipe(
     z._default(
@@ -306,7 +322,7 @@ const eventFields = z.strictObject({
       z.gte(1, 'The booking window must be at least 1 day.'),
       z.lte(MAX_ADVANCE_BOOKING_DAYS, `The booking window cannot exceed ${MAX_ADVANCE_BOOKING_DAYS} days.`),
     ),
-  // host-area.md §5 "Daily limit": optional; blank (null or left out) means none.
+  // The daily limit: optional; blank (null or left out) means none.
   maxBookingsPerDay: z._default(
     z.nullable(
       z
@@ -384,6 +400,7 @@ export const hostEventSchema = z.object({
   bufferBefore: z.number(),
   bufferAfter: z.number(),
   requiresConfirmation: z.boolean(),
+  pendingExpiryHours: z.number(),
   reminders: z.array(z.number()),
   remindHost: z.boolean(),
   meetingType: meetingTypeSchema,
@@ -457,7 +474,7 @@ export const slugParams = z.object({
 /** POST /api/events/{id}/duplicate: no fields needed; `active` asks for an active copy (402 when the trial forbids). */
 export const duplicateEventBody = z.strictObject({ active: z.optional(z.boolean()) });
 
-/** host-area.md §3 "Date override". */
+/** A date override (saveEventDateOverride in docs/api.md). */
 export const dateOverrideSchema = z.object({
   id: z.string(),
   eventId: z.number(),
@@ -504,7 +521,7 @@ export const dateOverridesQuery = z.object({
 });
 export const overrideIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
-/** GET /api/user/calendar (host-area.md §3 "Calendar connection"). */
+/** GET /api/user/calendar (getCalendarStatus in docs/api.md). */
 export const calendarStatusResponse = z.object({
   connected: z.boolean(),
   email: z.nullable(z.string()),

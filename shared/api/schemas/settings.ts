@@ -8,7 +8,7 @@ loadEnglishMessages();
 const oneOf = <T extends readonly number[]>(options: T, message: string) =>
   z.number({ error: message }).check(z.refine((value) => (options as readonly number[]).includes(value), { message }));
 
-/** Booking settings (booking-landing-auth-admin.md §3 "Settings", §5 options). */
+/** Booking settings (GET and PUT /api/settings in docs/api.md; the options the admin dashboard offers). */
 export const settingsSchema = z.strictObject({
   availableForBookings: z.boolean(),
   autoConfirmBookings: z.boolean(),

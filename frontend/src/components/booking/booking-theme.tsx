@@ -4,7 +4,7 @@ import { accentFor } from '#frontend/lib/accent.ts';
 import { cn } from '#frontend/lib/cn.ts';
 
 /**
- * What an event's design changes on its booking page (host-area.md §3 "Event": color, bookingTheme, themeColor,
+ * What an event's design changes on its booking page (the event's color, bookingTheme, themeColor,
  * customCss; secondaryColor is EventSummary's band). The public page and the editor's preview both render through
  * BookingTheme, so the host sees exactly what guests get.
  */

@@ -3,7 +3,7 @@ import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#shared/constants';
 
 /**
- * The toast store (shadcn-style reducer; booking-landing-auth-admin.md "Shared behaviour" and §9):
+ * The toast store (shadcn-style reducer, shared by every screen):
  * at most TOAST_LIMIT (1) toast, a newer one replaces the older; dismissing closes it (open false) and
  * removes it TOAST_REMOVE_DELAY_MS later. Call `toast()` from anywhere; <Toaster /> renders the state.
  */

@@ -1,22 +1,27 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
   PutCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 
-import { normalizePromoCode, type PromoCode } from '#shared/rules/pricing';
+import { normalizeEmail } from '#shared/email-address';
+import { normalizePromoCode, PLAN_TYPES, type PromoCode } from '#shared/rules/pricing';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { queryAll as queryAllPages } from '#functions/adapters/dynamodb/query-all';
 import {
+  PromoRedemptionRefused,
   statusRank,
   type BillingOwner,
   type PaymentRecord,
   type PaymentStatus,
   type PlanRecord,
+  type PromoBuyer,
+  type PromoRedemption,
 } from '#functions/domain/billing';
 import type { BillingStore, PendingPayment } from '#functions/ports';
 
@@ -97,6 +102,40 @@ export const planItem = (partition: string, plan: PlanRecord): Item => ({
  */
 const NEWER_STATE_CONDITION =
   'attribute_not_exists(pk) OR stateAt < :at OR (stateAt = :at AND statusRank <= :rank) OR attribute_not_exists(statusRank)';
+
+/**
+ * A promo code's uses, in the code's own partition: `USE#ACCOUNT#{id}` and `USE#EMAIL#{normalised e-mail}` (once
+ * each), and per plan the record of which of those a use wrote (`PROMOREDEMPTION#{planId}`), so a use whose payment
+ * never happened can be given back exactly.
+ */
+const promoUseKey = (code: string, holder: string) => ({ pk: keys.promoCode(code).pk, sk: `USE#${holder}` });
+const redemptionKey = (planId: string) => ({ pk: `PROMOREDEMPTION#${planId}`, sk: 'REDEMPTION' });
+const holdersOf = (buyer: PromoBuyer): string[] => [
+  ...(buyer.accountId ? [`ACCOUNT#${buyer.accountId}`] : []),
+  `EMAIL#${normalizeEmail(buyer.email)}`,
+];
+
+/**
+ * The code's count grows only while the code is active and below its maximum (an item written before codes had a
+ * maximum has none, and may not be used until an operator gives it one: docs/self-hosting.md).
+ */
+const PROMO_COUNT_CONDITION =
+  'attribute_exists(pk) AND (attribute_not_exists(active) OR active = :true) AND ' +
+  '((attribute_not_exists(redemptions) AND maxRedemptions > :zero) OR redemptions < maxRedemptions)';
+
+/** Two transactions on one item at once: DynamoDB cancels one (TransactionConflict); it is tried again. */
+const CONFLICT_RETRIES = 5;
+
+const PROMO_FIELDS = [
+  'code',
+  'kind',
+  'prices',
+  'percent',
+  'planTypes',
+  'displayPercent',
+  'active',
+  'maxRedemptions',
+] as const;
 
 export function dynamoBilling(db: DynamoDBDocumentClient, tableName: string): BillingStore {
   const queryAll = (input: Omit<QueryCommandInput, 'TableName'>) => queryAllPages(db, tableName, input);
@@ -239,28 +278,277 @@ export function dynamoBilling(db: DynamoDBDocumentClient, tableName: string): Bi
     },
 
     async promoCode(normalized) {
-      const { Item: item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.promoCode(normalized) }));
+      const { Item: item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.promoCode(normalized), ConsistentRead: true }),
+      );
       if (!item) return null;
       return {
         code: String(item.code),
         kind: item.kind === 'percent' ? 'percent' : 'price',
         ...(item.prices ? { prices: item.prices as PromoCode['prices'] } : {}),
         ...(item.percent !== undefined && item.percent !== null ? { percent: Number(item.percent) } : {}),
-        ...(Array.isArray(item.planTypes) ? { planTypes: item.planTypes as PromoCode['planTypes'] } : {}),
+        // Only the plans the item names (an item without the list applies to no plan).
+        planTypes: Array.isArray(item.planTypes)
+          ? (item.planTypes as unknown[]).filter((plan): plan is PromoCode['planTypes'][number] =>
+              (PLAN_TYPES as readonly unknown[]).includes(plan),
+            )
+          : [],
         ...(item.displayPercent !== undefined && item.displayPercent !== null
           ? { displayPercent: Number(item.displayPercent) }
           : {}),
         active: item.active !== false,
+        // An item without a maximum may not be used (see PROMO_COUNT_CONDITION).
+        maxRedemptions: Number(item.maxRedemptions ?? 0) || 0,
+        redemptions: Number(item.redemptions ?? 0) || 0,
       };
     },
 
     async savePromoCode(promo) {
+      // An update, not a put: the count of uses already made stays as it is.
+      const set = PROMO_FIELDS.filter((field) => promo[field] !== undefined);
+      const remove = PROMO_FIELDS.filter((field) => promo[field] === undefined);
       await db.send(
-        new PutCommand({
+        new UpdateCommand({
           TableName: tableName,
-          Item: { ...keys.promoCode(normalizePromoCode(promo.code)), type: 'PromoCode', ...promo },
+          Key: keys.promoCode(normalizePromoCode(promo.code)),
+          UpdateExpression:
+            `SET #type = :type, ${set.map((field) => `#${field} = :${field}`).join(', ')}` +
+            (remove.length ? ` REMOVE ${remove.map((field) => `#${field}`).join(', ')}` : ''),
+          ExpressionAttributeNames: Object.fromEntries([
+            ['#type', 'type'],
+            ...PROMO_FIELDS.map((field) => [`#${field}`, field]),
+          ]),
+          ExpressionAttributeValues: Object.fromEntries([
+            [':type', 'PromoCode'],
+            ...set.map((field) => [`:${field}`, promo[field]]),
+          ]),
         }),
       );
+    },
+
+    async promoUses(code, buyer) {
+      const found = await Promise.all(
+        holdersOf(buyer).map(async (holder) => {
+          const { Item: item } = await db.send(
+            new GetCommand({ TableName: tableName, Key: promoUseKey(code, holder), ConsistentRead: true }),
+          );
+          return item ? { planId: String(item.planId), owner: item.owner as BillingOwner } : null;
+        }),
+      );
+      return found.filter((use) => use !== null);
+    },
+
+    async startPurchase({ owner, plan, pending, redemption }) {
+      const partition = keys.billingPartition(owner);
+      const planPut = (): TransactItem | null =>
+        plan && {
+          Put: {
+            TableName: tableName,
+            Item: { ...planItem(partition, plan), statusRank: statusRank(plan.status) },
+            ConditionExpression: NEWER_STATE_CONDITION,
+            ExpressionAttributeValues: { ':at': plan.stateAt, ':rank': statusRank(plan.status) },
+          },
+        };
+      const pendingPut = (): TransactItem | null =>
+        pending && {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...keys.pendingPayment(pending.paymentIntentId),
+              type: 'PendingPayment',
+              ...pending,
+              expiresAt: Math.floor(Date.now() / 1000) + PENDING_TTL_SECONDS,
+            },
+          },
+        };
+      const redemptionWrites = (use: PromoRedemption): TransactItem[] => {
+        const holders = holdersOf(use);
+        const record = { planId: use.planId, owner: use.owner, at: use.at };
+        return [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.promoCode(use.code),
+              UpdateExpression: 'SET redemptions = if_not_exists(redemptions, :zero) + :one',
+              ConditionExpression: PROMO_COUNT_CONDITION,
+              ExpressionAttributeValues: { ':true': true, ':zero': 0, ':one': 1 },
+            },
+          },
+          ...holders.map((holder): TransactItem => ({
+            Put: {
+              TableName: tableName,
+              Item: { ...promoUseKey(use.code, holder), type: 'PromoUse', code: use.code, ...record },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          })),
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...redemptionKey(use.planId),
+                type: 'PromoRedemption',
+                code: use.code,
+                holders,
+                ...record,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ];
+      };
+
+      let withPlan = true;
+      for (let attempt = 0; ; attempt += 1) {
+        const head = [withPlan ? planPut() : null, pendingPut()].filter((item) => item !== null);
+        const items = [...head, ...(redemption ? redemptionWrites(redemption) : [])];
+        if (items.length === 0) return;
+        try {
+          await db.send(new TransactWriteCommand({ TransactItems: items }));
+          return;
+        } catch (error) {
+          if (!(error instanceof TransactionCanceledException)) throw error;
+          const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+          const failed = (index: number) => reasons[index] === 'ConditionalCheckFailed';
+          const planIndex = withPlan && plan ? 0 : -1;
+          const useStart = head.length;
+          if (redemption && failed(useStart)) throw new PromoRedemptionRefused('used-up');
+          if (redemption && reasons.slice(useStart + 1).some((code) => code === 'ConditionalCheckFailed')) {
+            throw new PromoRedemptionRefused('already-used');
+          }
+          if (planIndex === 0 && failed(0)) {
+            // The plan is already recorded in a newer state (Stripe answered first): the rest is still written.
+            withPlan = false;
+            continue;
+          }
+          if (reasons.includes('TransactionConflict') && attempt < CONFLICT_RETRIES) continue;
+          throw error;
+        }
+      }
+    },
+
+    async releaseRedemption(planId) {
+      const { Item: record } = await db.send(
+        new GetCommand({ TableName: tableName, Key: redemptionKey(planId), ConsistentRead: true }),
+      );
+      if (!record || record.released) return false;
+      const code = String(record.code);
+      const holders = (record.holders as string[] | undefined) ?? [];
+      let count = true;
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await db.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  // Kept, marked given back, so a payment made after all records it again (restoreRedemption).
+                  Update: {
+                    TableName: tableName,
+                    Key: redemptionKey(planId),
+                    UpdateExpression: 'SET released = :true',
+                    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(released)',
+                    ExpressionAttributeValues: { ':true': true },
+                  },
+                },
+                ...holders.map((holder): TransactItem => ({
+                  Delete: {
+                    TableName: tableName,
+                    Key: promoUseKey(code, holder),
+                    ConditionExpression: 'attribute_not_exists(pk) OR planId = :planId',
+                    ExpressionAttributeValues: { ':planId': planId },
+                  },
+                })),
+                ...(count
+                  ? [
+                      {
+                        Update: {
+                          TableName: tableName,
+                          Key: keys.promoCode(code),
+                          UpdateExpression: 'SET redemptions = redemptions - :one',
+                          ConditionExpression: 'redemptions > :zero',
+                          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+                        },
+                      },
+                    ]
+                  : []),
+              ],
+            }),
+          );
+          return true;
+        } catch (error) {
+          if (!(error instanceof TransactionCanceledException)) throw error;
+          const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+          // Already given back by another caller: nothing to do.
+          if (reasons[0] === 'ConditionalCheckFailed') return false;
+          // The count is already at zero (an operator reset it, or the code was written again): it stays there.
+          if (count && reasons.at(-1) === 'ConditionalCheckFailed') {
+            count = false;
+            continue;
+          }
+          if (reasons.includes('TransactionConflict') && attempt < CONFLICT_RETRIES) continue;
+          throw error;
+        }
+      }
+    },
+
+    async restoreRedemption(planId) {
+      const { Item: record } = await db.send(
+        new GetCommand({ TableName: tableName, Key: redemptionKey(planId), ConsistentRead: true }),
+      );
+      if (!record?.released) return false;
+      const code = String(record.code);
+      const use = { planId, owner: record.owner as BillingOwner, at: String(record.at) };
+      let holders = (record.holders as string[] | undefined) ?? [];
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await db.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Update: {
+                    TableName: tableName,
+                    Key: redemptionKey(planId),
+                    UpdateExpression: 'SET holders = :holders REMOVE released',
+                    ConditionExpression: 'released = :true',
+                    ExpressionAttributeValues: { ':holders': holders, ':true': true },
+                  },
+                },
+                {
+                  // The money was taken: counted even past the maximum, or on a code made inactive meanwhile.
+                  Update: {
+                    TableName: tableName,
+                    Key: keys.promoCode(code),
+                    UpdateExpression: 'SET redemptions = if_not_exists(redemptions, :zero) + :one',
+                    ConditionExpression: 'attribute_exists(pk)',
+                    ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+                  },
+                },
+                ...holders.map((holder): TransactItem => ({
+                  Put: {
+                    TableName: tableName,
+                    Item: { ...promoUseKey(code, holder), type: 'PromoUse', code, ...use },
+                    ConditionExpression: 'attribute_not_exists(pk) OR planId = :planId',
+                    ExpressionAttributeValues: { ':planId': planId },
+                  },
+                })),
+              ],
+            }),
+          );
+          return true;
+        } catch (error) {
+          if (!(error instanceof TransactionCanceledException)) throw error;
+          const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+          // Already recorded again by another caller: nothing to do.
+          if (reasons[0] === 'ConditionalCheckFailed') return false;
+          // An account's or address's use now held by another plan stays with it (that plan gives back only its own).
+          const held = holders.filter((_, index) => reasons[index + 2] === 'ConditionalCheckFailed');
+          if (held.length > 0) {
+            holders = holders.filter((holder) => !held.includes(holder));
+            continue;
+          }
+          if (reasons.includes('TransactionConflict') && attempt < CONFLICT_RETRIES) continue;
+          throw error;
+        }
+      }
     },
   };
 }

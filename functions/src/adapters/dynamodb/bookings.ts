@@ -19,9 +19,16 @@ import { isAfter, LISTED_BOOKING_FIELDS, type ListedBooking } from '#functions/d
 import { versionOf } from '#functions/domain/notices';
 import type { BookingRecord } from '#functions/domain/records';
 import { BookingChanged, IdempotencyConflict, WriteConflict } from '#functions/errors';
-import type { BookingLedger, HoldCalendar } from '#functions/ports';
+import type { BookingLedger, HoldCalendar, PendingPlaceClaim } from '#functions/ports';
 
 type Item = Record<string, unknown>;
+
+/** A condition a write adds to its own (with the names and values it uses). */
+interface WriteCondition {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
 
 /**
  * How long after a booking ends its id still finds it (the manage links in its e-mails, the host's page of it): longer
@@ -71,6 +78,7 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
     booking: BookingRecord,
     status: BookingRecord['status'],
     fields: Partial<BookingRecord>,
+    condition?: WriteCondition,
   ): Promise<BookingRecord> {
     const version = versionOf(booking);
     const names: Record<string, string> = { '#status': 'status', '#version': 'version' };
@@ -86,6 +94,16 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       values[`:${field}`] = value;
       sets.push(`#${field} = :${field}`);
     }
+    const readCondition =
+      version === 1
+        ? '#status = :read AND (attribute_not_exists(#version) OR #version = :version)'
+        : '#status = :read AND #version = :version';
+    // The booking's own write carries any extra condition (its holds' updates, unconditional, share its transaction).
+    const own = {
+      ConditionExpression: condition ? `${readCondition} AND (${condition.expression})` : readCondition,
+      ExpressionAttributeNames: { ...names, ...condition?.names },
+      ExpressionAttributeValues: { ...values, ...condition?.values },
+    };
     if (isTeamBooking(booking)) {
       // The booking, its holds and (a round-robin cancellation) its counter taken back, in one transaction.
       const after: BookingRecord = { ...booking, ...fields, status, version: version + 1 };
@@ -95,12 +113,7 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
             TableName: tableName,
             Key: primaryKey(booking),
             UpdateExpression: `SET ${sets.join(', ')}`,
-            ConditionExpression:
-              version === 1
-                ? '#status = :read AND (attribute_not_exists(#version) OR #version = :version)'
-                : '#status = :read AND #version = :version',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
+            ...own,
           },
         },
         // A cancelled hold owes the removal of its member's own calendar event: their next sync does it.
@@ -129,12 +142,7 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
           TableName: tableName,
           Key: keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id),
           UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression:
-            version === 1
-              ? '#status = :read AND (attribute_not_exists(#version) OR #version = :version)'
-              : '#status = :read AND #version = :version',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
+          ...own,
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -260,6 +268,24 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
     ];
   }
 
+  /** Issue 31: a request's place, taken only while it names the request read (or was never used). */
+  const pendingPlacePut = (booking: BookingRecord, claim: PendingPlaceClaim): TransactItem => ({
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.pendingPlace(claim.ownerId, claim.email, claim.place),
+        type: 'PendingPlace',
+        place: claim.place,
+        bookingId: booking.id,
+        hostId: booking.hostId,
+        start: booking.start,
+        pendingExpiresAt: booking.pendingExpiresAt ?? booking.start,
+      },
+      ConditionExpression: claim.previousHolder === null ? 'attribute_not_exists(pk)' : 'bookingId = :previous',
+      ...(claim.previousHolder === null ? {} : { ExpressionAttributeValues: { ':previous': claim.previousHolder } }),
+    },
+  });
+
   const primaryKey = (booking: BookingRecord) =>
     keys.booking(booking.hostId, utcDay(Date.parse(booking.start)), booking.start, booking.id);
 
@@ -305,7 +331,17 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       return { bookings, dayVersions };
     },
 
-    async commit({ booking, lockDays, checkDays, idempotency, replaces, members, holdCalendars, roundRobin }) {
+    async commit({
+      booking,
+      lockDays,
+      checkDays,
+      idempotency,
+      replaces,
+      members,
+      holdCalendars,
+      roundRobin,
+      pendingPlace,
+    }) {
       const transactItems: TransactItem[] = [
         {
           Put: {
@@ -361,6 +397,8 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
         });
       }
       const replacesIndex = replaces ? transactItems.length - 1 : -1;
+      // Issue 31: the guest's request place, only if it still names the request read (else read again: WriteConflict).
+      if (pendingPlace) transactItems.push(pendingPlacePut(booking, pendingPlace));
       if (idempotency) {
         transactItems.push({
           Put: {
@@ -383,6 +421,25 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
         }
         throw new WriteConflict('A day of this host changed meanwhile', { cause: error });
       }
+    },
+
+    async pendingPlaces(ownerId, email) {
+      const { Items } = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.hostPartition(ownerId), ':prefix': keys.pendingPlacePrefix(email) },
+          ConsistentRead: true,
+        }),
+      );
+      return Promise.all(
+        (Items ?? []).map(async (item) => {
+          const bookingId = String(item.bookingId);
+          // By its id (its reference follows it): a round-robin reassignment moves the booking to another key.
+          const found = await this.findById(bookingId);
+          return { place: Number(item.place), holder: { bookingId, booking: found } };
+        }),
+      );
     },
 
     async replaceIdempotencyResponse(key, response) {
@@ -526,9 +583,21 @@ export function dynamoBookingLedger(db: DynamoDBDocumentClient, tableName: strin
       }
     },
 
-    async confirm(booking) {
+    async confirm(booking, now) {
       if (booking.status !== 'pending') throw new BookingChanged('Only a pending booking can be confirmed');
-      return changeStatus(booking, 'confirmed', {});
+      // Issue 31: only while the request has not expired at the write's `now` (stored before expiries: its start).
+      return changeStatus(
+        booking,
+        'confirmed',
+        {},
+        {
+          expression:
+            '(attribute_exists(#pendingExpiresAt) AND #pendingExpiresAt > :now) OR ' +
+            '(attribute_not_exists(#pendingExpiresAt) AND #start > :now)',
+          names: { '#pendingExpiresAt': 'pendingExpiresAt', '#start': 'start' },
+          values: { ':now': now.toISOString() },
+        },
+      );
     },
 
     // Issue 30: the status stays, the version moves on (one stream record: the "Location updated" notice).

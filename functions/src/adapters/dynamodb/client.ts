@@ -24,7 +24,7 @@ const CAPACITY_COMMANDS = new Set(
 
 /**
  * A DynamoDB client for the configured endpoint. `onRequest` is told the name of every command sent (retries not
- * counted): tests and the bench use it to hold each route to its request budget (ARCHITECTURE.md §6).
+ * counted): tests and the bench use it to hold each route to its request budget (test/bench/dynamo-requests.ts).
  * `onCapacity` (tests and the cost model, docs/scale.md): every command that can is sent with
  * `ReturnConsumedCapacity: 'TOTAL'` (table and indexes), and the capacity units it consumed are reported with its
  * input once it succeeded (a refused conditional write reports none).

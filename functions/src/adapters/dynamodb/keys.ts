@@ -90,6 +90,15 @@ export const keys = {
 
   /** Where a booking is, by its id alone (manage links, the console): hostId and start; expires 90 days after it. */
   bookingRef: (id: string) => ({ pk: `BOOKINGREF#${id}`, sk: 'BOOKINGREF' }),
+  /**
+   * Issue 31: one of a guest's request places with a host (a team event: with its publishing account), by the guest's
+   * normalised e-mail; it names the request that took it last. In the host's partition, after every `DAY#` item.
+   */
+  pendingPlace: (ownerId: string, email: string, place: number) => ({
+    pk: `HOST#${ownerId}`,
+    sk: `PENDINGGUEST#${email}#${place}`,
+  }),
+  pendingPlacePrefix: (email: string) => `PENDINGGUEST#${email}#`,
 
   /**
    * Teams (issue 28). The team and its members and invitations share the team's partition (one Query reads them);

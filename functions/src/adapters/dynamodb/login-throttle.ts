@@ -94,7 +94,7 @@ export function dynamoLoginThrottle(db: DynamoDBDocumentClient, tableName: strin
 }
 
 /**
- * Abuse limits (ARCHITECTURE.md §4): each rule counts under its own name, so rules never share a count.
+ * Abuse limits (docs/security.md): each rule counts under its own name, so rules never share a count.
  * `multiplier` raises every limit (RATE_LIMIT_MULTIPLIER; 1 in production).
  */
 export function dynamoRateLimiter(db: DynamoDBDocumentClient, tableName: string, multiplier = 1): RateLimiter {

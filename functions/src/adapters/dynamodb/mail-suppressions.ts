@@ -1,5 +1,6 @@
 import { BatchGetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
+import { normalizeEmail } from '#shared/email-address';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import type { MailSuppressions } from '#functions/ports';
 
@@ -10,13 +11,14 @@ const BATCH_GET_LIMIT = 100;
 const UNPROCESSED_RETRIES = 5;
 
 /**
- * Addresses SES reported as bouncing or complaining, one item each (`SUPPRESSED#{lower-case e-mail}`): booking
- * mail skips them. A later report of the same address overwrites the item with its reason and time.
+ * Addresses SES reported as bouncing or complaining, one item each (`SUPPRESSED#{normalised e-mail}`, trimmed and in
+ * lower case: shared/email-address.ts): booking mail skips them, whatever the case it is written in. A later report
+ * of the same address overwrites the item with its reason and time.
  */
 export function dynamoMailSuppressions(db: DynamoDBDocumentClient, tableName: string): MailSuppressions {
   return {
     async suppressed(emails) {
-      const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
+      const unique = [...new Set(emails.map(normalizeEmail))];
       const found = new Set<string>();
       for (let from = 0; from < unique.length; from += BATCH_GET_LIMIT) {
         let pending: Record<string, unknown>[] = unique
@@ -39,7 +41,7 @@ export function dynamoMailSuppressions(db: DynamoDBDocumentClient, tableName: st
       return found;
     },
     async suppress(email, reason, at) {
-      const emailLower = email.toLowerCase();
+      const emailLower = normalizeEmail(email);
       await db.send(
         new PutCommand({
           TableName: tableName,

@@ -1,6 +1,6 @@
 // Types only: googleapis' Calendar v3 resource shapes. The requests themselves go through the OAuth2 client of
 // google-auth-library (the transport googleapis uses), because the generated Calendar module alone would put
-// ~400 KB into the public booking functions (ARCHITECTURE.md §6: ≤ 300 KB).
+// ~400 KB into the public booking functions (their bundle budget: ≤ 300 KB).
 import type { calendar_v3 } from '@googleapis/calendar';
 import type { OAuth2Client } from 'google-auth-library/build/src/auth/oauth2client.js';
 

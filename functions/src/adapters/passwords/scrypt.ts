@@ -4,7 +4,7 @@ import { workLane, type WorkLaneOptions } from '#functions/adapters/system/work-
 import type { PasswordHasher } from '#functions/ports';
 
 /**
- * Passwords hashed with scrypt at OWASP's parameters (ARCHITECTURE.md §4): N = 2^17, r = 8, p = 1, a 16-byte
+ * Passwords hashed with scrypt at OWASP's parameters (docs/security.md): N = 2^17, r = 8, p = 1, a 16-byte
  * random salt per password, a 64-byte key. Stored as `scrypt$N$r$p$salt$key` (base64url), so parameters can be
  * raised later without losing the old hashes. Node refuses this N under its default 32 MiB `maxmem`
  * (128 · N · r bytes = 128 MiB are needed), hence the explicit limit.

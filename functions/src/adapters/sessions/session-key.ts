@@ -14,6 +14,20 @@ export function sessionKey(config: Pick<Config, 'sessionSecret' | 'dataDir'>): U
 }
 
 /**
+ * The session key and, during a rotation's grace period, the one before it (SESSION_SECRET_PREVIOUS): sessions are
+ * signed and guest links derived with `current` only; `previous` is only accepted, until the next deploy drops it
+ * (docs/operations.md "Rotating secrets").
+ */
+export function sessionKeys(config: Pick<Config, 'sessionSecret' | 'sessionSecretPrevious' | 'dataDir'>): {
+  current: Uint8Array;
+  previous?: Uint8Array;
+} {
+  const current = sessionKey(config);
+  if (!config.sessionSecretPrevious) return { current };
+  return { current, previous: new Uint8Array(Buffer.from(config.sessionSecretPrevious, 'base64url')) };
+}
+
+/**
  * A key for one machine: 32 random bytes generated once into DATA_DIR/{fileName} (owner-only) and reused, so a
  * restart keeps sessions and sealed tokens valid.
  */

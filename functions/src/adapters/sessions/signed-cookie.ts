@@ -5,7 +5,7 @@ import { readCookie } from '#functions/http/cookies';
 import type { Clock, IdGenerator, Principal, SessionIssuer, SessionVerifier } from '#functions/ports';
 
 /**
- * Sessions (ARCHITECTURE.md §4): an HS256 token (algorithm pinned, issuer, audience, 7-day expiry) naming a
+ * Sessions (docs/security.md): an HS256 token (algorithm pinned, issuer, audience, 7-day expiry) naming a
  * session item, in an HttpOnly SameSite=Lax cookie (Secure over HTTPS). The token alone is not enough: the item
  * must still exist, so logout and account deletion end a session at once.
  */
@@ -17,6 +17,11 @@ const ALGORITHM = 'HS256';
 
 interface Options {
   key: Uint8Array;
+  /**
+   * A rotation's grace period: the key before `key`. Tokens it signed are still accepted (nobody is signed out by a
+   * rotation); new tokens are signed with `key` alone. Dropped by the next deploy, its tokens then stop working.
+   */
+  previousKey?: Uint8Array | undefined;
   store: SessionStore;
   clock: Clock;
   ids: IdGenerator;
@@ -32,27 +37,36 @@ export const sessionToken = (request: {
 
 export function signedCookieSessions(options: Options): SessionVerifier & SessionIssuer {
   const { key, store, clock, ids } = options;
+  const verifyingKeys = options.previousKey ? [key, options.previousKey] : [key];
 
-  return {
-    async authenticate(request): Promise<Principal | null> {
-      const token = sessionToken(request);
-      if (!token) return null;
-      let userId: string;
-      let sessionId: string;
+  /** The token's claims under the current key or, failing that, the previous one; null if neither signed it. */
+  const verified = async (token: string) => {
+    for (const candidate of verifyingKeys) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        return await jwtVerify(token, candidate, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: clock.now(),
           requiredClaims: ['sub', 'sid', 'exp'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        userId = payload.sub;
-        sessionId = payload.sid;
       } catch {
-        return null; // tampered, expired, another key or algorithm: as if there were no cookie
+        // tampered, expired, another key or algorithm: try the next key, else as if there were no cookie
       }
+    }
+    return null;
+  };
+
+  return {
+    async authenticate(request): Promise<Principal | null> {
+      const token = sessionToken(request);
+      if (!token) return null;
+      const result = await verified(token);
+      if (!result) return null;
+      const { payload } = result;
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      const userId = payload.sub;
+      const sessionId = payload.sid;
       const session = await store.find(userId, sessionId);
       if (!session || session.expiresAt * 1000 <= clock.now().getTime()) return null;
       return { userId, sessionId, isAdmin: session.role === 'admin' };

@@ -273,6 +273,39 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
         );
       }),
 
+    // Read first: one paid or cancelled already is left as it is. A cancel Stripe refuses (paid meanwhile) is
+    // answered by reading it again.
+    cancelPayment: (paymentIntentId) =>
+      guard(async () => {
+        const current = await orNullWhenMissing(() => stripe.paymentIntents.retrieve(paymentIntentId));
+        if (!current) return null;
+        if (current.status === 'succeeded' || current.status === 'canceled') return paymentOfIntent(current);
+        try {
+          return paymentOfIntent(
+            await stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned' }),
+          );
+        } catch (error) {
+          if (!hasCode(error, 'payment_intent_unexpected_state')) throw error;
+          return paymentOfIntent(await stripe.paymentIntents.retrieve(paymentIntentId));
+        }
+      }),
+
+    // Only an open session can be expired; whatever Stripe answers, the session is read again as it is now.
+    expireCheckout: (sessionId) =>
+      guard(() =>
+        orNullWhenMissing(async () => {
+          const current = await stripe.checkout.sessions.retrieve(sessionId);
+          if (current.status === 'open') {
+            try {
+              await stripe.checkout.sessions.expire(sessionId, {});
+            } catch (error) {
+              if (!(error instanceof StripeRestError) || error.type !== 'StripeInvalidRequestError') throw error;
+            }
+          }
+          return checkoutOf(await stripe.checkout.sessions.retrieve(sessionId, { expand: CHECKOUT_EXPAND }));
+        }),
+      ),
+
     readWebhook: async (rawBody, signatureHeader) => {
       let event: Stripe.Event;
       try {

@@ -256,11 +256,25 @@ export function stripeRest(options: StripeRestOptions) {
     paymentIntents: {
       create: post<Stripe.PaymentIntentCreateParams, Stripe.PaymentIntent>('/v1/payment_intents'),
       retrieve: get<Stripe.PaymentIntentRetrieveParams, Stripe.PaymentIntent>('/v1/payment_intents'),
+      /** POST /v1/payment_intents/{id}/cancel: one not yet paid can no longer be paid. */
+      cancel: (paymentIntentId: string, params: Stripe.PaymentIntentCancelParams) =>
+        request<Stripe.PaymentIntent>(
+          'POST',
+          `/v1/payment_intents/${encodeURIComponent(paymentIntentId)}/cancel`,
+          params,
+        ),
     },
     checkout: {
       sessions: {
         create: post<Stripe.Checkout.SessionCreateParams, Stripe.Checkout.Session>('/v1/checkout/sessions'),
         retrieve: get<Stripe.Checkout.SessionRetrieveParams, Stripe.Checkout.Session>('/v1/checkout/sessions'),
+        /** POST /v1/checkout/sessions/{id}/expire: an open session can no longer be paid. */
+        expire: (sessionId: string, params: Stripe.Checkout.SessionExpireParams) =>
+          request<Stripe.Checkout.Session>(
+            'POST',
+            `/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`,
+            params,
+          ),
       },
     },
     invoicePayments: {

@@ -14,7 +14,7 @@ const pick = (from: Partial<Settings>, change: SettingsChange): SettingsChange =
   Object.fromEntries(Object.keys(change).map((key) => [key, from[key as keyof Settings]]));
 
 /**
- * PUT /api/settings with only the changed field (booking-landing-auth-admin.md §4: each change is sent at once).
+ * PUT /api/settings (updateSettings in docs/api.md) with only the changed field: each change is sent at once.
  * The screen shows the change at once; a failure puts that field back. The answer (the saved settings) is taken
  * for the changed field only, so answers of quick successive changes arriving out of order cannot undo each other.
  */

@@ -47,7 +47,7 @@ function usePinnedMenu(open: boolean, buttonRef: RefObject<HTMLElement>, menuRef
 }
 
 /**
- * A meeting's Actions menu (booking-landing-auth-admin.md "Admin dashboard"): Edit, which does nothing but close
+ * A meeting's Actions menu on the admin dashboard: Edit, which does nothing but close
  * the menu, and Cancel (not offered, aria-disabled, for a booking already cancelled or started). The ARIA menu-button pattern
  * of components/ui/use-menu-button.ts; the button is named "Actions for {attendee}".
  */

@@ -35,7 +35,7 @@ const messageOf = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback;
 
 /**
- * /admin, the admin dashboard (booking-landing-auth-admin.md "Admin dashboard", §4, §6). Not behind the login
+ * /admin, the admin dashboard. Not behind the login
  * guard: on entry it asks for the current user again (a spinner meanwhile); with none, or one who is not an
  * administrator, it remembers the page for after sign-in as the guard does and goes to /login (a signed-out
  * visitor's cached data is cleared first, as the guard does); if the question fails, the error card with

@@ -20,7 +20,7 @@ export type SaveSetting = (change: SettingsChange) => Promise<boolean>;
 const breakLabel = (minutes: number) => (minutes === 0 ? 'No break' : `${minutes} minutes`);
 
 /**
- * The Advanced Settings panel (booking-landing-auth-admin.md "Admin dashboard", §4, §5): meeting duration and
+ * The Advanced Settings panel of the admin dashboard: meeting duration and
  * break between meetings (selects; a change is sent at once), the admin e-mail and the Google Calendar ID (text:
  * sent when the field is left, or on Enter, after the shared schema's check, whose message shows under the field),
  * and "Save & Close", which only closes the panel (after sending a text field still being edited).

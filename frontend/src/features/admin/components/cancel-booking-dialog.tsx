@@ -15,7 +15,7 @@ import { formatTimeRange } from '#frontend/lib/dates.ts';
 const waiting = 'aria-disabled:cursor-default aria-disabled:opacity-60';
 
 /**
- * The cancel confirmation (booking-landing-auth-admin.md "Admin dashboard"): "Cancel Booking", the spec's question,
+ * The admin dashboard's cancel confirmation: "Cancel Booking", the question,
  * the booking it is about, and "Cancel" / "Yes, Cancel Booking" ("Cancelling..." while the call runs; the buttons,
  * Escape and the close button wait meanwhile). `onCloseAutoFocus` lets the page put the focus back on the row's menu button.
  */

@@ -30,7 +30,7 @@ export const panelClasses =
   'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900';
 
 /**
- * Quick Settings (booking-landing-auth-admin.md "Admin dashboard", §4): the three switches, each change sent at once
+ * Quick Settings on the admin dashboard: the three switches, each change sent at once
  * (`onChange`), and the "Advanced Settings" button that shows or hides the Advanced Settings panel in the main area
  * (aria-expanded, aria-controls the main area).
  */

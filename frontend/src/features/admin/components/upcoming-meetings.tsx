@@ -38,7 +38,7 @@ export interface UpcomingMeetingsProps {
 }
 
 /**
- * The Upcoming Meetings table (booking-landing-auth-admin.md "Admin dashboard"): the range selector (Today, This
+ * The Upcoming Meetings table of the admin dashboard: the range selector (Today, This
  * Week, Next Week, This Month), the refresh button, and per booking the attendee (initials, full name, e-mail), the
  * host, the date ("MMM d, yyyy") and time range in the browser's zone, the meeting type, the status and the Actions
  * menu; "No meetings found" when the range has none. Narrower than the table, it scrolls inside its own box.

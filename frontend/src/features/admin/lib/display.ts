@@ -1,6 +1,6 @@
 import { MEETING_TYPES, type MeetingType } from '#shared/constants';
 
-/** How the Upcoming Meetings table shows a booking (booking-landing-auth-admin.md "Admin dashboard", §4). Pure. */
+/** How the Upcoming Meetings table shows a booking on the admin dashboard. Pure. */
 
 /** The spec's meeting type labels: consultation "Initial Consultation", followup "Follow-up Meeting", … */
 export const meetingTypeLabel = (type: MeetingType): string => MEETING_TYPES[type] ?? MEETING_TYPES.other;

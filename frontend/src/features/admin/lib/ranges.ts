@@ -2,8 +2,8 @@ import type { BookingListItem } from '#shared/api/schemas/bookings';
 import { addDays, dateIn, weekday } from '#frontend/lib/dates.ts';
 
 /**
- * The admin dashboard's date ranges and Quick Stats (booking-landing-auth-admin.md "Admin dashboard", §4 "Admin
- * range"), pure: `today` is a calendar date (yyyy-MM-dd) in the browser's zone, so no zone or clock is read here.
+ * The admin dashboard's date ranges and Quick Stats,
+ * pure: `today` is a calendar date (yyyy-MM-dd) in the browser's zone, so no zone or clock is read here.
  * Ranges are pairs of calendar dates, both included, as GET /api/bookings takes them (`start`, `end` in the
  * caller's `timezone`). Weeks run Sunday to Saturday, as the booking calendar's (lib/dates.ts `monthWeeks`) and
  * date-fns' default `weekStartsOn: 0`. Calendar-date arithmetic is on dates, not instants, so a DST change inside

@@ -8,7 +8,7 @@ export type ManualLoginInput = z.input<typeof manualLoginBody>;
 
 /**
  * POST /api/auth/manual-login → `{ success, message }`. Signs nobody in: the server e-mails a one-time sign-in link
- * (ARCHITECTURE.md §4) and answers the same whether or not the address has an account.
+ * (docs/security.md) and answers the same whether or not the address has an account.
  */
 export const manualLogin = (body: ManualLoginInput) => apiRequest('manualLogin', { body });
 

@@ -19,7 +19,7 @@ function clearAuthSuccessCookie(): void {
 }
 
 /**
- * /auth-success/{status} (host-area.md "Auth success page"), where Google sign-in ends; status defaults to
+ * /auth-success/{status}, where Google sign-in ends; status defaults to
  * success. A fresh sign-in marked by the `auth_success` cookie goes straight on to the remembered page (or
  * /events; an administrator's is /admin) once the user is known; otherwise a 3-second countdown leads there when
  * signed in, else to /.

@@ -19,7 +19,7 @@ const FIELDS: readonly Field[] = ['email', 'username'];
 const EMPTY: Record<Field, string> = { email: '', username: '' };
 
 /**
- * /direct-login (host-area.md §2, §5; ARCHITECTURE.md §4): for when Google sign-in fails. The e-mail (and an
+ * /direct-login (manualLogin in docs/api.md; docs/security.md): for when Google sign-in fails. The e-mail (and an
  * optional username) is sent to the server, which mails a one-time sign-in link; the page shows the server's
  * answer, the same whether or not the address has an account. Nobody is signed in by this form.
  */

@@ -24,7 +24,7 @@ function oauthUrlOf(answer: unknown): string | null {
 }
 
 /**
- * The fallback when the browser did not leave for Google (booking-landing-auth-admin.md "Google fallback dialog"):
+ * The fallback when the browser did not leave for Google (the Google fallback dialog):
  * the direct link, the debug tool and the full OAuth URL, each in a new tab.
  */
 export function GoogleFallbackDialog({

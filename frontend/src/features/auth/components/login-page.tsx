@@ -32,7 +32,7 @@ const registeredEmailOf = (state: unknown): string => {
 };
 
 /**
- * /login (booking-landing-auth-admin.md "/login", §4 "Login success", §5, §8): username or e-mail and password,
+ * /login (login in docs/api.md): username or e-mail and password,
  * Google sign-in, and the Google error card when the server sends the visitor back with `?error=`.
  * A visitor who is already signed in goes on to /events. Straight after registration the e-mail is filled in and the
  * password field has the focus. The Google button (and the OR divider) shows only when Google sign-in is configured.

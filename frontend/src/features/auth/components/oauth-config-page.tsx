@@ -8,7 +8,7 @@ import { useAuthDebugUrl } from '#frontend/features/auth/api/get-auth-debug-url.
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
- * /oauth-config (host-area.md §2 "Debug pages"; ARCHITECTURE.md §4): the Google sign-in configuration as the
+ * /oauth-config (one of the debug pages; docs/security.md): the Google sign-in configuration as the
  * server reports it. Only public values: whether Google is configured, this site's origin, the callback URL, the
  * environment and the Google authorisation URL when there is one.
  */

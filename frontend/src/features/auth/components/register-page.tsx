@@ -20,7 +20,7 @@ const EMPTY: Record<Field, string> = { name: '', email: '', password: '' };
 
 /**
  * /register (with Google sign-up and an OR divider) and /register-email (e-mail only)
- * (booking-landing-auth-admin.md "/register", §4, §5, §8). Success goes to /login with the e-mail filled in. The
+ * (register in docs/api.md). Success goes to /login with the e-mail filled in. The
  * Google button and the divider show only when Google sign-in is configured.
  */
 export function RegisterPage({ withGoogle = true }: { withGoogle?: boolean }) {

@@ -9,7 +9,7 @@ import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
 import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
 
 /**
- * The login guard of host-area.md §2: on entering a guarded page the current user is asked for again (a spinner
+ * The login guard of the signed-in pages: on entering a guarded page the current user is asked for again (a spinner
  * meanwhile). Without one, cached data is cleared, the page (path and query) is remembered for after sign-in and
  * the visitor goes to /login. Wraps `children`, or is a layout route and renders the matched child.
  */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type GoogleAuthType = 'login' | 'register';
 
-/** booking-landing-auth-admin.md §9: the fallback dialog shows 3000 ms after the browser is sent to Google. */
+/** The fallback dialog shows 3000 ms after the browser is sent to Google. */
 export const GOOGLE_FALLBACK_DELAY_MS = 3000;
 
 /** The server route that starts Google sign-in (a full browser navigation, not a router link). */
@@ -10,7 +10,7 @@ export const googleAuthUrl = (type: GoogleAuthType): string => `/api/auth/google
 
 /**
  * Starts Google sign-in: the browser goes to the server's Google route, and if the page is still here
- * GOOGLE_FALLBACK_DELAY_MS later the fallback dialog opens (booking-landing-auth-admin.md "Google fallback dialog").
+ * GOOGLE_FALLBACK_DELAY_MS later the fallback dialog opens (GoogleFallbackDialog).
  */
 export function useGoogleSignIn(type: GoogleAuthType) {
   const [dialogOpen, setDialogOpen] = useState(false);

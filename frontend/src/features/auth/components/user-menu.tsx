@@ -11,7 +11,7 @@ import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { currentUserKey } from '#frontend/lib/use-current-user.ts';
 
 /**
- * The signed-in part of the header (host-area.md §2 "Header"), loaded with the auth chunk once the header knows a
+ * The signed-in part of the header, loaded with the auth chunk once the header knows a
  * user is signed in: the user menu in the bar, or (`stacked`, in the phone's disclosure menu) the same items as a
  * plain list under the user's name; `onDone` closes that menu after a choice.
  */
@@ -36,7 +36,7 @@ const LINKS = [
   { to: '/billing-details', label: 'Billing Details' },
 ] as const;
 
-/** An administrator's menu starts with the admin dashboard (booking-landing-auth-admin.md "Admin dashboard"). */
+/** An administrator's menu starts with the admin dashboard (/admin). */
 const linksOf = (user: CurrentUser) => (user.isAdmin ? [{ to: '/admin', label: 'Admin Dashboard' }, ...LINKS] : LINKS);
 
 const itemClasses = cn(
@@ -46,7 +46,7 @@ const itemClasses = cn(
 );
 
 /**
- * The signed-in header's user menu (host-area.md §2 "Header"), labelled with the name or else the username:
+ * The signed-in header's user menu, labelled with the name or else the username:
  * Bookings, Teams, Calendar Sync, Integrations, Profile Settings, Billing Details, Logout. The ARIA menu-button
  * pattern: Enter, Space, a click or ArrowDown open it on the first item, ArrowUp on the last; the arrow keys, Home and
  * End move; Escape closes it and returns focus to the button; Tab and a click elsewhere close it.
@@ -107,7 +107,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
 const labelOf = (user: CurrentUser) => user.name.trim() || user.username;
 
 /**
- * Logout (host-area.md §2 "Header"): clears the cached user and all cached data, toasts 'Logged out' and goes to /;
+ * Logout (logout in docs/api.md): clears the cached user and all cached data, toasts 'Logged out' and goes to /;
  * on failure toasts 'Logout failed'. `onLoggedOut` runs first (closes the menu).
  */
 function useLogoutAction(onLoggedOut: () => void) {

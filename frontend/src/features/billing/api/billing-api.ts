@@ -15,7 +15,7 @@ import { apiRequest } from '#frontend/lib/api.ts';
 import { subscriptionStatusKey } from '#frontend/lib/subscription-status.ts';
 
 /**
- * The billing calls (host-area.md §7; shared/api/schemas/billing.ts): the server's plan quotes, the host's history,
+ * The billing calls (docs/api.md; shared/api/schemas/billing.ts): the server's plan quotes, the host's history,
  * cancelling, starting a payment (embedded form or Stripe Checkout), verifying one, and Stripe's public
  * configuration.
  */
@@ -105,7 +105,7 @@ async function fetchConfigOnce(fetchImpl: typeof fetch): Promise<StripeConfig> {
 }
 
 /**
- * Stripe's publishable key, the API version the server pins and the mode (§7): tried once and again up to 3 times
+ * Stripe's publishable key, the API version the server pins and the mode: tried once and again up to 3 times
  * 1 s apart when there was no answer or a server error; a refusal or an unusable key is not asked again.
  */
 export async function fetchStripeConfig({

@@ -8,6 +8,7 @@ import type { PurchaseFields } from '#frontend/features/billing/lib/billing-view
 import {
   intentRetryable,
   intentRetryDelayMs,
+  isPromoRefusal,
   PAYMENT_TEXTS,
   PaymentIntentError,
   PaymentSetupError,
@@ -16,7 +17,7 @@ import {
 import { isApiError } from '#frontend/lib/api.ts';
 
 /**
- * Setting up the embedded payment form (host-area.md §4 "Embedded payment form", §7, §9): Stripe's public
+ * Setting up the embedded payment form (getStripeConfig, createPaymentIntent in docs/api.md): Stripe's public
  * configuration, Stripe.js with its publishable key, and the payment itself (create-payment-intent, tried again up
  * to 3 times, 1 s × the attempt apart, when it may pass). Stripe.js is used as Stripe ships it: no API version is
  * patched or passed here (the server pins its own version and reports it in stripe-config).
@@ -79,6 +80,7 @@ export async function createIntentWithRetries(body: PurchaseFields, onRetry: (re
       return intent;
     } catch (error) {
       if (!isApiError(error)) throw error;
+      if (error.status === 409 && isPromoRefusal(error.body)) throw new PaymentIntentError(error.message);
       if (error.status === 409) throw new PriceChangedError(error.message || PAYMENT_TEXTS.priceChanged);
       if (!intentRetryable(error.status, retriesDone)) {
         if (error.status === 0) throw new PaymentIntentError(PAYMENT_TEXTS.network);

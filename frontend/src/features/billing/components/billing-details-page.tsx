@@ -27,7 +27,7 @@ import {
   checkoutUrls,
   purchaseFields,
 } from '#frontend/features/billing/lib/billing-view.ts';
-import { PAYMENT_TEXTS } from '#frontend/features/billing/lib/payment-rules.ts';
+import { isPromoRefusal, PAYMENT_TEXTS } from '#frontend/features/billing/lib/payment-rules.ts';
 import { isApiError } from '#frontend/lib/api.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
@@ -44,7 +44,7 @@ const pageClasses = 'mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12';
 const titleClasses = 'text-3xl font-bold tracking-tight';
 
 /**
- * /billing-details and /billing (host-area.md §2 "Billing details", §4, §8; issue 18), not behind the login guard.
+ * /billing-details and /billing (issue 18), not behind the login guard.
  * Signed in: 'Billing Details' with the Current Plan card, the promo code box and Subscription Plans (both hidden
  * while a plan is active) and Billing History. Signed out: the Guest Checkout panel, then the plans and the payment.
  * With billing off on this server: only the notice that payments are not set up and every feature is available.
@@ -65,7 +65,7 @@ export function BillingDetailsPage() {
   );
 }
 
-/** §8: back from Stripe Checkout without paying. The marker leaves the address so a reload does not repeat it. */
+/** Back from Stripe Checkout without paying. The marker leaves the address so a reload does not repeat it. */
 function useCheckoutCancelledToast() {
   const [params, setParams] = useSearchParams();
   const cancelled = params.get('checkout') === 'cancelled';
@@ -199,7 +199,10 @@ function usePromoCode() {
       setCode(candidate);
       return null;
     } catch (error) {
-      if (isApiError(error) && error.status === 400) return error.message || invalidPromoMessage(candidate);
+      // 400: not a valid code; 409: used up, or already used by this account (the server's message says which).
+      if (isApiError(error) && (error.status === 400 || error.status === 409)) {
+        return error.message || invalidPromoMessage(candidate);
+      }
       return 'Could not check the promo code. Please try again.';
     }
   };
@@ -244,7 +247,9 @@ function usePurchase(promoCode: string) {
       window.location.assign(url);
     } catch (error) {
       setRedirecting(null);
-      if (isApiError(error) && error.status === 409) priceChanged(PAYMENT_TEXTS.priceChanged);
+      if (isApiError(error) && error.status === 409 && isPromoRefusal(error.body)) {
+        toast({ variant: 'destructive', title: 'Promo code not applied', description: error.message });
+      } else if (isApiError(error) && error.status === 409) priceChanged(PAYMENT_TEXTS.priceChanged);
       else toast({ variant: 'destructive', title: 'Checkout Error', description: BILLING_TEXTS.checkoutFailed });
     }
   };

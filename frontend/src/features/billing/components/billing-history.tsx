@@ -8,7 +8,7 @@ const cellClasses = 'px-1.5 py-2.5 align-top first:pl-0 last:pr-0 sm:px-3';
 const leftCell = `${cellClasses} text-left`;
 
 /**
- * Billing History (host-area.md §2, §8): every payment of the host's plans, newest first, in a table with Date,
+ * Billing History: every payment of the host's plans, newest first, in a table with Date,
  * Description, Amount and Status; 'No billing history available' when there is none. The table fits a 375 px screen:
  * descriptions and statuses wrap, dates and amounts do not.
  */

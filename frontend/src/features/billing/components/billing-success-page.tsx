@@ -31,7 +31,7 @@ const NOTHING_TO_CONFIRM: ErrorView = {
 };
 
 /**
- * /billing-success (host-area.md §2 "Billing success", §4 "Billing success page", §8, §9), a public page (a guest
+ * /billing-success, the payment-result page, a public page (a guest
  * returns here too). Loading ('Processing your payment...'), then success ('Payment Successful!' with 'Go to
  * Dashboard' and 'View Billing Details') or the error ('Payment failed' / 'Your payment could not be processed.'
  * with 'Return to Billing'). With a Checkout session or payment intent in the address it waits 1.5 s and asks the

@@ -27,7 +27,7 @@ import {
 } from '#frontend/features/billing/lib/billing-view.ts';
 
 /**
- * The Current Plan card (host-area.md §2 "Billing details", §4 "Free trial", "Subscription", §8): an active plan
+ * The Current Plan card of the billing page (the trial, the subscription): an active plan
  * with what it costs, its next billing date (or the date a cancelled plan ends), a warning while Stripe retries a
  * failed renewal, and 'Cancel Subscription' (asked first) for a plan that renews; otherwise the free trial, 'Active
  * until {date}' or 'Expired on {date}'. With billing off the page shows its notice instead of this card.
@@ -126,7 +126,7 @@ function TrialPlan({ createdAt, status, now }: { createdAt: string; status: Subs
   );
 }
 
-/** 'Cancel Subscription', asked first in a dialog (§4, §8); the plan stays active until the end of its period. */
+/** 'Cancel Subscription', asked first in a dialog; the plan stays active until the end of its period. */
 function CancelSubscription({ id, headingRef }: { id: string; headingRef: RefObject<HTMLHeadingElement> }) {
   const [open, setOpen] = useState(false);
   const cancellation = useCancelSubscription();

@@ -10,7 +10,7 @@ export const GUEST_OWNERSHIP_TEXT =
   'The plan you buy will belong to the Meetwise account that verifies this e-mail address: sign in or register with it after paying (now or later) and verify the address to use the plan.';
 
 /**
- * The Guest Checkout panel (host-area.md §2 "Billing details", §5, §8 "Guest checkout email"): an e-mail address,
+ * The Guest Checkout panel of the billing page: an e-mail address,
  * checked as text, an at sign, text, a dot, text, without spaces; 'Continue as Guest' stays disabled until it is
  * valid, and a wrong address says so once the field is left. Once continued, the address shows with 'Change'.
  */

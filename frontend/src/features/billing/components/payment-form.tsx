@@ -38,8 +38,8 @@ export interface PaymentFormProps {
 }
 
 /**
- * The embedded payment form (host-area.md §2 "Billing details", §4 "Embedded payment form", "Embedded payment
- * redirect result", §8, §9) on Stripe's Payment Element. Its own chunk with Stripe's React code, loaded when a plan
+ * The embedded payment form of the billing page (and what its redirect result means)
+ * on Stripe's Payment Element. Its own chunk with Stripe's React code, loaded when a plan
  * is chosen. States: initializing (configuration, Stripe.js, the payment), retrying (creating the payment, up to 3
  * times), error ('Payment Error' with 'Try Again' and 'Go Back') and ready (the element, with 'Pay' disabled until
  * it is complete). After Stripe confirms: the result's text; on success the server records the payment at once
@@ -244,7 +244,7 @@ function ConfirmForm({
     return () => pending.forEach((timer) => window.clearTimeout(timer));
   }, []);
 
-  /** §4: the success callback 1.5 s after 'succeeded', then on to sign-in or the dashboard 2 s later. */
+  /** The success callback 1.5 s after 'succeeded', then on to sign-in or the dashboard 2 s later. */
   const onSucceeded = (paymentIntentId: string) => {
     timers.current.push(
       window.setTimeout(() => {

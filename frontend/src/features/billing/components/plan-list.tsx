@@ -7,7 +7,7 @@ import { Badge } from '#frontend/features/billing/components/billing-card.tsx';
 import { BILLING_TEXTS, periodLabel, promoNote } from '#frontend/features/billing/lib/billing-view.ts';
 
 /**
- * The three plans with the server's figures only (host-area.md §2, §9): the price (the promo's, with the list
+ * The three plans with the server's figures only (getPlanQuotes in docs/api.md): the price (the promo's, with the list
  * price struck through, when a code applies), 'Save 20%' on annual, the processing fee and the total lines, and
  * with a promo the note that it applies to the first payment. Each plan opens the embedded payment form, or goes to
  * Stripe Checkout with its second button.

@@ -8,7 +8,7 @@ import { Badge } from '#frontend/features/billing/components/billing-card.tsx';
 import { cleanPromoCode, promoStateOf, promoSummary } from '#frontend/features/billing/lib/billing-view.ts';
 
 /**
- * The promo code box (host-area.md §4 "Promo state", §8 "Promo code"): a code is trimmed and checked by the server
+ * The promo code box: a code is trimmed and checked by the server
  * (GET /api/subscription/plans?promoCode=); 'Apply' is disabled while the box is empty; an invalid code shows the
  * server's message under the field; an applied code shows what it gives (the server's figures) and 'Remove', which
  * goes back to no code.

@@ -5,8 +5,8 @@ import { freeTrial } from '#shared/rules/trial';
 import { centsToDollars } from '#frontend/features/billing/lib/payment-rules.ts';
 
 /**
- * What the billing page shows (host-area.md §2 "Billing details", §4 "Free trial", "Subscription", "Promo state",
- * §8, §9), as pure functions of the server's answers. Every figure is the server's (GET /api/subscription/plans
+ * What the billing page shows (the trial, the subscription, promo codes, plans and prices),
+ * as pure functions of the server's answers. Every figure is the server's (GET /api/subscription/plans
  * quotes in cents): the page formats them and never computes a price, a discount or a fee of its own.
  */
 
@@ -48,7 +48,7 @@ export function formatShortDate(value: string): string {
   return Number.isNaN(date.getTime()) ? value : shortDate.format(date);
 }
 
-/** The Current Plan card's trial line (§4): 'Active until {date}' or 'Expired on {date}'. */
+/** The Current Plan card's trial line: 'Active until {date}' or 'Expired on {date}'. */
 export function trialLine(createdAt: string, now: Date): { expired: boolean; text: string } {
   const trial = freeTrial(createdAt, now);
   const date = formatLongDate(trial.endsAt);
@@ -87,7 +87,7 @@ export function renewalText(
   return `Next billing date: ${date}${charge}`;
 }
 
-/** §4 "Subscription": 'Cancel Subscription' for an active non-lifetime plan with an id, unless already set to end. */
+/** 'Cancel Subscription' for an active non-lifetime plan with an id, unless already set to end. */
 export const canCancel = (
   status: Pick<SubscriptionStatus, 'status' | 'planType' | 'id' | 'cancelAtPeriodEnd'> | undefined,
 ): boolean =>
@@ -104,7 +104,7 @@ export const isPastDue = (status: Pick<SubscriptionStatus, 'providerStatus'> | u
 
 // ---- Promo codes ---------------------------------------------------------------------------------------------------
 
-/** §4 "Promo state": none, a fixed price (one-dolla: monthly only, shown as 67% off) or a percentage (80%). */
+/** A promo: none, a fixed price (one-dolla: monthly only, shown as 67% off) or a percentage (80%). */
 export type PromoState = 'none' | 'one-dolla' | 'percentage';
 
 export const promoStateOf = (promo: PlanQuotes['promo'] | undefined): PromoState =>
@@ -175,7 +175,7 @@ export const checkoutUrls = (origin: string) => ({
 
 // ---- Guest checkout ------------------------------------------------------------------------------------------------
 
-/** §8 "Guest checkout email": text, an at sign, text, a dot, text, no spaces (outer spaces are trimmed). */
+/** The guest checkout's e-mail check: text, an at sign, text, a dot, text, no spaces (outer spaces are trimmed). */
 export function isGuestEmail(value: string): boolean {
   const email = value.trim();
   return email.length <= 254 && GUEST_EMAIL_PATTERN.test(email);

@@ -1,8 +1,8 @@
 import type { ConfirmPaymentData, StripePaymentElementOptions } from '@stripe/stripe-js';
 
 /**
- * The embedded payment form's decisions (host-area.md §4 "Embedded payment form", "Embedded payment redirect
- * result", §8 "Billing and payment", §9), as pure functions: which message a Stripe error gives, what a payment
+ * The embedded payment form's decisions (the form, its redirect result, its error messages and timings),
+ * as pure functions: which message a Stripe error gives, what a payment
  * intent's status means, whether Stripe's public configuration is usable, when creating the payment is tried again,
  * and which message a failed set-up gives. No React, no Stripe.js: the components feed them what Stripe answered.
  */
@@ -30,7 +30,7 @@ export const PAYMENT_TEXTS = {
   priceChanged: 'The price of this plan has changed. Please review the updated price and try again.',
 } as const;
 
-/** Card problems with a message of their own (§8: "exact texts not shown"), by Stripe's error code. */
+/** Card problems with a message of their own (our wording), by Stripe's error code. */
 const CARD_CODE_MESSAGES: Readonly<Record<string, string>> = {
   expired_card: 'Your card has expired. Please use a different card.',
   incorrect_cvc: "Your card's security code (CVC) is incorrect. Please check it and try again.",
@@ -48,7 +48,7 @@ const CARD_CODE_MESSAGES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The text for an error Stripe.js reported (§8): a declined card with its decline code, the card problems above by
+ * The text for an error Stripe.js reported: a declined card with its decline code, the card problems above by
  * code, a validation error in Stripe's own words, then by error type; anything else the generic fallback.
  */
 export function paymentErrorMessage(error: StripeErrorLike | null | undefined): string {
@@ -85,7 +85,7 @@ export interface IntentOutcome {
   tone: 'success' | 'info' | 'error';
 }
 
-/** host-area.md §4 "Embedded payment redirect result": what the payment intent's status after confirming means. */
+/** The embedded payment's redirect result: what the payment intent's status after confirming means. */
 export function intentOutcome(status: string | null | undefined): IntentOutcome {
   switch (status) {
     case 'succeeded':
@@ -119,16 +119,16 @@ export function intentOutcome(status: string | null | undefined): IntentOutcome 
   }
 }
 
-/** After 'succeeded', the success callback waits 1.5 s; it then sends the payer on 2 s later (§9). */
+/** After 'succeeded', the success callback waits 1.5 s; it then sends the payer on 2 s later. */
 export const SUCCESS_CALLBACK_DELAY_MS = 1500;
 export const SUCCESS_REDIRECT_DELAY_MS = 2000;
 
-/** Where the payer goes after a successful payment (§4): a guest to sign in, a signed-in host to the dashboard. */
+/** Where the payer goes after a successful payment: a guest to sign in, a signed-in host to the dashboard. */
 export const afterPaymentPath = (signedIn: boolean): string => (signedIn ? '/events' : '/login');
 
 // ---- Stripe's public configuration --------------------------------------------------------------------------------
 
-/** GET /api/stripe-config is tried once and again up to 3 times, 1 s apart (§7, §9). */
+/** GET /api/stripe-config is tried once and again up to 3 times, 1 s apart. */
 export const CONFIG_RETRIES = 3;
 export const CONFIG_RETRY_DELAY_MS = 1000;
 
@@ -154,7 +154,7 @@ export const configRetryable = (error: unknown): boolean =>
   error instanceof PaymentSetupError && (error.kind === 'network' || (error.status ?? 0) >= 500);
 
 /**
- * The message a payer sees when the form could not be set up (§8 "Loader"): payments not set up here (503) or an
+ * The message a payer sees when the form could not be set up: payments not set up here (503) or an
  * unusable key is a configuration error; no connection is the network text; anything else failed to load.
  */
 export function setupErrorMessage(error: unknown): string {
@@ -169,7 +169,7 @@ export function setupErrorMessage(error: unknown): string {
 
 // ---- Creating the payment -----------------------------------------------------------------------------------------
 
-/** Creating the payment intent is tried again up to 3 times, waiting 1 s times the attempt's number (§4, §9). */
+/** Creating the payment intent is tried again up to 3 times, waiting 1 s times the attempt's number. */
 export const INTENT_RETRIES = 3;
 export const intentRetryDelayMs = (retry: number): number => 1000 * retry;
 
@@ -181,6 +181,13 @@ export function intentRetryable(status: number | undefined, retriesDone: number)
   if (retriesDone >= INTENT_RETRIES) return false;
   return status === undefined || status === 0 || status === 429 || status >= 500;
 }
+
+/**
+ * Whether a refusal (409) is of the promo code (used up, or already used by this account or e-mail address) rather
+ * than of a changed price: the server says so in `promoRefused`, and its message is the one to show.
+ */
+export const isPromoRefusal = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && typeof (body as { promoRefused?: unknown }).promoRefused === 'string';
 
 /** The server's figures changed since the page asked (409): the page asks for the plans again. */
 export class PriceChangedError extends Error {
@@ -214,7 +221,7 @@ export type PaymentFormState =
   | { phase: 'ready' };
 
 /**
- * The Payment Element (host-area.md §2 "Billing details"): tabbed layout, Apple Pay and Google Pay off, and the
+ * The Payment Element on the billing page: tabbed layout, Apple Pay and Google Pay off, and the
  * billing country and postal code not asked, since the confirmation sends fixed values for them. Only those two
  * address fields are 'never': Stripe.js requires every field set to 'never' at confirmation, and the others
  * (line1, city…) have no fixed values here (a card payment does not ask for them anyway).
@@ -225,7 +232,7 @@ export const PAYMENT_ELEMENT_OPTIONS: StripePaymentElementOptions = {
   fields: { billingDetails: { address: { country: 'never', postalCode: 'never' } } },
 };
 
-/** The fixed billing address the confirmation sends (§2: country and postal code are fixed values). */
+/** The fixed billing address the confirmation sends (country and postal code are fixed values). */
 export const FIXED_BILLING_ADDRESS = { country: 'US', postal_code: '10001' } as const;
 
 /** stripe.confirmPayment's confirmParams: back to /billing-success after a redirect, with the fixed address. */

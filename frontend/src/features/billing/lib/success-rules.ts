@@ -2,7 +2,7 @@ import type { VerifyPaymentResult } from '#shared/api/schemas/billing';
 import { paymentIntentIdOf } from '#frontend/features/billing/lib/payment-rules.ts';
 
 /**
- * The payment-result page's decisions (host-area.md §2 "Billing success", §4 "Billing success page", §9), pure.
+ * The payment-result page's decisions (/billing-success), pure.
  * Unlike the observed client, success is shown only when the server's verification answers 'paid' (issue 18): a
  * failed or erroring verification is an error, and with nothing to verify only a signed-in host's active plan is.
  */

@@ -21,7 +21,7 @@ import {
   timeSlotsKey,
 } from '#frontend/features/booking/api/early-fetch.ts';
 
-/** Booking-page queries (booking-landing-auth-admin.md §7), on the shared query client's §9 defaults. */
+/** Booking-page queries (the public routes in docs/api.md), on the shared query client's defaults. */
 
 export { EventLoadError, type DaySlots } from '#frontend/features/booking/api/early-fetch.ts';
 
@@ -63,7 +63,7 @@ export function usePublicEvent(eventSlug: string | undefined) {
 }
 
 /**
- * §4: each navigation action bumps the refresh marker, which "forces an availability refetch". The cached answer
+ * Each navigation action bumps the refresh marker, which makes availability be fetched again. The cached answer
  * stays on screen while the refetch runs (the server's check at booking time guards a slot taken meanwhile); a
  * refetch already under way is joined, not restarted.
  */
@@ -100,7 +100,7 @@ export function useAvailableDates(
 }
 
 /**
- * The free slots of one date in the guest's zone, cached 60 s (§9). Once the guest has navigated (refresh > 0)
+ * The free slots of one date in the guest's zone, cached 60 s. Once the guest has navigated (refresh > 0)
  * the server is asked to bypass its own short caches too (forceRefresh=true).
  */
 export function useTimeSlots(
@@ -124,11 +124,11 @@ export function useTimeSlots(
   return query;
 }
 
-/** §9: "Calendar sync and availability refresh every 30 s". */
+/** While step 1 shows, the calendar is synced and availability asked again every 30 s. */
 export const CALENDAR_SYNC_INTERVAL_MS = 30_000;
 
 /**
- * §7 GET /api/calendar/sync: while step 1 shows, the host's calendar is synced at once and then every 30 s; the
+ * GET /api/calendar/sync: while step 1 shows, the host's calendar is synced at once and then every 30 s; the
  * result is only logged, then the month and day on screen are refetched. (After the first sync, only when it
  * removed bookings: the page has just loaded its availability.)
  */

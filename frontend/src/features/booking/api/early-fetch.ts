@@ -54,7 +54,7 @@ export async function fetchPublicEvent(eventSlug: string, signal?: AbortSignal):
 const isCalendarUnreachable = (error: unknown) => isApiError(error) && error.status === 503;
 
 /**
- * GET /api/available-dates: date → has a free slot. Failures yield an empty map (spec §7, §8: logged only), but for
+ * GET /api/available-dates: date → has a free slot. Failures yield an empty map (logged only), but for
  * an event that is gone (deactivated or deleted since its page was published: the API stays authoritative), an
  * EventLoadError the page shows as it shows the event call's.
  */
@@ -82,7 +82,7 @@ export interface DaySlots {
 
 /**
  * GET /api/time-slots for one date in the guest's zone: the available slots sorted by start. A non-OK answer,
- * an unexpected format or a failure yields an empty list with the fallback zone (spec §7, §8); an event that is gone,
+ * an unexpected format or a failure yields an empty list with the fallback zone; an event that is gone,
  * an EventLoadError (as fetchAvailableDates).
  */
 export async function fetchTimeSlots(
@@ -126,7 +126,7 @@ export const availableDatesKey = (eventSlug: string, year: number, month: number
 export const timeSlotsKey = (eventSlug: string, date: string | null, timezone: string) =>
   ['timeSlots', eventSlug, date, timezone] as const;
 
-/** Slots stay cached this long (§9: "slot query cached 60 s"); the page's refresh marker refetches sooner. */
+/** Slots stay cached this long (60 s); the page's refresh marker refetches sooner. */
 export const SLOT_CACHE_MS = 60_000;
 
 /**

@@ -6,9 +6,10 @@ import { PLAN_PRICES } from '#shared/constants';
 import { AppLink } from '#frontend/components/app-link.tsx';
 import { JoinLink } from '#frontend/components/booking/join-link.tsx';
 import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
-import { googleCalendarUrl, icsFileUrl, manageBookingUrl } from '#frontend/features/booking/lib/add-to-calendar.ts';
+import { googleCalendarUrl, manageBookingUrl } from '#frontend/features/booking/lib/add-to-calendar.ts';
 import { COPIED_NOTICE_MS } from '#frontend/features/booking/lib/constants.ts';
 import { bookedPlace, calendarPlace, placeLine } from '#frontend/features/booking/lib/place.ts';
+import { downloadCalendarFile } from '#frontend/lib/calendar-file.ts';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 import { dateIn, formatDateTitle, formatHostTime, formatTimeRange } from '#frontend/lib/dates.ts';
 
@@ -30,12 +31,13 @@ const outlineButton = cn(
 /** Step 3: what was booked, share, add to a calendar, reschedule, and the product's sign-up prompts. */
 export function BookingConfirmation({ event, booking, timeZone, pending, onReschedule }: BookingConfirmationProps) {
   const [copied, setCopied] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const zone = booking.userTimezone || timeZone;
   const start = new Date(booking.startTime);
-  // §4: the end is start plus duration (default 30).
+  // The end is start plus duration (default 30).
   const end = new Date(start.getTime() + (booking.duration || event.duration || 30) * 60_000);
   const dateTitle = formatDateTitle(dateIn(start, zone));
   const range = formatTimeRange(start, end, zone);
@@ -97,7 +99,13 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
   const calendar =
     !pending && bookingId && rescheduleToken
       ? {
-          ics: icsFileUrl(bookingId, rescheduleToken),
+          // Issue 31: a POST with the token in its body, so no URL carries it.
+          ics: () => {
+            setFileError(null);
+            downloadCalendarFile(bookingId, rescheduleToken).catch((error: unknown) =>
+              setFileError(error instanceof Error ? error.message : 'Could not get the calendar file.'),
+            );
+          },
           google: googleCalendarUrl({
             title: `${title} with ${host}`,
             start,
@@ -141,9 +149,9 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
         </button>
         {calendar && (
           <div role="group" aria-label="Add to calendar" className="flex flex-wrap gap-3">
-            <a href={calendar.ics} download="meeting.ics" className={outlineButton}>
+            <button type="button" onClick={calendar.ics} className={outlineButton}>
               Download .ics
-            </a>
+            </button>
             <a href={calendar.google} target="_blank" rel="noopener" className={outlineButton}>
               Google Calendar<span className="sr-only"> (opens in a new tab)</span>
             </a>
@@ -156,6 +164,11 @@ export function BookingConfirmation({ event, booking, timeZone, pending, onResch
       <p className="sr-only" aria-live="polite">
         {copied ? 'Meeting details copied to the clipboard.' : ''}
       </p>
+      {fileError && (
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
+          {fileError}
+        </p>
+      )}
 
       {/* Not in a frame (issue 29): the host's site is no place for Meetwise's offer, and its pages are never framed. */}
       <section

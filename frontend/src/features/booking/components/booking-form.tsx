@@ -12,6 +12,7 @@ import { useCreateBooking } from '#frontend/features/booking/api/create-booking.
 import { accentButton } from '#frontend/features/booking/components/accent-button.ts';
 import { bookingSourceOf } from '#frontend/features/booking/lib/booking-source.ts';
 import { EMPTY_FORM, type BookingFormValues } from '#frontend/features/booking/lib/form-values.ts';
+import { guestProblem } from '#frontend/features/booking/lib/guests.ts';
 import { phoneBody, phoneProblem } from '#frontend/features/booking/lib/phone.ts';
 import { prefilledForm } from '#frontend/features/booking/lib/prefill.ts';
 import { isApiError } from '#frontend/lib/api.ts';
@@ -21,8 +22,6 @@ import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 import { useKeepFocusVisible } from '#frontend/lib/use-keep-focus-visible.ts';
 import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
 
-/** booking-landing-auth-admin.md §5: no spaces, one @, a dot in the domain. */
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FALLBACK_ERROR = 'Could not confirm booking because the host does not have a calendar connected.';
 
 type Field = 'name' | 'email' | 'phone';
@@ -71,6 +70,7 @@ export function BookingForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [showGuests, setShowGuests] = useState((prefill ?? values).guests.length > 0);
   const [guestInput, setGuestInput] = useState('');
+  const [guestError, setGuestError] = useState<string | null>(null);
   const [inlineError, setInlineError] = useState<string | null>(null);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const booking = useCreateBooking();
@@ -80,13 +80,13 @@ export function BookingForm({
 
   const set = (changes: Partial<BookingFormValues>) => onValuesChange({ ...values, ...changes });
 
+  /** Issue 31: a bare address, once, not the guest's own; the message stays under the field until it changes. */
   const addGuest = () => {
     const email = guestInput.trim();
     if (!email) return;
-    if (!SIMPLE_EMAIL.test(email)) {
-      toast({ variant: 'destructive', title: 'Invalid email', description: 'Please enter a valid email address' });
-      return;
-    }
+    const problem = guestProblem(email, values);
+    setGuestError(problem);
+    if (problem) return;
     set({ guests: [...values.guests, email] });
     setGuestInput('');
   };
@@ -285,7 +285,12 @@ export function BookingForm({
                     type="email"
                     autoComplete="off"
                     value={guestInput}
-                    onChange={(e) => setGuestInput(e.target.value)}
+                    onChange={(e) => {
+                      setGuestInput(e.target.value);
+                      setGuestError(null);
+                    }}
+                    aria-invalid={guestError ? true : undefined}
+                    aria-describedby={guestError ? 'booking-guest-email-error' : undefined}
                     onKeyDown={(e) => {
                       if (e.key === 'Enter') {
                         e.preventDefault();
@@ -305,6 +310,15 @@ export function BookingForm({
                     Add guest
                   </button>
                 </div>
+                {guestError && (
+                  <p
+                    id="booking-guest-email-error"
+                    role="alert"
+                    className="mt-1.5 text-sm text-red-700 dark:text-red-400"
+                  >
+                    {guestError}
+                  </p>
+                )}
               </div>
               {values.guests.length > 0 && (
                 <ul className="grid gap-2" aria-label="Guests">

@@ -44,7 +44,8 @@ import {
   type YearMonth,
 } from '#frontend/lib/dates.ts';
 import { notifyEmbed } from '#frontend/lib/embed.ts';
-import { fetchManagedBooking, MANAGED_BOOKING_STALE_MS, managedBookingKey } from '#frontend/lib/managed-booking.ts';
+import { takeLinkToken } from '#frontend/lib/link-token.ts';
+import { fetchReschedulableBooking, MANAGED_BOOKING_STALE_MS } from '#frontend/lib/managed-booking.ts';
 import { useServerRenderTime } from '#frontend/lib/server-render.ts';
 import { setPageTheme } from '#frontend/lib/theme.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
@@ -66,15 +67,15 @@ const preloadDayView = () => void loadDayView();
 export interface BookingPageProps {
   /** The event's slug in the page's address (/book/{slug}, /events/{slug}). */
   slug: string;
-  /** The address's query: ?reschedule={bookingId}&token=… moves a booking. */
+  /** The address's query: ?reschedule={bookingId} (with #token=… in the fragment) moves a booking. */
   search: URLSearchParams;
   /** Replaces the address's query, without a new history entry. */
   replaceSearch: (next: URLSearchParams) => void;
 }
 
 /**
- * /book/{eventSlug} and /events/{eventSlug}: the public booking page (booking-landing-auth-admin.md "Public booking
- * interface"). Also drawn on a server (prerender/booking-page.tsx) with its event, for a page published as HTML.
+ * /book/{eventSlug} and /events/{eventSlug}: the public booking page.
+ * Also drawn on a server (prerender/booking-page.tsx) with its event, for a page published as HTML.
  */
 export function BookingPage({ slug, search, replaceSearch }: BookingPageProps) {
   const event = usePublicEvent(slug);
@@ -121,16 +122,17 @@ export function BookingPage({ slug, search, replaceSearch }: BookingPageProps) {
 }
 
 /**
- * Reschedule mode (?reschedule={bookingId}&token=…, from the guest's e-mail or manage page): the booking to move,
- * loaded in parallel with the event; 'loading' until it answers, null on a plain booking page.
+ * Reschedule mode (?reschedule={bookingId}#token=…, from the guest's e-mail or manage page, or the host's reschedule
+ * link): the booking to move, loaded in parallel with the event; 'loading' until it answers, null on a plain booking
+ * page. The token is the fragment's (issue 31: an old link's ?token= is moved there), sent in a POST body.
  */
 function useRescheduleTarget(eventSlug: string, search: URLSearchParams): RescheduleTarget | 'loading' | null {
   const bookingId = search.get('reschedule');
-  const token = search.get('token');
+  const [token] = useState(() => (bookingId ? takeLinkToken() : null));
   const enabled = Boolean(bookingId && token);
   const query = useQuery({
-    queryKey: managedBookingKey(bookingId ?? '', token ?? ''),
-    queryFn: ({ signal }) => fetchManagedBooking(bookingId!, token!, signal),
+    queryKey: ['reschedulableBooking', bookingId ?? '', token ?? ''],
+    queryFn: ({ signal }) => fetchReschedulableBooking(bookingId!, token!, signal),
     enabled,
     staleTime: MANAGED_BOOKING_STALE_MS,
   });
@@ -183,7 +185,7 @@ function BookingFlow({
   // The booking being moved: its time is offered on its date although the API lists it as taken.
   const currentSlot = useMemo(() => (linked ? { start: linked.startTime, end: linked.endTime } : null), [linked]);
   const currentDate = currentSlot ? dateIn(currentSlot.start, timeZone) : null;
-  /** §4: bumped by each navigation action; part of the availability query keys, so it forces a refetch. */
+  /** Bumped by each navigation action; part of the availability query keys, so it forces a refetch. */
   const [refresh, setRefresh] = useState(0);
   const bump = () => setRefresh((value) => value + 1);
 
@@ -193,7 +195,7 @@ function BookingFlow({
   const nextDates = useAvailableDates(event.slug, nextView.year, nextView.month, timeZone, refresh, live);
   // The API stays authoritative: a page published before its event was switched off or deleted says so.
   const gone = useEventGone(event.slug);
-  // booking-landing-auth-admin.md: the booking page "applies a light or dark theme from bookingTheme": all of it.
+  // The booking page takes its light or dark theme from bookingTheme: all of the page, not just the card.
   useEffect(() => {
     setPageTheme(gone ? null : event.bookingTheme);
     return () => setPageTheme(null);
@@ -252,7 +254,7 @@ function BookingFlow({
   }, [focusKey]);
 
   const selectDate = (date: string) => {
-    if (date < today) return; // §4: past dates are ignored
+    if (date < today) return; // past dates are ignored
     void loadDayView();
     void loadBookingForm();
     notifyEmbed({ type: 'meetwise:date-selected', detail: { eventSlug: event.slug, date } });
@@ -303,11 +305,13 @@ function BookingFlow({
     setLinked(null);
     setReplaces(undefined);
     setStep('confirmation');
-    // The link's booking is replaced now: a reload shows a plain booking page.
-    if (search.has('reschedule') || search.has('token')) {
+    // The link's booking is replaced now: a reload shows a plain booking page (and the spent token leaves the address).
+    if (search.has('reschedule') || search.has('token') || window.location.hash.includes('token=')) {
       const rest = new URLSearchParams(search);
       rest.delete('reschedule');
       rest.delete('token');
+      if (window.location.hash)
+        window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
       replaceSearch(rest);
     }
   };

@@ -1,14 +1,11 @@
-import { buildPath, routePaths } from '#shared/api/route-paths';
+/**
+ * Step 3's "Add to calendar": the booking's .ics file (lib/calendar-file.ts, a POST with the token in its body) and a
+ * Google Calendar "new event" link.
+ */
 
-/** Step 3's "Add to calendar": the booking's .ics file and a Google Calendar "new event" link. */
-
-/** GET /api/bookings/{id}/ics?token=: the file for any calendar app (the token from the booking answer). */
-export const icsFileUrl = (bookingId: string, token: string): string =>
-  `${buildPath(routePaths.getBookingCalendarFile.path, { id: bookingId })}?token=${encodeURIComponent(token)}`;
-
-/** The guest's manage page (/booking/{id}?token=…), as their e-mails link to it. */
+/** The guest's manage page (/booking/{id}#token=…, the token in the fragment), as their e-mails link to it. */
 export const manageBookingUrl = (origin: string, bookingId: string, token: string): string =>
-  `${origin}/booking/${encodeURIComponent(bookingId)}?token=${encodeURIComponent(token)}`;
+  `${origin}/booking/${encodeURIComponent(bookingId)}#token=${encodeURIComponent(token)}`;
 
 /** 2026-03-09T14:00:00.000Z → 20260309T140000Z (Google's UTC form). */
 const googleInstant = (instant: Date): string =>

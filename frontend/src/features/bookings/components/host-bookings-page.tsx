@@ -37,7 +37,7 @@ import { dateIn, detectTimeZone, formatDateTitle, todayIn, zoneLabel } from '#fr
 import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
-/** booking-landing-auth-admin.md "Cancel confirmation dialog", with the optional reason for the guest. */
+/** The cancel confirmation dialog, with the optional reason for the guest. */
 const CANCEL_TEXTS: ReasonDialogTexts = {
   title: 'Cancel Booking',
   description: 'Are you sure you want to cancel this booking? This action cannot be undone.',

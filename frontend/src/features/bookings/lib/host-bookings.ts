@@ -117,9 +117,9 @@ export type RowAction =
 
 /**
  * What a row offers at `now`: a pending booking that has not started, Confirm and Decline; a confirmed one, Cancel
- * until it starts, then "Mark as no-show" (or "Undo no-show"). A booking that can still move offers the guest's
- * reschedule link (the server sends it for those only), to pass on to the guest; every other row the event's booking
- * link. A cancelled booking, or a pending one that started unconfirmed (the server declines it), offers nothing else.
+ * until it starts, then "Mark as no-show" (or "Undo no-show"). A booking that can still move offers the host's
+ * reschedule link (the server sends it for those only; issue 31: a link of its own that can only move the booking,
+ * recorded as the host's move, never the guest's secret), to pass on; every other row the event's booking link. A cancelled booking, or a pending one that started unconfirmed (the server declines it), offers nothing else.
  */
 export function rowActions(
   booking: Listed & Pick<BookingListItem, 'noShow' | 'rescheduleUrl'>,
@@ -176,7 +176,7 @@ export const ACTION_LABELS: Record<RowAction, { label: string; busy: string }> =
 };
 
 /**
- * The toasts after an action: Cancel in the spec's words (booking-landing-auth-admin.md "Cancel booking"), Confirm and
+ * The toasts after an action: Cancel as on the admin dashboard, Confirm and
  * Decline as on the booking's own page. A failure shows the server's message when it gave one.
  */
 export const ACTION_TOASTS: Record<

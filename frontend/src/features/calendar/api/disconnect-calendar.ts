@@ -5,7 +5,7 @@ import { calendarSettingsKey } from '#frontend/features/calendar/api/get-calenda
 import { apiRequest } from '#frontend/lib/api.ts';
 import { calendarStatusKey } from '#frontend/lib/calendar-status.ts';
 
-/** POST /api/user/calendar/disconnect with an empty JSON body (host-area.md §4: "Disconnect uses POST"). */
+/** POST /api/user/calendar/disconnect with an empty JSON body (disconnectCalendar in docs/api.md). */
 export const disconnectCalendar = () => apiRequest('disconnectCalendar', { body: {} });
 
 /**

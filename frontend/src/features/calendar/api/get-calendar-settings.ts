@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiRequest } from '#frontend/lib/api.ts';
 
-/** GET /api/user/calendar/settings → `{ addToCalendar, updateOnReschedule, deleteOnCancel }` (host-area.md §3, §7). */
+/** GET /api/user/calendar/settings → `{ addToCalendar, updateOnReschedule, deleteOnCancel }` (docs/api.md). */
 export const calendarSettingsKey = ['calendarSettings'] as const;
 
 export const getCalendarSettings = (signal?: AbortSignal) => apiRequest('getCalendarSettings', { signal });

@@ -4,7 +4,7 @@ import type { CalendarSettings } from '#shared/api/schemas/calendar';
 import { calendarSettingsKey } from '#frontend/features/calendar/api/get-calendar-settings.ts';
 import { apiRequest } from '#frontend/lib/api.ts';
 
-/** POST /api/user/calendar/settings with all three switches → the saved settings (host-area.md §4 "Calendar connect"). */
+/** POST /api/user/calendar/settings with all three switches → the saved settings (docs/api.md). */
 export const saveCalendarSettings = (settings: CalendarSettings) =>
   apiRequest('saveCalendarSettings', { body: settings });
 

@@ -8,7 +8,7 @@ export const syncCalendar = () => apiRequest('syncCalendar');
 
 /**
  * The availability answers cached anywhere in the app (the booking page's dates and slots, the hourly debug grid),
- * by the first part of their keys: a sync can free or take time, so they are asked again (host-area.md §7).
+ * by the first part of their keys: a sync can free or take time, so they are asked again.
  * Named here rather than imported, as features do not import each other.
  */
 const AVAILABILITY_KEY_ROOTS: ReadonlySet<unknown> = new Set(['availableDates', 'timeSlots', 'hourlyDebugSlots']);

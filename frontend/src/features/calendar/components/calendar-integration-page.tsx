@@ -25,7 +25,7 @@ const inlineLink = cn(
 );
 
 /**
- * /calendar and /calendar-integration (host-area.md §2 "Calendar integration screen"). Not behind the login guard's
+ * /calendar and /calendar-integration, the calendar integration screen. Not behind the login guard's
  * redirect: on entering, the current user is asked for again, and a visitor without one sees the 'Authentication
  * Required' card with 'Login to Continue' (which remembers this page for after sign-in).
  */

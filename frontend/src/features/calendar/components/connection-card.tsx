@@ -10,12 +10,12 @@ import type { CalendarConnect } from '#frontend/features/calendar/components/use
 import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
 import { formatLastSynced } from '#frontend/features/calendar/lib/format.ts';
 
-/** The dashboard banner's sentence (host-area.md §8 "Calendar banner"), also the warning here. */
+/** The dashboard calendar banner's sentence, also the warning here. */
 const NO_CALENDAR_WARNING =
   "Your guests will not be able to book events on your calendar until you've connected a calendar.";
 
 /**
- * The calendar card (host-area.md §2 "Calendar integration screen", §4, §8): Google Calendar connected (e-mail,
+ * The calendar card of the calendar integration screen: Google Calendar connected (e-mail,
  * 'Last synced', 'Sync Now', 'Disconnect'), the built-in calendar connected (what that means, its private ICS feed,
  * 'Disconnect'), or 'No calendar connected' with the warning and 'Add your calendar' (plus the built-in calendar as
  * a second choice when Google is available).

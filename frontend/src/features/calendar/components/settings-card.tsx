@@ -7,7 +7,7 @@ import { useSaveCalendarSettings } from '#frontend/features/calendar/api/save-ca
 import { CalendarCard } from '#frontend/features/calendar/components/calendar-card.tsx';
 import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
 
-/** host-area.md §3 "Calendar settings": all on until the host changes them. */
+/** The calendar settings: all on until the host changes them. */
 const DEFAULT_SETTINGS: CalendarSettings = { addToCalendar: true, updateOnReschedule: true, deleteOnCancel: true };
 
 const SWITCHES: ReadonlyArray<{ key: keyof CalendarSettings; label: string; description: string }> = [
@@ -29,7 +29,7 @@ const SWITCHES: ReadonlyArray<{ key: keyof CalendarSettings; label: string; desc
 ];
 
 /**
- * The three switches while Google Calendar is connected (host-area.md §2, §4): toggling one saves all three at once,
+ * The three switches while Google Calendar is connected: toggling one saves all three at once,
  * shown immediately and put back if the save fails ('Update failed').
  */
 export function SettingsCard({ onUnauthorized }: { onUnauthorized: () => void }) {

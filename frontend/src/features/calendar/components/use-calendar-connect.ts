@@ -15,7 +15,7 @@ import {
 import { isUnauthorized, messageOr } from '#frontend/features/calendar/lib/errors.ts';
 import { calendarStatusKey, calendarStatusQueryOptions } from '#frontend/lib/calendar-status.ts';
 
-/** host-area.md §8 "Calendar": the window could not be opened, or 120 s passed without a connection. */
+/** Calendar connect errors: the window could not be opened, or 120 s passed without a connection. */
 const showWindowFailed = () =>
   toast({
     variant: 'destructive',
@@ -40,7 +40,7 @@ const showAuthRequired = () =>
   });
 
 /**
- * Connecting a calendar (host-area.md §4 "Calendar connect", §8, §9). 'google' opens the 800×600 authorization
+ * Connecting a calendar (connectCalendar in docs/api.md). 'google' opens the 800×600 authorization
  * window and then asks for the status every 3 s for up to 120 s, until it says connected ('Calendar connected!'),
  * or fails ('Connection Failed'); the window's last page also announces its result, which ends the wait sooner.
  * 'builtin' and 'auto' (no provider: the server picks, the built-in calendar when Google is not configured) need no

@@ -3,7 +3,7 @@ import { CalendarCard } from '#frontend/features/calendar/components/calendar-ca
 
 const GOOGLE_CALENDAR_URL = 'https://calendar.google.com';
 
-/** 'Calendar Visibility' (host-area.md §2): the connected Google Calendar is checked for conflicts. */
+/** 'Calendar Visibility': the connected Google Calendar is checked for conflicts. */
 export function VisibilityCard() {
   return (
     <CalendarCard title="Calendar Visibility">

@@ -1,12 +1,12 @@
 /**
- * The Google authorization window (host-area.md §4 "Calendar connect", §9): 800×600, centred over this window, and
+ * The Google authorization window: 800×600, centred over this window, and
  * the way its last page (/calendar-connected) tells this screen how it ended.
  */
 
 export const CONNECT_WINDOW_NAME = 'meetwise-calendar-connect';
 export const CONNECT_WINDOW_WIDTH = 800;
 export const CONNECT_WINDOW_HEIGHT = 600;
-/** §9: the status is asked every 3 s while the window is open, for at most 120 s. */
+/** The status is asked every 3 s while the window is open, for at most 120 s. */
 export const CONNECT_POLL_INTERVAL_MS = 3_000;
 export const CONNECT_POLL_LIMIT_MS = 120_000;
 

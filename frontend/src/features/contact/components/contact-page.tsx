@@ -2,7 +2,7 @@ import { ContactFaq } from '#frontend/features/contact/components/contact-faq.ts
 import { ContactForm } from '#frontend/features/contact/components/contact-form.tsx';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
-/** /contact-us (host-area.md §2 "Contact page"): the contact form and a short FAQ. */
+/** /contact-us: the contact form and a short FAQ. */
 export function ContactPage() {
   useDocumentTitle('Contact Us · Meetwise');
   return (

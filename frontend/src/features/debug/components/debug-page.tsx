@@ -7,7 +7,7 @@ import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useSettings } from '#frontend/features/debug/api/get-settings.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
-/** /debug (host-area.md §2 "Debug pages"): prints the raw settings answer. No secrets: the server sends only settings. */
+/** /debug, one of the debug pages: prints the raw settings answer. No secrets: the server sends only settings. */
 export function DebugPage() {
   useDocumentTitle('System Debug · Meetwise');
   const settings = useSettings();

@@ -4,7 +4,7 @@ import { freeTrial, isSubscribed } from '#shared/rules/trial';
 import { billingOff, getSubscriptionStatus, subscriptionStatusKey } from '#frontend/lib/subscription-status.ts';
 
 /**
- * Whether a new event may be created active (host-area.md §4 "Event active/inactive", §6): during the 7-day trial
+ * Whether a new event may be created active (the trial's rule for activating events): during the 7-day trial
  * from the host's createdAt, or with an active subscription (GET /api/subscription/status, cached with the
  * dashboard's key), or always when billing is off on this server (no Stripe keys). When the status cannot be read
  * after the trial, the event is created inactive rather than refused with 402; the host can activate it from the

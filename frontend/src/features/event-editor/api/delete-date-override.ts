@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dateOverridesKey } from '#frontend/features/event-editor/api/list-date-overrides.ts';
 import { apiRequest } from '#frontend/lib/api.ts';
 
-/** DELETE /api/date-overrides/{id} (host-area.md §7). */
+/** DELETE /api/date-overrides/{id} (deleteDateOverride in docs/api.md). */
 export const deleteDateOverride = (id: string) => apiRequest('deleteDateOverride', { params: { id } });
 
 /** On success the event's exceptions are fetched again. */

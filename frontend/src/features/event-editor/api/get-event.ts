@@ -4,7 +4,7 @@ import { apiRequest } from '#frontend/lib/api.ts';
 import { eventsKey } from '#frontend/lib/list-events.ts';
 
 /**
- * GET /api/events/{eventRef} (id or slug) → the host's event, for edit mode (host-area.md §4 "Edit mode"). Kept under
+ * GET /api/events/{eventRef} (id or slug) → the host's event, for edit mode (getEvent in docs/api.md). Kept under
  * the events list key, so a save's invalidation of the list also drops a stale copy.
  */
 export const eventKey = (eventRef: string) => [...eventsKey, eventRef] as const;

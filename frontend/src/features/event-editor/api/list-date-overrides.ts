@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { apiRequest } from '#frontend/lib/api.ts';
 
-/** GET /api/events/{eventRef}/date-overrides → the event's date exceptions, by date (host-area.md §7). */
+/** GET /api/events/{eventRef}/date-overrides → the event's date exceptions, by date (docs/api.md). */
 export const dateOverridesKey = (eventRef: string) => ['dateOverrides', eventRef] as const;
 
 export const listDateOverrides = (eventRef: string, signal?: AbortSignal) =>

@@ -4,7 +4,7 @@ import type { EventBody } from '#shared/api/schemas/host-events';
 import { apiRequest } from '#frontend/lib/api.ts';
 import { eventsKey } from '#frontend/lib/list-events.ts';
 
-/** PATCH /api/events/{eventRef} with the full edit (host-area.md §7); 409 when the new slug is taken. */
+/** PATCH /api/events/{eventRef} with the full edit (updateEvent in docs/api.md); 409 when the new slug is taken. */
 export const updateEvent = ({ eventRef, body }: { eventRef: string; body: EventBody }) =>
   apiRequest('updateEvent', { params: { eventRef }, body });
 

@@ -4,7 +4,7 @@ import { apiRequest } from '#frontend/lib/api.ts';
 
 /**
  * POST /api/uploads/event-image, multipart with the field `image` → `{ message, url }` (an event photo or guest
- * logo; host-area.md §5 "Event images"). The form keeps the url until the event is saved.
+ * logo; uploadEventImage in docs/api.md). The form keeps the url until the event is saved.
  */
 export function uploadEventImage(image: File) {
   const formData = new FormData();

@@ -15,7 +15,7 @@ import { suggestSlug } from '#frontend/features/event-editor/lib/slug.ts';
 const CUSTOM = 'custom';
 
 /**
- * The event's basics (host-area.md §3 "Event", §5): title, URL slug (suggested from the title until the host edits
+ * The event's basics: title, URL slug (suggested from the title until the host edits
  * it), description, duration (15/30/45/60/90 or a custom 5–240 minutes), location (issue 30) and meeting type (the spec's
  * four; its bookings carry it).
  */

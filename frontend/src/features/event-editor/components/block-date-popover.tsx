@@ -8,7 +8,7 @@ import { isApiError } from '#frontend/lib/api.ts';
 import { cn } from '#frontend/lib/cn.ts';
 
 /**
- * 'Block a Date' (host-area.md §2 "Date exception dialog", §5, §8): a popover with a date picker, where dates
+ * 'Block a Date' (beside the date exception dialog): a popover with a date picker, where dates
  * already blocked cannot be picked, and a 'Block Date' button that saves the date as unavailable. Non-modal:
  * Escape or a click outside closes it and focus goes back to its button.
  */
@@ -125,7 +125,7 @@ export function BlockDatePopover({
   );
 }
 
-/** The 'Block a Date' button of an event not created yet: it explains instead of opening (host-area.md §8). */
+/** The 'Block a Date' button of an event not created yet: it explains instead of opening. */
 export function BlockDateUnavailable() {
   return (
     <Button

@@ -4,7 +4,7 @@ import { ChevronDownIcon } from '#frontend/components/ui/icons.tsx';
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /**
- * One of the editor's collapsible sections (host-area.md §2: Working hours, Event limits, Customize Design; and
+ * One of the editor's collapsible sections (Working hours, Event limits, Customize Design; and
  * Reminders, issue 16):
  * a disclosure button in a heading (aria-expanded, aria-controls) over its panel. Closed panels stay mounted but
  * hidden, so their fields keep their state.

@@ -21,7 +21,7 @@ import { formatClock, HALF_HOURS } from '#frontend/features/event-editor/lib/tim
 const SELECT_A_DATE = 'Please select a date for the override.';
 
 /**
- * 'Add Date Exception' / 'Edit Date Exception' (host-area.md §2 "Date exception dialog", §5 "Date override"): a date
+ * 'Add Date Exception' / 'Edit Date Exception' (one date override): a date
  * (past dates cannot be picked), whether the host is available then, and, only when available, start and end times:
  * both, or neither to keep the weekday's regular hours (the availability engine ignores one time alone, so the
  * dialog asks for the other). Saved with POST /api/events/{ref}/date-overrides.

@@ -21,7 +21,7 @@ function describe(override: DateOverride): string {
 }
 
 /**
- * Date-specific hours (host-area.md §2 "Date exception dialog", §3 "Date override", §8 "Date overrides"): the
+ * Date-specific hours (the event's date overrides, edited in the date exception dialog): the
  * event's exceptions with edit and delete, 'Add Date Exception' and 'Block a Date'. A new event has none yet.
  */
 export function DateExceptionsSection({

@@ -16,8 +16,8 @@ const WEEKDAYS = [
 ] as const;
 
 /**
- * A month of days to pick one from (the date exception dialog and the 'Block a Date' popover, host-area.md §5 "Date
- * override"): days before `today` and those `isDisabled` names cannot be picked (aria-disabled, still focusable so
+ * A month of days to pick one from (the date exception dialog and the 'Block a Date' popover):
+ * days before `today` and those `isDisabled` names cannot be picked (aria-disabled, still focusable so
  * the grid can be walked). One day is tabbable (the value, else today, until focus moves); arrow keys move by day
  * and week, across months too (MonthGrid).
  */

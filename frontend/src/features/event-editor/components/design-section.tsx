@@ -12,7 +12,7 @@ import { dominantColor } from '#frontend/features/event-editor/lib/dominant-colo
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /**
- * 'Customize Design' (host-area.md §3 "Event", §4 "Guest logo upload"): light or dark booking page, accent colour,
+ * 'Customize Design' (with the guest logo upload): light or dark booking page, accent colour,
  * theme colour (tints the page) and secondary colour (a band over the event details), host photo, event photo,
  * guest logo and custom CSS. A new guest logo's dominant colour becomes the accent while the accent is still the
  * default.

@@ -9,7 +9,8 @@ import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
  * /events/new (create), /events/new?team={slug} (create a team's event, issue 28) and /events/new?edit={id} (edit;
- * host-area.md §2, §4 "Edit mode"), full screen behind the login guard. In edit mode the event is loaded first and the form starts from it.
+ * the editor's edit mode), full screen behind the login guard.
+ * In edit mode the event is loaded first and the form starts from it.
  */
 export function EventEditorPage() {
   const [params] = useSearchParams();

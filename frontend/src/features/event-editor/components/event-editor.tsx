@@ -37,7 +37,7 @@ import { isApiError } from '#frontend/lib/api.ts';
 import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
 import { todayIn } from '#frontend/lib/dates.ts';
 
-/** host-area.md §9: the editor goes back to /events this long after a save. */
+/** The editor goes back to /events this long after a save. */
 const REDIRECT_DELAY_MS = 300;
 const FORM_ID = 'event-form';
 
@@ -53,6 +53,7 @@ const SECTION_FIELDS: Record<Section, readonly string[]> = {
     'advanceBookingDays',
     'maxBookingsPerDay',
     'requiresConfirmation',
+    'pendingExpiryHours',
   ],
   reminders: ['reminders', 'remindHost'],
   design: [
@@ -83,7 +84,7 @@ const errorsFromDetails = (details: readonly { path: string; message: string }[]
   );
 
 /**
- * The create/edit event screen (host-area.md §2 "Create/edit event screen", §4 "Edit mode", "Save event"): the form
+ * The create/edit event screen (new, edit mode, and what saving does): the form
  * on the left, checked with the shared eventBody schema before it is sent, and the live preview on the right. A new
  * event is created inactive when the host can no longer activate events (trial over, no subscription).
  */

@@ -1,4 +1,9 @@
 import { BUFFER_OPTIONS, DEFAULT_ADVANCE_BOOKING_DAYS } from '#shared/constants';
+import {
+  DEFAULT_PENDING_EXPIRY_HOURS,
+  MAX_PENDING_EXPIRY_HOURS,
+  MIN_PENDING_EXPIRY_HOURS,
+} from '#shared/rules/pending';
 import { Input } from '#frontend/components/ui/input.tsx';
 import { Field, Select, Switch } from '#frontend/features/event-editor/components/form-controls.tsx';
 import { fieldProps, type EventForm } from '#frontend/features/event-editor/components/use-event-form.ts';
@@ -11,9 +16,9 @@ const NOTICE_UNITS: ReadonlyArray<[NoticeUnit, string]> = [
 ];
 
 /**
- * 'Event limits' (host-area.md §3, §5): buffers before and after (0–60 minutes), minimum notice (amount and unit),
- * the advance booking window (at least 1 day; emptied, it is 60), an optional daily limit and whether bookings need
- * the host's confirmation.
+ * 'Event limits': buffers before and after (0–60 minutes), minimum notice (amount and unit),
+ * the advance booking window (at least 1 day; emptied, it is 60), an optional daily limit, whether bookings need
+ * the host's confirmation and, when they do, how many hours a request waits before it expires (issue 31).
  */
 export function EventLimitsSection({ form }: { form: EventForm }) {
   const { values, set } = form;
@@ -113,6 +118,31 @@ export function EventLimitsSection({ form }: { form: EventForm }) {
         checked={values.requiresConfirmation}
         onCheckedChange={(requiresConfirmation) => set({ requiresConfirmation })}
       />
+
+      {values.requiresConfirmation && (
+        <Field
+          form={form}
+          path="pendingExpiryHours"
+          label="Requests expire after (hours)"
+          hint={`A request you have not confirmed by then is withdrawn and its time offered again; never later than the meeting's start. ${MIN_PENDING_EXPIRY_HOURS} to ${MAX_PENDING_EXPIRY_HOURS} hours.`}
+        >
+          <Input
+            {...fieldProps(form, 'pendingExpiryHours')}
+            type="number"
+            inputMode="numeric"
+            min={MIN_PENDING_EXPIRY_HOURS}
+            max={MAX_PENDING_EXPIRY_HOURS}
+            step={1}
+            placeholder={String(DEFAULT_PENDING_EXPIRY_HOURS)}
+            value={values.pendingExpiryHours}
+            onChange={(event) => set({ pendingExpiryHours: event.target.value })}
+            onBlur={() => {
+              if (values.pendingExpiryHours.trim() === '')
+                set({ pendingExpiryHours: String(DEFAULT_PENDING_EXPIRY_HOURS) });
+            }}
+          />
+        </Field>
+      )}
     </>
   );
 }

@@ -16,7 +16,7 @@ import {
 import type { YearMonth } from '#frontend/lib/dates.ts';
 
 /**
- * The live preview (host-area.md §2 "Create/edit event screen"): the public booking page's own event summary,
+ * The live preview of the create/edit event screen: the public booking page's own event summary,
  * calendar and slot list, in its theme and with its custom CSS (BookingTheme), fed by the form's values as they
  * change. Slots are those the working hours, exceptions and limits give with no bookings, in the event's zone.
  * Nothing can be booked: picking a time only says so.

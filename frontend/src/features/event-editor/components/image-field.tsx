@@ -14,7 +14,7 @@ import {
 import { cn } from '#frontend/lib/cn.ts';
 
 /**
- * An event photo or guest logo (host-area.md §5 "Event images", §8 "Image"): the browser refuses a file that is
+ * An event photo or guest logo: the browser refuses a file that is
  * not a PNG, JPEG, GIF or WebP or is over 5 MB, the rest is uploaded at once (POST /api/uploads/event-image) and its
  * address kept in the form (a 400 shows the server's own reason), with a switch for showing it on the booking page
  * and a way to remove it.

@@ -5,8 +5,8 @@ import type { AvailabilityRange } from '#frontend/features/event-editor/lib/even
 import { formatClock, HALF_HOURS, WEEKDAY_NAMES } from '#frontend/features/event-editor/lib/time-options.ts';
 
 /**
- * 'Working hours' (host-area.md §3 "Availability range", §5): per weekday an on/off switch and start and end times
- * every 30 minutes, and the event's time zone (the eight zones of §5).
+ * 'Working hours': per weekday an on/off switch and start and end times
+ * every 30 minutes, and the event's time zone (one of the eight zones the editor offers).
  */
 export function WorkingHoursSection({ form }: { form: EventForm }) {
   const { values, set } = form;

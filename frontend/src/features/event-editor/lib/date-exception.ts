@@ -1,5 +1,5 @@
 /**
- * The date exception dialog's rule for its times (host-area.md §2 "Date exception dialog"), matched to what the
+ * The date exception dialog's rule for its times, matched to what the
  * availability engine honours (shared/availability/engine.ts `overrideHoursByDay`): an available exception
  * with BOTH a start and an end replaces the weekday's hours; with neither it keeps the weekday's regular hours (none
  * when that weekday is off). One time without the other would be ignored by the engine, so it is refused here.

@@ -1,7 +1,7 @@
 import { LOGO_COLOR_FALLBACK } from '#shared/constants';
 
 /**
- * The guest logo's dominant colour (host-area.md §4 "Guest logo upload"), from its RGBA pixels. Pixels that cannot
+ * The guest logo's dominant colour (picked when the logo is uploaded), from its RGBA pixels. Pixels that cannot
  * serve as an accent are skipped: mostly transparent ones, near-white and near-black ones, and greys. The rest
  * are counted in coarse colour buckets (16 levels per channel); the answer is the average colour of the fullest
  * bucket as #RRGGBB, or null when no pixel is usable.

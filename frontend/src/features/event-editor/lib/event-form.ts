@@ -13,10 +13,11 @@ import {
 } from '#shared/constants';
 import { GOOGLE_MEET_NEEDS_GOOGLE, locationDisplayText, type PhoneCaller } from '#shared/locations';
 import { defaultAvailabilityRanges, NEW_EVENT_DEFAULTS } from '#shared/rules/event-defaults';
+import { DEFAULT_PENDING_EXPIRY_HOURS } from '#shared/rules/pending';
 import { DEFAULT_REMINDERS, normalizeReminders } from '#shared/rules/reminders';
 
 /**
- * What the event editor's form holds (host-area.md §3 "Event", "New event form defaults", §4 "Edit mode") and how it
+ * What the event editor's form holds (a new event's defaults, or the event in edit mode) and how it
  * becomes the request body. Numbers a host may empty while typing are kept as text and read on submit.
  */
 
@@ -46,13 +47,18 @@ export interface EventFormValues {
   bufferBefore: number;
   bufferAfter: number;
   requiresConfirmation: boolean;
+  /**
+   * Issue 31: hours a request waits for the host's confirmation before it expires and frees its time (never after the
+   * meeting's start), as typed; blank falls back to 24.
+   */
+  pendingExpiryHours: string;
   /** Minutes before the start of each reminder e-mail (shared/rules/reminders.ts); empty: none. */
   reminders: number[];
   /** The host gets the reminders too. */
   remindHost: boolean;
-  /** Blank falls back to 60 (§5 "Advance window"). */
+  /** Blank falls back to 60 (the advance booking window's default). */
   advanceBookingDays: string;
-  /** Blank means no limit (§5 "Daily limit"). */
+  /** Blank means no daily limit. */
   maxBookingsPerDay: string;
   minimumNoticeAmount: string;
   minimumNoticeUnit: NoticeUnit;
@@ -93,7 +99,7 @@ export function settingsDefaults(settings: SettingsDefaults): Partial<EventFormV
 }
 
 /**
- * §3 "New event form defaults": the shared defaults, numbers as the fields show them, no location type chosen; with
+ * A new event's form: the shared defaults, numbers as the fields show them, no location type chosen; with
  * the admin's settings loaded, their duration and break as the buffer after.
  */
 export function newEventFormValues(settings?: SettingsDefaults | null): EventFormValues {
@@ -112,6 +118,7 @@ export function newEventFormValues(settings?: SettingsDefaults | null): EventFor
     minimumNoticeAmount: String(NEW_EVENT_DEFAULTS.minimumNoticeAmount),
     reminders: [...DEFAULT_REMINDERS],
     remindHost: false,
+    pendingExpiryHours: String(DEFAULT_PENDING_EXPIRY_HOURS),
     availabilityRanges: defaultAvailabilityRanges(),
     ...(settings ? settingsDefaults(settings) : {}),
   };
@@ -151,7 +158,10 @@ export type LoadedEvent = Omit<
   | 'meetingType'
   | 'locationDetail'
   | 'phoneCaller'
+  | 'pendingExpiryHours'
 > & {
+  /** Events saved before issue 31 have no request expiry (24 hours). */
+  pendingExpiryHours?: number | null;
   /** Events saved before issue 30 have no location detail or caller. */
   locationDetail?: string | null;
   phoneCaller?: PhoneCaller | null;
@@ -174,7 +184,7 @@ function sevenDays(saved: readonly AvailabilityRange[]): AvailabilityRange[] {
 }
 
 /**
- * §4 "Edit mode": the form reset to the loaded event, with its theme, time zone and availability
+ * Edit mode: the form reset to the loaded event, with its theme, time zone and availability
  * (availabilityRanges, else the legacy availability); a missing minimum notice becomes 4, missing reminders the
  * defaults (a day and an hour before, host not reminded).
  */
@@ -194,6 +204,7 @@ export function formValuesFromEvent(event: LoadedEvent): EventFormValues {
     bufferBefore: event.bufferBefore,
     bufferAfter: event.bufferAfter,
     requiresConfirmation: event.requiresConfirmation,
+    pendingExpiryHours: String(event.pendingExpiryHours ?? DEFAULT_PENDING_EXPIRY_HOURS),
     reminders: normalizeReminders(event.reminders ?? DEFAULT_REMINDERS),
     remindHost: event.remindHost ?? false,
     advanceBookingDays: String(event.advanceBookingDays || DEFAULT_ADVANCE_BOOKING_DAYS),
@@ -226,7 +237,7 @@ function numberOr<T>(text: string, blank: T): number | T {
 
 /**
  * The body of POST /api/events and PATCH /api/events/{ref} (eventBody): location as display text from its type,
- * blank numbers as §5 says (advance window 60, daily limit none, notice 0), reminders sorted (largest first).
+ * blank numbers as the limits say (advance window 60, daily limit none, notice 0), reminders sorted (largest first).
  * Checked by eventBody before sending.
  */
 export function toEventBody(values: EventFormValues, extra: { id?: number; active?: boolean } = {}): EventBody {
@@ -245,6 +256,7 @@ export function toEventBody(values: EventFormValues, extra: { id?: number; activ
     advanceBookingDays: numberOr(values.advanceBookingDays, DEFAULT_ADVANCE_BOOKING_DAYS),
     maxBookingsPerDay: numberOr(values.maxBookingsPerDay, null),
     minimumNoticeAmount: numberOr(values.minimumNoticeAmount, 0),
+    pendingExpiryHours: numberOr(values.pendingExpiryHours, DEFAULT_PENDING_EXPIRY_HOURS),
     reminders: normalizeReminders(values.reminders),
   };
 }

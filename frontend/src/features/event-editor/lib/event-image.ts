@@ -2,7 +2,7 @@ import { EVENT_IMAGE_MAX_BYTES } from '#shared/constants';
 import { isApiError } from '#frontend/lib/api.ts';
 
 /**
- * The browser's check of an event photo or guest logo before upload (host-area.md §5 "Event images": at most 5 MB).
+ * The browser's check of an event photo or guest logo before upload (at most 5 MB).
  * Only the types the server takes (it sniffs PNG, JPEG, GIF and WebP from the bytes) are offered and accepted here,
  * so a file the server would refuse is caught before it is sent. The browser only sees the type it derives from the
  * name; the server still checks the bytes.

@@ -13,7 +13,7 @@ import { addMonths, type YearMonth } from '#frontend/lib/dates.ts';
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 
 /**
- * The live preview's data (host-area.md §2 "Create/edit event screen"): the form's values shaped like the public
+ * The live preview's data (on the create/edit event screen): the form's values shaped like the public
  * event answer, and the free slots the working hours, date exceptions, duration, minimum notice and booking window
  * would give an event with no bookings yet, as the availability engine answers them in the event's zone.
  */

@@ -1,4 +1,4 @@
-/** Working-hours choices (host-area.md §5: "every 30 minutes across the day"), as HH:MM with a 12-hour label. */
+/** Working-hours choices (every 30 minutes across the day), as HH:MM with a 12-hour label. */
 export const HALF_HOURS: readonly string[] = Array.from({ length: 48 }, (_, index) => {
   const minutes = index * 30;
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

@@ -4,7 +4,7 @@ import type { HostEvent } from '#shared/api/schemas/host-events';
 import { apiRequest } from '#frontend/lib/api.ts';
 import { eventsKey } from '#frontend/lib/list-events.ts';
 
-/** DELETE /api/events/{slug} (host-area.md §7): the event with its bookings and availability settings. */
+/** DELETE /api/events/{slug} (deleteEvent in docs/api.md): the event with its bookings and availability settings. */
 export const deleteEvent = (event: Pick<HostEvent, 'slug'>) =>
   apiRequest('deleteEvent', { params: { eventRef: event.slug } });
 

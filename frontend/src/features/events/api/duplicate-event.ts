@@ -4,7 +4,7 @@ import type { HostEvent } from '#shared/api/schemas/host-events';
 import { apiRequest } from '#frontend/lib/api.ts';
 import { eventsKey } from '#frontend/lib/list-events.ts';
 
-/** POST /api/events/{id}/duplicate with an empty JSON body → the copy (host-area.md §7). */
+/** POST /api/events/{id}/duplicate with an empty JSON body → the copy (duplicateEvent in docs/api.md). */
 export const duplicateEvent = (event: Pick<HostEvent, 'id'>) =>
   apiRequest('duplicateEvent', { params: { eventRef: String(event.id) }, body: {} });
 

@@ -14,7 +14,7 @@ export interface DebugSlotsQuery {
  * GET /api/time-slots?date=&eventId=&timezone=&forceRefresh=true&includeUnavailable=true: the booking page's own
  * availability answer, asked afresh (the server's short caches bypassed) so the debug view shows what a guest would
  * get right now, with the working-hours slots a rule takes away listed as unavailable.
- * booking-landing-auth-admin.md §7 sends eventId only "when an event is given"; without one the server answers the
+ * The call sends eventId only when an event is given (getTimeSlots in docs/api.md); without one the server answers the
  * default hours (9am–5pm Eastern, the admin's meeting duration).
  */
 export function getDebugTimeSlots({ date, eventId, timezone }: DebugSlotsQuery, signal?: AbortSignal) {

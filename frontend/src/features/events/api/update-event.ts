@@ -10,7 +10,7 @@ export interface EventActiveChange {
 }
 
 /**
- * PATCH /api/events/{slug} with `{ active }` (host-area.md §7, the toggle); 402 with
+ * PATCH /api/events/{slug} with `{ active }` (the toggle; updateEvent in docs/api.md); 402 with
  * TRIAL_EXPIRED_ACTIVATION_MESSAGE when activating after the trial without an active subscription.
  */
 export const setEventActive = ({ event, active }: EventActiveChange) =>

@@ -42,7 +42,7 @@ export function GridLegend() {
 }
 
 /**
- * The 96 quarter hours as a table: one row per hour, four cells per row (host-area.md §2 "Debug pages"). Each cell
+ * The 96 quarter hours as a table: one row per hour, four cells per row. Each cell
  * is named by its time and mark ('09:15 available'); the glyph and colour repeat it for sighted users.
  */
 export function AvailabilityGridTable({ cells, caption }: { cells: readonly GridCell[]; caption: string }) {

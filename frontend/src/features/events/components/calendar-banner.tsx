@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { AlertCircleIcon } from '#frontend/components/ui/icons.tsx';
 
-/** The dashboard's warning while no calendar is connected (host-area.md §2 "Event types dashboard", §8 "Calendar banner"). */
+/** The dashboard's warning while no calendar is connected. */
 export function CalendarBanner() {
   const titleId = useId();
   return (

@@ -10,7 +10,7 @@ import {
 } from '#frontend/components/ui/dialog.tsx';
 
 /**
- * 'Delete Event' (host-area.md §2 "Event types dashboard"): asks before deleting, warning that it cannot be undone
+ * 'Delete Event' on the event types dashboard: asks before deleting, warning that it cannot be undone
  * and removes the event's bookings and availability settings. Opened from the card's menu, so focus goes back to
  * the menu button (`onCloseAutoFocus`) rather than to the closed menu's item.
  */

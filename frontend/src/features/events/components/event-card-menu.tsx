@@ -31,7 +31,7 @@ export interface EventCardMenuProps {
 }
 
 /**
- * A card's menu (host-area.md §2 "Event types dashboard", §4): Duplicate, Edit, Embed (issue 29), Delete, then Activate or
+ * A card's menu on the event types dashboard: Duplicate, Edit, Embed (issue 29), Delete, then Activate or
  * Deactivate, or for an inactive event while activation is blocked a disabled 'Upgrade to Activate' whose tooltip
  * gives the reason (its accessible description, shown while it is focused or hovered). Keyboard and pointer
  * behaviour: the ARIA menu-button pattern (components/ui/use-menu-button.ts).

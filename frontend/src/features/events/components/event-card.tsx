@@ -12,7 +12,7 @@ import { useEventActions } from '#frontend/features/events/components/use-event-
 import { cn, focusRing } from '#frontend/lib/cn.ts';
 
 /**
- * One event type on the dashboard (host-area.md §2 "Event types dashboard", §8 "Events"): colour bar, title,
+ * One event type on the event types dashboard: colour bar, title,
  * duration, a team event's team (issue 28), booking-page link (new tab), description, host photo (a team event: the
  * team's logo), Copy (the booking link) and the menu.
  */

@@ -20,7 +20,7 @@ import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 type TabKey = 'active' | 'inactive';
 
 /**
- * /events, the event types dashboard (host-area.md §2, §4, §6, §8): the free-trial and calendar banners, 'Event
+ * /events, the event types dashboard: the free-trial and calendar banners, 'Event
  * Types' with 'Create New', and the host's event types in Active and Inactive tabs. Behind the login guard, which
  * has just asked for the current user; the events, subscription and calendar calls wait for that user.
  */

@@ -21,7 +21,7 @@ const todayOnThisDevice = () => {
 };
 
 /**
- * /hourly-debug, the time-slot debug view (host-area.md §2 "Debug pages", §9): a date (today by default), an
+ * /hourly-debug, the time-slot debug view: a date (today by default), an
  * optional event of the host's (the first one until another is chosen) and the date's 96 quarter hours marked
  * from the booking page's own time-slot answer, in the event's zone (Eastern without an event). Without an event the
  * server's default hours take the duration and break of the admin's settings (GET /api/settings meetingDuration,

@@ -8,7 +8,7 @@ import { cn } from '#frontend/lib/cn.ts';
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /**
- * The dashboard's free-trial banner (host-area.md §4 "Free trial"), for a host without an active subscription:
+ * The dashboard's free-trial banner, for a host without an active subscription:
  * the days remaining and the end date with 'View Billing Options', or once the count reaches zero the expiry
  * date with 'Upgrade Now'. Both lead to the billing page.
  */

@@ -10,7 +10,7 @@ const reasonOr = (error: Error, fallback: string) =>
   isApiError(error) && error.status === 402 ? error.message : fallback;
 
 /**
- * One card's writes with the toasts of host-area.md §8 "Events": duplicate, delete, activate and deactivate.
+ * One card's writes with their toasts: duplicate, delete, activate and deactivate.
  * Every success refreshes the events list (api/); deleting also tells `onDone` whether it worked (the dialog stays
  * open after a failure).
  */

@@ -2,7 +2,7 @@ import { dayOf, offsetFromIntl, wallOf } from '#shared/availability/wall-clock';
 import { MINUTE_MS } from '#shared/time';
 
 /**
- * The /hourly-debug grid (host-area.md §2 "Debug pages", §9): the 96 quarter hours of one date, each marked from the
+ * The /hourly-debug grid: the 96 quarter hours of one date, each marked from the
  * booking page's own time slots of that date. A cell is 'available' when an available slot covers part of it,
  * 'unavailable' when slots cover it but none is available, 'outside hours' when no slot covers it.
  */

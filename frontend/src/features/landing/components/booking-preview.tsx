@@ -10,8 +10,8 @@ import { useServerRenderTime } from '#frontend/lib/server-render.ts';
 import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
 
 /**
- * The landing page's read-only demo of the public booking page (booking-landing-auth-admin.md "Landing page at /",
- * "Read-only mode"): the real calendar and slot list on sample data. No API call, nothing is submitted; on mobile
+ * The landing page's read-only demo of the public booking page (read-only):
+ * the real calendar and slot list on sample data. No API call, nothing is submitted; on mobile
  * (width under 768 px) clicks on dates are ignored. Its dates are the visitor's (zone and today), which the page
  * prerendered at build time does not know: there the calendar's box stays empty (at its height) until the page has
  * hydrated, and fills at once after.

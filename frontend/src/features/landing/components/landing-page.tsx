@@ -19,7 +19,7 @@ const TRIAL_NOTE = `${TRIAL_DAYS}-day free trial · No credit card required`;
 export const LANDING_TITLE = 'Meetwise · Online appointment scheduling';
 
 /**
- * / (booking-landing-auth-admin.md "Landing page at /"): hero with the two sign-up paths, a read-only demo of the
+ * /, the landing page: hero with the two sign-up paths, a read-only demo of the
  * booking page on sample data, features, pricing (#pricing), sample testimonials, security and a final call to action.
  */
 export function LandingPage() {

@@ -15,7 +15,7 @@ interface Plan {
   action: string;
 }
 
-/** booking-landing-auth-admin.md §9: the landing page's prices and badges. */
+/** The landing page's prices and badges. */
 const PLANS: Plan[] = [
   {
     name: 'Monthly',

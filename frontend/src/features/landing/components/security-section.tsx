@@ -6,7 +6,7 @@ import {
 } from '#frontend/features/landing/components/landing-icons.tsx';
 import { IconCard, SectionHeading, type IconCardItem } from '#frontend/features/landing/components/section-heading.tsx';
 
-/** What the deployment actually does (ARCHITECTURE.md; infra/cdk): keep these in step with it. */
+/** What the deployment actually does (docs/security.md; infra/cdk): keep these in step with it. */
 const MEASURES: IconCardItem[] = [
   {
     title: 'Encryption',

@@ -1,7 +1,7 @@
 import type { RouteName } from '#shared/api/route-paths';
 
 /**
- * What the landing page claims (booking-landing-auth-admin.md §1), and what each claim rests on. A claim the product
+ * What the landing page claims, and what each claim rests on. A claim the product
  * fulfils today names the screens (router paths) and API routes that do it; test/unit/landing-claims.test.ts fails
  * when one of them does not exist. A claim still to come has no evidence: it is marked `comingSoon` and written
  * in the future tense, and loses the mark when the feature lands.

@@ -5,8 +5,8 @@ import { addDays, addMonths, daysInMonth, isoDate, weekday, yearMonthOf } from '
 import type { TimeSlot } from '#frontend/lib/time-slot.ts';
 
 /**
- * Sample data for the landing page's read-only booking demo (booking-landing-auth-admin.md "Landing page at /":
- * "fed by sample preview data"). Everything is computed in the browser; the demo never calls the API.
+ * Sample data for the landing page's read-only booking demo.
+ * Everything is computed in the browser; the demo never calls the API.
  */
 
 /** The sample event's place (issue 30): the built-in video call, which every host can offer. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LEGAL_EFFECTIVE_DATE, MINIMUM_AGE, PRODUCT_NAME } from '#shared/constants';
 import { LegalList, LegalSection } from '#frontend/features/legal/components/legal-section.tsx';
 
-/** The Privacy Policy (host-area.md §1 and §9). `contactLink` renders the words "contact page" as a link. */
+/** The Privacy Policy. `contactLink` renders the words "contact page" as a link. */
 export function PrivacyPolicy({ contactLink }: { contactLink: ReactNode }) {
   return (
     <>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LEGAL_EFFECTIVE_DATE, MINIMUM_AGE, PRODUCT_NAME, TRIAL_DAYS } from '#shared/constants';
 import { LegalList, LegalSection } from '#frontend/features/legal/components/legal-section.tsx';
 
-/** The Terms of Service (host-area.md §1 and §9). `contactLink` renders the words "contact page" as a link. */
+/** The Terms of Service. `contactLink` renders the words "contact page" as a link. */
 export function TermsOfService({ contactLink }: { contactLink: ReactNode }) {
   return (
     <>

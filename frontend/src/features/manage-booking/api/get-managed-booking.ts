@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { fetchManagedBooking, MANAGED_BOOKING_STALE_MS, managedBookingKey } from '#frontend/lib/managed-booking.ts';
 
-/** GET /api/bookings/{id}/manage?token=: the guest's booking (asked again each time the page opens). */
+/** POST /api/bookings/{id}/manage {token}: the guest's booking (asked again each time the page opens). */
 export const useManagedBooking = (bookingId: string, token: string | null) =>
   useQuery({
     queryKey: managedBookingKey(bookingId, token ?? ''),

@@ -20,19 +20,26 @@ import {
   stateText,
 } from '#frontend/features/manage-booking/lib/manage-view.ts';
 import { isApiError } from '#frontend/lib/api.ts';
+import { downloadCalendarFile } from '#frontend/lib/calendar-file.ts';
 import { dateIn, formatDateTime, formatLongDate, formatTimeRange } from '#frontend/lib/dates.ts';
 import { notifyEmbed } from '#frontend/lib/embed.ts';
+import { fragmentParam, takeLinkToken } from '#frontend/lib/link-token.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
- * /booking/{id}?token=…: the guest's own page for one booking, where their e-mails link (no sign-in; the token is
- * the key). Shows the booking as the guest sees it and offers to reschedule or cancel it while it is ahead.
- * Opening it changes nothing: only "Cancel booking"'s confirmation does.
+ * /booking/{id}#token=…: the guest's own page for one booking, where their e-mails link (no sign-in; the token is
+ * the key). The token rides in the fragment, which no server sees (issue 31); an old link's ?token= is moved there,
+ * and the page sends it in POST bodies. Shows the booking as the guest sees it and offers to reschedule or cancel it
+ * while it is ahead, and its calendar file. Opening it changes nothing: only "Cancel booking"'s confirmation does.
  */
 export function ManageBookingPage() {
   const { bookingId = '' } = useParams();
   const [search] = useSearchParams();
-  const token = search.get('token');
+  const [token] = useState(takeLinkToken);
+  // The mails' "Calendar file (.ics)" link opens this page asking for the file.
+  const [fileAsked] = useState(
+    () => typeof window !== 'undefined' && fragmentParam(window.location.hash, 'calendar') === 'file',
+  );
   const booking = useManagedBooking(bookingId, token);
   useDocumentTitle('Your booking | Meetwise');
   // In a frame (issue 29): the embedding page hears once that the page is up, with what it shows.
@@ -43,6 +50,9 @@ export function ManageBookingPage() {
   }, [settled, eventSlug]);
 
   if (!token || (booking.isError && loadFailure(booking.error) === 'invalid')) return <InvalidLink />;
+  if (booking.isError && loadFailure(booking.error) === 'ended') {
+    return <EndedLink message={isApiError(booking.error) ? booking.error.message : ''} />;
+  }
   if (booking.isPending) return <PageLoading />;
   if (booking.isError) {
     return (
@@ -57,7 +67,22 @@ export function ManageBookingPage() {
       </div>
     );
   }
-  return <ManagedBookingCard booking={booking.data} token={token} search={search} />;
+  return <ManagedBookingCard booking={booking.data} token={token} search={search} fileAsked={fileAsked} />;
+}
+
+/** Issue 31: the link's power ended (410): its booking is over, or a reschedule replaced it. The server says which. */
+function EndedLink({ message }: { message: string }) {
+  return (
+    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
+      <div className="rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold tracking-tight">This booking link no longer works</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">{message}</p>
+        <Link to="/" className={buttonVariants({ className: 'mt-6 embed:hidden' })}>
+          Go to the home page
+        </Link>
+      </div>
+    </section>
+  );
 }
 
 function InvalidLink() {
@@ -90,13 +115,28 @@ function ManagedBookingCard({
   booking,
   token,
   search,
+  fileAsked,
 }: {
   booking: ManagedBooking;
   token: string;
   /** The page's query: in a frame, its links keep the frame's parameters. */
   search: URLSearchParams;
+  /** Opened from the mails' calendar file link: its button has the focus. */
+  fileAsked: boolean;
 }) {
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const fileButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (fileAsked) fileButton.current?.focus();
+  }, [fileAsked]);
+  const saveCalendarFile = () => {
+    setFileError(null);
+    // A POST with the token in its body (issue 31).
+    downloadCalendarFile(booking.id, token).catch((error: unknown) =>
+      setFileError(isApiError(error) ? error.message : 'Could not get the calendar file. Please try again.'),
+    );
+  };
   const cancel = useCancelBooking(booking.id, token);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const stateLine = useRef<HTMLParagraphElement>(null);
@@ -176,6 +216,14 @@ function ManagedBookingCard({
                 Reschedule
               </Link>
               <button
+                ref={fileButton}
+                type="button"
+                className={buttonVariants({ variant: 'outline', size: 'lg' })}
+                onClick={saveCalendarFile}
+              >
+                Calendar file (.ics)
+              </button>
+              <button
                 ref={cancelButton}
                 type="button"
                 className={buttonVariants({ variant: 'outline', size: 'lg' })}
@@ -193,6 +241,11 @@ function ManagedBookingCard({
             </Link>
           )}
         </div>
+        {fileError && (
+          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
+            {fileError}
+          </p>
+        )}
       </article>
 
       <CancelBookingDialog

@@ -2,7 +2,7 @@ import type { ManagedBooking } from '#shared/api/schemas/bookings';
 import { EMBED_PARAMS, UTM_PARAMS } from '#shared/embed';
 import { isApiError } from '#frontend/lib/api.ts';
 
-/** What the guest's manage page (/booking/{id}?token=…) shows for a booking, as pure rules. */
+/** What the guest's manage page (/booking/{id}#token=…) shows for a booking, as pure rules. */
 
 /** active: it can be rescheduled or cancelled; past and cancelled ones only offer "Book again". */
 export type ManageState = 'active' | 'past' | 'cancelled';
@@ -28,23 +28,28 @@ const FRAME_KEPT = [
  */
 export function withFrameParams(href: string, search: URLSearchParams): string {
   if (search.get(EMBED_PARAMS.embed) !== '1') return href;
-  const [path = '', query = ''] = href.split('?', 2);
+  const hashAt = href.indexOf('#');
+  const fragment = hashAt >= 0 ? href.slice(hashAt) : '';
+  const [path = '', query = ''] = (hashAt >= 0 ? href.slice(0, hashAt) : href).split('?', 2);
   const next = new URLSearchParams(query);
   for (const key of FRAME_KEPT) {
     const value = search.get(key);
     if (value !== null && !next.has(key)) next.set(key, value);
   }
-  return `${path}?${next.toString()}`;
+  return `${path}?${next.toString()}${fragment}`;
 }
 
-/** The booking page in reschedule mode for this booking (in a frame, framed the same way). */
+/**
+ * The booking page in reschedule mode for this booking (in a frame, framed the same way); the token in the fragment
+ * (issue 31), so no server sees it.
+ */
 export const rescheduleHref = (
   booking: Pick<ManagedBooking, 'id' | 'eventSlug'>,
   token: string,
   search: URLSearchParams = new URLSearchParams(),
 ): string =>
   withFrameParams(
-    `/book/${encodeURIComponent(booking.eventSlug)}?reschedule=${encodeURIComponent(booking.id)}&token=${encodeURIComponent(token)}`,
+    `/book/${encodeURIComponent(booking.eventSlug)}?reschedule=${encodeURIComponent(booking.id)}#token=${encodeURIComponent(token)}`,
     search,
   );
 
@@ -79,11 +84,13 @@ export function stateText(booking: ManagedBooking): string {
 }
 
 /**
- * A load failure: 'invalid' for any refusal of the link (wrong or expired token, unknown booking, malformed id:
- * nothing more is said), 'failed' for the network, the server or rate limits (the guest may try again).
+ * A load failure: 'invalid' for any refusal of the link (wrong token, unknown booking, malformed id: nothing more is
+ * said), 'ended' when the link's power ended (410, issue 31: its booking is over or was rescheduled; the server says
+ * which), 'failed' for the network, the server or rate limits (the guest may try again).
  */
-export function loadFailure(error: unknown): 'invalid' | 'failed' {
+export function loadFailure(error: unknown): 'invalid' | 'ended' | 'failed' {
   if (!isApiError(error)) return 'failed';
+  if (error.status === 410) return 'ended';
   return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429
     ? 'invalid'
     : 'failed';

@@ -20,7 +20,7 @@ import { isApiError } from '#frontend/lib/api-core.ts';
 import { currentUserKey } from '#frontend/lib/use-current-user.ts';
 
 /**
- * The Danger Zone (host-area.md "Profile Settings", §8): 'Delete Account' asks for confirmation in a dialog; once
+ * The Danger Zone of Profile Settings: 'Delete Account' asks for confirmation in a dialog; once
  * the account is gone the visitor goes to / and nothing of the session stays cached. The dialog says that a
  * subscription is cancelled at once (issue 30); when it cannot be (the payment provider unreachable), the server's
  * message says that nothing was deleted.

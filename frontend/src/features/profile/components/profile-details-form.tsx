@@ -17,7 +17,7 @@ const FIELDS: readonly Field[] = ['name', 'email'];
 const USERNAME_HINT = 'Usernames cannot be changed as they need to remain unique for every user.';
 
 /**
- * The account details (host-area.md "Profile Settings", §5): the username read-only, Full Name and Email checked
+ * The account details on Profile Settings: the username read-only, Full Name and Email checked
  * with the server's own schema, 'Save Changes'. A taken e-mail (409) is shown under the Email field.
  */
 export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
@@ -42,7 +42,7 @@ export function ProfileDetailsForm({ user }: { user: CurrentUser }) {
         else toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
       },
       onError: (error) => {
-        // §8's toast; the reason a taken e-mail was refused shows under the field.
+        // The error toast; the reason a taken e-mail was refused shows under the field.
         const description = 'There was a problem updating your profile. Please try again.';
         if (isApiError(error) && error.status === 409) {
           form.showErrors({ email: error.message });

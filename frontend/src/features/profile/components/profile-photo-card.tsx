@@ -15,7 +15,7 @@ import { cn } from '#frontend/lib/cn.ts';
 const UPLOAD_FAILED = 'There was an error uploading your image. Please try again.';
 
 /**
- * The profile photo (host-area.md "Profile Settings", §5, §8): the current photo or the initials, a file chooser
+ * The profile photo on Profile Settings: the current photo or the initials, a file chooser
  * whose choice is previewed until 'Save Photo' uploads it or 'Cancel' drops it, and 'Remove Photo' when there is
  * one. The browser refuses a file that is not an image by its type or is over 2 MB; the server checks the bytes,
  * and its refusal is shown in the same place.

@@ -11,7 +11,7 @@ import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /**
- * /profile-settings (host-area.md "Profile Settings"): the photo, the account details and the Danger Zone, with a
+ * /profile-settings: the photo, the account details and the Danger Zone, with a
  * way back to the events. Behind the login guard, which has just asked for the current user; should it be missing
  * anyway, the page says so and offers the login page.
  */

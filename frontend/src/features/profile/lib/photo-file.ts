@@ -1,5 +1,5 @@
 /**
- * The browser's check of a chosen profile photo before it is sent (host-area.md §5 "Profile photo": at most 2 MB,
+ * The browser's check of a chosen profile photo before it is sent (at most 2 MB,
  * an image). It sees only the type the browser derives from the file name; the server checks the bytes.
  */
 

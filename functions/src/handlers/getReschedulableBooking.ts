@@ -1,0 +1,14 @@
+import * as routes from '#shared/api/routes';
+import { viewReschedulableBooking, type GuestBookingDeps } from '#functions/app/manage-booking';
+import { bookingLedger, coreDeps, eventRepository, hostRepository, manageTokens } from '#functions/composition';
+import { httpRoute, type RouteRun } from '#functions/http/route-handler';
+
+export const run: RouteRun<typeof routes.getReschedulableBooking, GuestBookingDeps> = (deps, { params, body }) =>
+  viewReschedulableBooking(deps, params.id, body.token);
+export const handler = httpRoute(routes.getReschedulableBooking, run, () => ({
+  ...coreDeps(),
+  bookings: bookingLedger(),
+  hosts: hostRepository(),
+  events: eventRepository(),
+  manageTokens: manageTokens(),
+}));
