@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { functionOutputKey, repoRoot } from '#infra/cdk/stack';
+import { runCdkApp } from '#test/support/cdk-app';
 import type { Json, Resource } from '#test/support/cfn-template';
 import { writeStandInSite } from '#test/support/stand-in-site';
 import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
@@ -29,28 +29,12 @@ interface Synthesized {
 }
 
 function runApp(context: Json) {
-  const outdir = tempDir('meetwise-outputs-out-');
-  const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Json };
-  const siteDir = writeStandInSite(tempDir('meetwise-outputs-site-'));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'infra/cdk/app.ts')], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      CDK_OUTDIR: outdir,
-      CDK_DEFAULT_ACCOUNT: '123456789012',
-      CDK_DEFAULT_REGION: 'us-east-1',
-      CDK_CONTEXT_JSON: JSON.stringify({
-        ...cdkJson.context,
-        'aws:cdk:bundling-stacks': [],
-        siteDir,
-        mailFrom: 'no-reply@example.com',
-        contactEmail: 'hello@example.com',
-        ...context,
-      }),
-    },
+  return runCdkApp({
+    context,
+    outdir: tempDir('meetwise-outputs-out-'),
+    siteDir: writeStandInSite(tempDir('meetwise-outputs-site-')),
+    region: 'us-east-1',
   });
-  return { ...result, outdir };
 }
 
 function synthesize(context: Json): Synthesized {

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { repoRoot } from '#infra/cdk/stack';
+import { runCdkApp } from '#test/support/cdk-app';
 import type { Json, Resource } from '#test/support/cfn-template';
 import { writeStandInSite } from '#test/support/stand-in-site';
 import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
@@ -31,28 +30,7 @@ beforeAll(() => {
 });
 
 function runApp(context: Json, region = 'eu-west-1') {
-  const outdir = tempDir('meetwise-stage-out-');
-  const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Json };
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'infra/cdk/app.ts')], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      CDK_OUTDIR: outdir,
-      CDK_DEFAULT_ACCOUNT: '123456789012',
-      CDK_DEFAULT_REGION: region,
-      CDK_CONTEXT_JSON: JSON.stringify({
-        ...cdkJson.context,
-        'aws:cdk:bundling-stacks': [],
-        siteDir,
-        // What npm run deploy always passes (a stage without them is refused: see the test below).
-        mailFrom: 'no-reply@example.com',
-        contactEmail: 'hello@example.com',
-        ...context,
-      }),
-    },
-  });
-  return { ...result, outdir };
+  return runCdkApp({ context, outdir: tempDir('meetwise-stage-out-'), siteDir, region });
 }
 
 function synthesize(context: Json, region?: string): Synthesized {
