@@ -126,6 +126,39 @@ const PROMO_COUNT_CONDITION =
 /** Two transactions on one item at once: DynamoDB cancels one (TransactionConflict); it is tried again. */
 const CONFLICT_RETRIES = 5;
 
+/** What the caller makes of a cancelled transaction: write again (what `build` makes changed), a result, or neither. */
+type Refusal<T> = 'again' | { result: T } | null;
+
+/**
+ * Writes one transaction, its items built anew for each attempt (none: nothing to write, `written` at once). A
+ * cancellation goes to `refused` with each item's reason code ('None' for an item that was fine), which may throw;
+ * when it answers neither another attempt nor a result, a TransactionConflict is tried again up to CONFLICT_RETRIES
+ * times and anything else is thrown.
+ */
+async function transactUntilSettled<T>(
+  db: DynamoDBDocumentClient,
+  build: () => TransactItem[],
+  written: T,
+  refused: (reasons: string[]) => Refusal<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const items = build();
+    if (items.length === 0) return written;
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: items }));
+      return written;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+      const decision = refused(reasons);
+      if (decision === 'again') continue;
+      if (decision) return decision.result;
+      if (reasons.includes('TransactionConflict') && attempt < CONFLICT_RETRIES) continue;
+      throw error;
+    }
+  }
+}
+
 const PROMO_FIELDS = [
   'code',
   'kind',
@@ -398,32 +431,29 @@ export function dynamoBilling(db: DynamoDBDocumentClient, tableName: string): Bi
       };
 
       let withPlan = true;
-      for (let attempt = 0; ; attempt += 1) {
-        const head = [withPlan ? planPut() : null, pendingPut()].filter((item) => item !== null);
-        const items = [...head, ...(redemption ? redemptionWrites(redemption) : [])];
-        if (items.length === 0) return;
-        try {
-          await db.send(new TransactWriteCommand({ TransactItems: items }));
-          return;
-        } catch (error) {
-          if (!(error instanceof TransactionCanceledException)) throw error;
-          const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+      let useStart = 0;
+      await transactUntilSettled(
+        db,
+        () => {
+          const head = [withPlan ? planPut() : null, pendingPut()].filter((item) => item !== null);
+          useStart = head.length;
+          return [...head, ...(redemption ? redemptionWrites(redemption) : [])];
+        },
+        undefined,
+        (reasons) => {
           const failed = (index: number) => reasons[index] === 'ConditionalCheckFailed';
-          const planIndex = withPlan && plan ? 0 : -1;
-          const useStart = head.length;
           if (redemption && failed(useStart)) throw new PromoRedemptionRefused('used-up');
           if (redemption && reasons.slice(useStart + 1).some((code) => code === 'ConditionalCheckFailed')) {
             throw new PromoRedemptionRefused('already-used');
           }
-          if (planIndex === 0 && failed(0)) {
+          if (withPlan && plan && failed(0)) {
             // The plan is already recorded in a newer state (Stripe answered first): the rest is still written.
             withPlan = false;
-            continue;
+            return 'again';
           }
-          if (reasons.includes('TransactionConflict') && attempt < CONFLICT_RETRIES) continue;
-          throw error;
-        }
-      }
+          return null;
+        },
+      );
     },
 
     async releaseRedemption(planId) {
@@ -434,60 +464,53 @@ export function dynamoBilling(db: DynamoDBDocumentClient, tableName: string): Bi
       const code = String(record.code);
       const holders = (record.holders as string[] | undefined) ?? [];
       let count = true;
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          await db.send(
-            new TransactWriteCommand({
-              TransactItems: [
+      return transactUntilSettled(
+        db,
+        (): TransactItem[] => [
+          {
+            // Kept, marked given back, so a payment made after all records it again (restoreRedemption).
+            Update: {
+              TableName: tableName,
+              Key: redemptionKey(planId),
+              UpdateExpression: 'SET released = :true',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(released)',
+              ExpressionAttributeValues: { ':true': true },
+            },
+          },
+          ...holders.map((holder): TransactItem => ({
+            Delete: {
+              TableName: tableName,
+              Key: promoUseKey(code, holder),
+              ConditionExpression: 'attribute_not_exists(pk) OR planId = :planId',
+              ExpressionAttributeValues: { ':planId': planId },
+            },
+          })),
+          ...(count
+            ? [
                 {
-                  // Kept, marked given back, so a payment made after all records it again (restoreRedemption).
                   Update: {
                     TableName: tableName,
-                    Key: redemptionKey(planId),
-                    UpdateExpression: 'SET released = :true',
-                    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(released)',
-                    ExpressionAttributeValues: { ':true': true },
+                    Key: keys.promoCode(code),
+                    UpdateExpression: 'SET redemptions = redemptions - :one',
+                    ConditionExpression: 'redemptions > :zero',
+                    ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
                   },
                 },
-                ...holders.map((holder): TransactItem => ({
-                  Delete: {
-                    TableName: tableName,
-                    Key: promoUseKey(code, holder),
-                    ConditionExpression: 'attribute_not_exists(pk) OR planId = :planId',
-                    ExpressionAttributeValues: { ':planId': planId },
-                  },
-                })),
-                ...(count
-                  ? [
-                      {
-                        Update: {
-                          TableName: tableName,
-                          Key: keys.promoCode(code),
-                          UpdateExpression: 'SET redemptions = redemptions - :one',
-                          ConditionExpression: 'redemptions > :zero',
-                          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-                        },
-                      },
-                    ]
-                  : []),
-              ],
-            }),
-          );
-          return true;
-        } catch (error) {
-          if (!(error instanceof TransactionCanceledException)) throw error;
-          const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+              ]
+            : []),
+        ],
+        true,
+        (reasons) => {
           // Already given back by another caller: nothing to do.
-          if (reasons[0] === 'ConditionalCheckFailed') return false;
+          if (reasons[0] === 'ConditionalCheckFailed') return { result: false };
           // The count is already at zero (an operator reset it, or the code was written again): it stays there.
           if (count && reasons.at(-1) === 'ConditionalCheckFailed') {
             count = false;
-            continue;
+            return 'again';
           }
-          if (reasons.includes('TransactionConflict') && attempt < CONFLICT_RETRIES) continue;
-          throw error;
-        }
-      }
+          return null;
+        },
+      );
     },
 
     async restoreRedemption(planId) {
@@ -498,57 +521,48 @@ export function dynamoBilling(db: DynamoDBDocumentClient, tableName: string): Bi
       const code = String(record.code);
       const use = { planId, owner: record.owner as BillingOwner, at: String(record.at) };
       let holders = (record.holders as string[] | undefined) ?? [];
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          await db.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                {
-                  Update: {
-                    TableName: tableName,
-                    Key: redemptionKey(planId),
-                    UpdateExpression: 'SET holders = :holders REMOVE released',
-                    ConditionExpression: 'released = :true',
-                    ExpressionAttributeValues: { ':holders': holders, ':true': true },
-                  },
-                },
-                {
-                  // The money was taken: counted even past the maximum, or on a code made inactive meanwhile.
-                  Update: {
-                    TableName: tableName,
-                    Key: keys.promoCode(code),
-                    UpdateExpression: 'SET redemptions = if_not_exists(redemptions, :zero) + :one',
-                    ConditionExpression: 'attribute_exists(pk)',
-                    ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-                  },
-                },
-                ...holders.map((holder): TransactItem => ({
-                  Put: {
-                    TableName: tableName,
-                    Item: { ...promoUseKey(code, holder), type: 'PromoUse', code, ...use },
-                    ConditionExpression: 'attribute_not_exists(pk) OR planId = :planId',
-                    ExpressionAttributeValues: { ':planId': planId },
-                  },
-                })),
-              ],
-            }),
-          );
-          return true;
-        } catch (error) {
-          if (!(error instanceof TransactionCanceledException)) throw error;
-          const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+      return transactUntilSettled(
+        db,
+        (): TransactItem[] => [
+          {
+            Update: {
+              TableName: tableName,
+              Key: redemptionKey(planId),
+              UpdateExpression: 'SET holders = :holders REMOVE released',
+              ConditionExpression: 'released = :true',
+              ExpressionAttributeValues: { ':holders': holders, ':true': true },
+            },
+          },
+          {
+            // The money was taken: counted even past the maximum, or on a code made inactive meanwhile.
+            Update: {
+              TableName: tableName,
+              Key: keys.promoCode(code),
+              UpdateExpression: 'SET redemptions = if_not_exists(redemptions, :zero) + :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+            },
+          },
+          ...holders.map((holder): TransactItem => ({
+            Put: {
+              TableName: tableName,
+              Item: { ...promoUseKey(code, holder), type: 'PromoUse', code, ...use },
+              ConditionExpression: 'attribute_not_exists(pk) OR planId = :planId',
+              ExpressionAttributeValues: { ':planId': planId },
+            },
+          })),
+        ],
+        true,
+        (reasons) => {
           // Already recorded again by another caller: nothing to do.
-          if (reasons[0] === 'ConditionalCheckFailed') return false;
+          if (reasons[0] === 'ConditionalCheckFailed') return { result: false };
           // An account's or address's use now held by another plan stays with it (that plan gives back only its own).
           const held = holders.filter((_, index) => reasons[index + 2] === 'ConditionalCheckFailed');
-          if (held.length > 0) {
-            holders = holders.filter((holder) => !held.includes(holder));
-            continue;
-          }
-          if (reasons.includes('TransactionConflict') && attempt < CONFLICT_RETRIES) continue;
-          throw error;
-        }
-      }
+          if (held.length === 0) return null;
+          holders = holders.filter((holder) => !held.includes(holder));
+          return 'again';
+        },
+      );
     },
   };
 }
