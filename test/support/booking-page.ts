@@ -40,8 +40,12 @@ async function isInViewMonth(page: Page, date: string): Promise<boolean> {
 /** Moves the calendar to the date's month and answers the date's cell. */
 export async function calendarCell(page: Page, date: string) {
   await page.getByRole('grid').waitFor();
+  const title = page.locator('#booking-calendar-title');
   for (let i = 0; i < 2 && !(await isInViewMonth(page, date)); i++) {
+    const month = await title.textContent();
     await page.getByRole('button', { name: 'Next month' }).click();
+    // The title changes after the click: checking before it did would click once more and pass the month.
+    await expect.poll(() => title.textContent()).not.toBe(month);
   }
   return page.locator(`[role="gridcell"][data-date="${date}"]`);
 }
