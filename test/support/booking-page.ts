@@ -39,13 +39,15 @@ async function isInViewMonth(page: Page, date: string): Promise<boolean> {
 
 /** Moves the calendar to the date's month and answers the date's cell. */
 export async function calendarCell(page: Page, date: string) {
-  await page.getByRole('grid').waitFor();
+  // A grid that is not busy is a live page's: a prerendered page's calendar stays busy until it has hydrated and its
+  // dates have loaded, and a click on its Next month button before then does nothing.
+  await page.locator('[role="grid"]:not([aria-busy])').waitFor();
   const title = page.locator('#booking-calendar-title');
   for (let i = 0; i < 2 && !(await isInViewMonth(page, date)); i++) {
     const month = await title.textContent();
     await page.getByRole('button', { name: 'Next month' }).click();
     // The title changes after the click: checking before it did would click once more and pass the month.
-    await expect.poll(() => title.textContent()).not.toBe(month);
+    await expect.poll(() => title.textContent(), { timeout: 10_000 }).not.toBe(month);
   }
   return page.locator(`[role="gridcell"][data-date="${date}"]`);
 }
@@ -63,7 +65,7 @@ export async function firstAvailableDay(page: Page, scope: Page | Locator = page
     const title = scope.locator('[id$="calendar-title"]').first();
     const month = await title.textContent();
     await scope.getByRole('button', { name: 'Next month' }).click();
-    await expect.poll(() => title.textContent()).not.toBe(month);
+    await expect.poll(() => title.textContent(), { timeout: 10_000 }).not.toBe(month);
     await settled.waitFor();
   }
   await expect.poll(() => available.count()).toBeGreaterThan(0);
