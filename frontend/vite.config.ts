@@ -20,7 +20,8 @@ export default defineConfig(({ mode }) => {
       outDir: fileURLToPath(new URL('./dist', import.meta.url)),
       emptyOutDir: true,
       // The single-page app, and the booking page's own entry without the router (book.html: the shell of the
-      // published booking pages, and the page of a slug that has none).
+      // published booking pages, and the page of a slug that has none). A team's page (team.html) is built apart:
+      // vite.team.config.ts.
       rollupOptions: {
         input: {
           index: fileURLToPath(new URL('./index.html', import.meta.url)),

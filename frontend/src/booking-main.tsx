@@ -2,14 +2,12 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import type { PublicEvent } from '#shared/api/schemas/events';
-import type { PublicTeam } from '#shared/api/schemas/teams';
-import { BookingRoot, loadTeamPage } from '#frontend/app/booking-app.tsx';
-import { bookingSlugOf, teamSlugOf } from '#frontend/app/layout-rules.ts';
+import { BookingRoot } from '#frontend/app/booking-app.tsx';
+import { bookingSlugOf } from '#frontend/app/layout-rules.ts';
 import { prefetchBookingPage, publicEventKey } from '#frontend/features/booking/api/early-fetch.ts';
 import { loadCustomCss } from '#frontend/features/booking/lib/custom-css.ts';
-import { publicTeamKey } from '#frontend/features/team-page/api/public-team.ts';
 import { queryClient } from '#frontend/lib/query-client.ts';
-import { renderTimeOf } from '#frontend/lib/server-render.ts';
+import { inlinedData, renderTimeOf } from '#frontend/lib/server-render.ts';
 
 import '#frontend/index.css';
 
@@ -17,7 +15,7 @@ import '#frontend/index.css';
  * The booking page's own entry (book.html): the page without the router, React Query's client, its chrome. A page
  * published as HTML (prerender/booking-page.tsx) carries its event (#meetwise-event) and its first step's markup:
  * it is hydrated, with the event put in the cache so it is never asked for. The shell of a slug without a published
- * page (book.html as built) is rendered here and asks for the event.
+ * page (book.html as built) is rendered here and asks for the event. A team's page has its own entry (team-main.tsx).
  */
 
 const container = document.getElementById('root');
@@ -25,34 +23,14 @@ if (!container) throw new Error('Missing #root element in book.html');
 
 const { pathname, search } = window.location;
 const slug = bookingSlugOf(pathname);
-
-function inlined<T>(id: string): T | null {
-  const text = document.getElementById(id)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
-
-const event = slug ? inlined<PublicEvent>('meetwise-event') : null;
-// A team's published page (/team/{slug}, issue 28) carries its data (#meetwise-team) and is hydrated the same way.
-const teamSlug = teamSlugOf(pathname);
-const team = teamSlug ? inlined<PublicTeam>('meetwise-team') : null;
-const renderedAt = event || team ? renderTimeOf(container) : null;
+const event = slug ? inlinedData<PublicEvent>('meetwise-event') : null;
+const renderedAt = event ? renderTimeOf(container) : null;
 if (slug && event) queryClient.setQueryData(publicEventKey(slug), event);
-if (teamSlug && team) queryClient.setQueryData(publicTeamKey(teamSlug), team);
 // The month's dates (started by book.html's inline script), and the slots of its first free day, start now.
 if (slug) prefetchBookingPage(slug);
 
 const app = <BookingRoot client={queryClient} renderedAt={renderedAt} pathname={pathname} search={search} />;
-if (teamSlug) {
-  // A team's page: its code first (a chunk of its own), then hydrated when published, else rendered.
-  void loadTeamPage().then(() =>
-    team && renderedAt ? startTransition(() => void hydrateRoot(container, app)) : createRoot(container).render(app),
-  );
-} else if (event && renderedAt) {
+if (event && renderedAt) {
   // A published page's custom CSS is drawn in its first render: its code comes first (only for such an event).
   void loadCustomCss(event.customCss)
     .catch(() => undefined)

@@ -12,6 +12,7 @@ import { s3PublishedPages } from '#functions/adapters/pages/s3-pages';
 import type { BookingPagesDeps } from '#functions/app/booking-pages';
 import { config, coreDeps } from '#functions/composition';
 import type { Config } from '#functions/config';
+import type { PageShellFile } from '#functions/domain/published-pages';
 import type { BookingPageRenderer, PublishedPages } from '#functions/ports';
 
 /**
@@ -25,6 +26,8 @@ export function bookingPagesFor(
 ): BookingPagesDeps {
   const db = createDocumentClient(withConsistentReads(createDynamoClient(configuration)));
   const { site } = configuration;
+  const shellOf = (file: PageShellFile) =>
+    'bucket' in site ? s3PageShell(site.bucket, configuration.region, file) : filePageShell(join(site.buildDir, file));
   return {
     ...core,
     events: dynamoEvents(db, configuration.tableName),
@@ -36,13 +39,7 @@ export function bookingPagesFor(
       ('bucket' in site
         ? s3PublishedPages(site.bucket, configuration.region)
         : filePublishedPages(join(configuration.dataDir, 'site'))),
-    renderer:
-      overrides.renderer ??
-      reactBookingPageRenderer(
-        'bucket' in site
-          ? s3PageShell(site.bucket, configuration.region)
-          : filePageShell(join(site.buildDir, 'book.html')),
-      ),
+    renderer: overrides.renderer ?? reactBookingPageRenderer(shellOf('book.html'), shellOf('team.html')),
   };
 }
 

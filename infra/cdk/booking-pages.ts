@@ -12,7 +12,7 @@ import { acknowledgeCustomResourceProvider } from '#infra/cdk/nag';
 export interface RepublishOnDeployProps {
   /** The booking page publisher (functions/src/jobs/publishBookingPages.ts). */
   publisher: lambda.IFunction;
-  /** The built shell (book.html) this deploy uploads: a new shell republishes every page. */
+  /** The built shells (book.html, team.html) this deploy uploads: a new shell republishes every page. */
   shellHtml: string;
   /** The upload of the shell: the pages are republished after it. */
   after: IDependable;

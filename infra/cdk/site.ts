@@ -104,6 +104,9 @@ export const bookingPathFunctionCode = `function handler(event) {
 /** Where the publisher puts booking pages in the site bucket (domain/published-pages.ts `pageKeys`). */
 export const PUBLISHED_PREFIXES = ['book/', 'events/', 'team/'] as const;
 
+/** The built shells the publisher renders pages into and the shell function serves: the booking page's, a team's. */
+export const SHELL_FILES = ['book.html', 'team.html'] as const;
+
 /**
  * The site: a private bucket with the built front end, served by CloudFront, which also forwards /api/* to
  * the HTTP API so the page and the API share one origin (session cookies need no CORS).
@@ -168,13 +171,13 @@ export class Site extends Construct {
     this.shellFunction = props.makeFunction(
       'serveBookingShell',
       props.shellEntry,
-      "Site: the booking page's shell (book.html) for a booking page path with no published page",
+      "Site: the booking page's shell (book.html; team.html on /team/*) for a public page path with no published page",
       {},
       Duration.seconds(10),
       this,
     );
     this.shellFunction.addEnvironment('SITE_BUCKET', this.bucket.bucketName);
-    this.bucket.grantRead(this.shellFunction, 'book.html');
+    for (const shell of SHELL_FILES) this.bucket.grantRead(this.shellFunction, shell);
     acknowledgeShellRead(this.shellFunction);
     const shellUrl = this.shellFunction.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
     const bookingOrigin = new origins.OriginGroup({
@@ -446,7 +449,7 @@ export class Site extends Construct {
    */
   grantPagePublishing(grantee: iam.IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
     grantee.addEnvironment('SITE_BUCKET', this.bucket.bucketName);
-    this.bucket.grantRead(grantee, 'book.html');
+    for (const shell of SHELL_FILES) this.bucket.grantRead(grantee, shell);
     acknowledgeShellRead(grantee);
     for (const prefix of PUBLISHED_PREFIXES) {
       this.bucket.grantPut(grantee, `${prefix}*`);
@@ -472,7 +475,7 @@ export class Site extends Construct {
   }
 }
 
-/** S3's grantRead of the shell object (book.html): GetObject* on it, GetBucket* and List* on the bucket. */
+/** S3's grantRead of the shell objects (book.html, team.html): GetObject* on them, GetBucket* and List* on the bucket. */
 function acknowledgeShellRead(grantee: iam.IGrantable): void {
   if (!Construct.isConstruct(grantee.grantPrincipal)) return;
   acknowledgeNag(
@@ -480,7 +483,7 @@ function acknowledgeShellRead(grantee: iam.IGrantable): void {
     ...['s3:GetObject*', 's3:GetBucket*', 's3:List*'].map((action) => ({
       id: `AwsSolutions-IAM5[Action::${action}]`,
       reason:
-        "S3's grantRead of one object, the booking page shell (book.html), and of the bucket for what S3 asks of a reader.",
+        "S3's grantRead of two objects, the page shells (book.html, team.html), and of the bucket for what S3 asks of a reader.",
     })),
   );
 }

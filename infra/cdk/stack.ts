@@ -20,7 +20,7 @@ import { SiteDomainRecords } from '#infra/cdk/domain';
 import { BookingMailQueue } from '#infra/cdk/mail-queue';
 import { acknowledgeNag } from '#infra/cdk/nag';
 import { OperatorAlarms } from '#infra/cdk/operations';
-import { Site } from '#infra/cdk/site';
+import { SHELL_FILES, Site } from '#infra/cdk/site';
 import { checkCertificateArn } from '#infra/cdk/stage';
 import { isTeamRoute } from '#infra/cdk/teams';
 import { isIntegrationRoute, WebhookDelivery } from '#infra/cdk/webhooks';
@@ -268,10 +268,13 @@ export class MeetwiseStack extends Stack {
     const publisherJob = streamJobs.publishBookingPages.name;
     const publisher = lifecycle.functions.get(publisherJob)!;
     site.grantPagePublishing(publisher);
-    const shellFile = path.join(siteDir, existsSync(path.join(siteDir, 'book.html')) ? 'book.html' : 'index.html');
+    // Both shells (the booking page's, a team's): a change of either republishes the pages.
+    const shellFiles = SHELL_FILES.map((file) => path.join(siteDir, file)).filter((file) => existsSync(file));
     new RepublishOnDeploy(this, 'RepublishBookingPages', {
       publisher,
-      shellHtml: readFileSync(shellFile, 'utf8'),
+      shellHtml: (shellFiles.length ? shellFiles : [path.join(siteDir, 'index.html')])
+        .map((file) => readFileSync(file, 'utf8'))
+        .join('\n'),
       after: site.pagesDeployment,
       deadLetters: lifecycle.streamDeadLetters.get(publisherJob)!,
     });

@@ -4,7 +4,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import { RESERVED_EVENT_SLUGS } from '#shared/constants';
-import { PUBLISHED_PAGE_CACHE_CONTROL } from '#functions/domain/published-pages';
+import { PUBLISHED_PAGE_CACHE_CONTROL, shellFileFor } from '#functions/domain/published-pages';
 import { isEmbedFrameRequest, pageSecurityHeaders } from '#infra/security-headers';
 
 const TYPES: Record<string, string> = {
@@ -54,8 +54,8 @@ const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * Serves the built front end the way CloudFront + S3 do: files under /assets/ (content-hashed by Vite) and /embed/
  * (the embed script, named by its content's hash) with a one-year immutable cache, the embed loader /embed.js with a
  * five-minute one; `/` the landing page prerendered at build time (landing.html); a booking page
- * (/book/{slug}, /events/{slug}) its published file from `publishedDir` when there is one (the publisher's, with
- * its short shared cache), else the booking page's own shell (book.html); every other path that is not a file
+ * (/book/{slug}, /events/{slug}, /team/{slug}) its published file from `publishedDir` when there is one (the
+ * publisher's, with its short shared cache), else its own shell (book.html; team.html for a team's page); every other path that is not a file
  * index.html with no-cache, so the client router can answer it. Text files are gzip-compressed when the client
  * accepts it.
  */
@@ -119,7 +119,7 @@ export function staticSite(rootDir: string, publishedDir?: string) {
       const file = join(published, key);
       if (existsSync(file)) return { file, published: true };
     }
-    const shell = join(root, 'book.html');
+    const shell = join(root, shellFileFor(pathname));
     return existsSync(shell) ? { file: shell, published: false } : null;
   };
 
@@ -146,7 +146,7 @@ export function staticSite(rootDir: string, publishedDir?: string) {
     } catch (error) {
       // A published page taken down between the check and the read: the shell answers, as it would have.
       if (!page?.published || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      asset = load(join(root, 'book.html'));
+      asset = load(join(root, shellFileFor(pathname)));
     }
     const immutable = found !== null && (pathname.startsWith('/assets/') || pathname.startsWith('/embed/'));
     const useGzip = asset.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));

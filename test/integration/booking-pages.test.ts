@@ -197,6 +197,10 @@ describe('publishBookingPages: the table changes, the published pages follow', (
     });
     const teamPage = () => page(`team/${team}`) ?? '';
     expect(teamPage()).toContain('id="meetwise-team"');
+    // Rendered into a team's page's own shell (team.html), whose entry carries none of the booking page's code.
+    expect(teamPage()).toMatch(/content="\/assets\/team-[\w-]+\.js/);
+    expect(teamPage()).not.toContain('/assets/book-');
+    expect(page(`book/${slug}`)).toMatch(/content="\/assets\/book-[\w-]+\.js/);
     expect(teamPage()).toContain('Hedge trimming');
     expect(teamPage()).toContain(`href="/book/${slug}"`);
 
@@ -294,7 +298,7 @@ describe('publishBookingPages: the table changes, the published pages follow', (
     expect(inlinedEvent(page(`book/${slug}`)!)).toMatchObject({ title: 'The very last title' });
   });
 
-  it('is served by the local server before the shell: the published page, else book.html, with the short shared cache', async () => {
+  it('is served by the local server before the shell: the published page, else book.html (team.html for a team), with the short shared cache', async () => {
     const { slug } = await newEvent({ title: 'Compost clinic' });
     await publish();
     const server = createAppServer({ siteDir: 'frontend/dist', photosDir: folder, publishedDir: folder });
@@ -310,6 +314,10 @@ describe('publishBookingPages: the table changes, the published pages follow', (
       expect(fallback.status).toBe(200);
       expect(fallback.headers.get('cache-control')).toBe('no-cache');
       expect(await fallback.text()).toBe(readFileSync('frontend/dist/book.html', 'utf8'));
+      // A team without a published page: a team's page's own shell.
+      const teamFallback = await fetch(`${base}/team/no-such-team-here`);
+      expect(teamFallback.status).toBe(200);
+      expect(await teamFallback.text()).toBe(readFileSync('frontend/dist/team.html', 'utf8'));
       // The host screens under /events stay the app's.
       expect(await (await fetch(`${base}/events/new`)).text()).toBe(readFileSync('frontend/dist/index.html', 'utf8'));
     } finally {

@@ -3,12 +3,12 @@ import path from 'node:path';
 
 /**
  * A stand-in front-end build in `dir`, for synthesizing the stack without `npm run build`: what the stack reads of a
- * build is the HTML of index.html and book.html (their inline scripts' hashes) and the embed loader (embed.js); it
+ * build is the HTML of index.html, book.html and team.html (their inline scripts' hashes, the shells' republishing) and the embed loader (embed.js); it
  * uploads the rest as it is.
  */
 export function writeStandInSite(dir: string): string {
   mkdirSync(path.join(dir, 'assets'));
-  for (const file of ['index.html', 'book.html']) {
+  for (const file of ['index.html', 'book.html', 'team.html']) {
     writeFileSync(
       path.join(dir, file),
       '<!doctype html><title>Meetwise</title><script type="module" src="/assets/app.js"></script>',

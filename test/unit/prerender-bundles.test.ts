@@ -21,6 +21,10 @@ const MARKS = {
   detailsForm: 'Confirm Booking',
 };
 
+/** The booking page's own code (its month calendar) and a team's page's. */
+const BOOKING_PAGE = 'Next month';
+const TEAM_PAGE = 'Loading team page';
+
 /** The scripts reachable from the page's module script: through static imports only, or dynamic ones too. */
 function scriptsOf(page: string, dynamic: boolean): Map<string, string> {
   const entry = /<script type="module" crossorigin src="\/assets\/([\w.-]+\.js)">/.exec(
@@ -57,9 +61,25 @@ describe.runIf(built)('the booking page entry, built (book.html)', () => {
     expect(carrying(scripts, MARKS.reactRouter)).toEqual([]);
   });
 
+  it("never carries a team's page, even on demand (team.html has its own entry and build)", () => {
+    expect(carrying(scriptsOf('book.html', false), BOOKING_PAGE).length).toBeGreaterThan(0);
+    expect(carrying(scriptsOf('book.html', true), TEAM_PAGE)).toEqual([]);
+  });
+
   it('the single-page app keeps its router (and the booking page for in-app navigation)', () => {
     const scripts = scriptsOf('index.html', false);
     expect(carrying(scripts, MARKS.reactRouter).length).toBeGreaterThan(0);
     expect(carrying(scripts, 'Try Meetwise free').length).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(built)("a team's page entry, built (team.html, issue 28)", () => {
+  it('first load: at most 75 KB of JavaScript (gzip), its page and none of the booking page, even on demand', () => {
+    const scripts = scriptsOf('team.html', false);
+    const gzip = [...scripts.values()].reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
+    expect(gzip).toBeLessThanOrEqual(75 * 1024);
+    expect(carrying(scripts, TEAM_PAGE).length).toBeGreaterThan(0);
+    const everything = scriptsOf('team.html', true);
+    for (const mark of [BOOKING_PAGE, ...Object.values(MARKS)]) expect(carrying(everything, mark), mark).toEqual([]);
   });
 });

@@ -3,12 +3,14 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 import type { PublicEvent } from '#shared/api/schemas/events';
+import type { PublicTeam } from '#shared/api/schemas/teams';
 import { inlineScriptHashes } from '#infra/security-headers';
 import { renderBookingPage } from '#frontend/prerender/booking-page.tsx';
+import { renderTeamPage } from '#frontend/prerender/team-page.tsx';
 
 /**
  * The CSP allows inline scripts by the hashes of index.html's (infra/security-headers.ts). Every other page the
- * servers answer with (book.html, the published booking pages rendered into it, landing.html) must run only inline
+ * servers answer with (book.html, team.html, the published pages rendered into them, landing.html) must run only inline
  * scripts byte-identical to one of those; their JSON data blocks never run and are not counted. The built files are
  * checked when they are there (`npm test` builds first); the sources always.
  */
@@ -38,6 +40,8 @@ const EVENT: PublicEvent = {
   advanceBookingDays: 30,
 };
 
+const TEAM: PublicTeam = { name: 'Sales', slug: 'sales', logoUrl: null, events: [] };
+
 const read = (file: string) => readFileSync(file, 'utf8');
 const published = (template: string) =>
   renderBookingPage({ template, event: EVENT, path: '/book/garden-walk', now: new Date('2026-06-01T12:00:00Z') });
@@ -52,6 +56,10 @@ function expectInlineScriptsOf(page: string, index: string) {
 describe("inline scripts: only index.html's", () => {
   it('book.html (source) has the same inline scripts as index.html', () => {
     expect(inlineScriptHashes(read('frontend/book.html'))).toEqual(inlineScriptHashes(read('frontend/index.html')));
+  });
+
+  it("team.html (source), a team's page's own entry, has the same inline scripts too", () => {
+    expect(inlineScriptHashes(read('frontend/team.html'))).toEqual(inlineScriptHashes(read('frontend/index.html')));
   });
 
   it('a published page adds a JSON data block, which is not an inline script to allow', () => {
@@ -80,6 +88,22 @@ describe("inline scripts: only index.html's", () => {
       expect(page).not.toMatch(/<script type="module"/);
       expect(page).not.toMatch(/rel="modulepreload"/);
     }
+  });
+
+  it.runIf(existsSync('frontend/dist/team.html'))("the built team.html and a team's page published into it", () => {
+    const index = read('frontend/dist/index.html');
+    const team = read('frontend/dist/team.html');
+    const page = renderTeamPage({
+      template: team,
+      team: TEAM,
+      path: '/team/sales',
+      now: new Date('2026-06-01T12:00:00Z'),
+    });
+    expectInlineScriptsOf(team, index);
+    expectInlineScriptsOf(page, index);
+    expect(team).toMatch(/<script type="module" crossorigin src="\/assets\/team-[\w-]+\.js"><\/script>/);
+    expect(page).toMatch(/<meta name="meetwise-modules" content="\/assets\/team-[\w-]+\.js[^"]*">/);
+    expect(page).not.toMatch(/<script type="module"/);
   });
 });
 

@@ -1,9 +1,11 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
+import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 
 import { matchesStreamFilter, streamFilterPatterns, streamJobs } from '#shared/jobs';
 import { pageChangeFromImages } from '#functions/adapters/dynamodb/page-changes';
-import { pageKeys, pageWork, teamPageKey } from '#functions/domain/published-pages';
+import { pageKeys, pageWork, shellFileFor, teamPageKey } from '#functions/domain/published-pages';
+import { shellHandler } from '#functions/site/serveBookingShell';
 
 /** Booking pages as static HTML (issue 19): which table changes call for which pages. */
 
@@ -120,5 +122,36 @@ describe("the publisher's stream filters", () => {
     expect(matchesStreamFilter(streamJobs.notifyBookingChanges, record('MODIFY', 'NewImage', 'Booking'))).toBe(true);
     expect(matchesStreamFilter(streamJobs.notifyBookingChanges, record('REMOVE', 'OldImage', 'Booking'))).toBe(false);
     expect(streamFilterPatterns(job)).toHaveLength(2);
+  });
+});
+
+describe("a page's shell (team.html for a team's page, issue 28)", () => {
+  it('maps /team/{slug} to team.html and every other booking page path to book.html', () => {
+    expect(shellFileFor('/team/sales')).toBe('team.html');
+    expect(shellFileFor('/Team/sales/')).toBe('team.html');
+    expect(shellFileFor('/book/intro')).toBe('book.html');
+    expect(shellFileFor('/events/intro')).toBe('book.html');
+    expect(shellFileFor('/teams/sales')).toBe('book.html');
+  });
+
+  it('the shell function answers each path its own shell, GET and HEAD only, cached a minute at the edge', async () => {
+    const asked: string[] = [];
+    const handler = shellHandler((file) => async () => {
+      asked.push(file);
+      return `<html>${file}</html>`;
+    });
+    const call = (rawPath: string, method = 'GET') =>
+      handler({ rawPath, requestContext: { http: { method } } } as unknown as LambdaFunctionURLEvent) as Promise<{
+        statusCode: number;
+        headers: Record<string, string>;
+        body: string;
+      }>;
+    const team = await call('/team/sales');
+    expect(team).toMatchObject({ statusCode: 200, body: '<html>team.html</html>' });
+    expect(team.headers).toMatchObject({ 'cache-control': 'public, max-age=0, s-maxage=60' });
+    expect((await call('/book/intro')).body).toBe('<html>book.html</html>');
+    expect((await call('/events/intro', 'HEAD')).body).toBe('');
+    expect((await call('/book/intro', 'POST')).statusCode).toBe(405);
+    expect(asked).toEqual(['team.html', 'book.html', 'book.html']);
   });
 });

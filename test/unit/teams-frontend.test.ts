@@ -114,7 +114,8 @@ describe("the event editor's team part", () => {
   });
 });
 
-const TEMPLATE = readFileSync('frontend/book.html', 'utf8');
+const TEMPLATE = readFileSync('frontend/team.html', 'utf8');
+const BOOKING_TEMPLATE = readFileSync('frontend/book.html', 'utf8');
 const NOW = new Date('2026-03-10T15:00:00.000Z');
 const TEAM: PublicTeam = {
   name: 'Sales <Team>',
@@ -147,6 +148,9 @@ describe("a team's public page, published as HTML", () => {
     expect(data).not.toContain('<');
     expect(JSON.parse(data)).toEqual(TEAM);
     expect(() => renderTeamPage({ template: TEMPLATE, team: TEAM, path: '/book/sales', now: NOW })).toThrow();
+    // Its own shell: the team page's entry, never the booking page's.
+    expect(html).toContain('/src/team-main.tsx');
+    expect(html).not.toContain('booking-main');
   });
 
   it('reads /team/{slug} only', () => {
@@ -186,7 +190,7 @@ describe("a team's public page, published as HTML", () => {
         { name: 'Grace Hopper', photoUrl: null },
       ],
     };
-    const html = renderBookingPage({ template: TEMPLATE, event, path: '/book/demo-call', now: NOW });
+    const html = renderBookingPage({ template: BOOKING_TEMPLATE, event, path: '/book/demo-call', now: NOW });
     expect(html).toContain('src="/photos/t1/logo.png"');
     expect(html).toContain('aria-label="Hosts"');
     expect(html).toContain('src="/photos/u1/a.webp"');

@@ -36,3 +36,14 @@ export function renderTimeOf(root: Element): Date | null {
   const time = value ? new Date(value) : null;
   return time && !Number.isNaN(time.getTime()) && root.firstElementChild ? time : null;
 }
+
+/** The JSON data block a published page carries (`<script type="application/json" id>`), or null. */
+export function inlinedData<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}

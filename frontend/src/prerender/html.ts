@@ -1,7 +1,7 @@
 import { RENDERED_AT_ATTRIBUTE } from '#frontend/lib/server-render.ts';
 
 /**
- * Filling a built HTML page (frontend/dist/index.html, book.html) with what a server rendered: the pieces are found
+ * Filling a built HTML page (frontend/dist/index.html, book.html, team.html) with what a server rendered: the pieces are found
  * by exact slots, each of which must be there exactly once (a template that changed shape fails loudly rather than
  * publishing a broken page), and every piece of text is escaped here. Replacements go through functions, so no `$&`
  * or `$'` in a text can splice the template into the page.
@@ -26,7 +26,7 @@ export const jsonForScript = (value: unknown): string =>
 /** The id of the data block a published booking page carries its event in (read by booking-main.tsx and book.html). */
 export const EVENT_DATA_ID = 'meetwise-event';
 
-/** The id of the data block a published team page carries its team in (read by booking-main.tsx). */
+/** The id of the data block a published team page carries its team in (read by team-main.tsx). */
 export const TEAM_DATA_ID = 'meetwise-team';
 
 export interface PageContent {

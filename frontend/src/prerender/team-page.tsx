@@ -2,21 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 
 import type { PublicTeam } from '#shared/api/schemas/teams';
-import { BookingRoot, provideTeamPage } from '#frontend/app/booking-app.tsx';
 import { teamSlugOf } from '#frontend/app/layout-rules.ts';
+import { TeamRoot } from '#frontend/app/team-app.tsx';
 import { publicTeamKey } from '#frontend/features/team-page/api/public-team.ts';
-import {
-  PublicTeamPage,
-  teamPageDescription,
-  teamPageTitle,
-} from '#frontend/features/team-page/components/public-team-page.tsx';
+import { teamPageDescription, teamPageTitle } from '#frontend/features/team-page/components/public-team-page.tsx';
 import { fillTemplate, TEAM_DATA_ID } from '#frontend/prerender/html.ts';
 
-// The render is synchronous: the team page's code, which the browser loads on demand, is here from the start.
-provideTeamPage(PublicTeamPage);
-
 export interface TeamPageInput {
-  /** The built booking page shell, frontend/dist/book.html, as text. */
+  /** The built team page shell, frontend/dist/team.html, as text. */
   template: string;
   /** The answer of GET /api/teams/{slug}/public. */
   team: PublicTeam;
@@ -26,9 +19,9 @@ export interface TeamPageInput {
 }
 
 /**
- * A team's public page published as static HTML (issue 28): the booking page's shell with the team's page rendered
+ * A team's public page published as static HTML (issue 28): the team page's shell with the team's page rendered
  * into #root, its title and description, and the team's data as JSON (#meetwise-team), which the browser
- * (booking-main.tsx) hydrates with, never asking for it. Pure and synchronous, as renderBookingPage.
+ * (team-main.tsx) hydrates with, never asking for it. Pure and synchronous, as renderBookingPage.
  */
 export function renderTeamPage({ template, team, path, now }: TeamPageInput): string {
   const slug = teamSlugOf(path);
@@ -36,7 +29,7 @@ export function renderTeamPage({ template, team, path, now }: TeamPageInput): st
   const client = new QueryClient();
   client.setQueryData(publicTeamKey(slug), team);
   try {
-    const root = renderToString(<BookingRoot client={client} renderedAt={now} pathname={path} search="" />);
+    const root = renderToString(<TeamRoot client={client} renderedAt={now} pathname={path} />);
     return fillTemplate(template, {
       root,
       renderedAt: now,

@@ -2,15 +2,17 @@ import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda
 
 import { s3PageShell, type PageShell } from '#functions/adapters/pages/page-shell';
 import { config } from '#functions/composition';
+import { shellFileFor, type PageShellFile } from '#functions/domain/published-pages';
 
 /**
- * The fallback origin of CloudFront's /book/* and /events/* behaviours (infra/cdk/site.ts): the site bucket answered
- * 403 or 404, so the event type has no published page (an unknown slug, a deactivated event, a page not yet
+ * The fallback origin of CloudFront's /book/*, /events/* and /team/* behaviours (infra/cdk/site.ts): the site bucket
+ * answered 403 or 404, so the path has no published page (an unknown slug, a deactivated event, a page not yet
  * published). Answers the booking page's shell (book.html), which asks the API and shows the event or the spec's
- * "Event Not Found" / "This event has been deactivated". Cached a minute at the edge like a published page.
+ * "Event Not Found" / "This event has been deactivated"; on /team/* a team's page's shell (team.html), which asks
+ * for the team. Cached a minute at the edge like a published page.
  * Reached only through CloudFront (a function URL with IAM auth and CloudFront's origin access control).
  */
-export function shellHandler(shell: () => PageShell) {
+export function shellHandler(shell: (file: PageShellFile) => PageShell) {
   return async (event: LambdaFunctionURLEvent): Promise<LambdaFunctionURLResult> => {
     const method = event.requestContext.http.method;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -20,7 +22,7 @@ export function shellHandler(shell: () => PageShell) {
         body: 'Method not allowed',
       };
     }
-    const html = await shell()();
+    const html = await shell(shellFileFor(event.rawPath))();
     return {
       statusCode: 200,
       headers: {
@@ -32,12 +34,14 @@ export function shellHandler(shell: () => PageShell) {
   };
 }
 
-let built: PageShell | undefined;
-export const handler = shellHandler(() => {
-  if (!built) {
+const built = new Map<PageShellFile, PageShell>();
+export const handler = shellHandler((file) => {
+  let shell = built.get(file);
+  if (!shell) {
     const { site, region } = config();
     if (!('bucket' in site)) throw new Error('SITE_BUCKET is not set: the shell function serves the site bucket');
-    built = s3PageShell(site.bucket, region);
+    shell = s3PageShell(site.bucket, region, file);
+    built.set(file, shell);
   }
-  return built;
+  return shell;
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
-/** The built booking page shell (frontend/dist/book.html): the template every published page is rendered into. */
+/** A built page shell (frontend/dist/book.html, or team.html for a team's page): the template a published page is rendered into. */
 export type PageShell = () => Promise<string>;
 
 /** One machine: the file the last `npm run build` wrote, read each time (a rebuild is used at once). */

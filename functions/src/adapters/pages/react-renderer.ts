@@ -5,16 +5,16 @@ import { renderTeamPage } from '#frontend/prerender/team-page.tsx';
 
 /**
  * The front end's own server renderer (React's renderToString of the booking page's first step, the event inlined
- * for hydration) into the built shell, and a team's page (issue 28) the same way: the page a guest's browser
- * hydrates is the one the client would have drawn.
+ * for hydration) into the built shell (book.html), and a team's page (issue 28) the same way into its own shell
+ * (team.html): the page a guest's browser hydrates is the one the client would have drawn.
  */
-export function reactBookingPageRenderer(shell: PageShell): BookingPageRenderer {
+export function reactBookingPageRenderer(shell: PageShell, teamShell: PageShell): BookingPageRenderer {
   return {
     async render(event, path, now) {
       return renderBookingPage({ template: await shell(), event, path, now });
     },
     async renderTeam(team, path, now) {
-      return renderTeamPage({ template: await shell(), team, path, now });
+      return renderTeamPage({ template: await teamShell(), team, path, now });
     },
   };
 }
