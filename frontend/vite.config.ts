@@ -27,6 +27,14 @@ export default defineConfig(({ mode }) => {
           index: fileURLToPath(new URL('./index.html', import.meta.url)),
           book: fileURLToPath(new URL('./book.html', import.meta.url)),
         },
+        // The style sheet named by its content alone: the team page's build (vite.team.config.ts) writes the same
+        // sheet under the same name, so a guest going from a team's page to a booking page has it cached.
+        output: {
+          assetFileNames: (asset) =>
+            asset.names.some((name) => name.endsWith('.css'))
+              ? 'assets/style-[hash][extname]'
+              : 'assets/[name]-[hash][extname]',
+        },
       },
     },
     server: { proxy },

@@ -19,7 +19,10 @@ export default defineConfig((env) => {
     build: {
       ...base.build,
       emptyOutDir: false,
-      rollupOptions: { input: { team: fileURLToPath(new URL('./team.html', import.meta.url)) } },
+      rollupOptions: {
+        ...base.build?.rollupOptions,
+        input: { team: fileURLToPath(new URL('./team.html', import.meta.url)) },
+      },
     },
   };
 });

@@ -385,7 +385,7 @@ export interface Config {
   /** The S3 bucket for uploaded photos (the cloud); unset on one machine, where they go under dataDir/photos. */
   photoBucket: string | undefined;
   /**
-   * Where the booking page publisher finds the built page shell (book.html) and puts the pages it renders: the site
+   * Where the booking page publisher finds the built page shells (book.html, team.html) and puts the pages it renders: the site
    * bucket in the cloud (SITE_BUCKET); on one machine the build folder (SITE_DIR, default frontend/dist), the pages
    * going under dataDir/site.
    */

@@ -39,7 +39,7 @@ export interface SiteProps {
   /** Where the site bucket's server access logs and the distribution's standard logs go (access-logs.ts). */
   accessLogs: s3.IBucket;
   /**
-   * Builds the booking page shell function (the route functions' factory: same bundling, logs and alarms); `entry`
+   * Builds the page shell function, book.html or team.html (the route functions' factory: same bundling, logs and alarms); `entry`
    * is its handler file (functions/src/site/serveBookingShell.ts).
    */
   makeFunction: FunctionFactory;
@@ -85,7 +85,7 @@ export const spaFallbackFunctionCode = `function handler(event) {
  * key (book/{slug}, events/{slug}, team/{slug};
  * the slug in lower case, a trailing slash dropped). The host screens under /events (/events/new, /events/dashboard)
  * and any deeper path are the single-page app's (index.html). What is left is served by the booking pages' origin
- * group: the published page, or, when there is none, the booking page's shell from the shell function.
+ * group: the published page, or, when there is none, its shell from the shell function (team.html on /team/*).
  * Keep the reserved names in step with RESERVED_EVENT_SLUGS (shared/constants.ts; the infra test checks them).
  */
 export const bookingPathFunctionCode = `function handler(event) {
@@ -117,13 +117,16 @@ export class Site extends Construct {
   readonly url: string;
   /** Answers the booking page's shell for a booking path without a published page (the origin group's fallback). */
   readonly shellFunction: NodejsFunction;
-  /** The upload of index.html, book.html and the rest: the booking pages are republished after it. */
+  /** The upload of index.html, book.html, team.html and the rest: the booking pages are republished after it. */
   readonly pagesDeployment: s3deploy.BucketDeployment;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
 
-    for (const file of ['index.html', 'embed.js']) {
+    // A build with the booking page's shell has a team page's too (npm run build makes both): an upload without it
+    // would remove the one in the bucket (the upload prunes) and break every team page.
+    const shells = existsSync(path.join(props.siteDir, 'book.html')) ? SHELL_FILES : [];
+    for (const file of ['index.html', 'embed.js', ...shells]) {
       if (!existsSync(path.join(props.siteDir, file))) {
         throw new Error(`Build the front end first: npm run build (no ${file} in ${props.siteDir})`);
       }

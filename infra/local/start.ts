@@ -42,20 +42,25 @@ function runNode(args: string[], what: string): Promise<void> {
   });
 }
 
-/** Builds the front end as `npm run build` does: Vite, then the landing page prerendered into landing.html. */
+/**
+ * Builds the front end as `npm run build` does, its steps read from package.json (the one list of them): the app and
+ * the booking page, a team's page (a build of its own), the embed script, the landing page prerendered. Each `vite`
+ * step quietly (warnings only), each `tsx` step through Node with tsx's loader.
+ */
 async function buildFrontEnd(): Promise<void> {
-  await runNode(
-    [
-      join(repoRoot, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'frontend/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    'the front-end build',
-  );
-  await runNode(['--import', 'tsx', 'frontend/prerender-landing.ts'], 'prerendering the landing page');
+  const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { build: string };
+  };
+  for (const step of scripts.build.split(' && ')) {
+    const [tool, ...args] = step.trim().split(/\s+/);
+    if (tool === 'vite') {
+      await runNode([join(repoRoot, 'node_modules/vite/bin/vite.js'), ...args, '--logLevel', 'warn'], step);
+    } else if (tool === 'tsx') {
+      await runNode(['--import', 'tsx', ...args], step);
+    } else {
+      throw new Error(`npm run build has a step this script cannot run: ${step}`);
+    }
+  }
 }
 
 function fail(message: string): never {

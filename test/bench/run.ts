@@ -378,7 +378,10 @@ async function benchOnApp(app: RunningApp, wants: (part: Part) => boolean) {
       ? `${path} (${served.get(path) === 'prerendered' ? 'prerendered' : `meant prerendered; served: ${served.get(path)}`})`
       : path === fallbackPath
         ? `${path} (fallback: published file removed${served.get(path) === 'fallback' ? '' : `; served: ${served.get(path)}`})`
-        : path;
+        : path.startsWith('/team/')
+          ? // A team's page is measured as published; one the publisher had not written yet says so.
+            `${path} (${existsSync(join(dataDir, 'site', 'team', path.slice('/team/'.length))) ? 'prerendered' : 'not yet published: its shell'})`
+          : path;
 
   if (wants('frontend')) {
     console.log('\nFront end: JavaScript loaded until network idle, gzip, 375 px');

@@ -223,7 +223,21 @@ describe('team scheduling', () => {
         if (message.type() === 'error') problems.push(message.text());
       });
       teamPage.on('pageerror', (error) => problems.push(error.message));
+      const requested: string[] = [];
+      teamPage.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await teamPage.goto(`${stack.app.baseUrl}/team/${slug}`);
+      // Hydrated by its own entry (team.html's), with the team inlined: React took the root, no call for the team,
+      // none of the booking page's code.
+      await expect
+        .poll(() =>
+          teamPage.evaluate(() =>
+            Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react')),
+          ),
+        )
+        .toBe(true);
+      expect(requested.filter((path) => /^\/assets\/team-[\w-]+\.js$/.test(path))).toHaveLength(1);
+      expect(requested.filter((path) => /^\/assets\/book-/.test(path))).toEqual([]);
+      expect(requested.filter((path) => path.startsWith('/api/teams/'))).toEqual([]);
       await teamPage.getByRole('heading', { name: teamName, level: 1 }).waitFor();
       const eventLink = teamPage.getByRole('link', { name: title });
       await eventLink.waitFor();
@@ -234,6 +248,15 @@ describe('team scheduling', () => {
       expect(problems, problems.join('\n')).toEqual([]);
       await context.close();
     }
+
+    // A team without a published page: its shell (team.html) asks for the team and says there is none.
+    const strangerContext = await contextFor(null, 375, 'light');
+    const missing = await strangerContext.newPage();
+    const response = await missing.goto(`${stack.app.baseUrl}/team/no-such-team-${Date.now().toString(36)}`);
+    expect(response?.status()).toBe(200);
+    expect(await response!.text()).toMatch(/src="\/assets\/team-[\w-]+\.js"/);
+    await missing.getByRole('heading', { name: 'Team not found', level: 1 }).waitFor();
+    await strangerContext.close();
 
     // A new team name is republished on the team's page and on its event's booking page.
     const renamed = `${teamName} EU`;

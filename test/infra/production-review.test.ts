@@ -85,7 +85,7 @@ function runCfnLint(files: string[]): Promise<{ status: number | null; output: s
 }
 
 beforeAll(() => {
-  // A stand-in front end: the stack reads index.html and book.html (their inline scripts' hashes) and uploads it.
+  // A stand-in front end: the stack reads index.html and the shells (their inline scripts' hashes) and uploads it.
   const siteDir = writeStandInSite(tempDir('meetwise-review-site-'));
 
   outdir = tempDir('meetwise-review-out-');

@@ -1352,6 +1352,12 @@ describe('outputs and inputs', () => {
     expect(() => new MeetwiseStack(new App(), 'NoSite', { ...baseProps, routes: [], siteDir: emptyDir })).toThrow(
       'Build the front end first: npm run build',
     );
+    // A build with the booking page's shell and without a team page's (its own build): the upload would prune it.
+    const halfBuilt = writeStandInSite(tempDir('meetwise-half-dist-'));
+    rmSync(path.join(halfBuilt, 'team.html'));
+    expect(() => new MeetwiseStack(new App(), 'HalfSite', { ...baseProps, routes: [], siteDir: halfBuilt })).toThrow(
+      `Build the front end first: npm run build (no team.html in ${halfBuilt})`,
+    );
   });
 
   it('refuses a sender that is not an e-mail address', () => {

@@ -25,7 +25,7 @@ const tempDir = tempDirsRemovedAfterAll();
 
 let siteDir: string;
 beforeAll(() => {
-  // A stand-in front end: what the stack reads of it is the HTML of index.html and book.html.
+  // A stand-in front end: what the stack reads of it is the HTML of index.html and the shells (book.html, team.html).
   siteDir = writeStandInSite(tempDir('meetwise-stage-site-'));
 });
 

@@ -79,6 +79,9 @@ describe.runIf(built)("a team's page entry, built (team.html, issue 28)", () => 
     const gzip = [...scripts.values()].reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
     expect(gzip).toBeLessThanOrEqual(75 * 1024);
     expect(carrying(scripts, TEAM_PAGE).length).toBeGreaterThan(0);
+    // The same style sheet as the booking page's, by name: cached from one page to the other.
+    const sheet = (page: string) => /href="(\/assets\/[\w-]+\.css)"/.exec(readFileSync(`${DIST}/${page}`, 'utf8'))![1];
+    expect(sheet('team.html')).toBe(sheet('book.html'));
     const everything = scriptsOf('team.html', true);
     for (const mark of [BOOKING_PAGE, ...Object.values(MARKS)]) expect(carrying(everything, mark), mark).toEqual([]);
   });

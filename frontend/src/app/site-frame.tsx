@@ -20,7 +20,7 @@ function LazyToaster({ pathname }: { pathname: string }) {
 /**
  * The site's chrome around a page, per the path's rules (layout-rules.ts): the skip link, the header (given: the
  * single-page app's knows the session, the standalone booking page's does not), the main landmark and the footer.
- * The single-page app's layout and the standalone booking page (booking-app.tsx) both draw it.
+ * The single-page app's layout and the standalone pages (standalone-root.tsx: the booking page, a team's page) draw it.
  */
 export function SiteFrame({
   pathname,

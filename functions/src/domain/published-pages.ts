@@ -75,10 +75,6 @@ export function pageKeys(slug: string): string[] {
 }
 
 /**
- * How long the CDN may serve a published page before asking again: a minute, then the old page while the new one
- * is fetched. Browsers always revalidate (max-age=0), so a guest never keeps a page an edit replaced.
- */
-/**
  * The built shell a public page's path is rendered into and served from when it has no published page: a team's page
  * (/team/{slug}) has an entry of its own (team.html), so it carries none of the booking page's code; every other
  * booking page path the booking page's (book.html).
@@ -87,6 +83,10 @@ export type PageShellFile = 'book.html' | 'team.html';
 export const shellFileFor = (pathname: string): PageShellFile =>
   /^\/team\//i.test(pathname) ? 'team.html' : 'book.html';
 
+/**
+ * How long the CDN may serve a published page before asking again: a minute, then the old page while the new one
+ * is fetched. Browsers always revalidate (max-age=0), so a guest never keeps a page an edit replaced.
+ */
 export const PUBLISHED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
 /** How many times a page is rendered again when the table changed while it was being written. */

@@ -4,7 +4,7 @@ import { routeCaller, type RouteAddresses } from '#frontend/lib/api-core.ts';
 
 /**
  * GET /api/teams/{slug}/public → a team's public page (issue 28): its name, logo and active event types with their
- * hosts. Its address spelled out (held to the route table's by its type), so the booking entry carries no route table.
+ * hosts. Its address spelled out (held to the route table's by its type), so the team page's entry carries no route table.
  */
 const TEAM_PAGE_ROUTES = {
   getPublicTeam: { method: 'GET', path: '/api/teams/{slug}/public' },
@@ -12,7 +12,7 @@ const TEAM_PAGE_ROUTES = {
 
 const teamPageApi = routeCaller(TEAM_PAGE_ROUTES);
 
-/** The cache key of a team's public page; a published page puts its inlined data there (booking-main.tsx). */
+/** The cache key of a team's public page; a published page puts its inlined data there (team-main.tsx). */
 export const publicTeamKey = (slug: string) => ['publicTeam', slug] as const;
 
 export const usePublicTeam = (slug: string) =>

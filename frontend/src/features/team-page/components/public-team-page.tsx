@@ -19,7 +19,7 @@ export const teamPageDescription = (team: Pick<PublicTeam, 'name'>): string =>
 /**
  * /team/{slug} (issue 28): a team's public page, its logo and name, then its active event types (title, duration,
  * description, the hosts' photos), each linking to its booking page. Drawn on the server too (prerender/team-page.tsx)
- * with its data, and in the booking page's own entry.
+ * with its data, and in the team page's own entry (team-main.tsx; in the app's router for in-app links).
  */
 export function PublicTeamPage({ slug }: { slug: string }) {
   const team = usePublicTeam(slug);
