@@ -47,7 +47,7 @@ export async function calendarCell(page: Page, date: string) {
     const month = await title.textContent();
     await page.getByRole('button', { name: 'Next month' }).click();
     // The title changes after the click: checking before it did would click once more and pass the month.
-    await expect.poll(() => title.textContent(), { timeout: 10_000 }).not.toBe(month);
+    await expect.poll(() => title.textContent()).not.toBe(month);
   }
   return page.locator(`[role="gridcell"][data-date="${date}"]`);
 }
@@ -65,7 +65,7 @@ export async function firstAvailableDay(page: Page, scope: Page | Locator = page
     const title = scope.locator('[id$="calendar-title"]').first();
     const month = await title.textContent();
     await scope.getByRole('button', { name: 'Next month' }).click();
-    await expect.poll(() => title.textContent(), { timeout: 10_000 }).not.toBe(month);
+    await expect.poll(() => title.textContent()).not.toBe(month);
     await settled.waitFor();
   }
   await expect.poll(() => available.count()).toBeGreaterThan(0);
