@@ -1,6 +1,8 @@
 /** Business constants in one place (what README.md's map and docs/ describe), imported by front end and functions. */
 
 export const PRODUCT_NAME = 'Meetwise';
+/** The session cookie's name: written by the session adapter, read by the HTTP layer, named by the OpenAPI document. */
+export const SESSION_COOKIE_NAME = 'meetwise_session';
 
 /** The meeting types and their labels (an event type carries one). */
 export const MEETING_TYPES = {

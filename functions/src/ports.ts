@@ -96,8 +96,25 @@ export type CookieToSet =
   string | { name: string; value: string; path: string; maxAgeSeconds: number; httpOnly: boolean; secure: boolean };
 
 export interface SessionVerifier {
-  /** The caller's principal, or null when the request carries no valid session. */
-  authenticate(request: { cookies: string[]; headers: Record<string, string | undefined> }): Promise<Principal | null>;
+  /** The principal of the session cookie's value (`null`: the request had none), or null when it is not valid. */
+  authenticate(token: string | null): Promise<Principal | null>;
+}
+
+/** A stored session, read with its account (SessionStore.find). */
+export interface StoredSession {
+  userId: string;
+  /** Seconds since epoch (also the item's TTL). */
+  expiresAt: number;
+  /** The account's role, read with the session, for the administrator check. */
+  role: 'admin' | null;
+}
+
+/** Session items (adapters/dynamodb/sessions.ts): what a session token names must still exist to count. */
+export interface SessionStore {
+  create(userId: string, sessionId: string, expiresAt: number, createdAt: string): Promise<void>;
+  /** The session with its account, or null when either is gone or the session predates the account's claim. */
+  find(userId: string, sessionId: string): Promise<StoredSession | null>;
+  delete(userId: string, sessionId: string): Promise<void>;
 }
 
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 import type { HttpMethod } from '#shared/api/route-paths';
 import type { RouteDefinition } from '#shared/api/routes';
-import { IDEMPOTENCY_TTL_HOURS, MAX_JSON_BODY_BYTES } from '#shared/constants';
+import { IDEMPOTENCY_TTL_HOURS, MAX_JSON_BODY_BYTES, SESSION_COOKIE_NAME } from '#shared/constants';
 
 /**
  * The OpenAPI 3.1 document of the HTTP API (issue 29), written from the route table: one operation per row, its
@@ -16,8 +16,6 @@ import { IDEMPOTENCY_TTL_HOURS, MAX_JSON_BODY_BYTES } from '#shared/constants';
 export const OPENAPI_VERSION = '3.1.1';
 /** The API's version: package.json's (test/unit/openapi.test.ts keeps the two equal). */
 export const API_VERSION = '0.1.0';
-/** The session cookie's name (functions/src/adapters/sessions/signed-cookie.ts; the test keeps the two equal). */
-export const SESSION_COOKIE_NAME = 'meetwise_session';
 /** Where a host creates keys, and what they start with (shared/api/schemas/integrations.ts). */
 export const API_KEY_PREFIX = 'mw_';
 

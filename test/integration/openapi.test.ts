@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildOpenApiDocument, SESSION_COOKIE_NAME } from '#shared/api/openapi';
+import { buildOpenApiDocument } from '#shared/api/openapi';
 import { routeTable } from '#shared/api/routes';
+import { SESSION_COOKIE_NAME } from '#shared/constants';
 import { integrationConfig, startAppServer } from '#test/support/local-stack';
 
 /** GET /api/openapi.json on the local stand-in for CloudFront + API Gateway: the real handler and composition. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { sessionToken, signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
+import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
 import { authDebugInfo } from '#functions/app/auth-config';
 import {
   earnsAdminRole,
@@ -10,6 +10,7 @@ import {
   usernameCandidate,
 } from '#functions/domain/accounts';
 import { Forbidden } from '#functions/errors';
+import { sessionToken } from '#functions/http/cookies';
 import { clientAddress, isHttps, refuseCrossSiteWrite } from '#functions/http/request';
 import { apiEvent } from '#test/support/api-event';
 

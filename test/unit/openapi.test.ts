@@ -9,7 +9,6 @@ import {
   buildOpenApiDocument,
   HEADER_PARAMETERS,
   jsonSchemaOf,
-  SESSION_COOKIE_NAME,
   UPLOAD_FIELDS,
   type JsonSchema,
   type OpenApiDocument,
@@ -19,6 +18,7 @@ import {
 } from '#shared/api/openapi';
 import { routes, routeTable, type RouteDefinition } from '#shared/api/routes';
 import { WEBHOOK_EVENT_TYPES } from '#shared/api/schemas/integrations';
+import { SESSION_COOKIE_NAME } from '#shared/constants';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { NotFound, TooManyRequests, ValidationFailed } from '#functions/errors';
 import { run as getOpenApiDocumentRun } from '#functions/handlers/getOpenApiDocument';

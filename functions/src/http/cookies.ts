@@ -1,3 +1,5 @@
+import { SESSION_COOKIE_NAME } from '#shared/constants';
+
 /** A cookie's value among the request's cookies (API Gateway v2 `cookies`, else the Cookie header), or null. */
 export function readCookie(
   request: { cookies: string[]; headers: Record<string, string | undefined> },
@@ -26,3 +28,7 @@ export function setCookieValue(
     `Max-Age=${options.maxAgeSeconds}`,
   ].join('; ');
 }
+
+/** The session cookie's value among the request's cookies (API Gateway v2 `cookies`, else the Cookie header). */
+export const sessionToken = (request: { cookies: string[]; headers: Record<string, string | undefined> }) =>
+  readCookie(request, SESSION_COOKIE_NAME);

@@ -13,7 +13,7 @@ import {
 } from '#functions/adapters/observability/powertools';
 import { API_KEY_MESSAGES, bearerCredential } from '#functions/domain/api-keys';
 import { Forbidden, Unauthorized, ValidationFailed } from '#functions/errors';
-import { setCookieValue } from '#functions/http/cookies';
+import { sessionToken, setCookieValue } from '#functions/http/cookies';
 import { errorToResponse, validationFailed } from '#functions/http/errors';
 import {
   header,
@@ -121,10 +121,9 @@ export function httpRoute<R extends RouteDefinition, D extends CoreDeps>(
     } else {
       principal = route.webhook
         ? null
-        : await deps.sessions.authenticate({
-            cookies: event.cookies ?? [],
-            headers: event.headers ?? {},
-          });
+        : await deps.sessions.authenticate(
+            sessionToken({ cookies: event.cookies ?? [], headers: event.headers ?? {} }),
+          );
     }
     if (route.auth !== 'public' && !principal) throw new Unauthorized('Authentication required.');
     if (route.auth === 'admin' && !principal?.isAdmin) throw new Forbidden('Administrator access required.');

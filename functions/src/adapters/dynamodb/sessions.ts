@@ -1,16 +1,10 @@
 import { DeleteCommand, PutCommand, TransactGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 import { keys } from '#functions/adapters/dynamodb/keys';
-
-export interface StoredSession {
-  userId: string;
-  expiresAt: number; // seconds since epoch (also the item's TTL)
-  /** The account's role, read with the session, for the administrator check. */
-  role: 'admin' | null;
-}
+import type { SessionStore, StoredSession } from '#functions/ports';
 
 /** Session items, in their user's partition (keys.session); expired ones vanish by TTL and are refused before. */
-export function dynamoSessionStore(db: DynamoDBDocumentClient, tableName: string) {
+export function dynamoSessionStore(db: DynamoDBDocumentClient, tableName: string): SessionStore {
   return {
     async create(userId: string, sessionId: string, expiresAt: number, createdAt: string): Promise<void> {
       await db.send(
@@ -56,5 +50,3 @@ export function dynamoSessionStore(db: DynamoDBDocumentClient, tableName: string
     },
   };
 }
-
-export type SessionStore = ReturnType<typeof dynamoSessionStore>;

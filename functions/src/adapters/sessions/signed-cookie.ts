@@ -1,15 +1,14 @@
 import { jwtVerify, SignJWT } from 'jose';
 
-import type { SessionStore } from '#functions/adapters/dynamodb/sessions';
-import { readCookie } from '#functions/http/cookies';
-import type { Clock, IdGenerator, Principal, SessionIssuer, SessionVerifier } from '#functions/ports';
+import { SESSION_COOKIE_NAME } from '#shared/constants';
+import type { Clock, IdGenerator, Principal, SessionIssuer, SessionStore, SessionVerifier } from '#functions/ports';
 
 /**
  * Sessions (docs/security.md): an HS256 token (algorithm pinned, issuer, audience, 7-day expiry) naming a
  * session item, in an HttpOnly SameSite=Lax cookie (Secure over HTTPS). The token alone is not enough: the item
  * must still exist, so logout and account deletion end a session at once.
  */
-export const SESSION_COOKIE = 'meetwise_session';
+export const SESSION_COOKIE = SESSION_COOKIE_NAME;
 export const SESSION_DAYS = 7;
 const ISSUER = 'meetwise';
 const AUDIENCE = 'meetwise-web';
@@ -28,12 +27,6 @@ interface Options {
 }
 
 const cookieAttributes = (secure: boolean) => `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-
-/** The session cookie's value among the request's cookies (API Gateway v2 `cookies`, else the Cookie header). */
-export const sessionToken = (request: {
-  cookies: string[];
-  headers: Record<string, string | undefined>;
-}): string | null => readCookie(request, SESSION_COOKIE);
 
 export function signedCookieSessions(options: Options): SessionVerifier & SessionIssuer {
   const { key, store, clock, ids } = options;
@@ -58,8 +51,7 @@ export function signedCookieSessions(options: Options): SessionVerifier & Sessio
   };
 
   return {
-    async authenticate(request): Promise<Principal | null> {
-      const token = sessionToken(request);
+    async authenticate(token): Promise<Principal | null> {
       if (!token) return null;
       const result = await verified(token);
       if (!result) return null;
