@@ -44,7 +44,7 @@ export interface Recipient {
  * The writer of one recipient's mails: each call is one mail, from "{Host} via Meetwise", in the event's colours,
  * with its subject, its heading, its blocks after the recipient's opening, and the invitation it carries.
  */
-export function mailsTo(context: MailContext, recipient: Recipient) {
+export function composerFor(context: MailContext, recipient: Recipient) {
   const hostName = oneLine(context.host.name);
   const fromName = oneLine(context.mailFromName?.(hostName) ?? `${hostName} via ${PRODUCT_NAME}`);
   const palette = mailPalette(context.event);

@@ -4,9 +4,9 @@ import {
   answerSection,
   bookAgain,
   cancelledSentence,
+  composerFor,
   declinedSentence,
   detailsRows,
-  mailsTo,
   reasonRows,
   reminderHeading,
   startsIn,
@@ -48,7 +48,7 @@ export function guestMail(context: MailContext): ComposedMail | null {
     section('Need to make a change?'),
     changeLinks,
   ];
-  const compose = mailsTo(context, {
+  const compose = composerFor(context, {
     to: booking.email,
     replyTo: host.email,
     footer: `Sent by ${PRODUCT_NAME} for ${host.name}.`,

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '#shared/constants';
 import {
   answerSection,
+  composerFor,
   detailsRows,
-  mailsTo,
   reasonRows,
   reminderHeading,
   startsIn,
@@ -26,7 +26,7 @@ export function hostMail(context: MailContext): ComposedMail | null {
   const answers = answerRows(booking);
   const view = buttons({ label: 'View booking', href: links.console });
   const decide = buttons({ label: 'Confirm or decline', href: links.console });
-  const compose = mailsTo(context, {
+  const compose = composerFor(context, {
     to: host.email,
     replyTo: booking.email,
     footer: `Sent by ${PRODUCT_NAME}. Reply to this e-mail to write to ${booking.name}.`,

@@ -2,9 +2,9 @@ import { PRODUCT_NAME } from '#shared/constants';
 import {
   addToCalendar,
   cancelledSentence,
+  composerFor,
   declinedSentence,
   detailsRows,
-  mailsTo,
   reminderHeading,
   startsIn,
   type ComposedMail,
@@ -25,7 +25,7 @@ export function otherGuestMail(context: MailContext, email: string): ComposedMai
   const title = titleOf(context);
   const subjectTail = `${title} with ${host.name} on ${subjectDate(booking.start, zone)}`;
   const details = detailsRows(context, zone, 'other-guest');
-  const compose = mailsTo(context, {
+  const compose = composerFor(context, {
     to: email,
     replyTo: host.email,
     footer: `Sent by ${PRODUCT_NAME} for ${host.name}, because ${booking.name} added you as a guest.`,
