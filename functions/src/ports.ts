@@ -314,8 +314,8 @@ export interface Mailer {
 }
 
 /**
- * A booking e-mail as the domain composes it (domain/mail/booking-mails.ts), and the calendar invitation it may carry (an
- * inline `text/calendar; method=…` part and an `.ics` attachment): the same `uid` for the life of a booking,
+ * A booking e-mail as the domain composes it (domain/mail/booking-mails.ts), and the calendar invitation it may carry
+ * (an inline `text/calendar; method=…` part and an `.ics` attachment): the same `uid` for the life of a booking,
  * `sequence` raised by every change. The domain defines them; the mailer port takes them as they are.
  */
 export type { ComposedMail as BookingMail } from '#functions/domain/mail/booking-blocks';
