@@ -15,7 +15,7 @@ import type {
   PromoRedemption,
 } from '#functions/domain/billing';
 import type { ListedBooking, ListPageRequest } from '#functions/domain/booking-list';
-import type { ComposedMail } from '#functions/domain/booking-mail';
+import type { ComposedMail } from '#functions/domain/mail/booking-blocks';
 import type { PendingPlace } from '#functions/domain/pending';
 import type {
   AccountRecord,
@@ -316,11 +316,13 @@ export interface SettingsRepository {
   putIfAbsent(settings: Settings): Promise<boolean>;
 }
 
+/** A mail other than a booking's (domain/mail/: account links, team invitations, notices): a text and an HTML part. */
 export interface OutgoingMail {
   to: string[];
   replyTo?: string[];
   subject: string;
   text: string;
+  html: string;
 }
 
 export interface Mailer {
@@ -329,11 +331,12 @@ export interface Mailer {
 }
 
 /**
- * A booking e-mail as the domain composes it (domain/booking-mail.ts), and the calendar invitation it may carry (an
- * inline `text/calendar; method=…` part and an `.ics` attachment): the same `uid` for the life of a booking,
+ * A booking e-mail as the domain composes it (domain/mail/booking-mails.ts), and the calendar invitation it may carry
+ * (an inline `text/calendar; method=…` part and an `.ics` attachment): the same `uid` for the life of a booking,
  * `sequence` raised by every change. The domain defines them; the mailer port takes them as they are.
  */
-export type { ComposedMail as BookingMail, MailInvite as CalendarInvite } from '#functions/domain/booking-mail';
+export type { ComposedMail as BookingMail } from '#functions/domain/mail/booking-blocks';
+export type { MailInvite as CalendarInvite } from '#functions/domain/mail/invitation';
 
 /** Sends booking mail as raw MIME (SES SendRawEmail): text, HTML and the calendar parts. */
 export interface BookingMailer {

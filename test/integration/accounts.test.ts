@@ -279,6 +279,8 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
       .filter((email) => email.destination.to.includes(adminEmail))
       .at(-1)!;
     const link = new URL(mail.body.text!.match(/https?:\/\/\S+sign-in-link\?token=[\w-]+/)![0]);
+    // The same link in the HTML part (domain/mail/account.ts, through the mails' one renderer).
+    expect(mail.body.html).toContain(`<a href="${link.href}"`);
     const used = await call('POST', '/api/auth/email-link', { body: { token: link.searchParams.get('token') } });
     expect(used.status).toBe(200);
     // The role is the account's now. The address was unproven, so the sessions started before the proof have
@@ -334,6 +336,9 @@ describe('POST /api/profile/update', () => {
     const token = new URL(mail.body.text!.match(/https?:\/\/\S+verify-email\?token=[\w-]+/)![0]).searchParams.get(
       'token',
     );
+    expect(mail.subject).toBe('Confirm your new e-mail address for Meetwise');
+    expect(mail.body.html).toMatch(/^<!DOCTYPE html>/);
+    expect(mail.body.html).toContain(`verify-email?token=${token}</a>`);
     expect((await call('POST', '/api/auth/verify-email', { body: { token }, cookie })).status).toBe(200);
     expect((await call('GET', '/api/me', { cookie })).body).toMatchObject({
       user: { name: 'Alice Renamed', email: newEmail },

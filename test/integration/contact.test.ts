@@ -63,6 +63,8 @@ describe('POST /api/contact/submit', () => {
     expect(mails[0]!.subject).toBe('[Meetwise contact] Question about plans');
     expect(mails[0]!.body.text).toContain('Can I connect two calendars to one account?');
     expect(mails[0]!.body.text).toContain(`Ada Lovelace <${email}>`);
+    expect(mails[0]!.body.html).toContain('Can I connect two calendars to one account?');
+    expect(mails[0]!.body.html).toContain(`Ada Lovelace &lt;${email}&gt;`);
   });
 
   it('trims surrounding spaces before storing', async () => {

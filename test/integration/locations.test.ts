@@ -400,6 +400,8 @@ describe('Google Meet without Google', () => {
     expect(mails[0]?.body.text).toContain(`Hello ${(await deps.hosts.get(account.id))!.name},`);
     expect(mails[0]?.body.text).toContain('"Genetics chat"');
     expect(mails[0]?.body.text).toContain('The upcoming booking got its video call link');
+    expect(mails[0]?.body.html).toContain('&quot;Genetics chat&quot;');
+    expect(mails[0]?.body.html).toContain(`<a href="${config.siteUrl}/calendar"`);
     await deliverNote(notesFor(account.id)[0]!);
     expect(await hostMails()).toHaveLength(1);
   });

@@ -705,6 +705,8 @@ describe('the invitation mail', () => {
     expect(mails[0]!.subject).toBe('Mia Mailer invited you to join Mail Room on Meetwise');
     expect(mails[0]!.body.text).toContain(`${h.config.siteUrl}/teams/invitations`);
     expect(mails[0]!.body.text).toContain('as a member');
+    expect(mails[0]!.body.html).toContain(`<a href="${h.config.siteUrl}/teams/invitations"`);
+    expect(mails[0]!.body.html).toContain('join the team Mail Room on Meetwise as a member.');
     // The record delivered again: no second mail.
     const record = h.delivered.find((change) => change.dynamodb?.NewImage?.id?.S === invited.body.id);
     expect(record).toBeDefined();

@@ -329,6 +329,8 @@ describe('retries', () => {
     expect(mails[0]!.body.text).toContain(hooks.url(hook.path));
     expect(mails[0]!.body.text).toContain('Riley Quinn');
     expect(mails[0]!.body.text).toContain('/integrations/webhooks');
+    expect(mails[0]!.body.html).toContain('Riley Quinn');
+    expect(mails[0]!.body.html).toMatch(/<a href="[^"]+\/integrations\/webhooks"/);
   });
 
   it('a success clears the failing streak', async () => {

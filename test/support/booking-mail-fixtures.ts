@@ -1,4 +1,4 @@
-import type { MailContext } from '#functions/domain/booking-mail';
+import type { MailContext } from '#functions/domain/mail/context';
 
 /** The links and host the booking-mail unit tests compose with (test/unit/booking-mail*.test.ts). */
 export const TOKEN = 'secret-manage-token';

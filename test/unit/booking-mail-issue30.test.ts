@@ -3,13 +3,10 @@ import { describe, expect, it } from 'vitest';
 
 import { accentFor, contrastRatio } from '#shared/accent';
 import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
-import {
-  bookingMails,
-  calendarInviteFor,
-  mailPalette,
-  type MailContext,
-  type MailKind,
-} from '#functions/domain/booking-mail';
+import { bookingMails } from '#functions/domain/mail/booking-mails';
+import type { MailContext, MailKind } from '#functions/domain/mail/context';
+import { calendarInviteFor } from '#functions/domain/mail/invitation';
+import { mailPalette } from '#functions/domain/mail/palette';
 import type { BookingRecord } from '#functions/domain/records';
 import { HOST, LINKS, TOKEN } from '#test/support/booking-mail-fixtures';
 

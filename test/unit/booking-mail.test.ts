@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { bookingMails, calendarInviteFor, type MailContext, type MailKind } from '#functions/domain/booking-mail';
+import { bookingMails } from '#functions/domain/mail/booking-mails';
+import type { MailContext, MailKind } from '#functions/domain/mail/context';
+import { calendarInviteFor } from '#functions/domain/mail/invitation';
 import type { BookingRecord } from '#functions/domain/records';
 import type { CalendarInvite } from '#functions/ports';
 import { HOST, LINKS, TOKEN } from '#test/support/booking-mail-fixtures';

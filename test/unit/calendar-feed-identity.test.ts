@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
 import { feedTokenHash } from '#functions/app/calendar-connection';
 import { calendarFeed, feedBookings, type CalendarFeedDeps } from '#functions/app/calendar-feed';
-import { calendarInviteFor } from '#functions/domain/booking-mail';
+import { calendarInviteFor } from '#functions/domain/mail/invitation';
 import type { BookingRecord, HostRecord } from '#functions/domain/records';
 
 /**

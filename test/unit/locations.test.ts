@@ -12,11 +12,11 @@ import {
   videoRoomUrl,
 } from '#shared/locations';
 import { googleEventFor } from '#functions/adapters/google/calendar';
-import { fallbackNotice } from '#functions/app/location-fallback-mail';
 import { newMeetingRoom } from '#functions/app/migrate-locations';
 import { parseConfig } from '#functions/config';
 import { newEvent } from '#functions/domain/event-defaults';
 import { asksForPhone, bookingPlace, eventPlace, meetingUrlFor } from '#functions/domain/locations';
+import { fallbackSentence, locationFallbackMail } from '#functions/domain/mail/location-fallback';
 import type { BookingRecord, EventRecord } from '#functions/domain/records';
 import { eventBody } from '#test/support/event-body';
 
@@ -201,22 +201,27 @@ describe('VIDEO_ROOM_BASE_URL', () => {
 
 describe('what a host is told when Google Meet falls back', () => {
   it('names the event types and the bookings that got a link', () => {
-    const two = fallbackNotice(
-      {
-        events: [
-          { id: 1, title: 'Intro', slug: 'intro' },
-          { id: 2, title: 'Review', slug: 'review' },
-        ],
-        bookings: 3,
-      },
-      'https://meetwise.example',
-    );
+    const result = {
+      events: [
+        { id: 1, title: 'Intro', slug: 'intro' },
+        { id: 2, title: 'Review', slug: 'review' },
+      ],
+      bookings: 3,
+    };
+    const two = {
+      sentence: fallbackSentence(result),
+      mail: locationFallbackMail({ ...result, hostName: 'Katherine Johnson', siteUrl: 'https://meetwise.example' }),
+    };
+    const lines = two.mail.text.split('\n');
     expect(two.sentence).toBe(
       'Your event types "Intro", "Review" used Google Meet, which needs Google Calendar: they now use a video call, and every booking gets its own link.',
     );
-    expect(two.mail.lines).toContain(
-      'The 3 upcoming bookings got their video call link, and their guests were sent it.',
-    );
-    expect(two.mail.lines).toContain('https://meetwise.example/calendar');
+    expect(lines).toContain('The 3 upcoming bookings got their video call link, and their guests were sent it.');
+    expect(lines).toContain('https://meetwise.example/calendar');
+    // The same words in the HTML part, the settings address as a link.
+    expect(lines).toContain(two.sentence);
+    expect(two.mail.html).toContain('<title>Your Google Meet event types now use a video call</title>');
+    expect(two.mail.html).toContain('Your event types &quot;Intro&quot;, &quot;Review&quot; used Google Meet');
+    expect(two.mail.html).toContain('<a href="https://meetwise.example/calendar"');
   });
 });

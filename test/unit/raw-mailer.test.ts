@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
-import { SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import ical, { type VEvent } from 'node-ical';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
+import { sesMailer } from '#functions/adapters/ses/mailer';
 import { sesRawMailer } from '#functions/adapters/ses/raw-mailer';
 import type { BookingMail, CalendarInvite } from '#functions/ports';
 
@@ -145,6 +146,31 @@ describe('sending a booking mail as raw MIME through SES', () => {
       }
     },
   );
+});
+
+describe('sending any other mail through SES', () => {
+  it('sends its text and its HTML part, from MAIL_FROM, with Reply-To when given; answers the id', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'message-2' });
+    const mail = {
+      to: ['ada@example.com'],
+      replyTo: ['bob@example.com'],
+      subject: 'Your Meetwise sign-in link',
+      text: 'Hello Ada,\n\nTo sign in, open this link:\nhttps://meetwise.test/sign-in-link?token=t',
+      html: '<!DOCTYPE html><html><body><p>Hello Ada,</p></body></html>',
+    };
+    expect(await sesMailer(CONFIG).send(mail)).toBe('message-2');
+    const calls = ses.commandCalls(SendEmailCommand);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.args[0].input).toEqual({
+      Source: 'no-reply@meetwise.test',
+      Destination: { ToAddresses: ['ada@example.com'] },
+      ReplyToAddresses: ['bob@example.com'],
+      Message: {
+        Subject: { Data: mail.subject, Charset: 'UTF-8' },
+        Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+      },
+    });
+  });
 });
 
 describe('the calendar file', () => {

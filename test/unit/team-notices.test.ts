@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { bookingMails, type MailContext } from '#functions/domain/booking-mail';
+import { bookingMails } from '#functions/domain/mail/booking-mails';
+import type { MailContext } from '#functions/domain/mail/context';
 import { noticesFor } from '#functions/domain/notices';
 import type { BookingRecord } from '#functions/domain/records';
 

@@ -1,6 +1,7 @@
 import { normalizeEmail } from '#shared/email-address';
 import { calendarFileLink, manageLink, rescheduleLink } from '#functions/domain/booking-links';
-import { bookingMails, type MailContext, type MailKind } from '#functions/domain/booking-mail';
+import { bookingMails } from '#functions/domain/mail/booking-mails';
+import type { MailContext, MailKind } from '#functions/domain/mail/context';
 import { noticesFor } from '#functions/domain/notices';
 import { pendingDeadline } from '#functions/domain/pending';
 import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
@@ -37,7 +38,7 @@ export type NotifyDeps = Pick<
  * 1. the timers it calls for: reminders of a booking now confirmed (offsets already past skipped), the expiry of a
  *    booking now pending, and the deletion of those of a booking no longer confirmed or pending (domain/timers.ts);
  * 2. the notice it calls for (domain/notices.ts), mailed to the guest, the other guests and the host as each
- *    should hear of it (domain/booking-mail.ts), each mail once.
+ *    should hear of it (domain/mail/booking-mails.ts), each mail once.
  * Throws when a part failed (the record is delivered again; what was done is not done twice).
  */
 export async function notifyBookingChange(

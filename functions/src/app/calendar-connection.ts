@@ -4,9 +4,9 @@ import type { CalendarSettings } from '#shared/api/schemas/calendar';
 import type { CalendarStatus } from '#shared/api/schemas/host-events';
 import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
 import { callerAccount, type CallerDeps } from '#functions/app/caller';
-import { fallbackNotice } from '#functions/app/location-fallback-mail';
 import { fallBackFromGoogleMeet, type LocationFallbackDeps } from '#functions/app/migrate-locations';
 import { builtinConnection, calendarSettingsOf } from '#functions/domain/calendar';
+import { fallbackSentence } from '#functions/domain/mail/location-fallback';
 import type { CalendarConnection, CalendarProviderName, HostRecord } from '#functions/domain/records';
 import { Conflict, ValidationFailed, WriteConflict } from '#functions/errors';
 import type { Deps, Principal } from '#functions/ports';
@@ -153,12 +153,12 @@ export async function connectBuiltinCalendar(
 /**
  * Issue 30: without Google there is no Google Meet. The host's Google Meet event types (their own and the team ones
  * they host) become video calls, their bookings to come get a room (each one's guests are told by the "Location
- * updated" mail), and the host gets a mail naming the event types (sent by the stream, location-fallback-mail.ts).
+ * updated" mail), and the host gets a mail naming the event types (sent by the stream, location-fallback-mail.ts; its words: domain/mail/location-fallback.ts).
  * Answers the sentence for the host's screen, or '' when nothing changed.
  */
 async function leaveGoogleMeet(deps: LeaveGoogleDeps, host: HostRecord): Promise<string> {
   const result = await fallBackFromGoogleMeet(deps, host.id);
-  return result.events.length === 0 ? '' : fallbackNotice(result, deps.config.siteUrl).sentence;
+  return result.events.length === 0 ? '' : fallbackSentence(result);
 }
 
 const toWindow = (outcome: { error: CalendarConnectError } | { connected: true }) =>

@@ -5,6 +5,7 @@ import { claimGuestPlans } from '#functions/app/billing';
 import { callerAccount, type CallerDeps } from '#functions/app/caller';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
 import { earnsAdminRole } from '#functions/domain/accounts';
+import { emailChangeMail, emailChangeNoticeMail, verificationMail } from '#functions/domain/mail/account';
 import type { AccountRecord } from '#functions/domain/records';
 import { Conflict, ServiceUnavailable, Unauthorized, ValidationFailed } from '#functions/errors';
 import type { Deps, EmailProof, Principal } from '#functions/ports';
@@ -58,15 +59,7 @@ export async function sendVerificationLink(
     const link = await newProofLink(deps, { userId: account.id, email: account.email, purpose: 'verify' });
     await deps.mailer.send({
       to: [account.email],
-      subject: 'Confirm your e-mail address for Meetwise',
-      text: [
-        `Hello ${account.name},`,
-        '',
-        'Please confirm that this is your e-mail address, so we can trust it with your Meetwise account. Open this link in the browser where you are signed in to Meetwise and press its button:',
-        link,
-        '',
-        `The link works once, for ${EMAIL_PROOF_HOURS} hours. If you did not create a Meetwise account, ignore this e-mail.`,
-      ].join('\n'),
+      ...verificationMail({ name: account.name, link, hours: EMAIL_PROOF_HOURS }),
     });
   } catch (error) {
     deps.logger.error('Verification mail not sent', {
@@ -109,26 +102,15 @@ export async function requestEmailChange(deps: ProofMailDeps, account: AccountRe
   try {
     await deps.mailer.send({
       to: [newEmail],
-      subject: 'Confirm your new e-mail address for Meetwise',
-      text: [
-        `Hello ${account.name},`,
-        '',
-        `To use ${newEmail} for your Meetwise account from now on, open this link in the browser where you are signed in to Meetwise and press its button:`,
+      ...emailChangeMail({
+        name: account.name,
+        newEmail,
+        currentEmail: account.email,
         link,
-        '',
-        `The link works once, for ${EMAIL_PROOF_HOURS} hours. Until then your account keeps ${account.email}.`,
-      ].join('\n'),
+        hours: EMAIL_PROOF_HOURS,
+      }),
     });
-    await deps.mailer.send({
-      to: [account.email],
-      subject: 'Your Meetwise e-mail address is about to change',
-      text: [
-        `Hello ${account.name},`,
-        '',
-        `Someone signed in to your Meetwise account asked to change its e-mail address to ${newEmail}.`,
-        'Nothing changes unless the link sent to that address is used. If this was not you, change your password.',
-      ].join('\n'),
-    });
+    await deps.mailer.send({ to: [account.email], ...emailChangeNoticeMail({ name: account.name, newEmail }) });
   } catch (error) {
     deps.logger.error('E-mail change mail not sent', {
       userId: account.id,

@@ -1,4 +1,4 @@
-import type { FallbackResult } from '#functions/app/migrate-locations';
+import { locationFallbackMail } from '#functions/domain/mail/location-fallback';
 import type { LocationFallbackRecord } from '#functions/domain/records';
 import type { Deps } from '#functions/ports';
 
@@ -21,42 +21,12 @@ export async function mailLocationFallback(
   if (!host || note.events.length === 0) return { mails: 0 };
   const suppressed = await deps.mailSuppressions.suppressed([host.email]);
   if (suppressed.has(host.email.toLowerCase())) return { mails: 0 };
-  const { mail } = fallbackNotice(note, deps.config.siteUrl);
-  await deps.once.run(`location-fallback:${note.id}`, () =>
-    deps.mailer.send({
-      to: [host.email],
-      subject: mail.subject,
-      text: [`Hello ${host.name},`, '', ...mail.lines].join('\n'),
-    }),
-  );
+  const mail = locationFallbackMail({
+    hostName: host.name,
+    events: note.events,
+    bookings: note.bookings,
+    siteUrl: deps.config.siteUrl,
+  });
+  await deps.once.run(`location-fallback:${note.id}`, () => deps.mailer.send({ to: [host.email], ...mail }));
   return { mails: 1 };
-}
-
-/** What the host is told when their Google Meet event types became video calls. */
-export function fallbackNotice(result: FallbackResult, siteUrl: string) {
-  const titles = result.events.map((event) => `"${event.title}"`).join(', ');
-  const one = result.events.length === 1;
-  const sentence = `${one ? 'Your event type' : 'Your event types'} ${titles} used Google Meet, which needs Google Calendar: ${
-    one ? 'it now uses' : 'they now use'
-  } a video call, and every booking gets its own link.`;
-  const booked =
-    result.bookings === 0
-      ? 'No upcoming bookings needed a new link.'
-      : `${result.bookings === 1 ? 'The upcoming booking' : `The ${result.bookings} upcoming bookings`} got ${
-          result.bookings === 1 ? 'its' : 'their'
-        } video call link, and ${result.bookings === 1 ? 'its guests were' : 'their guests were'} sent it.`;
-  return {
-    sentence,
-    mail: {
-      subject: 'Your Google Meet event types now use a video call',
-      lines: [
-        sentence,
-        '',
-        booked,
-        '',
-        'To use Google Meet again, connect Google Calendar and choose Google Meet in each event type:',
-        `${siteUrl}/calendar`,
-      ],
-    },
-  };
 }

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
 import { claimAddress, type ClaimAddressDeps } from '#functions/app/email-verification';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import { signInLinkMail } from '#functions/domain/mail/account';
 import { ValidationFailed } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 
@@ -53,15 +54,7 @@ export async function requestSignInLink(
     const link = `${input.origin}${SIGN_IN_LINK_PAGE}?token=${token}`;
     await deps.mailer.send({
       to: [account.email],
-      subject: 'Your Meetwise sign-in link',
-      text: [
-        `Hello ${account.name},`,
-        '',
-        'Someone asked to sign in to your Meetwise account without a password. To sign in, open this link:',
-        link,
-        '',
-        `It works once, for ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, ignore this e-mail: nothing changes.`,
-      ].join('\n'),
+      ...signInLinkMail({ name: account.name, link, minutes: SIGN_IN_LINK_MINUTES }),
     });
   }
   return { success: true, message: MANUAL_LOGIN_ANSWER };

@@ -1,7 +1,7 @@
 import type { ContactSubmitBody } from '#shared/api/schemas/contact';
-import { PRODUCT_NAME } from '#shared/constants';
 import { enforceLimits, type RateLimitDeps } from '#functions/app/abuse-limits';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
+import { contactMessageMail } from '#functions/domain/mail/contact-message';
 import { ServiceUnavailable } from '#functions/errors';
 import type { Deps } from '#functions/ports';
 
@@ -36,14 +36,7 @@ export async function submitContact(
     await deps.mailer.send({
       to: [adminEmail || deps.config.contactEmail],
       replyTo: [record.email],
-      subject: `[${PRODUCT_NAME} contact] ${record.subject}`,
-      text: [
-        `From: ${record.name} <${record.email}>`,
-        `Sent: ${record.createdAt}`,
-        `Reference: ${record.id}`,
-        '',
-        record.message,
-      ].join('\n'),
+      ...contactMessageMail(record),
     });
   } catch (error) {
     deps.logger.error('Contact mail failed; message withdrawn', {

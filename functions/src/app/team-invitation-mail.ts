@@ -1,3 +1,4 @@
+import { teamInvitationMail } from '#functions/domain/mail/team-invitation';
 import type { TeamInvitationRecord } from '#functions/domain/records';
 import type { Deps } from '#functions/ports';
 
@@ -27,24 +28,14 @@ export async function mailTeamInvitation(
   if (!team) return { mails: 0 };
   const suppressed = await deps.mailSuppressions.suppressed([invitation.email]);
   if (suppressed.has(invitation.email.toLowerCase())) return { mails: 0 };
-  const inviter = (await deps.hosts.namesOf([invitation.invitedBy])).get(invitation.invitedBy) ?? 'A team member';
-  const link = `${deps.config.siteUrl}/teams/invitations`;
-  const role = invitation.role === 'admin' ? 'an admin' : 'a member';
-  const expires = new Date(invitation.expiresAt).toUTCString().replace(/:\d\d GMT$/, ' UTC');
-  await deps.once.run(`team-invitation:${invitation.id}`, () =>
-    deps.mailer.send({
-      to: [invitation.email],
-      subject: `${inviter} invited you to join ${team.name} on Meetwise`,
-      text: [
-        'Hello,',
-        '',
-        `${inviter} invited you to join the team ${team.name} on Meetwise as ${role}.`,
-        'To accept, sign in to Meetwise with this e-mail address (verified) and open your invitations:',
-        link,
-        '',
-        `The invitation is valid until ${expires}. If you did not expect it, ignore this e-mail.`,
-      ].join('\n'),
-    }),
-  );
+  const inviter = (await deps.hosts.namesOf([invitation.invitedBy])).get(invitation.invitedBy) ?? null;
+  const mail = teamInvitationMail({
+    inviter,
+    teamName: team.name,
+    role: invitation.role,
+    link: `${deps.config.siteUrl}/teams/invitations`,
+    expiresAt: invitation.expiresAt,
+  });
+  await deps.once.run(`team-invitation:${invitation.id}`, () => deps.mailer.send({ to: [invitation.email], ...mail }));
   return { mails: 1 };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { secretContext } from '#functions/app/webhooks';
+import { webhookDisabledMail } from '#functions/domain/mail/webhook-disabled';
 import type { BookingRecord } from '#functions/domain/records';
 import {
   bookingMessageId,
@@ -8,7 +9,6 @@ import {
   deliveryId,
   DISABLED_FAILING,
   DISABLED_GONE,
-  disabledMail,
   failingTooLong,
   isDelivered,
   retryDelayMs,
@@ -182,7 +182,12 @@ async function mailOwner(
   try {
     const owner = await deps.hosts.get(endpoint.hostId);
     if (!owner) return;
-    const mail = disabledMail({ ownerName: owner.name, url: endpoint.url, failingSince, siteUrl: deps.config.siteUrl });
+    const mail = webhookDisabledMail({
+      ownerName: owner.name,
+      url: endpoint.url,
+      failingSince,
+      siteUrl: deps.config.siteUrl,
+    });
     await deps.mailer.send({ to: [owner.email], ...mail });
   } catch (error) {
     deps.logger.error('Webhook switched off, but its owner could not be mailed', {

@@ -232,20 +232,6 @@ export function failingTooLong(failingSince: string | null | undefined, now: Dat
 export const DISABLED_GONE = 'The endpoint answered 410 Gone, so Meetwise stopped sending to it.';
 export const DISABLED_FAILING = `Every delivery failed for ${FAILING_DAYS_BEFORE_DISABLED} days in a row, so Meetwise stopped sending to it.`;
 
-/** The mail to an endpoint's owner when it was switched off for failing. */
-export function disabledMail(input: { ownerName: string; url: string; failingSince: string; siteUrl: string }) {
-  return {
-    subject: 'A Meetwise webhook was switched off',
-    text: [
-      `Hello ${input.ownerName},`,
-      '',
-      `Meetwise could not deliver to your webhook endpoint ${input.url} since ${input.failingSince.slice(0, 16).replace('T', ' ')} UTC: every attempt failed for ${FAILING_DAYS_BEFORE_DISABLED} days in a row, so we switched it off. Events that happen while it is off are not sent.`,
-      '',
-      `Read its delivery log and switch it on again under Integrations → Webhooks: ${input.siteUrl}/integrations/webhooks`,
-    ].join('\n'),
-  };
-}
-
 // ---- The log's ids ------------------------------------------------------------------------------------------------
 
 /**

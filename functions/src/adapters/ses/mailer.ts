@@ -12,7 +12,10 @@ export const sesClient = (config: Pick<Config, 'region' | 'sesEndpoint'>) =>
     maxAttempts: 3,
   });
 
-/** Sends plain-text mail (sign-in links, address proofs, contact messages) through SES. */
+/**
+ * Sends the mail that is not a booking's (sign-in links, address proofs, contact messages, team invitations, notices)
+ * through SES: a text and an HTML part.
+ */
 export function sesMailer(config: Pick<Config, 'region' | 'sesEndpoint' | 'mailFrom'>): Mailer {
   const client = sesClient(config);
   return {
@@ -24,7 +27,10 @@ export function sesMailer(config: Pick<Config, 'region' | 'sesEndpoint' | 'mailF
           ReplyToAddresses: mail.replyTo,
           Message: {
             Subject: { Data: mail.subject, Charset: 'UTF-8' },
-            Body: { Text: { Data: mail.text, Charset: 'UTF-8' } },
+            Body: {
+              Text: { Data: mail.text, Charset: 'UTF-8' },
+              Html: { Data: mail.html, Charset: 'UTF-8' },
+            },
           },
         }),
       );
