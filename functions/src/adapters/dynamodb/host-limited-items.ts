@@ -10,9 +10,9 @@ import { queryAll } from '#functions/adapters/dynamodb/query-all';
 
 /**
  * Items a host may have a limited number of (API keys, webhook endpoints: issue 29). They are stored under the host
- * (`USER#{hostId}`, their sort keys sharing a prefix), and the host's count of them is an item of its own (`USER#{hostId}`
- * and a fixed sort key) moved by the same transactions that create and delete one: the creation's condition is the
- * per-host maximum, so parallel creations cannot pass it.
+ * (`USER#{hostId}`, their sort keys sharing a prefix), and the host's count of them is an item of its own
+ * (`USER#{hostId}` and a fixed sort key) moved by the same transactions that create and delete one: the creation's
+ * condition is the per-host maximum, so parallel creations cannot pass it.
  */
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
