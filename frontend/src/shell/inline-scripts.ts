@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
 /**
- * The pages' inline scripts, one source for every page (index.html, book.html, team.html, and the landing and
- * published pages rendered into them): each is a plain script in this folder (theme.js, early-calls.js,
- * module-loader.js; run before the app's code, so written for any browser), and a page names it where it goes with
- * `<!-- inline-script: theme.js -->`. Vite writes them in at build time (and in the dev server) through
- * inlineScriptsPlugin, so every page carries the same bytes, and the Content-Security-Policy allows them by the
- * hashes of those bytes (infra/security-headers.ts, from the built index.html: inlineScriptHashes).
+ * What every page shares (index.html, book.html, team.html, and the landing and published pages rendered into them),
+ * one source: the head (head.html, named in a page by `<!-- page-head … -->`) and the inline scripts, each a plain
+ * script in this folder (theme.js, early-calls.js, module-loader.js; run before the app's code, so written for any
+ * browser) that a page or the head names where it goes with `<!-- inline-script: theme.js -->`. Vite writes them in
+ * at build time (and in the dev server) through inlineScriptsPlugin, so every page carries the same bytes, and the
+ * Content-Security-Policy allows the scripts by the hashes of those bytes (infra/security-headers.ts, from the built
+ * index.html: inlineScriptHashes).
  *
  * Build-time code (Node): nothing in the browser bundles imports it.
  */
@@ -17,6 +18,8 @@ export const INLINE_SCRIPT_FILES = ['theme.js', 'early-calls.js', 'module-loader
 export type InlineScriptFile = (typeof INLINE_SCRIPT_FILES)[number];
 
 const SLOT = /<!-- inline-script: ([\w.-]+) -->/g;
+/** The head's slot, on a line of its own: the head is written in at its indent. */
+const HEAD_SLOT = /^([ \t]*)<!-- page-head\b[^>]*-->\n/m;
 
 /**
  * A script's element, `<script>…</script>`, the same wherever a page names it (its text indented as the pages' head
@@ -28,9 +31,15 @@ export function inlineScriptElement(file: InlineScriptFile): string {
   return `<script>\n${source.replace(/^(?=.)/gm, '      ')}    </script>`;
 }
 
-/** A page's source with every `<!-- inline-script: … -->` slot filled (a slot naming no script here fails). */
+/**
+ * A page's source with its `<!-- page-head … -->` slot and every `<!-- inline-script: … -->` slot filled (a slot
+ * naming no script here fails).
+ */
 export function withInlineScripts(html: string): string {
-  return html.replace(SLOT, (_slot, file: string) => {
+  const withHead = html.replace(HEAD_SLOT, (_slot, indent: string) =>
+    readFileSync(new URL('./head.html', import.meta.url), 'utf8').replace(/^(?=.)/gm, indent),
+  );
+  return withHead.replace(SLOT, (_slot, file: string) => {
     if (!(INLINE_SCRIPT_FILES as readonly string[]).includes(file)) {
       throw new Error(`A page names an inline script that frontend/src/shell does not have: ${file}`);
     }
@@ -38,12 +47,12 @@ export function withInlineScripts(html: string): string {
   });
 }
 
-/** A page of frontend/ as Vite builds it from its source (its inline scripts written in): for the tests. */
+/** A page of frontend/ as Vite builds it from its source (its head and inline scripts written in): for the tests. */
 export const builtSource = (page: 'index' | 'book' | 'team'): string =>
   withInlineScripts(readFileSync(new URL(`../../${page}.html`, import.meta.url), 'utf8'));
 
 /** The Vite plugin of the three builds' pages (frontend/vite.config.ts; vite.team.config.ts takes its plugins). */
 export const inlineScriptsPlugin = (): Plugin => ({
-  name: 'meetwise-inline-scripts',
+  name: 'meetwise-page-shell',
   transformIndexHtml: (html) => withInlineScripts(html),
 });
