@@ -55,6 +55,15 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The pages' inline scripts (frontend/src/shell/inline-scripts.ts): plain browser scripts that run before the app.
+    files: ['frontend/src/shell/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
     // Only the config module reads the environment (README.md, "Find your way in").
     files: ['functions/**/*.ts', 'shared/**/*.ts', 'infra/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
     ignores: ['functions/src/config.ts'],

@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 
+import { inlineScriptsPlugin } from '#frontend/shell/inline-scripts.ts';
+
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ mode }) => {
@@ -15,7 +17,8 @@ export default defineConfig(({ mode }) => {
 
   return {
     root: frontendDir,
-    plugins: [react(), tailwindcss()],
+    // inlineScriptsPlugin: the pages' inline scripts, written in from src/shell (one source, the CSP's hashes).
+    plugins: [react(), tailwindcss(), inlineScriptsPlugin()],
     build: {
       outDir: fileURLToPath(new URL('./dist', import.meta.url)),
       emptyOutDir: true,

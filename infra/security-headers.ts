@@ -4,10 +4,11 @@ import { createHash } from 'node:crypto';
  * The security headers of every page, defined once (issue 13, item 9) and applied by both CloudFront's response
  * headers policy (infra/cdk/site.ts) and the local server (infra/local/static-site.ts).
  *
- * Content-Security-Policy: scripts only from this origin plus the two small inline scripts of index.html (the
- * theme before first paint, the booking page's early calls), allowed by their SHA-256, so no other inline script
- * can run; styles from this origin, and inline because React style attributes (the event's accent colours) and
- * the event's custom CSS element need it (custom CSS is parsed and scoped on the server, and cannot load
+ * Content-Security-Policy: scripts only from this origin plus the small inline scripts every page carries (one source,
+ * frontend/src/shell, written into each page at build time: the theme before first paint, the booking page's early
+ * calls, the module loader), allowed by their SHA-256 (of the built index.html's), so no other inline script can run;
+ * styles from this origin, and inline because React style attributes (the event's accent colours) and the event's
+ * custom CSS element need it (custom CSS is parsed and scoped on the server, and cannot load
  * anything: images only from this origin and data:/blob: previews, no fonts from elsewhere); calls only to this
  * origin and Stripe's API, scripts and frames from Stripe.js for the billing page's payment form; no plugins; no
  * <base> or form posts elsewhere; never framed by another site, except the embed pages (issue 29): a booking page

@@ -11,7 +11,7 @@ import { localJobTimeoutMs, localLambdaContext, localLeaseMs } from '#infra/loca
 export type QueueJobHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 
 export interface LocalQueue {
-  /** One pass: hands over what is due; answers how many messages the job took (not reported failed). */
+  /** One pass: hands over what is due; answers how many were handled (a queue job's: not reported failed). */
   tick(): Promise<number>;
   stop(): void;
 }
@@ -42,7 +42,7 @@ type NamedQueueOptions<Q> = { queue: Q } & Pick<
 
 /**
  * The local stand-in for a queue job's SQS event source mapping (the webhook deliveries of issue 29, the booking mail
- * of issue 30), run as the local timers are (infra/local/timers.ts): every `everyMs` (default 1 s) one pass asks the
+ * of issue 30), with the local timers' passes (runLeasedPasses, below): every `everyMs` (default 1 s) one pass asks the
  * table's queue (functions/src/adapters/dynamodb/table-queue.ts) for the messages due by `clock()`, claims each (a
  * lease: the visibility timeout, its receive count up by one), hands them to the job in batches of `batchSize` (the
  * module the cloud runs, with the SQS event's shape and a Lambda-like context whose deadline is the cloud's timeout)
@@ -57,9 +57,6 @@ export function startLocalQueue<M>(options: LocalQueueOptions<M>): LocalQueue {
   const { job, queue, clock = () => new Date(), leaseMs = localLeaseMs('queue') } = options;
   const batchSize = Math.max(1, options.batchSize ?? 1);
   const fail = options.log ?? ((line: string) => console.error(line));
-  let stopped = false;
-  let pending = 0;
-  let last: Promise<unknown> = Promise.resolve();
 
   const hand = async (batch: QueuedMessage<M>[]): Promise<number> => {
     let failed: Set<string>;
@@ -84,13 +81,50 @@ export function startLocalQueue<M>(options: LocalQueueOptions<M>): LocalQueue {
     return handed;
   };
 
+  return runLeasedPasses({
+    source: queue,
+    clock,
+    leaseMs,
+    batchSize,
+    hand,
+    everyMs: options.everyMs,
+    passFailed: (error) => fail(`${job.name}: queue pass failed: ${messageOf(error)}`),
+  });
+}
+
+/**
+ * The passes of a local runner over a table queue (the queues' above, the booking timers' of infra/local/timers.ts):
+ * every `everyMs` (default 1 s) one pass asks `source` for what is due by `clock()`, claims each (a lease of
+ * `leaseMs`: another runner's claim of the same item fails) and hands the claimed ones to `hand` in batches of
+ * `batchSize`; `hand` answers how many it handled, which the pass adds up. Passes never overlap: `tick()` runs one
+ * after any pass in progress (tests drive it with a moved clock); an interval pass that comes round while one runs is
+ * skipped, not queued. `stop()` ends the interval, and a pass in progress claims no more.
+ */
+export function runLeasedPasses<T extends { name: string }>(options: {
+  source: {
+    due(now: Date): Promise<{ name: string }[]>;
+    claim(name: string, now: Date, leaseMs: number): Promise<T | null>;
+  };
+  clock: () => Date;
+  leaseMs: number;
+  batchSize: number;
+  hand: (batch: T[]) => Promise<number>;
+  everyMs?: number;
+  /** An interval pass that threw. */
+  passFailed: (error: unknown) => void;
+}): LocalQueue {
+  const { source, clock, leaseMs, batchSize, hand } = options;
+  let stopped = false;
+  let pending = 0;
+  let last: Promise<unknown> = Promise.resolve();
+
   const pass = async (): Promise<number> => {
     let handed = 0;
-    let batch: QueuedMessage<M>[] = [];
-    for (const due of await queue.due(clock())) {
+    let batch: T[] = [];
+    for (const due of await source.due(clock())) {
       if (stopped) break;
-      const claimed = await queue.claim(due.name, clock(), leaseMs);
-      if (!claimed) continue;
+      const claimed = await source.claim(due.name, clock(), leaseMs);
+      if (!claimed) continue; // Another runner has it.
       batch.push(claimed);
       if (batch.length >= batchSize) {
         handed += await hand(batch);
@@ -110,8 +144,8 @@ export function startLocalQueue<M>(options: LocalQueueOptions<M>): LocalQueue {
   };
 
   const interval = setInterval(() => {
-    if (pending > 0) return;
-    tick().catch((error: unknown) => fail(`${job.name}: queue pass failed: ${messageOf(error)}`));
+    if (pending > 0) return; // The previous pass is still running: this one is skipped, not queued.
+    tick().catch(options.passFailed);
   }, options.everyMs ?? 1000);
   interval.unref();
 

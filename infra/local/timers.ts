@@ -4,12 +4,14 @@ import { timerJobTable } from '#shared/jobs';
 import type { TableTimers } from '#functions/adapters/dynamodb/table-timers';
 import type { BookingTimer, TimerPayload } from '#functions/ports';
 import { localJobTimeoutMs, localLambdaContext, localLeaseMs } from '#infra/local/lambda-context';
+import { runLeasedPasses, type LocalQueue } from '#infra/local/queue-runner';
 
 /** What EventBridge Scheduler hands a timer job's Lambda: the payload as the event, and a context. */
 type TimerJobHandler = (payload: TimerPayload, context: Context) => Promise<unknown>;
 
 /**
- * The local stand-in for EventBridge Scheduler: every `everyMs` (default 1 s) one pass asks the table for the timers
+ * The local stand-in for EventBridge Scheduler, a runner of the table's timer queue as the queue jobs' are
+ * (infra/local/queue-runner.ts runLeasedPasses): every `everyMs` (default 1 s) one pass asks the table for the timers
  * due by `clock()`, claims each (a lease: functions/src/adapters/dynamodb/table-timers.ts), fires it and then
  * removes it. Firing calls the handler of the timer job whose kind matches the payload (the same module the cloud
  * runs); a fire that throws is logged and keeps its timer, which comes due again when its lease ends. Passes never
@@ -32,59 +34,39 @@ export function startLocalTimers(options: {
   leaseMs?: number;
   fire?: (timer: BookingTimer) => Promise<void>;
   log?: (line: string) => void;
-}): { tick(): Promise<number>; stop(): void } {
+}): LocalQueue {
   const { timers, clock = () => new Date(), fire = fireTimerJob } = options;
   const leaseMs = Math.max(options.leaseMs ?? localLeaseMs('timer'), localJobTimeoutMs('timer'));
   const fail = options.log ?? ((line: string) => console.error(line));
-  let stopped = false;
-  let pending = 0;
-  let last: Promise<unknown> = Promise.resolve();
 
-  const pass = async (): Promise<number> => {
-    let fired = 0;
-    for (const due of await timers.due(clock())) {
-      if (stopped) break;
-      const timer = await timers.claim(due.name, clock(), leaseMs);
-      if (!timer) continue; // Another runner has it.
-      try {
-        await fire(timer);
-      } catch (error) {
-        fail(`Timer ${timer.name} (${timer.payload.kind}) failed; it fires again after its lease: ${messageOf(error)}`);
-        continue;
-      }
-      fired++;
-      options.log?.(`Timer ${timer.name} (${timer.payload.kind}) fired`);
-      try {
-        await timers.done(timer.name);
-      } catch (error) {
-        // The job ran: the timer fires again after its lease, which its job's re-check makes harmless.
-        fail(`Timer ${timer.name} fired but was not removed: ${messageOf(error)}`);
-      }
+  // One timer at a time (batches of one): fired, then removed.
+  const hand = async (batch: BookingTimer[]): Promise<number> => {
+    const timer = batch[0]!;
+    try {
+      await fire(timer);
+    } catch (error) {
+      fail(`Timer ${timer.name} (${timer.payload.kind}) failed; it fires again after its lease: ${messageOf(error)}`);
+      return 0;
     }
-    return fired;
+    options.log?.(`Timer ${timer.name} (${timer.payload.kind}) fired`);
+    try {
+      await timers.done(timer.name);
+    } catch (error) {
+      // The job ran: the timer fires again after its lease, which its job's re-check makes harmless.
+      fail(`Timer ${timer.name} fired but was not removed: ${messageOf(error)}`);
+    }
+    return 1;
   };
 
-  const tick = (): Promise<number> => {
-    if (stopped) return Promise.resolve(0);
-    pending++;
-    const result = last.then(pass).finally(() => pending--);
-    last = result.catch(() => undefined);
-    return result;
-  };
-
-  const interval = setInterval(() => {
-    if (pending > 0) return; // The previous pass is still running: this one is skipped, not queued.
-    tick().catch((error: unknown) => fail(`Timer pass failed: ${messageOf(error)}`));
-  }, options.everyMs ?? 1000);
-  interval.unref();
-
-  return {
-    tick,
-    stop() {
-      stopped = true;
-      clearInterval(interval);
-    },
-  };
+  return runLeasedPasses({
+    source: timers,
+    clock,
+    leaseMs,
+    batchSize: 1,
+    hand,
+    everyMs: options.everyMs,
+    passFailed: (error) => fail(`Timer pass failed: ${messageOf(error)}`),
+  });
 }
 
 /** Calls the handler of the timer job that handles the payload's kind, as EventBridge Scheduler invokes its Lambda. */

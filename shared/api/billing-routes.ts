@@ -1,5 +1,5 @@
+import * as paths from '#shared/api/route-addresses';
 import { defineRoute, type RouteDefinition } from '#shared/api/route-definition';
-import * as paths from '#shared/api/route-paths';
 import {
   cancelSubscriptionResponse,
   checkoutBody,

@@ -66,11 +66,11 @@ export interface RouteDefinition extends RouteAddress {
   apiKey?: true;
 }
 
-/** A row without its address (method and path), which shared/api/route-paths.ts holds. */
+/** A row without its address (method and path), which shared/api/route-addresses.ts holds. */
 export type RouteRow = Omit<RouteDefinition, keyof RouteAddress>;
 
 /**
- * A row of the table: its address (shared/api/route-paths.ts) and the rest. Each row is an exported constant built
+ * A row of the table: its address (shared/api/route-addresses.ts) and the rest. Each row is an exported constant built
  * by a call marked `@__PURE__` whose arguments are plain values, so that a bundler drops every row a function does
  * not import, and with it the row's schemas.
  */

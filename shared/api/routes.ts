@@ -1,6 +1,6 @@
 import { billingRoutes, type BillingRouteName } from '#shared/api/billing-routes';
+import * as paths from '#shared/api/route-addresses';
 import { defineRoute, type RouteDefinition } from '#shared/api/route-definition';
-import * as paths from '#shared/api/route-paths';
 import type { RouteName } from '#shared/api/route-paths';
 import {
   debugUrlResponse,

@@ -11,6 +11,7 @@ import { prefilledForm } from '#frontend/features/booking/lib/prefill.ts';
 import { bookAgainHref, rescheduleHref, withFrameParams } from '#frontend/features/manage-booking/lib/manage-view.ts';
 import { embedOriginOf, embedTargetOf, postEmbedMessage } from '#frontend/lib/embed-frame.ts';
 import { renderBookingPage } from '#frontend/prerender/booking-page.tsx';
+import { builtSource } from '#frontend/shell/inline-scripts.ts';
 
 /**
  * The booking pages in a frame of the embed script (issue 29): the embedding page's origin as the frame checks it,
@@ -281,7 +282,7 @@ describe("a frame's links keep the frame's parameters", () => {
 
 /** index.html's first inline script (the theme), run as a browser would at an address. */
 function runThemeScript(search: string, options: { pageTheme?: string; systemDark?: boolean; saved?: string } = {}) {
-  const html = readFileSync('frontend/index.html', 'utf8');
+  const html = builtSource('index');
   const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1]!)
     .find((code) => code.includes('data-page-theme'))!;
@@ -388,7 +389,7 @@ describe('a published page is the same file framed or not: its chrome hides by C
     advanceBookingDays: 60,
   };
   const page = renderBookingPage({
-    template: readFileSync('frontend/book.html', 'utf8'),
+    template: builtSource('book'),
     event,
     path: '/book/intro-call',
     now: new Date('2026-03-10T03:00:00.000Z'),

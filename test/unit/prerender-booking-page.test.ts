@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { PublicEvent } from '#shared/api/schemas/events';
 import { renderBookingPage } from '#frontend/prerender/booking-page.tsx';
 import { escapeHtml } from '#frontend/prerender/html.ts';
+import { builtSource } from '#frontend/shell/inline-scripts.ts';
 
 /**
  * A booking page published as static HTML (issue 19): frontend/src/prerender/booking-page.tsx renders step 1 of the
@@ -13,7 +13,7 @@ import { escapeHtml } from '#frontend/prerender/html.ts';
  * title, the description and the JSON, and custom CSS is scoped (shared/custom-css.ts) before it reaches a <style>.
  */
 
-const TEMPLATE = readFileSync('frontend/book.html', 'utf8');
+const TEMPLATE = builtSource('book');
 /** 11 p.m. in New York on Monday, March 9, 2026 (already Tuesday in UTC, the server's zone). */
 const NOW = new Date('2026-03-10T03:00:00.000Z');
 

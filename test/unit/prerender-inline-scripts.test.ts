@@ -7,12 +7,19 @@ import type { PublicTeam } from '#shared/api/schemas/teams';
 import { inlineScriptHashes } from '#infra/security-headers';
 import { renderBookingPage } from '#frontend/prerender/booking-page.tsx';
 import { renderTeamPage } from '#frontend/prerender/team-page.tsx';
+import {
+  builtSource,
+  INLINE_SCRIPT_FILES,
+  inlineScriptElement,
+  withInlineScripts,
+} from '#frontend/shell/inline-scripts.ts';
 
 /**
  * The CSP allows inline scripts by the hashes of index.html's (infra/security-headers.ts). Every other page the
  * servers answer with (book.html, team.html, the published pages rendered into them, landing.html) must run only inline
- * scripts byte-identical to one of those; their JSON data blocks never run and are not counted. The built files are
- * checked when they are there (`npm test` builds first); the sources always.
+ * scripts byte-identical to one of those; their JSON data blocks never run and are not counted. The scripts have one
+ * source (frontend/src/shell, written into each page at build time): the pages as built from their sources are
+ * checked always (builtSource), the built files when they are there (`npm test` builds first).
  */
 
 const EVENT: PublicEvent = {
@@ -43,6 +50,8 @@ const EVENT: PublicEvent = {
 const TEAM: PublicTeam = { name: 'Sales', slug: 'sales', logoUrl: null, events: [] };
 
 const read = (file: string) => readFileSync(file, 'utf8');
+/** The hashes of the one source's scripts, in a page's order. */
+const SOURCE_HASHES = inlineScriptHashes(INLINE_SCRIPT_FILES.map(inlineScriptElement).join('\n'));
 const published = (template: string) =>
   renderBookingPage({ template, event: EVENT, path: '/book/garden-walk', now: new Date('2026-06-01T12:00:00Z') });
 
@@ -54,25 +63,38 @@ function expectInlineScriptsOf(page: string, index: string) {
 }
 
 describe("inline scripts: only index.html's", () => {
-  it('book.html (source) has the same inline scripts as index.html', () => {
-    expect(inlineScriptHashes(read('frontend/book.html'))).toEqual(inlineScriptHashes(read('frontend/index.html')));
+  it('index.html (built from its source) has every script of frontend/src/shell, and nothing else', () => {
+    expect(SOURCE_HASHES).toHaveLength(INLINE_SCRIPT_FILES.length);
+    expect(inlineScriptHashes(builtSource('index'))).toEqual(SOURCE_HASHES);
+    expect(read('frontend/index.html')).not.toMatch(/<script>/);
   });
 
-  it("team.html (source), a team's page's own entry, has the same inline scripts too", () => {
-    expect(inlineScriptHashes(read('frontend/team.html'))).toEqual(inlineScriptHashes(read('frontend/index.html')));
+  it('book.html (built from its source) has the same inline scripts as index.html', () => {
+    expect(inlineScriptHashes(builtSource('book'))).toEqual(inlineScriptHashes(builtSource('index')));
+    expect(read('frontend/book.html')).not.toMatch(/<script>/);
+  });
+
+  it("team.html (built from its source), a team's page's own entry, has the same inline scripts too", () => {
+    expect(inlineScriptHashes(builtSource('team'))).toEqual(inlineScriptHashes(builtSource('index')));
+    expect(read('frontend/team.html')).not.toMatch(/<script>/);
+  });
+
+  it('a page naming a script the source does not have is refused', () => {
+    expect(() => withInlineScripts('<!-- inline-script: other.js -->')).toThrow(/other\.js/);
   });
 
   it('a published page adds a JSON data block, which is not an inline script to allow', () => {
-    const page = published(read('frontend/book.html'));
+    const page = published(builtSource('book'));
     expect(page).toContain('<script type="application/json" id="meetwise-event">');
-    expect(inlineScriptHashes(page)).toEqual(inlineScriptHashes(read('frontend/book.html')));
-    expectInlineScriptsOf(page, read('frontend/index.html'));
+    expect(inlineScriptHashes(page)).toEqual(inlineScriptHashes(builtSource('book')));
+    expectInlineScriptsOf(page, builtSource('index'));
   });
 
   const built = existsSync('frontend/dist/book.html') && existsSync('frontend/dist/landing.html');
   it.runIf(built)('the built book.html, landing.html and a page published into the built shell (npm run build)', () => {
     const index = read('frontend/dist/index.html');
     const book = read('frontend/dist/book.html');
+    expect(inlineScriptHashes(index)).toEqual(SOURCE_HASHES);
     expectInlineScriptsOf(book, index);
     expectInlineScriptsOf(read('frontend/dist/landing.html'), index);
     expectInlineScriptsOf(published(book), index);
@@ -141,7 +163,7 @@ function runInlineScripts(html: string, options: { pathname: string; eventBlock:
 }
 
 describe("index.html's inline scripts (book.html's are the same)", () => {
-  const index = read('frontend/index.html');
+  const index = builtSource('index');
 
   it('start the event and the month call on a booking page, only the month call on a published one', () => {
     const shell = runInlineScripts(index, { pathname: '/book/Garden-Walk', eventBlock: false });
@@ -166,9 +188,9 @@ describe("index.html's inline scripts (book.html's are the same)", () => {
   });
 });
 
-/** The module loader (the last inline script of index.html and book.html), run against a fake document. */
+/** The module loader (the last inline script of every page: frontend/src/shell/module-loader.js), run against a fake document. */
 function runLoader(options: { prerendered: boolean; visible?: boolean; paintTiming?: boolean }) {
-  const script = [...read('frontend/index.html').matchAll(/<script>([\s\S]*?)<\/script>/g)]
+  const script = [...builtSource('index').matchAll(/<script>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1]!)
     .find((code) => code.includes('meetwise-modules'));
   if (!script) throw new Error('no module loader in index.html');

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import type { PublicEvent } from '#shared/api/schemas/events';
@@ -16,6 +15,7 @@ import {
 import { logoProblem, memberActions, statusLabel, suggestTeamSlug } from '#frontend/features/teams/lib/team-rules.ts';
 import { renderBookingPage } from '#frontend/prerender/booking-page.tsx';
 import { renderTeamPage } from '#frontend/prerender/team-page.tsx';
+import { builtSource } from '#frontend/shell/inline-scripts.ts';
 
 /** Team scheduling's front end (issue 28): the Teams screens' rules, the editor's team part, the team's public page. */
 
@@ -114,8 +114,8 @@ describe("the event editor's team part", () => {
   });
 });
 
-const TEMPLATE = readFileSync('frontend/team.html', 'utf8');
-const BOOKING_TEMPLATE = readFileSync('frontend/book.html', 'utf8');
+const TEMPLATE = builtSource('team');
+const BOOKING_TEMPLATE = builtSource('book');
 const NOW = new Date('2026-03-10T15:00:00.000Z');
 const TEAM: PublicTeam = {
   name: 'Sales <Team>',

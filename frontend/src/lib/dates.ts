@@ -159,9 +159,16 @@ export function formatHostTime(start: string | Date, end: string | Date, hostZon
     : `${range}, ${formatShortDayIn(start, hostZone)} (${zone})`;
 }
 
-/** "Mon, Mar 9, 2026, 9:00 AM": an instant's date and time in a zone (banners, "Rescheduled from …"). */
-export const formatDateTime = (instant: string | Date, timeZone: string): string =>
-  formatter(`datetime:${timeZone}`, {
+/**
+ * "Mon, Mar 9, 2026, 9:00 AM": an instant's date and time in a zone (banners, "Rescheduled from …"); with `seconds`,
+ * "Mon, Mar 9, 2026, 9:00:05 AM" (the integrations' logs: attempts a few seconds apart differ).
+ */
+export const formatDateTime = (
+  instant: string | Date,
+  timeZone: string,
+  { seconds = false }: { seconds?: boolean } = {},
+): string =>
+  formatter(`datetime${seconds ? 's' : ''}:${timeZone}`, {
     timeZone,
     weekday: 'short',
     month: 'short',
@@ -169,6 +176,7 @@ export const formatDateTime = (instant: string | Date, timeZone: string): string
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    ...(seconds ? { second: '2-digit' as const } : {}),
     hour12: true,
   })
     .format(typeof instant === 'string' ? new Date(instant) : instant)

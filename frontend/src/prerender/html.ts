@@ -52,7 +52,7 @@ function replaceOnce(html: string, pattern: RegExp, replace: (match: string) => 
   return html.replace(pattern, (match) => replace(match));
 }
 
-/** The meta tag the pages' module loader reads (the last inline script of index.html and book.html). */
+/** The meta tag the pages' module loader reads (every page's last inline script: frontend/src/shell/module-loader.js). */
 export const MODULE_LIST_META = 'meetwise-modules';
 
 /**

@@ -1,8 +1,7 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
+import { conditionFailed, hostLimitedItems } from '#functions/adapters/dynamodb/host-limited-items';
 import { keys } from '#functions/adapters/dynamodb/keys';
-import { queryAll } from '#functions/adapters/dynamodb/query-all';
 import type { ApiKeyRecord } from '#functions/domain/records';
 import type { ApiKeyRepository } from '#functions/ports';
 
@@ -29,73 +28,48 @@ function toRecord(item: Record<string, unknown>): ApiKeyRecord {
   };
 }
 
-/** Which items of a cancelled transaction failed their condition (by position). */
-const failedConditions = (error: TransactionCanceledException): boolean[] =>
-  (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
-
 export function dynamoApiKeys(db: DynamoDBDocumentClient, tableName: string): ApiKeyRepository {
+  const perHost = hostLimitedItems(db, tableName, {
+    prefix: keys.apiKeyPrefix,
+    consistentList: true,
+    counter: { key: keys.apiKeyCount, type: API_KEY_COUNT, attribute: 'keyCount' },
+  });
   return {
-    async create(key, keyHash, max) {
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.apiKeyCount(key.hostId),
-                  UpdateExpression: 'SET #type = :type ADD keyCount :one',
-                  ConditionExpression: 'attribute_not_exists(keyCount) OR keyCount < :max',
-                  ExpressionAttributeNames: { '#type': 'type' },
-                  ExpressionAttributeValues: { ':type': API_KEY_COUNT, ':one': 1, ':max': max },
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...keys.apiKey(key.hostId, key.id),
-                    type: API_KEY,
-                    id: key.id,
-                    hostId: key.hostId,
-                    name: key.name,
-                    createdAt: key.createdAt,
-                    ...(key.lastUsedAt ? { lastUsedAt: key.lastUsedAt } : {}),
-                    keyHash,
-                  },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...keys.apiKeyLookup(keyHash),
-                    type: API_KEY_LOOKUP,
-                    keyId: key.id,
-                    hostId: key.hostId,
-                    ...(key.lastUsedAt ? { lastUsedAt: key.lastUsedAt } : {}),
-                  },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-            ],
-          }),
-        );
-        return 'created';
-      } catch (error) {
-        if (error instanceof TransactionCanceledException && failedConditions(error)[0]) return 'tooMany';
-        throw error;
-      }
-    },
+    create: (key, keyHash, max) =>
+      perHost.create(key.hostId, max, [
+        {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...keys.apiKey(key.hostId, key.id),
+              type: API_KEY,
+              id: key.id,
+              hostId: key.hostId,
+              name: key.name,
+              createdAt: key.createdAt,
+              ...(key.lastUsedAt ? { lastUsedAt: key.lastUsedAt } : {}),
+              keyHash,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...keys.apiKeyLookup(keyHash),
+              type: API_KEY_LOOKUP,
+              keyId: key.id,
+              hostId: key.hostId,
+              ...(key.lastUsedAt ? { lastUsedAt: key.lastUsedAt } : {}),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]),
 
     async list(hostId) {
-      const items = await queryAll(db, tableName, {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(hostId), ':prefix': keys.apiKeyPrefix },
-        ConsistentRead: true,
-      });
-      return items.map(toRecord);
+      return (await perHost.list(hostId)).map(toRecord);
     },
 
     async delete(hostId, id) {
@@ -103,35 +77,11 @@ export function dynamoApiKeys(db: DynamoDBDocumentClient, tableName: string): Ap
         new GetCommand({ TableName: tableName, Key: keys.apiKey(hostId, id), ConsistentRead: true }),
       );
       if (!Item || typeof Item.keyHash !== 'string') return false;
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: tableName,
-                  Key: keys.apiKey(hostId, id),
-                  ConditionExpression: 'attribute_exists(pk)',
-                },
-              },
-              { Delete: { TableName: tableName, Key: keys.apiKeyLookup(Item.keyHash) } },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.apiKeyCount(hostId),
-                  UpdateExpression: 'ADD keyCount :minusOne',
-                  ExpressionAttributeValues: { ':minusOne': -1 },
-                },
-              },
-            ],
-          }),
-        );
-        return true;
-      } catch (error) {
-        // Revoked by a parallel request meanwhile: gone all the same, but not by this one.
-        if (error instanceof TransactionCanceledException && failedConditions(error)[0]) return false;
-        throw error;
-      }
+      // Revoked by a parallel request meanwhile (the first condition fails): gone all the same, but not by this one.
+      return perHost.delete(hostId, [
+        { Delete: { TableName: tableName, Key: keys.apiKey(hostId, id), ConditionExpression: 'attribute_exists(pk)' } },
+        { Delete: { TableName: tableName, Key: keys.apiKeyLookup(Item.keyHash) } },
+      ]);
     },
 
     async findByHash(keyHash) {
@@ -177,7 +127,7 @@ export function dynamoApiKeys(db: DynamoDBDocumentClient, tableName: string): Ap
         );
         return true;
       } catch (error) {
-        if (error instanceof TransactionCanceledException && failedConditions(error).some(Boolean)) return false;
+        if (conditionFailed(error)) return false;
         throw error;
       }
     },

@@ -1,15 +1,15 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookMessageType } from '#shared/api/schemas/integrations';
+import { hostLimitedItems } from '#functions/adapters/dynamodb/host-limited-items';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { queryAll } from '#functions/adapters/dynamodb/query-all';
 import type { WebhookDeliveryRecord, WebhookRecord } from '#functions/domain/records';
@@ -102,13 +102,14 @@ export function dynamoWebhooks(db: DynamoDBDocumentClient, tableName: string): W
     }
   };
 
+  const perHost = hostLimitedItems(db, tableName, {
+    prefix: keys.webhookPrefix,
+    counter: { key: keys.webhookCount, type: COUNT, attribute: 'count' },
+  });
+
   return {
     async list(hostId) {
-      const items = await queryAll(db, tableName, {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(hostId), ':prefix': keys.webhookPrefix },
-      });
-      return items
+      return (await perHost.list(hostId))
         .filter((item) => item.type === WEBHOOK)
         .map(toWebhook)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
@@ -116,46 +117,16 @@ export function dynamoWebhooks(db: DynamoDBDocumentClient, tableName: string): W
 
     get,
 
-    async create(record, max) {
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.webhookCount(record.hostId),
-                  UpdateExpression: 'SET #type = :type ADD #count :one',
-                  ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-                  ExpressionAttributeNames: { '#type': 'type', '#count': 'count' },
-                  ExpressionAttributeValues: { ':type': COUNT, ':one': 1, ':max': max },
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...keys.webhook(record.hostId, record.id),
-                    type: WEBHOOK,
-                    ...withoutNulls(record),
-                  },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-            ],
-          }),
-        );
-        return 'created';
-      } catch (error) {
-        if (
-          error instanceof TransactionCanceledException &&
-          error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-        ) {
-          return 'tooMany';
-        }
-        throw error;
-      }
-    },
+    create: (record, max) =>
+      perHost.create(record.hostId, max, [
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...keys.webhook(record.hostId, record.id), type: WEBHOOK, ...withoutNulls(record) },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]),
 
     async update(hostId, id, changes) {
       const sets: string[] = [];
@@ -196,38 +167,12 @@ export function dynamoWebhooks(db: DynamoDBDocumentClient, tableName: string): W
     },
 
     async delete(hostId, id) {
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: tableName,
-                  Key: keys.webhook(hostId, id),
-                  ConditionExpression: 'attribute_exists(pk)',
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.webhookCount(hostId),
-                  UpdateExpression: 'ADD #count :minusOne',
-                  ExpressionAttributeNames: { '#count': 'count' },
-                  ExpressionAttributeValues: { ':minusOne': -1 },
-                },
-              },
-            ],
-          }),
-        );
-      } catch (error) {
-        if (
-          error instanceof TransactionCanceledException &&
-          error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-        ) {
-          return false;
-        }
-        throw error;
-      }
+      const deleted = await perHost.delete(hostId, [
+        {
+          Delete: { TableName: tableName, Key: keys.webhook(hostId, id), ConditionExpression: 'attribute_exists(pk)' },
+        },
+      ]);
+      if (!deleted) return false;
       // Then its log (the endpoint is gone, so no attempt adds to it any more: the delivery job drops its messages).
       const logged = await queryAll(db, tableName, {
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',

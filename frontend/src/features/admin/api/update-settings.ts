@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { Settings } from '#shared/api/schemas/settings';
-import { adminSettingsKey } from '#frontend/features/admin/api/get-settings.ts';
 import { apiRequest, type ApiResponse } from '#frontend/lib/api.ts';
+import { adminSettingsKey, settingsKey } from '#frontend/lib/settings.ts';
 
 type CachedSettings = ApiResponse<'getSettings'>;
 
@@ -40,7 +40,7 @@ export function useUpdateSettings() {
         ...pick(saved, change),
       }));
       // Other screens reading the settings (the debug page) ask again.
-      void queryClient.invalidateQueries({ queryKey: ['settings'] });
+      void queryClient.invalidateQueries({ queryKey: settingsKey });
     },
   });
 }

@@ -7,7 +7,6 @@ import { AuthCheckFailed } from '#frontend/components/auth-check-failed.tsx';
 import { PageLoading } from '#frontend/components/page-loading.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { useCancelBooking } from '#frontend/features/admin/api/cancel-booking.ts';
-import { useAdminSettings } from '#frontend/features/admin/api/get-settings.ts';
 import {
   adminBookingsKey,
   useAdminBookingPages,
@@ -27,6 +26,7 @@ import {
   type QuickStats as Stats,
 } from '#frontend/features/admin/lib/ranges.ts';
 import { detectTimeZone, todayIn } from '#frontend/lib/dates.ts';
+import { useSettings } from '#frontend/lib/settings.ts';
 import { rememberRedirect } from '#frontend/lib/stored-redirect.ts';
 import { currentUserKey, useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
@@ -79,7 +79,7 @@ function AdminDashboard() {
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [toCancel, setToCancel] = useState<BookingListItem | null>(null);
 
-  const settings = useAdminSettings({ enabled: true });
+  const settings = useSettings({ admin: true, everyMount: true });
   const updateSettings = useUpdateSettings();
   const statsBookings = useAdminBookings(statsWindow(today), timeZone, { enabled: true });
   const dates = rangeFor(range, today);

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '#frontend/components/ui/button.tsx';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
-import { useSettings } from '#frontend/features/debug/api/get-settings.ts';
+import { useSettings } from '#frontend/lib/settings.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
 /** /debug, one of the debug pages: prints the raw settings answer. No secrets: the server sends only settings. */

@@ -9,7 +9,6 @@ import { Button } from '#frontend/components/ui/button.tsx';
 import { toast } from '#frontend/components/ui/use-toast.ts';
 import { canActivateEvents } from '#frontend/features/event-editor/api/can-activate.ts';
 import { useCreateEvent } from '#frontend/features/event-editor/api/create-event.ts';
-import { useBookingSettings } from '#frontend/features/event-editor/api/get-settings.ts';
 import { useTeamMembers } from '#frontend/features/event-editor/api/get-team.ts';
 import { useDateOverrides } from '#frontend/features/event-editor/api/list-date-overrides.ts';
 import { useUpdateEvent } from '#frontend/features/event-editor/api/update-event.ts';
@@ -36,6 +35,7 @@ import { initialTeamChoice, teamBodyFields } from '#frontend/features/event-edit
 import { isApiError } from '#frontend/lib/api.ts';
 import { useCalendarStatus } from '#frontend/lib/calendar-status.ts';
 import { todayIn } from '#frontend/lib/dates.ts';
+import { useSettings } from '#frontend/lib/settings.ts';
 
 /** The editor goes back to /events this long after a save. */
 const REDIRECT_DELAY_MS = 300;
@@ -102,7 +102,7 @@ export function EventEditor({
   const queryClient = useQueryClient();
   // A new event starts from the admin's duration and break when they are known (else the shared defaults); an answer
   // that comes later fills the fields the host has not touched.
-  const settings = useBookingSettings({ enabled: event === null });
+  const settings = useSettings({ enabled: event === null, everyMount: true });
   const form = useEventForm(() => (event ? formValuesFromEvent(event) : newEventFormValues(settings.data)));
   const { fillUntouched } = form;
   useEffect(() => {

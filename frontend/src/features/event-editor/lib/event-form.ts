@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 import type { MeetingType } from '#shared/api/schemas/bookings';
-import type { EventBody, HostEvent, locationTypeSchema } from '#shared/api/schemas/host-events';
+import type { eventBody, EventBody, HostEvent, locationTypeSchema } from '#shared/api/schemas/host-events';
 import type { Settings } from '#shared/api/schemas/settings';
 import {
   BUFFER_OPTIONS,
@@ -25,15 +25,42 @@ export type LocationType = z.infer<typeof locationTypeSchema>;
 export type NoticeUnit = EventBody['minimumNoticeUnit'];
 export type AvailabilityRange = HostEvent['availabilityRanges'][number];
 
-export interface EventFormValues {
-  title: string;
-  slug: string;
-  description: string;
+/** The request body as the server reads it (every default applied): the record the form edits. */
+type EventRecord = z.output<typeof eventBody>;
+
+/** The fields the form holds as the body has them. */
+type RecordFields =
+  | 'title'
+  | 'slug'
+  | 'description'
+  | 'color'
+  | 'meetingType'
+  | 'bufferBefore'
+  | 'bufferAfter'
+  | 'requiresConfirmation'
+  | 'remindHost'
+  | 'minimumNoticeUnit'
+  | 'showHostPhoto'
+  | 'showEventPhoto'
+  | 'eventPhotoUrl'
+  | 'showGuestLogo'
+  | 'guestLogoUrl'
+  | 'themeColor'
+  | 'secondaryColor'
+  | 'customCss'
+  | 'bookingTheme'
+  | 'timeZone'
+  | 'availabilityRanges';
+
+/**
+ * The event body's fields (availabilityRanges: seven, Sunday (0) to Saturday (6)), with the numbers a host types kept
+ * as text and the form's own choices.
+ */
+export interface EventFormValues extends Pick<EventRecord, RecordFields> {
   /** Minutes as typed (the select's choice or the custom number). */
   duration: string;
   /** The custom number field shows instead of the select's choice. */
   customDuration: boolean;
-  color: string;
   locationType: LocationType | '';
   /**
    * Issue 30: the address (in person), the host's number (phone, guests call) or the meeting link (own link); the
@@ -42,38 +69,18 @@ export interface EventFormValues {
   locationDetail: string;
   /** Phone meetings: who calls whom (guests call the host's number, or the host calls the number the guest gives). */
   phoneCaller: PhoneCaller;
-  /** The meeting type its bookings carry (the admin list's "Type"). */
-  meetingType: MeetingType;
-  bufferBefore: number;
-  bufferAfter: number;
-  requiresConfirmation: boolean;
   /**
    * Issue 31: hours a request waits for the host's confirmation before it expires and frees its time (never after the
    * meeting's start), as typed; blank falls back to 24.
    */
   pendingExpiryHours: string;
-  /** Minutes before the start of each reminder e-mail (shared/rules/reminders.ts); empty: none. */
-  reminders: number[];
-  /** The host gets the reminders too. */
-  remindHost: boolean;
   /** Blank falls back to 60 (the advance booking window's default). */
   advanceBookingDays: string;
   /** Blank means no daily limit. */
   maxBookingsPerDay: string;
   minimumNoticeAmount: string;
-  minimumNoticeUnit: NoticeUnit;
-  showHostPhoto: boolean;
-  showEventPhoto: boolean;
-  eventPhotoUrl: string | null;
-  showGuestLogo: boolean;
-  guestLogoUrl: string | null;
-  themeColor: string | null;
-  secondaryColor: string | null;
-  customCss: string;
-  bookingTheme: 'light' | 'dark';
-  timeZone: string;
-  /** Seven ranges, Sunday (0) to Saturday (6). */
-  availabilityRanges: AvailabilityRange[];
+  /** Minutes before the start of each reminder e-mail (shared/rules/reminders.ts), as chosen; empty: none. */
+  reminders: number[];
 }
 
 /** A new event's meeting type until the host picks another (the server's default too). */

@@ -4,12 +4,12 @@ import { DEFAULT_TIME_ZONE } from '#shared/constants';
 import { ErrorAlert } from '#frontend/components/ui/error-alert.tsx';
 import { fieldClasses, Input } from '#frontend/components/ui/input.tsx';
 import { Label } from '#frontend/components/ui/label.tsx';
-import { useBookingSettings } from '#frontend/features/events/api/get-settings.ts';
 import { useDebugTimeSlots } from '#frontend/features/events/api/get-time-slots.ts';
 import { AvailabilityGridTable, GridLegend } from '#frontend/features/events/components/availability-grid-table.tsx';
 import { availabilityGrid } from '#frontend/features/events/lib/availability-grid.ts';
 import { cn } from '#frontend/lib/cn.ts';
 import { useEvents } from '#frontend/lib/list-events.ts';
+import { useSettings } from '#frontend/lib/settings.ts';
 import { useCurrentUser } from '#frontend/lib/use-current-user.ts';
 import { useDocumentTitle } from '#frontend/lib/use-document-title.ts';
 
@@ -38,7 +38,9 @@ export function HourlyDebugPage() {
   const selectedId = chosen ?? (list[0] ? String(list[0].id) : NO_EVENT);
   const event = list.find((candidate) => String(candidate.id) === selectedId) ?? null;
   const timezone = event?.timeZone ?? DEFAULT_TIME_ZONE;
-  const settings = useBookingSettings({ enabled: event === null && !events.isPending });
+  // With no event chosen, the admin's duration and break (which the server's default hours use) are named; asked
+  // again on each entry, as the debug view's slots are.
+  const settings = useSettings({ enabled: event === null && !events.isPending, everyMount: true });
   const defaults = event === null ? settings.data : undefined;
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const slots = useDebugTimeSlots(

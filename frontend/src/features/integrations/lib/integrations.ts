@@ -13,6 +13,7 @@ import {
   type WebhookView,
 } from '#shared/api/schemas/integrations';
 import { isApiError } from '#frontend/lib/api.ts';
+import { formatDateTime } from '#frontend/lib/dates.ts';
 import { errorsFromDetails, errorsFromIssues, type FieldErrors } from '#frontend/lib/field-errors.ts';
 
 /**
@@ -96,28 +97,9 @@ export function formatDuration(ms: number | null | undefined): string | null {
   return `${seconds < 10 ? seconds.toFixed(1).replace(/\.0$/, '') : Math.round(seconds)} s`;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "Mon, Mar 9, 2026, 9:00:05 AM": an instant in a zone, to the second (attempts a few seconds apart differ). */
-export function formatLogTime(instant: string, timeZone: string): string {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      second: '2-digit',
-      hour12: true,
-    });
-    formatters.set(timeZone, format);
-  }
-  const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? instant : format.format(date).replace(/[\u202f\u00a0]/g, ' ');
-}
+/** "Mon, Mar 9, 2026, 9:00:05 AM": an instant in a zone, to the second; a text that is no instant is shown as it is. */
+export const formatLogTime = (instant: string, timeZone: string): string =>
+  Number.isNaN(new Date(instant).getTime()) ? instant : formatDateTime(instant, timeZone, { seconds: true });
 
 /** The longest receiver text or error the row shows (the log keeps up to 4 KB; the row is one glance). */
 export const DELIVERY_DETAIL_MAX = 200;

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+
+/**
+ * What every page shares (index.html, book.html, team.html, and the landing and published pages rendered into them),
+ * one source: the head (head.html, named in a page by `<!-- page-head … -->`) and the inline scripts, each a plain
+ * script in this folder (theme.js, early-calls.js, module-loader.js; run before the app's code, so written for any
+ * browser) that a page or the head names where it goes with `<!-- inline-script: theme.js -->`. Vite writes them in
+ * at build time (and in the dev server) through inlineScriptsPlugin, so every page carries the same bytes, and the
+ * Content-Security-Policy allows the scripts by the hashes of those bytes (infra/security-headers.ts, from the built
+ * index.html: inlineScriptHashes).
+ *
+ * Build-time code (Node): nothing in the browser bundles imports it.
+ */
+
+/** The scripts by file name, in the order a page names them. */
+export const INLINE_SCRIPT_FILES = ['theme.js', 'early-calls.js', 'module-loader.js'] as const;
+export type InlineScriptFile = (typeof INLINE_SCRIPT_FILES)[number];
+
+const SLOT = /<!-- inline-script: ([\w.-]+) -->/g;
+/** The head's slot, on a line of its own: the head is written in at its indent. */
+const HEAD_SLOT = /^([ \t]*)<!-- page-head\b[^>]*-->\n/m;
+
+/**
+ * A script's element, `<script>…</script>`, the same wherever a page names it (its text indented as the pages' head
+ * is, so the built pages read as their sources do). Read at each call, so the dev server serves an edit at once.
+ */
+export function inlineScriptElement(file: InlineScriptFile): string {
+  const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+  if (/<\/script/i.test(source)) throw new Error(`frontend/src/shell/${file} cannot hold "</script"`);
+  return `<script>\n${source.replace(/^(?=.)/gm, '      ')}    </script>`;
+}
+
+/**
+ * A page's source with its `<!-- page-head … -->` slot and every `<!-- inline-script: … -->` slot filled (a slot
+ * naming no script here fails).
+ */
+export function withInlineScripts(html: string): string {
+  const withHead = html.replace(HEAD_SLOT, (_slot, indent: string) =>
+    readFileSync(new URL('./head.html', import.meta.url), 'utf8').replace(/^(?=.)/gm, indent),
+  );
+  return withHead.replace(SLOT, (_slot, file: string) => {
+    if (!(INLINE_SCRIPT_FILES as readonly string[]).includes(file)) {
+      throw new Error(`A page names an inline script that frontend/src/shell does not have: ${file}`);
+    }
+    return inlineScriptElement(file as InlineScriptFile);
+  });
+}
+
+/** A page of frontend/ as Vite builds it from its source (its head and inline scripts written in): for the tests. */
+export const builtSource = (page: 'index' | 'book' | 'team'): string =>
+  withInlineScripts(readFileSync(new URL(`../../${page}.html`, import.meta.url), 'utf8'));
+
+/** The Vite plugin of the three builds' pages (frontend/vite.config.ts; vite.team.config.ts takes its plugins). */
+export const inlineScriptsPlugin = (): Plugin => ({
+  name: 'meetwise-page-shell',
+  transformIndexHtml: (html) => withInlineScripts(html),
+});

@@ -1,0 +1,40 @@
+// A prerendered page (a published booking page, the landing page) lists its modules in
+// <meta name="meetwise-modules"> instead of Vite's tags (frontend/src/prerender/html.ts deferModules): it paints
+// its words first, then this loads the code that hydrates it. Other pages keep Vite's tags: no list, nothing to
+// do.
+(function () {
+  var list = document.querySelector('meta[name="meetwise-modules"]');
+  if (!list) return;
+  var urls = list.getAttribute('content').split(' ');
+  var load = function () {
+    urls.forEach(function (url, index) {
+      var tag = document.createElement(index === 0 ? 'script' : 'link');
+      if (index === 0) tag.type = 'module';
+      else tag.rel = 'modulepreload';
+      tag.crossOrigin = '';
+      tag[index === 0 ? 'src' : 'href'] = url;
+      document.head.appendChild(tag);
+    });
+  };
+  var root = document.getElementById('root');
+  var prerendered = root && root.firstElementChild && document.visibilityState === 'visible';
+  var observer;
+  var started = false;
+  var start = function () {
+    if (started) return;
+    started = true;
+    if (observer) observer.disconnect();
+    load();
+  };
+  // Once the browser reports the first paint (a second at most); at once where it cannot tell.
+  try {
+    if (!prerendered) throw new Error('nothing to paint first');
+    observer = new PerformanceObserver(function (entries) {
+      if (entries.getEntriesByName('first-contentful-paint').length) start();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(start, 1000);
+  } catch (e) {
+    start();
+  }
+})();
