@@ -8,7 +8,7 @@ import type { HoldCalendar } from '#functions/ports';
  * Step 6, after the write: each host's calendar forgets what it cached; a reschedule's old event is removed ("Delete
  * on cancel") when it was owed; then each host whose calendar takes events gets the booking's event (a moved one:
  * the replaced booking's event moves), each with its own event id, fixed before the write so retries never
- * duplicate it. A pending booking gets its events when the host confirms it (confirm-booking.ts). Answers whether a
+ * duplicate it. A pending booking gets its events when the host confirms it (manage-booking.ts). Answers whether a
  * calendar took the event: a failure is logged, and the next sync (at most 15 minutes on) makes it.
  */
 export async function placeCalendarEvents(
