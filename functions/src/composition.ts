@@ -4,7 +4,7 @@ import { envelopeTokenCipher, localTokenCipher } from '#functions/adapters/crypt
 import { dynamoAccounts } from '#functions/adapters/dynamodb/accounts';
 import { dynamoApiKeys } from '#functions/adapters/dynamodb/api-keys';
 import { dynamoBilling } from '#functions/adapters/dynamodb/billing';
-import { dynamoBookingLedger } from '#functions/adapters/dynamodb/bookings';
+import { dynamoBookingLedger, dynamoBookingWrites } from '#functions/adapters/dynamodb/bookings/ledger';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { dynamoContactMessages } from '#functions/adapters/dynamodb/contact-messages';
 import { dynamoEmailProofs } from '#functions/adapters/dynamodb/email-proofs';
@@ -291,6 +291,18 @@ export const availabilityDeps = /* @__PURE__ */ once(() => ({
   events: eventRepository(),
   hosts: hostRepository(),
   bookings: bookingLedger(),
+  calendars: calendarProviders(),
+  recentReads: recentReads(),
+}));
+
+/**
+ * What the booking route needs: availability's reads, with only the booking write's part of the ledger (its reads,
+ * its transaction, the calendar mark), so that its function carries none of the lists' or the changes' code.
+ */
+export const bookingWriteDeps = /* @__PURE__ */ once(() => ({
+  events: eventRepository(),
+  hosts: hostRepository(),
+  bookings: dynamoBookingWrites(documentClient(), config().tableName),
   calendars: calendarProviders(),
   recentReads: recentReads(),
 }));

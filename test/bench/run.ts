@@ -60,6 +60,11 @@ const BUDGET = {
   // The stored answer, the event, the host, the admin's settings (auto-confirm: issue 16), the host's days.
   bookingReads: 5,
   bookingTransactions: 1,
+  // Besides its transaction, the guest address's two abuse-limit counters (docs/security.md, "Abuse limits"): one
+  // UpdateItem per rule, before the time is checked, so that a request refused or lost in a race counts too. In the
+  // booking's transaction, which a refusal or a lost race never writes, a flood of failing requests would go
+  // uncounted. A reschedule with the booking's own link counts none.
+  bookingCounterWrites: 2,
   // The prerendered booking page and the landing page; the booking page's client-rendered fallback is printed only.
   lighthouseScore: 99,
   lighthouseLcpMs: 1200,
@@ -134,10 +139,10 @@ function printCounts(calls: CallCount[]) {
     } else if (call.call === 'POST /api/bookings with Idempotency-Key') {
       row(detail, `${call.reads} reads`, `≤ ${BUDGET.bookingReads} reads`, call.reads <= BUDGET.bookingReads);
       row(
-        `  written in ${call.transactions} transaction, ${call.otherWrites} other writes`,
-        `${call.transactions} tx`,
-        `≤ ${BUDGET.bookingTransactions} transaction, no other write`,
-        call.transactions <= BUDGET.bookingTransactions && call.otherWrites === 0,
+        `  written in ${call.transactions} transaction, ${call.otherWrites} other writes (the abuse-limit counters)`,
+        `${call.transactions} tx + ${call.otherWrites}`,
+        `≤ ${BUDGET.bookingTransactions} transaction + ${BUDGET.bookingCounterWrites} counters`,
+        call.transactions <= BUDGET.bookingTransactions && call.otherWrites <= BUDGET.bookingCounterWrites,
       );
     } else {
       row(detail, `${call.total} requests`, '', null);
@@ -159,7 +164,7 @@ async function main() {
       `cold module load: median of ${SAMPLES.loadRunsPublic} fresh processes per public function, ${SAMPLES.loadRunsOther} per other`,
     wants('embed') && 'embed script: the built files, gzip level 9',
     wants('requests') &&
-      `DynamoDB requests: one call each (GET time-slots ≤ ${BUDGET.timeSlotsRequests} requests, POST bookings ≤ ${BUDGET.bookingReads} reads + ${BUDGET.bookingTransactions} transaction)`,
+      `DynamoDB requests: one call each (GET time-slots ≤ ${BUDGET.timeSlotsRequests} requests, POST bookings ≤ ${BUDGET.bookingReads} reads + ${BUDGET.bookingTransactions} transaction + ${BUDGET.bookingCounterWrites} abuse-limit counters)`,
     wants('frontend') && 'page JavaScript: one load per page',
     wants('mail') && `booking mail: ${SAMPLES.mailBookings} bookings`,
     wants('lighthouse') && `Lighthouse: median of ${SAMPLES.lighthouseRuns} runs per page`,

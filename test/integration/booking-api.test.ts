@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { LINK_REPLACED } from '#functions/app/manage-booking';
+import { LINK_REPLACED } from '#functions/domain/booking-links';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
 import { bookingApi, bookingFixtures, bookingRequest, countingApi, NOW, unique } from '#test/support/booking-fixtures';
 import { integrationConfig } from '#test/support/local-stack';

@@ -8,7 +8,7 @@ import { routes } from '#shared/api/routes';
 import { GOOGLE_MEET_NEEDS_GOOGLE } from '#shared/locations';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
-import { PHONE_NEEDED, PHONE_NOT_ASKED } from '#functions/app/create-booking';
+import { PHONE_NEEDED, PHONE_NOT_ASKED } from '#functions/app/booking/refusals';
 import { viewHostBooking, viewManagedBooking } from '#functions/app/manage-booking';
 import { migrateLocations } from '#functions/app/migrate-locations';
 import type { CalendarConnection, EventRecord, LocationFallbackRecord } from '#functions/domain/records';

@@ -66,8 +66,8 @@ describe('functions', () => {
 
   it('keep the domain free of adapters, use cases, HTTP, ports and AWS', async () => {
     for (const source of [
-      "import { x } from '#functions/adapters/dynamodb/bookings';",
-      "import { x } from '#functions/app/create-booking';",
+      "import { x } from '#functions/adapters/dynamodb/bookings/ledger';",
+      "import { x } from '#functions/app/booking/create-booking';",
       "import { x } from '#functions/http/cookies';",
       "import type { x } from '#functions/ports';",
     ]) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 
@@ -12,10 +13,9 @@ import {
   videoRoomUrl,
 } from '#shared/locations';
 import { googleEventFor } from '#functions/adapters/google/calendar';
-import { newMeetingRoom } from '#functions/app/migrate-locations';
 import { parseConfig } from '#functions/config';
 import { newEvent } from '#functions/domain/event-defaults';
-import { asksForPhone, bookingPlace, eventPlace, meetingUrlFor } from '#functions/domain/locations';
+import { asksForPhone, bookingPlace, eventPlace, meetingUrlFor, newMeetingRoom } from '#functions/domain/locations';
 import { fallbackSentence, locationFallbackMail } from '#functions/domain/mail/location-fallback';
 import type { BookingRecord, EventRecord } from '#functions/domain/records';
 import { eventBody } from '#test/support/event-body';
@@ -88,9 +88,9 @@ describe('the shared location rules', () => {
       'https://video.example.org/Meetwise-0123456789abcdef0123456789abcdef',
     );
     expect(() => videoRoomUrl('short')).toThrow(RangeError);
-    const room = newMeetingRoom({ videoRoomBaseUrl: 'https://meet.jit.si' });
+    const room = newMeetingRoom({ videoRoomBaseUrl: 'https://meet.jit.si' }, randomBytes(16));
     expect(room).toMatch(/^https:\/\/meet\.jit\.si\/Meetwise-[0-9a-f]{32}$/);
-    expect(newMeetingRoom({ videoRoomBaseUrl: 'https://meet.jit.si' })).not.toBe(room);
+    expect(newMeetingRoom({ videoRoomBaseUrl: 'https://meet.jit.si' }, randomBytes(16))).not.toBe(room);
   });
 
   it('checks links and numbers', () => {

@@ -103,6 +103,23 @@ describe('round-robin assignment', () => {
     expect(fresh[1]!.reason).toBe('only member free');
   });
 
+  it("keeps a reschedule's member when they are in the pool and free, else applies the rule", () => {
+    const counts = new Map<string, PoolCount>([['m0', { count: 5, lastBookedAt: '2026-01-09T10:00:00.000Z' }]]);
+    expect(assignPoolMember(pool([100, 100]), new Set(['m0', 'm1']), counts, 'm0')).toEqual({
+      userId: 'm0',
+      reason: 'kept on reschedule',
+    });
+    // Not free at the new time, or no longer in the pool: the rule picks.
+    expect(assignPoolMember(pool([100, 100]), new Set(['m1']), counts, 'm0')).toEqual({
+      userId: 'm1',
+      reason: 'only member free',
+    });
+    expect(assignPoolMember(pool([100, 100]), new Set(['m0', 'm1']), counts, 'gone')).toEqual({
+      userId: 'm1',
+      reason: 'fewest bookings this month',
+    });
+  });
+
   it('reads a missing or non-positive weight as the default 100', () => {
     const ranked = rankPoolMembers(
       [

@@ -5,10 +5,12 @@ import type { CalendarProvider, Deps } from '#functions/ports';
 
 /** What finding the calendar that should lose a cancelled booking's event needs. */
 export type CalendarToCleanDeps = Pick<Deps, 'calendars'>;
-/** What removing a cancelled booking's calendar event needs. */
-export type RemoveCalendarEventDeps = Pick<Deps, 'bookings' | 'logger'>;
-/** What cancelling bookings needs: the calendar to clean and the removal of its events. */
-export type CancelBookingsDeps = CalendarToCleanDeps & RemoveCalendarEventDeps;
+/** What removing a cancelled booking's calendar event needs: the ledger's calendar mark, and the logger. */
+export type RemoveCalendarEventDeps = Pick<Deps, 'logger'> & {
+  bookings: Pick<Deps['bookings'], 'clearCalendarPending'>;
+};
+/** What cancelling bookings needs: the ledger, the calendar to clean and the removal of its events. */
+export type CancelBookingsDeps = CalendarToCleanDeps & RemoveCalendarEventDeps & Pick<Deps, 'bookings'>;
 
 /**
  * The calendar that holds the booking's event and should lose it on cancel ("Delete on cancel"), or null. Only the

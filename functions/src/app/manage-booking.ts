@@ -1,7 +1,7 @@
 import type { HostBooking, ManagedBooking } from '#shared/api/schemas/bookings';
 import { isoInZone } from '#shared/availability/wall-clock';
 import { cancelAsRead, removeCalendarEvent, type CancelBookingsDeps } from '#functions/app/cancel-booking';
-import { manageLink } from '#functions/domain/booking-links';
+import { linkEnd, manageLink } from '#functions/domain/booking-links';
 import { calendarSettingsOf, connectedCalendar, inConnectedCalendar } from '#functions/domain/calendar';
 import { bookingPlace } from '#functions/domain/locations';
 import { calendarInviteFor } from '#functions/domain/mail/invitation';
@@ -31,11 +31,6 @@ export const CHANGED_MEANWHILE = 'This booking changed meanwhile. Please reload 
 export const PENDING_EXPIRED =
   'This request expired before it was confirmed, and its time is free again. The guest can book a new time.';
 
-/** Issue 31: a link's power ends with its booking (410). */
-export const LINK_ENDED = 'This booking has ended, so its link no longer works.';
-export const LINK_REPLACED =
-  'This booking was rescheduled, so this link no longer works. Please use the link in the latest e-mail about it.';
-
 export type GuestBookingDeps = Pick<Deps, 'bookings' | 'hosts' | 'events' | 'clock' | 'manageTokens'>;
 export type GuestCancelDeps = GuestBookingDeps & CancelBookingsDeps;
 
@@ -53,14 +48,10 @@ async function linkedBooking(
   // Every kind is checked (no early exit): the time taken does not tell which kind a token is.
   const valid = kinds.map((kind) => deps.manageTokens.verify(kind, id, token)).some(Boolean);
   if (!booking || !valid) throw new NotFound(BOOKING_NOT_FOUND);
-  assertLinkLives(booking, deps.clock.now());
+  // Issue 31: 410 once the booking has ended or a reschedule replaced it (the new one has its own link).
+  const ended = linkEnd(booking, deps.clock.now());
+  if (ended) throw new Gone(ended);
   return booking;
-}
-
-/** Issue 31: 410 when the booking has ended, or was replaced by a reschedule (the new one has its own link). */
-export function assertLinkLives(booking: Pick<BookingRecord, 'end' | 'rescheduledTo'>, now: Date): void {
-  if (booking.rescheduledTo) throw new Gone(LINK_REPLACED);
-  if (Date.parse(booking.end) <= now.getTime()) throw new Gone(LINK_ENDED);
 }
 
 /** POST /api/bookings/{id}/manage: the booking as its guest sees it (the guest's token only). Changes nothing. */

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
-import { videoRoomUrl } from '#shared/locations';
 import { utcDay } from '#functions/domain/booking';
-import { allHaveGoogle } from '#functions/domain/locations';
+import { allHaveGoogle, newMeetingRoom } from '#functions/domain/locations';
 import type { BookingRecord, EventRecord } from '#functions/domain/records';
 import { BookingChanged } from '#functions/errors';
 import type { Deps } from '#functions/ports';
@@ -25,11 +24,6 @@ export type LocationFallbackDeps = Pick<
   Deps,
   'events' | 'hosts' | 'teams' | 'bookings' | 'clock' | 'config' | 'logger' | 'ids' | 'locationFallbacks'
 >;
-
-/** A new room of the built-in video call: 16 random bytes under the stage's VIDEO_ROOM_BASE_URL. */
-export function newMeetingRoom(config: Pick<Deps['config'], 'videoRoomBaseUrl'>): string {
-  return videoRoomUrl(randomBytes(16).toString('hex'), config.videoRoomBaseUrl);
-}
 
 /** What a fallback changed: the event types switched (their titles), and how many bookings got a room. */
 export interface FallbackResult {
@@ -202,7 +196,7 @@ async function giveRoom(deps: LocationFallbackDeps, read: BookingRecord): Promis
   for (let attempt = 1; booking && attempt <= 3; attempt++) {
     if (booking.status === 'cancelled' || booking.meetingUrl) return false;
     try {
-      await deps.bookings.setMeetingUrl(booking, newMeetingRoom(deps.config));
+      await deps.bookings.setMeetingUrl(booking, newMeetingRoom(deps.config, randomBytes(16)));
       return true;
     } catch (error) {
       if (!(error instanceof BookingChanged)) throw error;

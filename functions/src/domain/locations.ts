@@ -1,6 +1,7 @@
 import {
   effectiveLocationType,
   meetingPlace,
+  videoRoomUrl,
   type EventLocation,
   type LocationType,
   type MeetingPlace,
@@ -84,4 +85,10 @@ export function meetingUrlFor(
   if (effectiveLocationType(event.locationType, googleConnected) !== 'video') return null;
   const kept = replaced?.meetingUrl?.trim();
   return kept && !isGoogleMeetLink(kept) ? kept : newRoom();
+}
+
+/** A new room of the built-in video call: 16 random bytes (`random`, the caller's) under the stage's base URL. */
+export function newMeetingRoom(config: { videoRoomBaseUrl: string }, random: Uint8Array): string {
+  if (random.length !== 16) throw new RangeError('A room name is made of 16 random bytes.');
+  return videoRoomUrl(Buffer.from(random).toString('hex'), config.videoRoomBaseUrl);
 }

@@ -11,7 +11,8 @@ import type { AssignmentReason, TeamEventHost } from '#functions/domain/records'
  * to the member booked least recently (never booked counts as the oldest), then to a stable order (user id).
  *
  * Reasons: 'only member free' (one candidate), 'fewest bookings this month' (the count for the weight decided),
- * 'booked least recently' (the tie-break decided).
+ * 'booked least recently' (the tie-break decided), 'kept on reschedule' (a guest's reschedule keeps its member when
+ * they are free at the new time).
  */
 
 /** A pool member's round-robin record this month: bookings of this event type and the last one's time. */
@@ -79,12 +80,19 @@ export function rankPoolMembers(
   });
 }
 
-/** The member the rule assigns, or null when no pool member is free. */
+/**
+ * The member the rule assigns, or null when no pool member is free. A reschedule keeps the member of the booking it
+ * replaces (`kept`) while they are in the pool and free at the new time ('kept on reschedule'); else the rule decides.
+ */
 export function assignPoolMember(
   pool: readonly Pick<TeamEventHost, 'userId' | 'weight'>[],
   free: ReadonlySet<string>,
   counts: ReadonlyMap<string, PoolCount>,
+  kept: string | null = null,
 ): Assignment | null {
+  if (kept && free.has(kept) && pool.some((host) => host.userId === kept)) {
+    return { userId: kept, reason: 'kept on reschedule' };
+  }
   return rankPoolMembers(pool, free, counts)[0] ?? null;
 }
 

@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
-import { createBooking, type CreateBookingDeps } from '#functions/app/create-booking';
-import { availabilityDeps, coreDeps, manageTokens, rateLimiter, settingsRepository } from '#functions/composition';
+import { createBooking, type CreateBookingDeps } from '#functions/app/booking/create-booking';
+import { bookingWriteDeps, coreDeps, manageTokens, rateLimiter, settingsRepository } from '#functions/composition';
 import { clientAddress, header } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
@@ -8,7 +8,7 @@ export const run: RouteRun<typeof routes.createBooking, CreateBookingDeps> = (de
   createBooking(deps, body, header(event, 'idempotency-key'), clientAddress(event));
 export const handler = httpRoute(routes.createBooking, run, () => ({
   ...coreDeps(),
-  ...availabilityDeps(),
+  ...bookingWriteDeps(),
   rateLimiter: rateLimiter(),
   settings: settingsRepository(),
   manageTokens: manageTokens(),

@@ -39,11 +39,17 @@ export interface RouteInput<R extends RouteDefinition> {
   setCookie(cookie: CookieToSet): void;
 }
 
-/** A route's use case call; `D` names the dependencies beyond the core ones that it needs. */
-export type RouteRun<R extends RouteDefinition, D extends Partial<Deps> = object> = (
+/**
+ * A route's use case call; `D` names the dependencies beyond the core ones that it needs, each a port of `Deps` or
+ * the part of one it uses (createBooking: the booking write's part of the ledger).
+ */
+export type RouteRun<R extends RouteDefinition, D extends DepsPart = object> = (
   deps: CoreDeps & D,
   input: RouteInput<R>,
 ) => Promise<z.input<R['response']>>;
+
+/** Some of the ports of `Deps`, each whole or in part. */
+type DepsPart = { [K in keyof Deps]?: Partial<Deps[K]> };
 
 interface State {
   requestId: string;

@@ -2,7 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 
 import { isRestoreWrite } from '#shared/jobs';
-import { bookingFromImage } from '#functions/adapters/dynamodb/bookings';
+import { bookingFromImage } from '#functions/adapters/dynamodb/bookings/image';
 import { locationFallbackFromImage } from '#functions/adapters/dynamodb/location-fallbacks';
 import { invitationFromImage } from '#functions/adapters/dynamodb/teams';
 import { notifyBookingChange, type NotifyDeps } from '#functions/app/booking-notices';
