@@ -10,7 +10,8 @@ import tseslint from 'typescript-eslint';
  * - front end: a feature imports no other feature and not `app/` (the composition root); `lib/` and `components/`
  *   import no feature;
  * - functions: the domain imports no use case, adapter, HTTP code, port, AWS SDK or React; use cases import no HTTP
- *   code and no handler; nothing imports the composition root but handlers and jobs;
+ *   code, no handler and not the composition's whole Deps (they name their ports); an adapter imports no other
+ *   adapter; nothing imports the composition root but handlers and jobs;
  * - shared: imports nothing of the front end, the functions or the infrastructure.
  * test/unit/lint-boundaries.test.ts shows each of these failing the lint run.
  */
@@ -31,6 +32,12 @@ const REACT = {
 
 /** `no-restricted-imports` with the relative-path rule plus `patterns` (a later block replaces an earlier one's list). */
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [RELATIVE, ...patterns] }] });
+
+const foldersOf = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const adapters = foldersOf('./functions/src/adapters');
 
 const features = readdirSync(new URL('./frontend/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -112,16 +119,36 @@ export default tseslint.config(
   },
   {
     files: ['functions/src/app/**/*.ts'],
-    rules: restrict({
-      regex: '^#functions/(http|handlers|jobs|adapters)/|^#functions/composition$',
-      message: 'A use case depends on ports and the domain, never on HTTP, handlers, adapters or the composition root.',
-    }),
+    rules: restrict(
+      {
+        regex: '^#functions/(http|handlers|jobs|adapters)/|^#functions/composition$',
+        message:
+          'A use case depends on ports and the domain, never on HTTP, handlers, adapters or the composition root.',
+      },
+      {
+        regex: '^#functions/ports/deps$',
+        message:
+          "A use case names the ports it uses (functions/src/ports/<area>.ts), not the composition root's whole Deps.",
+      },
+    ),
   },
+  ...adapters.map((adapter) => ({
+    files: [`functions/src/adapters/${adapter}/**/*.ts`],
+    rules: restrict(
+      {
+        regex: `^#functions/adapters/(?!${adapter}/)`,
+        message: `An adapter does not import another adapter: each implements ports on its own, and the composition root (functions/src/composition.ts) puts them together.`,
+      },
+      {
+        regex: '^#functions/(handlers|jobs)/|^#functions/composition$',
+        message: 'Only handlers and jobs import the composition root.',
+      },
+    ),
+  })),
   {
     files: [
-      'functions/src/adapters/**/*.ts',
       'functions/src/http/**/*.ts',
-      'functions/src/ports.ts',
+      'functions/src/ports/**/*.ts',
       'functions/src/errors.ts',
       'functions/src/config.ts',
     ],

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 
 import { RESTORE_STAMP } from '#shared/jobs';
-import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
+import { LOCAL_CREDENTIALS } from '#functions/config';
 import { optionValue, parseCommandLine, UsageError } from '#infra/cli-args';
 import { tableDefinition } from '#infra/table-definition';
 

@@ -6,7 +6,7 @@ import { buildPath } from '#shared/api/route-paths';
 import * as routes from '#shared/api/routes';
 import { errorResponse } from '#shared/api/schemas/common';
 import { DEMO_EVENT_ID } from '#shared/constants';
-import { DEMO_BOOKING } from '#functions/app/booking/refusals';
+import { DEMO_BOOKING } from '#functions/app/booking/create/refusals';
 import { DEMO_EVENT_SLUG } from '#infra/local/seed';
 import { pageSecurityHeaders } from '#infra/security-headers';
 

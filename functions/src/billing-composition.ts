@@ -3,7 +3,8 @@ import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import { stripePaymentProvider } from '#functions/adapters/stripe/stripe-provider';
 import { accountRepository, billingStore, config, coreDeps, onceGuard, rateLimiter } from '#functions/composition';
 import { ConfigError, type Config } from '#functions/config';
-import type { Logger, PaymentProvider } from '#functions/ports';
+import type { PaymentProvider } from '#functions/ports/billing';
+import type { Logger } from '#functions/ports/core';
 
 /**
  * Stripe for the billing functions only: the one module that brings in the Stripe adapter (our client over fetch;

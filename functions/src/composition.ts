@@ -24,10 +24,10 @@ import { googleCalendar } from '#functions/adapters/google/calendar';
 import { googleCalendarAuth } from '#functions/adapters/google/calendar-auth';
 import { googleSignIn } from '#functions/adapters/google/sign-in';
 import { powertoolsOnce } from '#functions/adapters/idempotency/powertools-once';
-import { tableMailPacer } from '#functions/adapters/mail-queue/pacer';
-import { sesSendQuota } from '#functions/adapters/mail-queue/send-quota';
+import { tableMailPacer } from '#functions/adapters/dynamodb/mail-pacer';
+import { sesSendQuota } from '#functions/adapters/ses/send-quota';
 import { sqsMailQueue } from '#functions/adapters/mail-queue/sqs-queue';
-import { tableMailQueue } from '#functions/adapters/mail-queue/table-queue';
+import { tableMailQueue } from '#functions/adapters/dynamodb/mail-queue';
 import { recentHostNames } from '#functions/adapters/memory/recent-host-names';
 import { memoryRecentReads } from '#functions/adapters/memory/recent-reads';
 import { countingMailer } from '#functions/adapters/observability/counting-mailer';
@@ -49,11 +49,12 @@ import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie
 import { systemClock, uuidIds } from '#functions/adapters/system/runtime';
 import { httpWebhookSender } from '#functions/adapters/webhooks/http-sender';
 import { sqsClient, sqsWebhookQueue } from '#functions/adapters/webhooks/sqs-queue';
-import { tableWebhookQueue } from '#functions/adapters/webhooks/table-queue';
-import { apiKeyVerifier } from '#functions/app/api-keys';
+import { tableWebhookQueue } from '#functions/adapters/dynamodb/webhook-queue';
+import { apiKeyVerifier } from '#functions/app/integrations/api-keys';
 import { loadConfig, type Config } from '#functions/config';
 import { LOGIN_LIMITS } from '#functions/domain/accounts';
-import type { CoreDeps, Deps, Logger } from '#functions/ports';
+import type { CoreDeps, Logger } from '#functions/ports/core';
+import type { Deps } from '#functions/ports/deps';
 
 /**
  * How long the public availability views may reuse what they read (bypassed by forceRefresh=true, cleared by a

@@ -11,6 +11,9 @@ import { DEFAULT_VIDEO_ROOM_BASE_URL } from '#shared/locations';
 
 loadEnglishMessages();
 
+/** The local peers (DynamoDB Local, the SES emulator) accept any credentials; the cloud uses the Lambda role's. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
 const blankToUndefined = z.transform((value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value,
 );

@@ -9,11 +9,11 @@ import { filePublishedPages } from '#functions/adapters/pages/file-pages';
 import { filePageShell, s3PageShell } from '#functions/adapters/pages/page-shell';
 import { reactBookingPageRenderer } from '#functions/adapters/pages/react-renderer';
 import { s3PublishedPages } from '#functions/adapters/pages/s3-pages';
-import type { BookingPagesDeps } from '#functions/app/booking-pages';
+import type { BookingPagesDeps } from '#functions/app/booking/booking-pages';
 import { config, coreDeps } from '#functions/composition';
 import type { Config } from '#functions/config';
 import type { PageShellFile } from '#functions/domain/published-pages';
-import type { BookingPageRenderer, PublishedPages } from '#functions/ports';
+import type { BookingPageRenderer, PublishedPages } from '#functions/ports/events';
 
 /**
  * The booking page publisher's dependencies, apart from composition.ts so that no other function bundles React's

@@ -140,7 +140,7 @@ export type FunctionFactory = (
 ) => NodejsFunction;
 
 /**
- * What an API key's call writes before its route's own work (issue 29; functions/src/app/api-keys.ts): its count
+ * What an API key's call writes before its route's own work (issue 29; functions/src/app/integrations/api-keys.ts): its count
  * (the abuse-limit counter `THROTTLE#limit:api-key:{keyId}`, an UpdateItem or a PutItem) and, at most once a minute,
  * the key's last use (`lastUsedAt` on its record under `USER#{hostId}` and its lookup `APIKEYHASH#{hash}`). A row with
  * `apiKey` whose function otherwise only reads the table may write exactly these: the partition keys and the

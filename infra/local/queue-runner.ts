@@ -2,9 +2,10 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 
 import { queueJobs, type QueueJobDefinition } from '#shared/jobs';
 import type { QueuedMessage, TableQueue } from '#functions/adapters/dynamodb/table-queue';
-import type { TableMailQueue } from '#functions/adapters/mail-queue/table-queue';
-import type { TableWebhookQueue } from '#functions/adapters/webhooks/table-queue';
-import type { QueuedMail, WebhookMessage } from '#functions/ports';
+import type { TableMailQueue } from '#functions/adapters/dynamodb/mail-queue';
+import type { TableWebhookQueue } from '#functions/adapters/dynamodb/webhook-queue';
+import type { QueuedMail } from '#functions/ports/mail';
+import type { WebhookMessage } from '#functions/ports/webhooks';
 import { localJobTimeoutMs, localLambdaContext, localLeaseMs } from '#infra/local/lambda-context';
 
 /** A queue job's handler, as SQS's event source mapping calls it. */

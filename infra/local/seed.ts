@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, DEMO_EVENT_ID } from '#shared/constants';
 import { normalizePromoCode, SEED_PROMO_CODES } from '#shared/rules/pricing';
 import { newEvent } from '#functions/domain/event-defaults';
-import type { Deps } from '#functions/ports';
+import type { Deps } from '#functions/ports/deps';
 
 /**
  * Demo data for the embedded default. Idempotent: every step writes only what is missing, so running it on each

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { localPhotoDir } from '#functions/adapters/photos/local-files';
-import { migrateLocations } from '#functions/app/migrate-locations';
+import { migrateLocations } from '#functions/app/events/migrate-locations';
 import { composeDeps } from '#functions/composition';
 import { childEnvironment, ConfigError, loadConfig, setEnvironment, setEnvironmentDefaults } from '#functions/config';
 import { demoBillingRequested, startDemoBilling, type DemoBilling } from '#infra/local/demo-billing';

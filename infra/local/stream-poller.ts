@@ -19,7 +19,8 @@ import type {
 } from 'aws-lambda';
 
 import { matchesStreamFilter, type StreamJobDefinition } from '#shared/jobs';
-import { createDynamoClient, LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
+import { createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { LOCAL_CREDENTIALS } from '#functions/config';
 import { localJobTimeoutMs, localLambdaContext } from '#infra/local/lambda-context';
 import { tableStreamArn } from '#infra/local/table';
 

@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 
 import { timerJobTable } from '#shared/jobs';
 import type { TableTimers } from '#functions/adapters/dynamodb/table-timers';
-import type { BookingTimer, TimerPayload } from '#functions/ports';
+import type { BookingTimer, TimerPayload } from '#functions/ports/timers';
 import { localJobTimeoutMs, localLambdaContext, localLeaseMs } from '#infra/local/lambda-context';
 import { runLeasedPasses, type LocalQueue } from '#infra/local/queue-runner';
 

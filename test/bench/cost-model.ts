@@ -331,7 +331,7 @@ export const OPERATIONS = {
     family: 'calendar sync job',
     http: false,
     dynamo: { requests: { Query: 3, UpdateItem: 1 }, rru: 24, wru: 1 },
-    // ~300 ms per host (Google's listing), four hosts at a time (JOB_CONCURRENCY in app/calendar-sync.ts).
+    // ~300 ms per host (Google's listing), four hosts at a time (JOB_CONCURRENCY in app/calendars/calendar-sync.ts).
     ms: 75,
     invocations: 0,
     googleCalls: 1,
@@ -522,7 +522,7 @@ export const ASSUMPTIONS = {
   },
   calendarSync: {
     runsPerMonth: (30 * 24 * 60) / 15,
-    /** JOB_CONCURRENCY and JOB_BUDGET_MS of app/calendar-sync.ts, and a host's sync with Google's listing. */
+    /** JOB_CONCURRENCY and JOB_BUDGET_MS of app/calendars/calendar-sync.ts, and a host's sync with Google's listing. */
     concurrency: 4,
     budgetSeconds: 240,
     secondsPerHost: 0.3,

@@ -16,7 +16,7 @@ import { run as resendVerificationRun } from '#functions/handlers/resendVerifica
 import { run as submitContactRun } from '#functions/handlers/submitContact';
 import { run as updateProfileRun } from '#functions/handlers/updateProfile';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import type { Deps } from '#functions/ports';
+import type { Deps } from '#functions/ports/deps';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { bookingFixtures, bookingRequest, isoWithOffset, NOW } from '#test/support/booking-fixtures';
 import { integrationConfig, sentEmails } from '#test/support/local-stack';

@@ -8,7 +8,7 @@ import { createDocumentClient, createDynamoClient } from '#functions/adapters/dy
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
-import { register, updateProfile } from '#functions/app/accounts';
+import { register, updateProfile } from '#functions/app/accounts/accounts';
 import { composeDeps } from '#functions/composition';
 import { run as loginRun } from '#functions/handlers/login';
 import { run as manualLoginRun } from '#functions/handlers/manualLogin';
@@ -583,7 +583,7 @@ describe('direct login by e-mailed link', () => {
   it('gets the owner in with a link while their account is locked against passwords', async () => {
     const account = await registered();
     const deps = composeDeps(config);
-    const { signInWithLink, requestSignInLink } = await import('#functions/app/sign-in-link');
+    const { signInWithLink, requestSignInLink } = await import('#functions/app/accounts/sign-in-link');
     // Locked for every address: 50 failures across addresses.
     for (let i = 0; i < 50; i++)
       await deps.loginThrottle.reserve(`account:${(await deps.accounts.findByEmail(account.email))!.id}`, new Date());
@@ -602,7 +602,7 @@ describe('direct login by e-mailed link', () => {
     const account = await registered();
     const deps = composeDeps(config);
     const later = { ...deps, clock: { now: () => new Date(Date.now() + 16 * 60_000) } };
-    const { requestSignInLink, signInWithLink } = await import('#functions/app/sign-in-link');
+    const { requestSignInLink, signInWithLink } = await import('#functions/app/accounts/sign-in-link');
     await requestSignInLink(deps, { email: account.email, origin: 'http://localhost', clientAddress: '10.9.9.9' });
     const token = new URL((await linkIn(account.email))!).searchParams.get('token')!;
     await expect(signInWithLink(later, { token, secure: false })).rejects.toThrow(

@@ -28,7 +28,8 @@ import { run as redeliverWebhookRun } from '#functions/handlers/redeliverWebhook
 import { run as testWebhookRun } from '#functions/handlers/testWebhook';
 import { run as updateWebhookRun } from '#functions/handlers/updateWebhook';
 import { httpRoute } from '#functions/http/route-handler';
-import type { Deps, Principal } from '#functions/ports';
+import type { Principal } from '#functions/ports/core';
+import type { Deps } from '#functions/ports/deps';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { ACTIVE_PLAN, bookingApi, bookingFixtures, bookingRequest, NOW, unique } from '#test/support/booking-fixtures';
 import { integrationConfig, startAppServer } from '#test/support/local-stack';

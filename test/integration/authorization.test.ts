@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { routeTable, type AuthLevel } from '#shared/api/routes';
 import { composeDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import type { Principal } from '#functions/ports';
+import type { Principal } from '#functions/ports/core';
 import { apiEvent, testContext } from '#test/support/api-event';
 import { depsAs, integrationConfig } from '#test/support/local-stack';
 

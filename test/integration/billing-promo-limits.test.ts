@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { promoRefusalMessage, SEED_PROMO_CODES, type PromoCode } from '#shared/rules/pricing';
 import { composeDeps } from '#functions/composition';
-import type { Deps } from '#functions/ports';
+import type { Deps } from '#functions/ports/deps';
 import { startFakeStripe, type FakeStripe } from '#test/fakes/stripe';
 import { apiClient, endTrial } from '#test/support/api-client';
 import { integrationConfig, startAppServer } from '#test/support/local-stack';

@@ -3,11 +3,11 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SEED_PROMO_CODES } from '#shared/rules/pricing';
-import { DELETION_CANCELLATION_COMMENT, DELETION_NEEDS_STRIPE } from '#functions/app/accounts';
+import { DELETION_CANCELLATION_COMMENT, DELETION_NEEDS_STRIPE } from '#functions/app/accounts/accounts';
 import { composeDeps } from '#functions/composition';
 import { STRIPE_API_VERSION } from '#functions/config';
 import type { PlanRecord } from '#functions/domain/billing';
-import type { Deps } from '#functions/ports';
+import type { Deps } from '#functions/ports/deps';
 import { startFakeStripe, type FakeStripe } from '#test/fakes/stripe';
 import { apiClient, endTrial } from '#test/support/api-client';
 import { eventBody } from '#test/support/event-body';

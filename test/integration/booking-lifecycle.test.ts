@@ -2,7 +2,7 @@ import ical from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { EventRecord, HostRecord } from '#functions/domain/records';
-import type { BookingMail } from '#functions/ports';
+import type { BookingMail } from '#functions/ports/mail';
 import { bookingRequest, unique } from '#test/support/booking-fixtures';
 import { lifecycleHarness, mailsTo } from '#test/support/lifecycle';
 import type { StoredEmail } from '#test/support/local-stack';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/api/routes';
 import { hmacManageTokens } from '#functions/adapters/sessions/manage-tokens';
 import { sessionKey } from '#functions/adapters/sessions/session-key';
-import { BOOKING_NOT_FOUND } from '#functions/app/manage-booking';
+import { BOOKING_NOT_FOUND } from '#functions/app/booking/manage-booking';
 import { LINK_ENDED, LINK_REPLACED } from '#functions/domain/booking-links';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
 import { run as createBookingRun } from '#functions/handlers/createBooking';

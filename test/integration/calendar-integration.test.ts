@@ -6,9 +6,9 @@ import { createDocumentClient, createDynamoClient } from '#functions/adapters/dy
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { CALENDAR_UNREACHABLE } from '#functions/adapters/google/calendar';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
-import { NO_CALENDAR } from '#functions/app/booking/refusals';
-import { BUILTIN_NEEDS_POST, CALENDAR_CONNECT_ERRORS } from '#functions/app/calendar-connection';
-import { SYNC_UNREACHABLE, syncAllCalendars } from '#functions/app/calendar-sync';
+import { NO_CALENDAR } from '#functions/app/booking/create/refusals';
+import { BUILTIN_NEEDS_POST, CALENDAR_CONNECT_ERRORS } from '#functions/app/calendars/calendar-connection';
+import { SYNC_UNREACHABLE, syncAllCalendars } from '#functions/app/calendars/calendar-sync';
 import { composeDeps } from '#functions/composition';
 import { LINK_REPLACED } from '#functions/domain/booking-links';
 import { newEvent } from '#functions/domain/event-defaults';

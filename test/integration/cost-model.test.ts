@@ -13,9 +13,9 @@ import { dynamoEvents } from '#functions/adapters/dynamodb/events';
 import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
 import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
 import { dynamoTeams } from '#functions/adapters/dynamodb/teams';
-import { syncAllCalendars, syncHost } from '#functions/app/calendar-sync';
-import { deliverWebhook, fanOutBookingChange } from '#functions/app/webhook-delivery';
-import { createWebhook } from '#functions/app/webhooks';
+import { syncAllCalendars, syncHost } from '#functions/app/calendars/calendar-sync';
+import { deliverWebhook, fanOutBookingChange } from '#functions/app/integrations/webhook-delivery';
+import { createWebhook } from '#functions/app/integrations/webhooks';
 import { composeDeps } from '#functions/composition';
 import { readWindowForDates } from '#functions/domain/booking';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
@@ -37,15 +37,12 @@ import { notifyHandler } from '#functions/jobs/notifyBookingChanges';
 import { publishHandler } from '#functions/jobs/publishBookingPages';
 import { sendMailHandler } from '#functions/jobs/sendBookingMail';
 import { reminderHandler } from '#functions/jobs/sendReminder';
-import type {
-  BookingPageRenderer,
-  BookingTimer,
-  CalendarProvider,
-  Deps,
-  PublishedPages,
-  QueuedMail,
-  WebhookMessage,
-} from '#functions/ports';
+import type { CalendarProvider } from '#functions/ports/calendar';
+import type { Deps } from '#functions/ports/deps';
+import type { BookingPageRenderer, PublishedPages } from '#functions/ports/events';
+import type { QueuedMail } from '#functions/ports/mail';
+import type { BookingTimer } from '#functions/ports/timers';
+import type { WebhookMessage } from '#functions/ports/webhooks';
 import { startStreamPoller, type StreamPoller } from '#infra/local/stream-poller';
 import { ensureTable } from '#infra/local/table';
 import {

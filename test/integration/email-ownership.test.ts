@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
-import { EMAIL_PROOF_NEEDS_SESSION } from '#functions/app/email-verification';
+import { EMAIL_PROOF_NEEDS_SESSION } from '#functions/app/accounts/email-verification';
 import { startFakeGoogle } from '#test/fakes/google';
 import { jsonHeaders } from '#test/support/api-event';
 import { integrationConfig, sentEmails, startAppServer } from '#test/support/local-stack';

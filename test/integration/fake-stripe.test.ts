@@ -8,7 +8,8 @@ import { StripeRestError } from '#functions/adapters/stripe/stripe-rest';
 import { STRIPE_API_VERSION } from '#functions/config';
 import type { BillingOwner } from '#functions/domain/billing';
 import { ServiceUnavailable, WebhookSignatureInvalid } from '#functions/errors';
-import type { Logger, PaymentProvider, ProviderEvent, PurchaseStart } from '#functions/ports';
+import type { PaymentProvider, ProviderEvent, PurchaseStart } from '#functions/ports/billing';
+import type { Logger } from '#functions/ports/core';
 import { freePort } from '#infra/local/ports';
 import { startFakeStripe } from '#test/fakes/stripe';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
-import { GOOGLE_SIGN_IN_ERRORS, OAUTH_STATE_COOKIE } from '#functions/app/google-sign-in';
+import { GOOGLE_SIGN_IN_ERRORS, OAUTH_STATE_COOKIE } from '#functions/app/accounts/google-sign-in';
 import { composeDeps } from '#functions/composition';
 import { startFakeGoogle, type FakeGoogleAccount } from '#test/fakes/google';
 import { jsonHeaders } from '#test/support/api-event';

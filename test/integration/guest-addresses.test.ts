@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { recordMailFeedback } from '#functions/app/mail-feedback';
+import { recordMailFeedback } from '#functions/app/mail/mail-feedback';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
 import { bookingRequest, unique } from '#test/support/booking-fixtures';
 import { lifecycleHarness, mailsTo } from '#test/support/lifecycle';

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { TableMailQueue } from '#functions/adapters/mail-queue/table-queue';
-import type { PaceClock } from '#functions/app/mail-queue';
+import type { TableMailQueue } from '#functions/adapters/dynamodb/mail-queue';
+import type { PaceClock } from '#functions/app/mail/mail-queue';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
 import { sendMailHandler } from '#functions/jobs/sendBookingMail';
 import { reminderHandler } from '#functions/jobs/sendReminder';
-import type { BookingMail, Deps, QueuedMail } from '#functions/ports';
+import type { Deps } from '#functions/ports/deps';
+import type { BookingMail, QueuedMail } from '#functions/ports/mail';
 import { sqsEvent, startLocalMailQueue } from '#infra/local/queue-runner';
 import { bookingRequest, unique } from '#test/support/booking-fixtures';
 import { lifecycleHarness, mailsTo } from '#test/support/lifecycle';

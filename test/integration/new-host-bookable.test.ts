@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
-import { register } from '#functions/app/accounts';
-import { calendarStatus } from '#functions/app/calendar-connection';
+import { register } from '#functions/app/accounts/accounts';
+import { calendarStatus } from '#functions/app/calendars/calendar-connection';
 import { newEvent } from '#functions/domain/event-defaults';
 import { bookingApi, bookingFixtures, bookingRequest, NOW } from '#test/support/booking-fixtures';
 import { integrationConfig } from '#test/support/local-stack';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { confirmPending, PENDING_EXPIRED } from '#functions/app/manage-booking';
-import { releaseMember } from '#functions/app/team-bookings';
+import { confirmPending, PENDING_EXPIRED } from '#functions/app/booking/manage-booking';
+import { releaseMember } from '#functions/app/booking/team-bookings';
 import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { BookingChanged } from '#functions/errors';
 import { bookingRequest, NOW, unique } from '#test/support/booking-fixtures';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { tableTimers, type TableTimers } from '#functions/adapters/dynamodb/table-timers';
-import type { BookingTimer } from '#functions/ports';
+import type { BookingTimer } from '#functions/ports/timers';
 import { startLocalTimers } from '#infra/local/timers';
 import { integrationConfig } from '#test/support/local-stack';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { deleteAccount } from '#functions/app/accounts';
-import { releaseMember } from '#functions/app/team-bookings';
+import { deleteAccount } from '#functions/app/accounts/accounts';
+import { releaseMember } from '#functions/app/booking/team-bookings';
 import type { BookingRecord, HostRecord } from '#functions/domain/records';
 import { bookingApi, bookingRequest, unique, type ApiAnswer } from '#test/support/booking-fixtures';
 import { lifecycleHarness, mailsTo } from '#test/support/lifecycle';

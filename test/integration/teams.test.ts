@@ -17,7 +17,7 @@ import { run as revokeRun } from '#functions/handlers/revokeTeamInvitation';
 import { run as updateRun } from '#functions/handlers/updateTeam';
 import { run as updateMemberRun } from '#functions/handlers/updateTeamMember';
 import { httpRoute } from '#functions/http/route-handler';
-import type { Principal } from '#functions/ports';
+import type { Principal } from '#functions/ports/core';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { NOW, unique } from '#test/support/booking-fixtures';
 import { lifecycleHarness, mailsTo } from '#test/support/lifecycle';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { WebhookEventType } from '#shared/api/schemas/integrations';
 import { httpWebhookSender, type Resolve } from '#functions/adapters/webhooks/http-sender';
-import { createWebhook } from '#functions/app/webhooks';
+import { createWebhook } from '#functions/app/integrations/webhooks';
 import type { EventRecord, HostRecord, WebhookRecord } from '#functions/domain/records';
 import {
   DISABLED_FAILING,
@@ -12,7 +12,7 @@ import {
   MAX_ATTEMPTS,
   RETRY_DELAYS_SECONDS,
 } from '#functions/domain/webhooks';
-import type { Principal } from '#functions/ports';
+import type { Principal } from '#functions/ports/core';
 import { bookingRequest, NOW, unique } from '#test/support/booking-fixtures';
 import { lifecycleHarness, mailsTo } from '#test/support/lifecycle';
 import { teamFixtures } from '#test/support/team-fixtures';

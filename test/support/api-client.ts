@@ -6,7 +6,7 @@ import { createDocumentClient, createDynamoClient } from '#functions/adapters/dy
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import type { Config } from '#functions/config';
-import type { AccountRepository } from '#functions/ports';
+import type { AccountRepository } from '#functions/ports/accounts';
 import { jsonHeaders } from '#test/support/api-event';
 
 /**

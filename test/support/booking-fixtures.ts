@@ -14,7 +14,7 @@ import { run as publicEventRun } from '#functions/handlers/getPublicEvent';
 import { run as timeSlotsRun } from '#functions/handlers/getTimeSlots';
 import { run as syncCalendarRun } from '#functions/handlers/syncCalendar';
 import { httpRoute } from '#functions/http/route-handler';
-import type { Deps } from '#functions/ports';
+import type { Deps } from '#functions/ports/deps';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { depsAs } from '#test/support/local-stack';
 

@@ -9,7 +9,8 @@ import { createDocumentClient, createDynamoClient } from '#functions/adapters/dy
 import { localPhotoDir } from '#functions/adapters/photos/local-files';
 import { composeDeps } from '#functions/composition';
 import { parseConfig, setEnvironment, type Config } from '#functions/config';
-import type { Deps, Principal } from '#functions/ports';
+import type { Principal } from '#functions/ports/core';
+import type { Deps } from '#functions/ports/deps';
 import { createAppServer } from '#infra/local/server';
 
 /**

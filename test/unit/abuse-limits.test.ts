@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { workLane } from '#functions/adapters/system/work-lane';
+import { workLane } from '#functions/adapters/passwords/work-lane';
 import { ABUSE_LIMITS, limitMessage, overLimit, retryAfterText } from '#functions/domain/abuse-limits';
 import { Overloaded } from '#functions/errors';
 import { errorToResponse } from '#functions/http/errors';

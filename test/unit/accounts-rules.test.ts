@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
-import { authDebugInfo } from '#functions/app/auth-config';
+import { authDebugInfo } from '#functions/app/accounts/auth-config';
 import {
   earnsAdminRole,
   LOGIN_LIMITS,

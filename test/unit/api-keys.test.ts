@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 
 import { routes, type RouteDefinition } from '#shared/api/routes';
 import { API_KEYS_PER_HOST_MAX as SHARED_MAX } from '#shared/api/schemas/integrations';
-import { authenticateApiKey } from '#functions/app/api-keys';
+import { authenticateApiKey } from '#functions/app/integrations/api-keys';
 import { limitMessage } from '#functions/domain/abuse-limits';
 import {
   API_KEY_MESSAGES,
@@ -17,7 +17,9 @@ import {
 } from '#functions/domain/api-keys';
 import { TooManyRequests } from '#functions/errors';
 import { httpRoute } from '#functions/http/route-handler';
-import type { ApiKeyLookup, ApiKeyRepository, ApiKeyVerifier, Deps, Logger, Principal } from '#functions/ports';
+import type { ApiKeyLookup, ApiKeyRepository, ApiKeyVerifier } from '#functions/ports/api-keys';
+import type { Logger, Principal } from '#functions/ports/core';
+import type { Deps } from '#functions/ports/deps';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 
 /**

@@ -8,7 +8,7 @@ import {
   SEED_PROMO_CODES,
   type PromoCode,
 } from '#shared/rules/pricing';
-import { planQuotes } from '#functions/app/billing';
+import { planQuotes } from '#functions/app/billing/billing';
 import {
   redemptionUnpaid,
   releasesRedemption,
@@ -16,7 +16,7 @@ import {
   type PaymentRecord,
   type PlanRecord,
 } from '#functions/domain/billing';
-import type { Deps } from '#functions/ports';
+import type { Deps } from '#functions/ports/deps';
 import { isPromoRefusal } from '#frontend/features/billing/lib/payment-rules.ts';
 
 /**

@@ -4,7 +4,7 @@ import { bookingMails } from '#functions/domain/mail/booking-mails';
 import type { MailContext, MailKind } from '#functions/domain/mail/context';
 import { calendarInviteFor } from '#functions/domain/mail/invitation';
 import type { BookingRecord } from '#functions/domain/records';
-import type { CalendarInvite } from '#functions/ports';
+import type { CalendarInvite } from '#functions/ports/mail';
 import { HOST, LINKS, TOKEN } from '#test/support/booking-mail-fixtures';
 
 const EVENT: NonNullable<MailContext['event']> = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { enforceLimits } from '#functions/app/abuse-limits';
+import { enforceLimits } from '#functions/app/common/abuse-limits';
 import { ABUSE_LIMITS, bookingLimits, limitAddress, overLimit, type RateRule } from '#functions/domain/abuse-limits';
 import { TooManyRequests } from '#functions/errors';
 import { clientAddress } from '#functions/http/request';
-import type { RateLimiter } from '#functions/ports';
+import type { RateLimiter } from '#functions/ports/rate-limits';
 import { apiEvent } from '#test/support/api-event';
 
 /**

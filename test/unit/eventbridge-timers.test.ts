@@ -11,7 +11,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { atExpression, eventBridgeTimers } from '#functions/adapters/scheduler/eventbridge';
 import type { SchedulerConfig } from '#functions/config';
-import type { BookingTimer } from '#functions/ports';
+import type { BookingTimer } from '#functions/ports/timers';
 
 /** The cloud's booking timers: what each EventBridge Scheduler request carries, and which errors count as done. */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createBookingBody } from '#shared/api/schemas/bookings';
 import { feedbackAddress, isBareMailbox, normalizeEmail } from '#shared/email-address';
-import { recordMailFeedback } from '#functions/app/mail-feedback';
+import { recordMailFeedback } from '#functions/app/mail/mail-feedback';
 import { guestList } from '#functions/domain/guest-addresses';
 import { GUEST_TEXTS, guestProblem, guestsFromList } from '#frontend/features/booking/lib/guests.ts';
 import { prefilledForm } from '#frontend/features/booking/lib/prefill.ts';

@@ -67,9 +67,9 @@ describe('functions', () => {
   it('keep the domain free of adapters, use cases, HTTP, ports and AWS', async () => {
     for (const source of [
       "import { x } from '#functions/adapters/dynamodb/bookings/ledger';",
-      "import { x } from '#functions/app/booking/create-booking';",
+      "import { x } from '#functions/app/booking/create/create-booking';",
       "import { x } from '#functions/http/cookies';",
-      "import type { x } from '#functions/ports';",
+      "import type { x } from '#functions/ports/bookings';",
     ]) {
       expect(await importProblems(domainFile, source), source).toEqual([
         expect.stringContaining('The domain is pure rules'),
@@ -96,7 +96,25 @@ describe('functions', () => {
     expect(await importProblems(useCase, "import { x } from '#functions/adapters/ses/mailer';")).toEqual([
       expect.stringContaining('A use case depends on ports and the domain'),
     ]);
-    expect(await importProblems(useCase, "import type { x } from '#functions/ports';")).toEqual([]);
+    expect(await importProblems(useCase, "import type { x } from '#functions/ports/bookings';")).toEqual([]);
+  });
+
+  it('make use cases name their ports rather than take the whole Deps', async () => {
+    expect(
+      await importProblems('functions/src/app/booking/new.ts', "import type { x } from '#functions/ports/deps';"),
+    ).toEqual([expect.stringContaining('A use case names the ports it uses')]);
+  });
+
+  it('keep each adapter to itself', async () => {
+    const adapter = 'functions/src/adapters/ses/new-sender.ts';
+    expect(await importProblems(adapter, "import { x } from '#functions/adapters/dynamodb/client';")).toEqual([
+      expect.stringContaining('An adapter does not import another adapter'),
+    ]);
+    expect(await importProblems(adapter, "import { x } from '#functions/adapters/ses/mailer';")).toEqual([]);
+    expect(await importProblems(adapter, "import type { x } from '#functions/ports/mail';")).toEqual([]);
+    expect(await importProblems(adapter, "import { x } from '#functions/composition';")).toEqual([
+      expect.stringContaining('Only handlers and jobs import the composition root'),
+    ]);
   });
 });
 

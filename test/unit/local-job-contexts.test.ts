@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { TableTimers } from '#functions/adapters/dynamodb/table-timers';
-import type { BookingTimer } from '#functions/ports';
+import type { BookingTimer } from '#functions/ports/timers';
 import { startLocalJobs } from '#infra/local/jobs';
 import { startLocalTimers } from '#infra/local/timers';
 

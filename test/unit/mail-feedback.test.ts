@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { recordMailFeedback } from '#functions/app/mail-feedback';
+import { recordMailFeedback } from '#functions/app/mail/mail-feedback';
 
 /** SES bounce and complaint events (issue 16): which addresses stop getting booking mail. */
 

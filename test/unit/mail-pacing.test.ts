@@ -1,7 +1,7 @@
 import { ChangeMessageVisibilityCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 
-import { sesSendQuota } from '#functions/adapters/mail-queue/send-quota';
+import { sesSendQuota } from '#functions/adapters/ses/send-quota';
 import { sqsMailQueue } from '#functions/adapters/mail-queue/sqs-queue';
 import {
   backoffSeconds,

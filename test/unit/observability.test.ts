@@ -12,7 +12,8 @@ import type * as PowertoolsAdapters from '#functions/adapters/observability/powe
 import type * as ReadableLoggerModule from '#functions/adapters/observability/readable-logger';
 import type * as RouteHandler from '#functions/http/route-handler';
 import type * as ScheduledJobModule from '#functions/jobs/scheduled-job';
-import type { Deps, Logger } from '#functions/ports';
+import type { Logger } from '#functions/ports/core';
+import type { Deps } from '#functions/ports/deps';
 import { apiEvent, testContext } from '#test/support/api-event';
 
 const route = {

@@ -24,7 +24,7 @@ import { NotFound, TooManyRequests, ValidationFailed } from '#functions/errors';
 import { run as getOpenApiDocumentRun } from '#functions/handlers/getOpenApiDocument';
 import { errorToResponse } from '#functions/http/errors';
 import { httpRoute } from '#functions/http/route-handler';
-import type { Deps } from '#functions/ports';
+import type { Deps } from '#functions/ports/deps';
 import { findRoute } from '#infra/local/server';
 import { apiEvent, testContext } from '#test/support/api-event';
 

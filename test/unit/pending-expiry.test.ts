@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { eventBody } from '#shared/api/schemas/host-events';
 import { normalizeEmail } from '#shared/email-address';
 import { DEFAULT_PENDING_EXPIRY_HOURS } from '#shared/rules/pending';
-import { activeBookings, availabilityInput } from '#functions/app/availability';
-import { EXPIRED_REASON, expirePendingBooking, type ExpiryDeps } from '#functions/app/booking-notices';
+import { activeBookings, availabilityInput } from '#functions/app/booking/availability';
+import { EXPIRED_REASON, expirePendingBooking, type ExpiryDeps } from '#functions/app/mail/booking-notices';
 import { newEvent } from '#functions/domain/event-defaults';
 import {
   freePendingPlace,

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 
 import type { RouteDefinition } from '#shared/api/routes';
 import { httpRoute } from '#functions/http/route-handler';
-import type { Deps } from '#functions/ports';
+import type { Deps } from '#functions/ports/deps';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 
 /**

@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 
 import type { RouteDefinition } from '#shared/api/routes';
 import { httpRoute } from '#functions/http/route-handler';
-import type { Deps, Principal } from '#functions/ports';
+import type { Principal } from '#functions/ports/core';
+import type { Deps } from '#functions/ports/deps';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 
 /** The shared wrapper, with fake dependencies: auth levels, body rules, validation, answer shaping, error mapping. */

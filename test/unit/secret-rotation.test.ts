@@ -7,7 +7,8 @@ import { sessionKeys } from '#functions/adapters/sessions/session-key';
 import { signedCookieSessions } from '#functions/adapters/sessions/signed-cookie';
 import { parseConfig } from '#functions/config';
 import { httpRoute } from '#functions/http/route-handler';
-import type { Deps, SessionStore } from '#functions/ports';
+import type { Deps } from '#functions/ports/deps';
+import type { SessionStore } from '#functions/ports/sessions';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '#functions/adapters/stripe/webhook-signature';
 import { STRIPE_API_VERSION } from '#functions/config';
 import { ServiceUnavailable } from '#functions/errors';
-import type { Logger } from '#functions/ports';
+import type { Logger } from '#functions/ports/core';
 
 // timingSafeEqual as node:crypto's own, watched: the signature check must compare through it.
 vi.mock('node:crypto', async (importOriginal) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { eventBody, eventPatchBody, hostEventSchema } from '#shared/api/schemas/host-events';
-import { teamAcceptsBookings } from '#functions/app/public-event';
+import { teamAcceptsBookings } from '#functions/app/booking/public-event';
 import type { HostRecord, TeamEventHost } from '#functions/domain/records';
 import { eventBody as editorBody } from '#test/support/event-body';
 

@@ -24,7 +24,7 @@ import {
   webhookUrlProblem,
 } from '#functions/domain/webhooks';
 import { webhookMessageOf } from '#functions/jobs/deliverWebhook';
-import type { WebhookMessage } from '#functions/ports';
+import type { WebhookMessage } from '#functions/ports/webhooks';
 
 /**
  * Webhooks' pure rules (issue 29): which event a booking's change is (from the stream's two images), the payload,

@@ -1,7 +1,7 @@
 /**
  * How booking mail keeps to the pace SES allows (issue 30, docs/scale.md "SES's sending rate"): the queue's consumer
- * (functions/src/app/mail-queue.ts) sends at most `rate` mails in any second of the clock, whatever the number of
- * consumers running, by taking tokens from a counter per second kept in the table (adapters/mail-queue/pacer.ts),
+ * (functions/src/app/mail/mail-queue.ts) sends at most `rate` mails in any second of the clock, whatever the number of
+ * consumers running, by taking tokens from a counter per second kept in the table (adapters/dynamodb/mail-pacer.ts),
  * and answers SES's throttling by putting the message back for later, never by dropping it. These are the rules.
  */
 

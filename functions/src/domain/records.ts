@@ -6,7 +6,7 @@ import type { PlanRecord } from '#functions/domain/billing';
 
 /**
  * What the table stores, as the use cases and the domain rules see it: accounts and hosts, event types and their
- * date exceptions, bookings, contact messages. The ports (functions/src/ports.ts) read and write these; the domain
+ * date exceptions, bookings, contact messages. The ports (functions/src/ports/) read and write these; the domain
  * never depends on a port.
  */
 
@@ -133,7 +133,7 @@ export interface TeamMembershipRecord {
 /**
  * Issue 30: a host's Google Meet event types became video calls (they left Google, or the migration found them
  * without it). Written where that happened; the table's stream hands its insertion to the booking notices job, which
- * mails the host (app/location-fallback-mail.ts), so no route sends mail itself. Expires after 7 days.
+ * mails the host (app/events/location-fallback-mail.ts), so no route sends mail itself. Expires after 7 days.
  */
 export interface LocationFallbackRecord {
   id: string;

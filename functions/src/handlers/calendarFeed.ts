@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { calendarFeed, type CalendarFeedDeps } from '#functions/app/calendar-feed';
+import { calendarFeed, type CalendarFeedDeps } from '#functions/app/calendars/calendar-feed';
 import { bookingLedger, coreDeps, hostRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { cancelAsGuest, type GuestCancelDeps } from '#functions/app/manage-booking';
+import { cancelAsGuest, type GuestCancelDeps } from '#functions/app/booking/manage-booking';
 import {
   bookingLedger,
   calendarProviders,

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { confirmPending, type ConfirmDeps } from '#functions/app/manage-booking';
+import { confirmPending, type ConfirmDeps } from '#functions/app/booking/manage-booking';
 import { bookingDeps, calendarProviders, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

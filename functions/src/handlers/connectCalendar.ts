@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { connectCalendar, type ConnectCalendarDeps } from '#functions/app/calendar-connection';
+import { connectCalendar, type ConnectCalendarDeps } from '#functions/app/calendars/calendar-connection';
 import { calendarConnectionDeps, coreDeps, googleSignInDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

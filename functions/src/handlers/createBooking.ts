@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { createBooking, type CreateBookingDeps } from '#functions/app/booking/create-booking';
+import { createBooking, type CreateBookingDeps } from '#functions/app/booking/create/create-booking';
 import { bookingWriteDeps, coreDeps, manageTokens, rateLimiter, settingsRepository } from '#functions/composition';
 import { clientAddress, header } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { createTeam, type TeamDeps } from '#functions/app/teams';
+import { createTeam, type TeamDeps } from '#functions/app/teams/teams';
 import { coreDeps, teamDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

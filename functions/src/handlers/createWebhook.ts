@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { createWebhook, type CreateWebhookDeps } from '#functions/app/webhooks';
+import { createWebhook, type CreateWebhookDeps } from '#functions/app/integrations/webhooks';
 import { coreDeps, tokenCipher, webhookDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

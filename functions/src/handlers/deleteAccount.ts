@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { deleteAccount, type DeleteAccountDeps } from '#functions/app/accounts';
+import { deleteAccount, type DeleteAccountDeps } from '#functions/app/accounts/accounts';
 import { paymentProviderFor } from '#functions/billing-composition';
 import {
   accountDeps,

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { deleteApiKey, type ApiKeyDeps } from '#functions/app/api-keys';
+import { deleteApiKey, type ApiKeyDeps } from '#functions/app/integrations/api-keys';
 import { apiKeyDeps, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { deleteEvent, type DeleteEventDeps } from '#functions/app/host-events';
+import { deleteEvent, type DeleteEventDeps } from '#functions/app/events/host-events';
 import { calendarProviders, coreDeps, hostEventDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

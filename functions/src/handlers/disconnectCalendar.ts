@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { disconnectCalendar, type LeaveGoogleDeps } from '#functions/app/calendar-connection';
+import { disconnectCalendar, type LeaveGoogleDeps } from '#functions/app/calendars/calendar-connection';
 import { coreDeps, leaveGoogleDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { authDebugInfo } from '#functions/app/auth-config';
+import { authDebugInfo } from '#functions/app/accounts/auth-config';
 import { coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

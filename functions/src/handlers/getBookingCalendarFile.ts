@@ -1,9 +1,9 @@
 import * as routes from '#shared/api/routes';
-import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
-import { guestCalendarInvite, type GuestBookingDeps } from '#functions/app/manage-booking';
+import { calendarFileFor } from '#functions/domain/mail/calendar-file';
+import { guestCalendarInvite, type GuestBookingDeps } from '#functions/app/booking/manage-booking';
 import { bookingLedger, coreDeps, eventRepository, hostRepository, manageTokens } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
-import type { CoreDeps } from '#functions/ports';
+import type { CoreDeps } from '#functions/ports/core';
 
 export const run: RouteRun<typeof routes.getBookingCalendarFile, GuestBookingDeps & CoreDeps> = async (
   deps,

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { getCalendarFeed, type CalendarFeedLinkDeps } from '#functions/app/calendar-connection';
+import { getCalendarFeed, type CalendarFeedLinkDeps } from '#functions/app/calendars/calendar-connection';
 import { accountRepository, coreDeps, hostRepository, tokenCipher } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { calendarStatus, type CalendarStatusDeps } from '#functions/app/calendar-connection';
+import { calendarStatus, type CalendarStatusDeps } from '#functions/app/calendars/calendar-connection';
 import { accountRepository, coreDeps, hostRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

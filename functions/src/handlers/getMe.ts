@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { currentUser, type CurrentUserDeps } from '#functions/app/accounts';
+import { currentUser, type CurrentUserDeps } from '#functions/app/accounts/accounts';
 import { accountDeps, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { getPublicEvent, type PublicEventDeps } from '#functions/app/public-event';
+import { getPublicEvent, type PublicEventDeps } from '#functions/app/booking/public-event';
 import { coreDeps, eventRepository, hostRepository, settingsRepository, teamRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { viewReschedulableBooking, type GuestBookingDeps } from '#functions/app/manage-booking';
+import { viewReschedulableBooking, type GuestBookingDeps } from '#functions/app/booking/manage-booking';
 import { bookingLedger, coreDeps, eventRepository, hostRepository, manageTokens } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { getTimeSlots, type AvailabilityDeps } from '#functions/app/availability';
+import { getTimeSlots, type AvailabilityDeps } from '#functions/app/booking/availability';
 import { availabilityDeps, coreDeps, settingsRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,7 +1,7 @@
 import * as routes from '#shared/api/routes';
-import type { RateLimitDeps } from '#functions/app/abuse-limits';
-import { inviteMember } from '#functions/app/team-invitations';
-import type { TeamDeps } from '#functions/app/teams';
+import type { RateLimitDeps } from '#functions/app/common/abuse-limits';
+import { inviteMember } from '#functions/app/teams/team-invitations';
+import type { TeamDeps } from '#functions/app/teams/teams';
 import { coreDeps, rateLimiter, teamDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { listBookings, type ListBookingsDeps } from '#functions/app/list-bookings';
+import { listBookings, type ListBookingsDeps } from '#functions/app/booking/list-bookings';
 import { bookingLedger, coreDeps, listHostRepository, manageTokens, teamRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

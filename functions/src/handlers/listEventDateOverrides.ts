@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { listDateOverrides, type HostEventDeps } from '#functions/app/host-events';
+import { listDateOverrides, type HostEventDeps } from '#functions/app/events/host-events';
 import { coreDeps, hostEventDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

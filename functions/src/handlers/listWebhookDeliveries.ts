@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { listWebhookDeliveries, type WebhookDeps } from '#functions/app/webhooks';
+import { listWebhookDeliveries, type WebhookDeps } from '#functions/app/integrations/webhooks';
 import { coreDeps, webhookDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

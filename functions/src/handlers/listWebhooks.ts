@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { listWebhooks, type WebhookDeps } from '#functions/app/webhooks';
+import { listWebhooks, type WebhookDeps } from '#functions/app/integrations/webhooks';
 import { coreDeps, webhookDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

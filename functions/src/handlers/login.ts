@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { login, type LoginDeps } from '#functions/app/accounts';
+import { login, type LoginDeps } from '#functions/app/accounts/accounts';
 import { accountDeps, coreDeps } from '#functions/composition';
 import { clientAddress, isHttps } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

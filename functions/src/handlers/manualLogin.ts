@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { requestSignInLink, type RequestSignInLinkDeps } from '#functions/app/sign-in-link';
+import { requestSignInLink, type RequestSignInLinkDeps } from '#functions/app/accounts/sign-in-link';
 import { accountDeps, coreDeps, mailer } from '#functions/composition';
 import { clientAddress } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

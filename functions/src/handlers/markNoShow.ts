@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { markNoShow, type HostBookingDeps } from '#functions/app/manage-booking';
+import { markNoShow, type HostBookingDeps } from '#functions/app/booking/manage-booking';
 import { bookingDeps, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

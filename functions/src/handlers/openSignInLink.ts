@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { signInLinkPage } from '#functions/app/sign-in-link';
+import { signInLinkPage } from '#functions/app/accounts/sign-in-link';
 import { coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { removePhoto, type PhotoDeps } from '#functions/app/profile-photo';
+import { removePhoto, type PhotoDeps } from '#functions/app/accounts/profile-photo';
 import { accountDeps, coreDeps, photoStore } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

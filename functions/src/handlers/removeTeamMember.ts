@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { removeMember, type RemoveMemberDeps } from '#functions/app/teams';
+import { removeMember, type RemoveMemberDeps } from '#functions/app/teams/teams';
 import { bookingLedger, calendarProviders, coreDeps, teamDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { resendVerification, type ResendVerificationDeps } from '#functions/app/email-verification';
+import { resendVerification, type ResendVerificationDeps } from '#functions/app/accounts/email-verification';
 import { accountDeps, coreDeps, mailer } from '#functions/composition';
 import { clientAddress } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
-import { revokeInvitation } from '#functions/app/team-invitations';
-import type { TeamDeps } from '#functions/app/teams';
+import { revokeInvitation } from '#functions/app/teams/team-invitations';
+import type { TeamDeps } from '#functions/app/teams/teams';
 import { coreDeps, teamDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

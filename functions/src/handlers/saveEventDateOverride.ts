@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { saveDateOverride, type HostEventDeps } from '#functions/app/host-events';
+import { saveDateOverride, type HostEventDeps } from '#functions/app/events/host-events';
 import { coreDeps, hostEventDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

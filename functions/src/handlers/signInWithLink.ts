@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { signInWithLink, type SignInWithLinkDeps } from '#functions/app/sign-in-link';
+import { signInWithLink, type SignInWithLinkDeps } from '#functions/app/accounts/sign-in-link';
 import { accountDeps, calendarConnectionDeps, coreDeps } from '#functions/composition';
 import { isHttps } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

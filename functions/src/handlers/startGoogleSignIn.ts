@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { startGoogleSignIn, type GoogleSignInDeps } from '#functions/app/google-sign-in';
+import { startGoogleSignIn, type GoogleSignInDeps } from '#functions/app/accounts/google-sign-in';
 import { coreDeps, googleSignInDeps } from '#functions/composition';
 import { isHttps } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

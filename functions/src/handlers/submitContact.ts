@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { submitContact, type SubmitContactDeps } from '#functions/app/submit-contact';
+import { submitContact, type SubmitContactDeps } from '#functions/app/site/submit-contact';
 import { contactMessageRepository, coreDeps, mailer, rateLimiter, settingsRepository } from '#functions/composition';
 import { clientAddress } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

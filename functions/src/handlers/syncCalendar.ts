@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { syncCalendar, type CalendarSyncDeps } from '#functions/app/calendar-sync';
+import { syncCalendar, type CalendarSyncDeps } from '#functions/app/calendars/calendar-sync';
 import { availabilityDeps, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { testWebhook, type QueueWebhookDeps } from '#functions/app/webhooks';
+import { testWebhook, type QueueWebhookDeps } from '#functions/app/integrations/webhooks';
 import { coreDeps, webhookDeps, webhookQueue } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { updateProfile, type UpdateProfileDeps } from '#functions/app/accounts';
+import { updateProfile, type UpdateProfileDeps } from '#functions/app/accounts/accounts';
 import { accountDeps, coreDeps, mailer } from '#functions/composition';
 import { clientAddress } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { updateSettings, type SettingsDeps } from '#functions/app/settings';
+import { updateSettings, type SettingsDeps } from '#functions/app/site/settings';
 import { coreDeps, settingsRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
 import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TOO_LARGE } from '#shared/constants';
-import { uploadEventImage, type PhotoUploadDeps } from '#functions/app/profile-photo';
+import { uploadEventImage, type PhotoUploadDeps } from '#functions/app/accounts/profile-photo';
 import { accountRepository, coreDeps, photoStore } from '#functions/composition';
 import { readMultipartFile } from '#functions/http/multipart';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
 import { PHOTO_TOO_LARGE } from '#shared/constants';
-import { uploadPhoto, type PhotoUploadDeps } from '#functions/app/profile-photo';
+import { uploadPhoto, type PhotoUploadDeps } from '#functions/app/accounts/profile-photo';
 import { accountDeps, coreDeps, photoStore } from '#functions/composition';
 import { PROFILE_PHOTO_MAX_BYTES } from '#functions/domain/images';
 import { readMultipartFile } from '#functions/http/multipart';

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { confirmEmail, type ConfirmEmailDeps } from '#functions/app/email-verification';
+import { confirmEmail, type ConfirmEmailDeps } from '#functions/app/accounts/email-verification';
 import { accountDeps, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

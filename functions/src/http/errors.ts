@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 
 import { AppError, Overloaded, TooManyRequests, ValidationFailed, type ErrorDetail } from '#functions/errors';
 import { jsonResponse } from '#functions/http/response';
-import type { Logger } from '#functions/ports';
+import type { Logger } from '#functions/ports/core';
 
 /** Turns zod issues into our details list; unknown keys are named plainly. */
 export function issuesToDetails(issues: readonly z.core.$ZodIssue[], prefix?: string): ErrorDetail[] {

@@ -23,7 +23,8 @@ import {
   refuseResourceLoad,
 } from '#functions/http/request';
 import { documentResponse, jsonResponse } from '#functions/http/response';
-import type { CookieToSet, CoreDeps, Deps, Logger, Principal } from '#functions/ports';
+import type { CookieToSet, CoreDeps, Logger, Principal } from '#functions/ports/core';
+import type { Deps } from '#functions/ports/deps';
 
 type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 

@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
-import { deliverWebhook, type DeliveryDeps } from '#functions/app/webhook-delivery';
+import { deliverWebhook, type DeliveryDeps } from '#functions/app/integrations/webhook-delivery';
 import {
   coreDeps,
   hostRepository,
@@ -12,7 +12,7 @@ import {
   webhookSender,
 } from '#functions/composition';
 import { eventJob } from '#functions/jobs/scheduled-job';
-import type { WebhookMessage } from '#functions/ports';
+import type { WebhookMessage } from '#functions/ports/webhooks';
 
 /** A queued message's body, read: a body that is not one goes to the dead-letter queue (after its receives). */
 export function webhookMessageOf(body: string): WebhookMessage {
@@ -32,7 +32,7 @@ export function webhookMessageOf(body: string): WebhookMessage {
 }
 
 /**
- * The webhook delivery queue's job (issue 29): each message of the batch is one attempt (app/webhook-delivery.ts),
+ * The webhook delivery queue's job (issue 29): each message of the batch is one attempt (app/integrations/webhook-delivery.ts),
  * the batch's messages in parallel (each waits 10 s at most). A message whose attempt could not even be made or
  * logged (the table, the key or the queue failed) is reported as failed (partial batch response), so SQS hands it over
  * again after its visibility timeout, and to the dead-letter queue after a few receives. A failed delivery is no

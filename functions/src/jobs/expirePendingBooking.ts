@@ -1,7 +1,7 @@
-import { expirePendingBooking, type ExpiryDeps } from '#functions/app/booking-notices';
+import { expirePendingBooking, type ExpiryDeps } from '#functions/app/mail/booking-notices';
 import { bookingLedger, coreDeps } from '#functions/composition';
 import { eventJob } from '#functions/jobs/scheduled-job';
-import type { TimerPayload } from '#functions/ports';
+import type { TimerPayload } from '#functions/ports/timers';
 
 /** A pending booking's expiry timer fired at its start: still pending means declined (booking-notices.ts). */
 export function expiryHandler(deps: () => ExpiryDeps) {

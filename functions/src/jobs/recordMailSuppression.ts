@@ -1,6 +1,6 @@
 import type { SNSEvent } from 'aws-lambda';
 
-import { recordMailFeedback } from '#functions/app/mail-feedback';
+import { recordMailFeedback } from '#functions/app/mail/mail-feedback';
 import { coreDeps, mailSuppressions } from '#functions/composition';
 import { eventJob } from '#functions/jobs/scheduled-job';
 

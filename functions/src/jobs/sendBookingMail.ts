@@ -1,9 +1,9 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 
-import { sendQueuedMails, type MailSendDeps } from '#functions/app/mail-queue';
+import { sendQueuedMails, type MailSendDeps } from '#functions/app/mail/mail-queue';
 import { bookingMailQueueDeps, coreDeps } from '#functions/composition';
 import { eventJob } from '#functions/jobs/scheduled-job';
-import type { QueuedMail } from '#functions/ports';
+import type { QueuedMail } from '#functions/ports/mail';
 
 /** A queued message's body, read: a body that is not one goes to the dead-letter queue (after its receives). */
 export function queuedMailOf(body: string): QueuedMail {
@@ -24,7 +24,7 @@ export function queuedMailOf(body: string): QueuedMail {
 
 /**
  * The booking mail queue's job (issue 30): sends the batch at the pace SES allows, each mail once, a reminder only if
- * its booking still calls for it (app/mail-queue.ts). The messages it reports failed (throttled, failed, no time left,
+ * its booking still calls for it (app/mail/mail-queue.ts). The messages it reports failed (throttled, failed, no time left,
  * or not readable) come back after their backoff; the others are deleted. In the cloud an SQS event source mapping
  * calls it (batches of 10, at most 2 at once); on one machine the local runner's queue (infra/local/queue-runner.ts),
  * with the same event shape. The Lambda context is given to the OnceGuard, so a mail left "in progress" by an

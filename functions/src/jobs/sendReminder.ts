@@ -1,7 +1,8 @@
-import { sendReminder, type NotifyDeps } from '#functions/app/booking-notices';
+import { sendReminder, type NotifyDeps } from '#functions/app/mail/booking-notices';
 import { coreDeps, lifecycleDeps } from '#functions/composition';
 import { eventJob } from '#functions/jobs/scheduled-job';
-import type { OnceGuard, TimerPayload } from '#functions/ports';
+import type { OnceGuard } from '#functions/ports/core';
+import type { TimerPayload } from '#functions/ports/timers';
 
 /**
  * A reminder timer fired (EventBridge Scheduler's one-time schedule; the local scheduler on one machine): its payload

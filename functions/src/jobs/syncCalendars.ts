@@ -1,4 +1,4 @@
-import { syncAllCalendars } from '#functions/app/calendar-sync';
+import { syncAllCalendars } from '#functions/app/calendars/calendar-sync';
 import { availabilityDeps, coreDeps } from '#functions/composition';
 import { scheduledJob } from '#functions/jobs/scheduled-job';
 

@@ -1,4 +1,4 @@
-import type { CalendarProvider } from '#functions/ports';
+import type { CalendarProvider } from '#functions/ports/calendar';
 
 /**
  * The built-in calendar: for hosts without Google Calendar, the host's Meetwise bookings are the calendar (offered

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-import type { TokenCipher } from '#functions/ports';
+import type { TokenCipher } from '#functions/ports/calendar';
 
 /**
  * AES-256-GCM sealing of short secrets. A sealed value is `{scheme}.{key part}.{iv}.{tag}.{ciphertext}`

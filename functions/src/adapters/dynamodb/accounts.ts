@@ -13,7 +13,7 @@ import { keys } from '#functions/adapters/dynamodb/keys';
 import { queryAll as queryAllPages } from '#functions/adapters/dynamodb/query-all';
 import { builtinConnection } from '#functions/domain/calendar';
 import type { AccountRecord } from '#functions/domain/records';
-import type { AccountRepository } from '#functions/ports';
+import type { AccountRepository } from '#functions/ports/accounts';
 
 /**
  * Accounts: the user's PROFILE item (the host profile the booking side reads, plus the password hash and role) and

@@ -3,7 +3,7 @@ import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@
 import { conditionFailed, hostLimitedItems } from '#functions/adapters/dynamodb/host-limited-items';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import type { ApiKeyRecord } from '#functions/domain/records';
-import type { ApiKeyRepository } from '#functions/ports';
+import type { ApiKeyRepository } from '#functions/ports/api-keys';
 
 /**
  * API keys (issue 29; the items are in README.md). A key is two items written and deleted in one transaction: its

@@ -23,7 +23,7 @@ import {
   type PromoBuyer,
   type PromoRedemption,
 } from '#functions/domain/billing';
-import type { BillingStore, PendingPayment } from '#functions/ports';
+import type { BillingStore, PendingPayment } from '#functions/ports/billing';
 
 type Item = Record<string, unknown>;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

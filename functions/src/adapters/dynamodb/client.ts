@@ -1,10 +1,7 @@
 import { DynamoDBClient, type ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-import type { Config } from '#functions/config';
-
-/** Local peers accept any credentials; the cloud uses the Lambda role's. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+import { LOCAL_CREDENTIALS, type Config } from '#functions/config';
 
 /** The commands that can report the capacity they consumed (`ReturnConsumedCapacity`). */
 const CAPACITY_COMMANDS = new Set(

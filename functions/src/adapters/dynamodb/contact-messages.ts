@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } fr
 
 import { keys } from '#functions/adapters/dynamodb/keys';
 import type { ContactMessage } from '#functions/domain/records';
-import type { ContactMessageRepository } from '#functions/ports';
+import type { ContactMessageRepository } from '#functions/ports/site';
 
 export function dynamoContactMessages(db: DynamoDBDocumentClient, tableName: string): ContactMessageRepository {
   return {

@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { dynamoOneTimeItems } from '#functions/adapters/dynamodb/one-time-items';
-import type { EmailProof, EmailProofs } from '#functions/ports';
+import type { EmailProof, EmailProofs } from '#functions/ports/accounts';
 
 /** Mailed e-mail proofs (verification, e-mail change): consumed by a conditional delete, so each works once. */
 export function dynamoEmailProofs(db: DynamoDBDocumentClient, tableName: string): EmailProofs {

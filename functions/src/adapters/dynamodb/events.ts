@@ -12,7 +12,7 @@ import {
 
 import { keys } from '#functions/adapters/dynamodb/keys';
 import type { DateOverrideRecord, EventRecord } from '#functions/domain/records';
-import type { EventRepository } from '#functions/ports';
+import type { EventRepository } from '#functions/ports/events';
 
 const FIRST_EVENT_ID = 1000;
 

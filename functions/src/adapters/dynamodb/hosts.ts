@@ -17,7 +17,7 @@ import { settingsFromItem } from '#functions/adapters/dynamodb/settings';
 import type { CalendarConnection, CalendarSettings, HostRecord } from '#functions/domain/records';
 import type { PoolCount } from '#functions/domain/team-assignment';
 import { WriteConflict } from '#functions/errors';
-import type { HostRepository } from '#functions/ports';
+import type { HostRepository } from '#functions/ports/hosts';
 
 type Item = Record<string, unknown>;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -4,7 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 
 import { keys } from '#functions/adapters/dynamodb/keys';
 import type { LocationFallbackRecord } from '#functions/domain/records';
-import type { LocationFallbacks } from '#functions/ports';
+import type { LocationFallbacks } from '#functions/ports/events';
 
 const TYPE = 'LocationFallback';
 const KEEP_SECONDS = 7 * 86_400;

@@ -3,7 +3,8 @@ import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient }
 
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { overLimit, type RateRule } from '#functions/domain/abuse-limits';
-import type { LoginThrottle, RateLimiter } from '#functions/ports';
+import type { LoginThrottle } from '#functions/ports/accounts';
+import type { RateLimiter } from '#functions/ports/rate-limits';
 
 /**
  * Counts one more request for `key` in a window that opens with the first request: one item per key with the

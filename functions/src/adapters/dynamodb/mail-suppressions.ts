@@ -2,7 +2,7 @@ import { BatchGetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-s
 
 import { normalizeEmail } from '#shared/email-address';
 import { keys } from '#functions/adapters/dynamodb/keys';
-import type { MailSuppressions } from '#functions/ports';
+import type { MailSuppressions } from '#functions/ports/mail';
 
 const PREFIX = keys.mailSuppression('').pk;
 /** BatchGetItem reads at most this many keys per call. */

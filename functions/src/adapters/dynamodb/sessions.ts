@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, TransactGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 import { keys } from '#functions/adapters/dynamodb/keys';
-import type { SessionStore, StoredSession } from '#functions/ports';
+import type { SessionStore, StoredSession } from '#functions/ports/sessions';
 
 /** Session items, in their user's partition (keys.session); expired ones vanish by TTL and are refused before. */
 export function dynamoSessionStore(db: DynamoDBDocumentClient, tableName: string): SessionStore {

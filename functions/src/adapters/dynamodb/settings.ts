@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 
 import { settingsSchema, type Settings } from '#shared/api/schemas/settings';
 import { keys } from '#functions/adapters/dynamodb/keys';
-import type { SettingsRepository } from '#functions/ports';
+import type { SettingsRepository } from '#functions/ports/site';
 
 const toItem = (settings: Settings) => ({ ...keys.settings(), type: 'Settings', ...settings });
 /** The settings' fields out of an item: the schema's fields, any other attribute (keys, type) left out. */

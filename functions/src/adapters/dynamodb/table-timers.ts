@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { tableQueue } from '#functions/adapters/dynamodb/table-queue';
-import type { BookingTimer, BookingTimers, TimerPayload } from '#functions/ports';
+import type { BookingTimer, BookingTimers, TimerPayload } from '#functions/ports/timers';
 
 /**
  * The booking timers on one machine (no EventBridge Scheduler there): a queue of the table (adapters/dynamodb/

@@ -12,7 +12,7 @@ import { keys } from '#functions/adapters/dynamodb/keys';
 import { queryAll } from '#functions/adapters/dynamodb/query-all';
 import type { TeamInvitationRecord, TeamMembershipRecord, TeamRecord } from '#functions/domain/records';
 import { WriteConflict } from '#functions/errors';
-import type { TeamRepository } from '#functions/ports';
+import type { TeamRepository } from '#functions/ports/teams';
 
 /**
  * Teams (issue 28; the items are in README.md). The team item keeps `ownerCount`, the number of its owners: every

@@ -13,7 +13,7 @@ import { hostLimitedItems } from '#functions/adapters/dynamodb/host-limited-item
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { queryAll } from '#functions/adapters/dynamodb/query-all';
 import type { WebhookDeliveryRecord, WebhookRecord } from '#functions/domain/records';
-import type { WebhookRepository } from '#functions/ports';
+import type { WebhookRepository } from '#functions/ports/webhooks';
 
 /**
  * Webhook endpoints and their delivery logs (issue 29; the items are in README.md). An endpoint is `Webhook`

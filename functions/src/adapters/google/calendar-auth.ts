@@ -2,7 +2,7 @@ import { CodeChallengeMethod } from 'google-auth-library/build/src/auth/oauth2cl
 
 import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
 import type { GoogleConfig } from '#functions/config';
-import type { GoogleCalendarAuth } from '#functions/ports';
+import type { GoogleCalendarAuth } from '#functions/ports/calendar';
 
 /**
  * What connecting a calendar asks of the host's Google account: their free/busy times and the events we put in,

@@ -10,7 +10,9 @@ import type { GoogleConfig } from '#functions/config';
 import { bookingPlace } from '#functions/domain/locations';
 import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import { CalendarDisconnected, ServiceUnavailable } from '#functions/errors';
-import type { CalendarProvider, HostRepository, Logger, Metrics, TokenCipher } from '#functions/ports';
+import type { CalendarProvider, TokenCipher } from '#functions/ports/calendar';
+import type { Logger, Metrics } from '#functions/ports/core';
+import type { HostRepository } from '#functions/ports/hosts';
 
 export const CALENDAR_UNREACHABLE =
   "We couldn't check the host's calendar just now, so no times can be offered. Please try again in a moment.";

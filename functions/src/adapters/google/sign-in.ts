@@ -2,7 +2,7 @@ import { CodeChallengeMethod } from 'google-auth-library/build/src/auth/oauth2cl
 
 import { googleOAuthClient } from '#functions/adapters/google/oauth-client';
 import type { GoogleConfig } from '#functions/config';
-import type { GoogleSignIn } from '#functions/ports';
+import type { GoogleSignIn } from '#functions/ports/accounts';
 
 /** Sign-in needs who the person is and their e-mail, nothing of their Google data. */
 const SIGN_IN_SCOPES = ['openid', 'email', 'profile'];

@@ -5,7 +5,7 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 
-import type { OnceGuard } from '#functions/ports';
+import type { OnceGuard } from '#functions/ports/core';
 
 /** How long a side effect's record keeps it from running again: beyond every redelivery (stream records live 24 h). */
 const REMEMBER_SECONDS = 7 * 24 * 3600;
@@ -18,7 +18,7 @@ const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 /**
  * The partition key of a once-only record: `NOTICE#{booking id}` when the id is a booking's (`{booking id}:…`, as
- * every booking mail's and reminder's is: domain/notices.ts, app/booking-notices.ts), else `NOTICE#{hash of the
+ * every booking mail's and reminder's is: domain/notices.ts, app/mail/booking-notices.ts), else `NOTICE#{hash of the
  * id}` (22 base64url characters of its SHA-256: team invitations, webhook messages, Stripe events). No key takes a
  * burst: 341 reminders due in one second are 341 bookings, so 341 partitions, not one.
  */

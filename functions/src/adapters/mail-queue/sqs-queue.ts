@@ -1,6 +1,6 @@
 import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 
-import type { MailQueue } from '#functions/ports';
+import type { MailQueue } from '#functions/ports/mail';
 
 /**
  * The booking mail queue in the cloud (issue 30): one SQS message per mail, its body the QueuedMail as JSON (a

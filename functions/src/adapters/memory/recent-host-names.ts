@@ -1,4 +1,4 @@
-import type { HostRepository } from '#functions/ports';
+import type { HostRepository } from '#functions/ports/hosts';
 
 type NamesOf = HostRepository['namesOf'];
 

@@ -1,4 +1,4 @@
-import type { RecentReads } from '#functions/ports';
+import type { RecentReads } from '#functions/ports/calendar';
 
 /**
  * Recent reads kept in this process's memory for `ttlMs` (measured on the monotonic clock, not the business

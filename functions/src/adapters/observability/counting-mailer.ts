@@ -1,4 +1,4 @@
-import type { Metrics } from '#functions/ports';
+import type { Metrics } from '#functions/ports/core';
 
 /**
  * A mailer (plain or booking mail), counting each message handed over (EmailSent) or refused (EmailFailed)

@@ -2,7 +2,7 @@ import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import { MetricUnit, Metrics as PowertoolsMetrics } from '@aws-lambda-powertools/metrics';
 
 import { metricsNamespace } from '#functions/config';
-import type { Logger, MetricName, Metrics } from '#functions/ports';
+import type { Logger, MetricName, Metrics } from '#functions/ports/core';
 
 /**
  * Logs and metrics through AWS Lambda Powertools (docs/operations.md): JSON log lines with the service, the Lambda

@@ -1,4 +1,4 @@
-import type { Logger } from '#functions/ports';
+import type { Logger } from '#functions/ports/core';
 
 /**
  * The Logger port for a person at a terminal (the local runner, LOG_FORMAT=readable): the same calls and fields

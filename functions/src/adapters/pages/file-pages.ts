@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
-import type { PublishedPages } from '#functions/ports';
+import type { PublishedPages } from '#functions/ports/events';
 
 /**
  * The published booking pages on one machine: files under `folder` (DATA_DIR/site), which the local server serves

@@ -1,5 +1,5 @@
 import type { PageShell } from '#functions/adapters/pages/page-shell';
-import type { BookingPageRenderer } from '#functions/ports';
+import type { BookingPageRenderer } from '#functions/ports/events';
 import { renderBookingPage } from '#frontend/prerender/booking-page.tsx';
 import { renderTeamPage } from '#frontend/prerender/team-page.tsx';
 

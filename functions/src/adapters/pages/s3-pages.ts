@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 import { PUBLISHED_PAGE_CACHE_CONTROL } from '#functions/domain/published-pages';
-import type { PublishedPages } from '#functions/ports';
+import type { PublishedPages } from '#functions/ports/events';
 
 /**
  * The published booking pages in the cloud: objects of the site bucket (one PUT each, so a reader gets the old page

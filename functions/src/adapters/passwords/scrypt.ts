@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-import { workLane, type WorkLaneOptions } from '#functions/adapters/system/work-lane';
-import type { PasswordHasher } from '#functions/ports';
+import { workLane, type WorkLaneOptions } from '#functions/adapters/passwords/work-lane';
+import type { PasswordHasher } from '#functions/ports/accounts';
 
 /**
  * Passwords hashed with scrypt at OWASP's parameters (docs/security.md): N = 2^17, r = 8, p = 1, a 16-byte

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
-import type { PhotoStore } from '#functions/ports';
+import type { PhotoStore } from '#functions/ports/accounts';
 
 /** On one machine: photos are files under DATA_DIR/photos, which the local server serves at /photos/. */
 export function localPhotoStore(dataDir: string): PhotoStore {

@@ -6,7 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 
-import type { PhotoStore } from '#functions/ports';
+import type { PhotoStore } from '#functions/ports/accounts';
 
 /** In the cloud: photos are objects under photos/ in the site's photo bucket, served by CloudFront at /photos/. */
 export function s3PhotoStore(bucket: string, region: string): PhotoStore {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CreateScheduleCommand, DeleteScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 
 import type { SchedulerConfig } from '#functions/config';
-import type { BookingTimers } from '#functions/ports';
+import type { BookingTimers } from '#functions/ports/timers';
 
 /**
  * The booking timers in the cloud: one EventBridge Scheduler one-time schedule per timer, in the configured group,

@@ -1,8 +1,7 @@
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 
-import { LOCAL_CREDENTIALS } from '#functions/adapters/dynamodb/client';
-import type { Config } from '#functions/config';
-import type { Mailer } from '#functions/ports';
+import { LOCAL_CREDENTIALS, type Config } from '#functions/config';
+import type { Mailer } from '#functions/ports/mail';
 
 /** The SES client: the region's SES in the cloud, the SES emulator on one machine (same API, same code). */
 export const sesClient = (config: Pick<Config, 'region' | 'sesEndpoint'>) =>

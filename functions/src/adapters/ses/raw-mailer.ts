@@ -1,10 +1,10 @@
 import { SendRawEmailCommand } from '@aws-sdk/client-ses';
 import MailComposer from 'nodemailer/lib/mail-composer';
 
-import { calendarFileFor } from '#functions/adapters/calendar/invite-file';
 import { sesClient } from '#functions/adapters/ses/mailer';
 import type { Config } from '#functions/config';
-import type { BookingMail, BookingMailer } from '#functions/ports';
+import { calendarFileFor } from '#functions/domain/mail/calendar-file';
+import type { BookingMail, BookingMailer } from '#functions/ports/mail';
 
 /**
  * Sends booking mail through SES (in the cloud) or the SES emulator (on one machine) as raw MIME, which the

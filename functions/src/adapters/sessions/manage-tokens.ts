@@ -1,6 +1,6 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
-import type { ManageTokenKind, ManageTokens } from '#functions/ports';
+import type { ManageTokenKind, ManageTokens } from '#functions/ports/bookings';
 
 /** Each kind of link is its own HMAC purpose, so a token of one kind never passes for the other. */
 const PURPOSE: Record<ManageTokenKind, string> = {

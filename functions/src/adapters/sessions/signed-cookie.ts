@@ -1,7 +1,8 @@
 import { jwtVerify, SignJWT } from 'jose';
 
 import { SESSION_COOKIE_NAME } from '#shared/constants';
-import type { Clock, IdGenerator, Principal, SessionIssuer, SessionStore, SessionVerifier } from '#functions/ports';
+import type { Clock, IdGenerator, Principal } from '#functions/ports/core';
+import type { SessionIssuer, SessionStore, SessionVerifier } from '#functions/ports/sessions';
 
 /**
  * Sessions (docs/security.md): an HS256 token (algorithm pinned, issuer, audience, 7-day expiry) naming a

@@ -7,14 +7,14 @@ import { STRIPE_API_VERSION } from '#functions/config';
 import type { BillingOwner, PaymentStatus } from '#functions/domain/billing';
 import { ServiceUnavailable, WebhookSignatureInvalid } from '#functions/errors';
 import type {
-  Logger,
   PaymentProvider,
   ProviderCheckout,
   ProviderEvent,
   ProviderPayment,
   ProviderSubscription,
   PurchaseStart,
-} from '#functions/ports';
+} from '#functions/ports/billing';
+import type { Logger } from '#functions/ports/core';
 
 /**
  * Stripe behind our PaymentProvider port (issue 18), pinned to STRIPE_API_VERSION: the API through our own small

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Clock, IdGenerator } from '#functions/ports';
+import type { Clock, IdGenerator } from '#functions/ports/core';
 
 export const systemClock: Clock = { now: () => new Date() };
 

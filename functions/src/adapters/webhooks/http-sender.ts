@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 
 import { ADDRESS_KIND_WORDS, isIpAddress, refusedAddress } from '#functions/domain/public-address';
 import { webhookUrlProblem } from '#functions/domain/webhooks';
-import type { WebhookResponse, WebhookSender } from '#functions/ports';
+import type { WebhookResponse, WebhookSender } from '#functions/ports/webhooks';
 
 /** A name's addresses, as `dns.lookup(name, { all: true })` answers them. */
 export type Resolve = (hostname: string) => Promise<{ address: string; family: number }[]>;

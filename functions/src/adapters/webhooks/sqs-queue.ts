@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 
-import type { WebhookQueue } from '#functions/ports';
+import type { WebhookQueue } from '#functions/ports/webhooks';
 
 /** SQS delays a message by at most 15 minutes (DelaySeconds ≤ 900). */
 export const SQS_MAX_DELAY_SECONDS = 900;

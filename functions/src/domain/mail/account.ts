@@ -6,7 +6,7 @@ import { paragraph, renderMail, webLink, type RenderedMail } from '#functions/do
  * sign-in link. Their links open a page whose button acts (mail scanners open every link).
  */
 
-/** To a new account's address: confirm it (app/email-verification.ts). */
+/** To a new account's address: confirm it (app/accounts/email-verification.ts). */
 export function verificationMail(input: { name: string; link: string; hours: number }): RenderedMail {
   return renderMail({
     subject: 'Confirm your e-mail address for Meetwise',
@@ -58,7 +58,7 @@ export function emailChangeNoticeMail(input: { name: string; newEmail: string })
   });
 }
 
-/** A sign-in link asked for on the login page (app/sign-in-link.ts). */
+/** A sign-in link asked for on the login page (app/accounts/sign-in-link.ts). */
 export function signInLinkMail(input: { name: string; link: string; minutes: number }): RenderedMail {
   return renderMail({
     subject: 'Your Meetwise sign-in link',

@@ -3,7 +3,7 @@ import { renderMail, rows, typed, type RenderedMail } from '#functions/domain/ma
 import type { ContactMessage } from '#functions/domain/records';
 
 /**
- * A contact message to the administrator (app/submit-contact.ts), replied to from their inbox: who wrote it, when,
+ * A contact message to the administrator (app/site/submit-contact.ts), replied to from their inbox: who wrote it, when,
  * its reference, and the message as it was typed.
  */
 export function contactMessageMail(message: ContactMessage): RenderedMail {

@@ -14,7 +14,7 @@ import type { BookingRecord } from '#functions/domain/records';
 
 /**
  * The calendar invitation a booking mail carries, and the guest's calendar file (the .ics document itself is written
- * by adapters/calendar/invite-file.ts): one UID for the life of the booking, its version as SEQUENCE; a request still
+ * by domain/mail/calendar-file.ts): one UID for the life of the booking, its version as SEQUENCE; a request still
  * waiting for the host is TENTATIVE; an online meeting's link is its LOCATION, URL and CONFERENCE.
  */
 

@@ -2,7 +2,7 @@ import { paragraph, renderMail, webLink, type RenderedMail } from '#functions/do
 
 /**
  * What a host is told when their Google Meet event types became video calls (issue 30): a sentence on their screen
- * (the calendar's disconnect answers it) and a mail (app/location-fallback-mail.ts), naming the event types and
+ * (the calendar's disconnect answers it) and a mail (app/events/location-fallback-mail.ts), naming the event types and
  * what happened to their bookings.
  */
 

@@ -3,7 +3,7 @@ import { paragraph, renderMail, webLink, type RenderedMail } from '#functions/do
 import type { TeamInvitationRecord } from '#functions/domain/records';
 
 /**
- * To an invited address (issue 28, app/team-invitation-mail.ts): who invited it to which team and as what, and the
+ * To an invited address (issue 28, app/teams/team-invitation-mail.ts): who invited it to which team and as what, and the
  * console's invitations screen, where only an account that proved the address can accept.
  */
 export function teamInvitationMail(input: {

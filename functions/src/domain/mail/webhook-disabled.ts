@@ -2,7 +2,7 @@ import { isoMinute } from '#functions/domain/mail/dates';
 import { paragraph, renderMail, webLink, type RenderedMail } from '#functions/domain/mail/render';
 import { FAILING_DAYS_BEFORE_DISABLED } from '#functions/domain/webhooks';
 
-/** To an endpoint's owner when it was switched off for failing (app/webhook-delivery.ts). */
+/** To an endpoint's owner when it was switched off for failing (app/integrations/webhook-delivery.ts). */
 export function webhookDisabledMail(input: {
   ownerName: string;
   url: string;

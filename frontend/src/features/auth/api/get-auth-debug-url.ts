@@ -27,5 +27,5 @@ export function useGoogleSignInAvailable(): boolean {
   return debug.isError;
 }
 
-/** The server's reason when Google sign-in is not configured (functions/src/app/google-sign-in.ts). */
+/** The server's reason when Google sign-in is not configured (functions/src/app/accounts/google-sign-in.ts). */
 export const isNotConfiguredError = (error: string): boolean => /not configured/i.test(error);

@@ -2,7 +2,7 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 
 import { primaryKey } from '#functions/adapters/dynamodb/bookings/items';
 import type { BookingRecord } from '#functions/domain/records';
-import type { BookingLedger } from '#functions/ports';
+import type { BookingLedger } from '#functions/ports/bookings';
 
 /** The calendar change a booking (or a host's copy) still owes, cleared once done. */
 export type BookingCalendarMark = Pick<BookingLedger, 'clearCalendarPending'>;

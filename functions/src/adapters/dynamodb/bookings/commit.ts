@@ -15,7 +15,7 @@ import {
 import { keys } from '#functions/adapters/dynamodb/keys';
 import type { BookingRecord } from '#functions/domain/records';
 import { BookingChanged, IdempotencyConflict, WriteConflict } from '#functions/errors';
-import type { BookingLedger, PendingPlaceClaim } from '#functions/ports';
+import type { BookingLedger, PendingPlaceClaim } from '#functions/ports/bookings';
 
 /** The booking write: its one transaction, and the correction of its stored answer. */
 export type BookingCommits = Pick<BookingLedger, 'commit' | 'replaceIdempotencyResponse'>;

@@ -6,7 +6,7 @@ import { keys } from '#functions/adapters/dynamodb/keys';
 import { utcDay } from '#functions/domain/booking';
 import type { BookingRecord } from '#functions/domain/records';
 import { BookingChanged } from '#functions/errors';
-import type { HoldCalendar } from '#functions/ports';
+import type { HoldCalendar } from '#functions/ports/bookings';
 
 /**
  * The booking ledger's items, as every part of it writes them (ledger.ts). A host's partition holds, per UTC date,

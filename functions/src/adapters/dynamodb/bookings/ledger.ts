@@ -9,7 +9,7 @@ import { dynamoBookingLists } from '#functions/adapters/dynamodb/bookings/lists'
 import { dynamoBookingReads, type BookingReads } from '#functions/adapters/dynamodb/bookings/reads';
 import { dynamoBookingStatus } from '#functions/adapters/dynamodb/bookings/status';
 import { dynamoTeamBookingChanges } from '#functions/adapters/dynamodb/bookings/team-changes';
-import type { BookingLedger } from '#functions/ports';
+import type { BookingLedger } from '#functions/ports/bookings';
 
 /**
  * The booking ledger on DynamoDB, one job per file: the items every part writes (items.ts), reads by key (reads.ts),

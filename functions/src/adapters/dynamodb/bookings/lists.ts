@@ -6,7 +6,7 @@ import { keys } from '#functions/adapters/dynamodb/keys';
 import { utcDay } from '#functions/domain/booking';
 import { isAfter, LISTED_BOOKING_FIELDS, type ListedBooking } from '#functions/domain/booking-list';
 import type { BookingRecord } from '#functions/domain/records';
-import type { BookingLedger } from '#functions/ports';
+import type { BookingLedger } from '#functions/ports/bookings';
 
 /** The bookings lists: every host's from the bookings index, or one host's partition, a page at a time. */
 export type BookingLists = Pick<BookingLedger, 'listStarting' | 'pageStarting'>;

@@ -4,7 +4,7 @@ import { HOLD, toBooking, type Item } from '#functions/adapters/dynamodb/booking
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { utcDay } from '#functions/domain/booking';
 import type { BookingRecord } from '#functions/domain/records';
-import type { BookingLedger } from '#functions/ports';
+import type { BookingLedger } from '#functions/ports/bookings';
 
 /** The ledger's reads by key: a host's days, one booking, an Idempotency-Key's answer, a guest's request places. */
 export type BookingReads = Pick<BookingLedger, 'read' | 'find' | 'findById' | 'findIdempotency' | 'pendingPlaces'>;

@@ -13,7 +13,7 @@ import {
 import { versionOf } from '#functions/domain/notices';
 import type { BookingRecord } from '#functions/domain/records';
 import { BookingChanged } from '#functions/errors';
-import type { BookingLedger } from '#functions/ports';
+import type { BookingLedger } from '#functions/ports/bookings';
 
 /** A booking's changes after it was made: cancelled or declined, confirmed, its room given, its guest's no-show. */
 export type BookingStatusChanges = Pick<BookingLedger, 'cancel' | 'confirm' | 'setMeetingUrl' | 'setNoShow'>;

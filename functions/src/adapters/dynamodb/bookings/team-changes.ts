@@ -18,7 +18,7 @@ import { keys } from '#functions/adapters/dynamodb/keys';
 import { versionOf } from '#functions/domain/notices';
 import type { BookingRecord } from '#functions/domain/records';
 import { BookingChanged, WriteConflict } from '#functions/errors';
-import type { BookingLedger } from '#functions/ports';
+import type { BookingLedger } from '#functions/ports/bookings';
 
 /** A team booking's hosts changed (issue 28): a round-robin member replaced, or a host leaving. */
 export type TeamBookingChanges = Pick<BookingLedger, 'reassign' | 'dropHost'>;
