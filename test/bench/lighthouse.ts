@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 
@@ -70,7 +72,7 @@ class LighthouseRuntimeError extends Error {
   }
 }
 
-async function runOnce(url: string): Promise<LighthouseRun> {
+async function runOnce(url: string, report?: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: [...CHROMIUM_FLAGS],
@@ -85,6 +87,7 @@ async function runOnce(url: string): Promise<LighthouseRun> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
+    if (report) writeFileSync(report, JSON.stringify(lhr));
     if (lhr.runtimeError)
       throw new LighthouseRuntimeError(lhr.runtimeError.code, `Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     const score = lhr.categories['performance']?.score;
@@ -102,10 +105,10 @@ async function runOnce(url: string): Promise<LighthouseRun> {
 }
 
 /** A run that ends in a Lighthouse runtime error (e.g. NO_FCP, seen now and then here) is run again, twice at most. */
-async function runWithRetries(url: string, retried: string[]): Promise<LighthouseRun> {
+async function runWithRetries(url: string, retried: string[], report?: string): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url);
+      return await runOnce(url, report);
     } catch (error) {
       if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
       retried.push(error.code);
@@ -113,20 +116,26 @@ async function runWithRetries(url: string, retried: string[]): Promise<Lighthous
   }
 }
 
-/** `before(path)` runs before each run of a path (e.g. to take a published page away: the fallback is measured). */
+/**
+ * `before(path)` runs before each run of a path (e.g. to take a published page away: the fallback is measured);
+ * with `reports`, a folder, each run's Lighthouse report is kept there as JSON (`book_intro-call-1.json`, …).
+ */
 export async function benchLighthouse(
   baseUrl: string,
   paths: string[],
   runs = 5,
   before: (path: string) => Promise<void> | void = () => undefined,
+  reports?: string,
 ): Promise<LighthouseFigures[]> {
   const results: LighthouseFigures[] = [];
+  if (reports) mkdirSync(reports, { recursive: true });
   for (const path of paths) {
     const done: LighthouseRun[] = [];
     const retried: string[] = [];
+    const name = path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9-]+/gi, '_') || 'landing';
     for (let i = 0; i < runs; i++) {
       await before(path);
-      done.push(await runWithRetries(`${baseUrl}${path}`, retried));
+      done.push(await runWithRetries(`${baseUrl}${path}`, retried, reports && join(reports, `${name}-${i + 1}.json`)));
     }
     results.push({
       path,

@@ -47,6 +47,12 @@ import { startApp, type RunningApp } from '#test/support/app-process';
  * cost (the cost model's tables of docs/scale.md; no app), team (issue 28: engine CPU and requests per call
  * in-process before the app starts; a round-robin team seeded into the started app, its p99 after latency).
  * The app (`npm start`'s runner on a throw-away DATA_DIR) is started only for the parts that need it.
+ *
+ * BENCH_PAGES=page,page… measures only those pages in the lighthouse part (default: all): booking (the prerendered
+ * /book/intro-call), team-booking (the round-robin team's booking page), team (its team page), landing (/), fallback
+ * (the unpublished booking page); BENCH_LIGHTHOUSE_RUNS=n changes the runs per page (default 5), and
+ * BENCH_LIGHTHOUSE_REPORTS=folder keeps each run's Lighthouse report (JSON: the LCP's breakdown, long tasks, requests),
+ * e.g. BENCH_ONLY=lighthouse BENCH_PAGES=booking,landing,team npx tsx test/bench/run.ts
  */
 
 const BUDGET = {
@@ -89,7 +95,7 @@ const GUEST_ZONE = 'Europe/Berlin';
 const SAMPLES = {
   loadRunsPublic: 10,
   loadRunsOther: 5,
-  lighthouseRuns: 5,
+  lighthouseRuns: Number(process.env['BENCH_LIGHTHOUSE_RUNS'] || 5),
   mailBookings: 50,
   publishEdits: 20,
 };
@@ -114,6 +120,18 @@ const PARTS = [
 ] as const;
 type Part = (typeof PARTS)[number];
 const APP_PARTS: readonly Part[] = ['seed', 'frontend', 'mail', 'lighthouse', 'publish', 'latency', 'team'];
+
+const LIGHTHOUSE_PAGES = ['booking', 'team-booking', 'team', 'landing', 'fallback'] as const;
+type LighthousePage = (typeof LIGHTHOUSE_PAGES)[number];
+
+function selectedPages(only = process.env['BENCH_PAGES']): Set<LighthousePage> {
+  if (!only?.trim()) return new Set(LIGHTHOUSE_PAGES);
+  const names = only.split(',').map((name) => name.trim().toLowerCase());
+  const unknown = names.filter((name) => !(LIGHTHOUSE_PAGES as readonly string[]).includes(name));
+  if (unknown.length)
+    throw new Error(`BENCH_PAGES: unknown page(s) ${unknown.join(', ')}; pages: ${LIGHTHOUSE_PAGES.join(', ')}`);
+  return new Set(names as LighthousePage[]);
+}
 
 function selectedParts(only = process.env['BENCH_ONLY']): Set<Part> {
   if (!only?.trim()) return new Set(PARTS);
@@ -461,17 +479,24 @@ async function benchOnApp(app: RunningApp, wants: (part: Part) => boolean) {
   if (wants('lighthouse')) {
     const lighthouseStarted = performance.now();
     const lighthouseRuns = SAMPLES.lighthouseRuns;
+    const chosen = selectedPages();
+    const [teamBookingPath, teamPagePath] = teamPaths;
     const pages = [
-      { path: prerenderedPath, budget: true },
-      ...teamPaths.map((path) => ({ path, budget: true })),
-      { path: '/', budget: true },
-      { path: fallbackPath, budget: false },
-    ];
+      { name: 'booking', path: prerenderedPath, budget: true },
+      { name: 'team-booking', path: teamBookingPath, budget: true },
+      { name: 'team', path: teamPagePath, budget: true },
+      { name: 'landing', path: '/', budget: true },
+      { name: 'fallback', path: fallbackPath, budget: false },
+    ].filter(
+      (page): page is { name: LighthousePage; path: string; budget: boolean } =>
+        page.path !== undefined && chosen.has(page.name as LighthousePage),
+    );
     const lighthouseResults = await benchLighthouse(
       app.baseUrl,
       pages.map((page) => page.path),
       lighthouseRuns,
       prepare,
+      process.env['BENCH_LIGHTHOUSE_REPORTS'] || undefined,
     );
     console.log(
       `\nLighthouse 12, mobile preset (simulated slow 4G, 4× CPU), performance only, median of ${lighthouseRuns} runs per metric (${seconds(lighthouseStarted)})`,

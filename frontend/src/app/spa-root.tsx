@@ -4,7 +4,7 @@ import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { RouterLink } from '#frontend/app/router-link.tsx';
 import { AppRoutes } from '#frontend/app/router.tsx';
 import { AppLinkProvider } from '#frontend/components/app-link.tsx';
-import { ServerRenderTime } from '#frontend/lib/server-render.ts';
+import { ServerRenderTimeProvider } from '#frontend/lib/server-render.ts';
 
 /**
  * The single-page app's whole tree, the same in the browser (main.tsx, with the browser's router) and on the
@@ -23,7 +23,7 @@ export function SpaRoot({
 }) {
   return (
     <StrictMode>
-      <ServerRenderTime.Provider value={renderedAt}>
+      <ServerRenderTimeProvider renderedAt={renderedAt}>
         <QueryClientProvider client={client}>
           <AppLinkProvider value={RouterLink}>
             <Router>
@@ -31,7 +31,7 @@ export function SpaRoot({
             </Router>
           </AppLinkProvider>
         </QueryClientProvider>
-      </ServerRenderTime.Provider>
+      </ServerRenderTimeProvider>
     </StrictMode>
   );
 }

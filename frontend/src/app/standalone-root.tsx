@@ -4,7 +4,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { Header } from '#frontend/app/header.tsx';
 import { RouteErrorBoundary } from '#frontend/app/route-error.tsx';
 import { SiteFrame } from '#frontend/app/site-frame.tsx';
-import { ServerRenderTime } from '#frontend/lib/server-render.ts';
+import { ServerRenderTimeProvider } from '#frontend/lib/server-render.ts';
 
 /**
  * The tree of a public page served without the router: the booking page (booking-app.tsx, book.html) and a team's page
@@ -26,13 +26,13 @@ export function StandaloneRoot({
 }) {
   return (
     <StrictMode>
-      <ServerRenderTime.Provider value={renderedAt}>
+      <ServerRenderTimeProvider renderedAt={renderedAt}>
         <QueryClientProvider client={client}>
           <SiteFrame pathname={pathname} header={<Header pathname={pathname} signedIn={false} />}>
             <RouteErrorBoundary>{children}</RouteErrorBoundary>
           </SiteFrame>
         </QueryClientProvider>
-      </ServerRenderTime.Provider>
+      </ServerRenderTimeProvider>
     </StrictMode>
   );
 }
