@@ -29,13 +29,18 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // One app for the run (files that need another configuration start their own).
+          // One app and one Chromium for the run (test/support/e2e-global-setup.ts); the files against the fake Google
+          // and the fake Stripe share one more app (test/support/fakes-app.ts).
           globalSetup: ['test/support/e2e-global-setup.ts'],
+          // After the other projects, not competing with them for two cores.
+          sequence: { groupOrder: 1 },
+          // One file after the other in one worker that keeps its modules: the fakes and their app are started once.
+          fileParallelism: false,
+          isolate: false,
           // A browser on a busy 2-core machine may need more than the default 1 s to show what a test waits for.
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],
