@@ -12,7 +12,16 @@ export default defineConfig({
     // Metrics are counted but not printed as EMF lines (docs/operations.md); a test that checks them turns them on.
     env: { POWERTOOLS_METRICS_DISABLED: 'true' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          // Pure code: the files share their workers' module cache instead of each loading the functions, shared/ and
+          // the front end again (a file that changes the environment or the modules puts them back after it).
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
