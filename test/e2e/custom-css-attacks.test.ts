@@ -87,7 +87,9 @@ describe('custom CSS from a host', () => {
     });
     await page.goto(`${stack.app.baseUrl}/book/${body.slug}`);
     await expect.poll(() => page.getByRole('grid').count()).toBe(1);
-    await page.waitForTimeout(500);
+    // The live page (hydrated, its dates loaded) with every request it made finished: the CSS had its chance to load.
+    await page.locator('[role="grid"]:not([aria-busy])').waitFor();
+    await page.waitForLoadState('networkidle');
     expect(apiLoads).toEqual([]);
     const status = (await (await api('GET', '/api/user/calendar', undefined, visitorCookie)).json()) as {
       connected: boolean;

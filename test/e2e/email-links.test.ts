@@ -12,16 +12,21 @@ import { browserStackPerFile } from '#test/support/browser-per-file';
 const stack = browserStackPerFile();
 
 async function mailedLinkTo(address: string, page = '/sign-in-link'): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const { emails } = (await (await fetch(`${stack.app.mailViewer}/store`)).json()) as {
-      emails: { destination: { to: string[] }; body: { text?: string } }[];
-    };
-    const text = emails.filter((mail) => mail.destination.to.includes(address)).at(-1)?.body.text;
-    const link = text?.match(new RegExp(`https?://\\S+${page}\\?token=[\\w-]+`))?.[0];
-    if (link) return link;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`No ${page} link was mailed to ${address}`);
+  let link: string | undefined;
+  // Until the mail is in the store (the project's poll timeout): 50 tries of 100 ms each gave up under load.
+  await expect
+    .poll(
+      async () => {
+        const { emails } = (await (await fetch(`${stack.app.mailViewer}/store`)).json()) as {
+          emails: { destination: { to: string[] }; body: { text?: string } }[];
+        };
+        const text = emails.filter((mail) => mail.destination.to.includes(address)).at(-1)?.body.text;
+        return (link = text?.match(new RegExp(`https?://\\S+${page}\\?token=[\\w-]+`))?.[0]);
+      },
+      { message: `No ${page} link was mailed to ${address}` },
+    )
+    .toBeTruthy();
+  return link!;
 }
 
 async function register(account: { name: string; email: string; password: string }): Promise<void> {

@@ -34,19 +34,26 @@ const post = (path: string, body: unknown, cookie = '') =>
 
 /** The last mail to `address` whose text holds a link matching `pattern`: that link. */
 async function mailedLink(address: string, pattern: RegExp): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { emails } = (await (await fetch(`${stack.app.mailViewer}/store`)).json()) as {
-      emails: { destination: { to: string[] }; body: { text?: string } }[];
-    };
-    const texts = emails.filter((mail) => mail.destination.to.includes(address)).map((mail) => mail.body.text ?? '');
-    const link = texts
-      .reverse()
-      .find((text) => pattern.test(text))
-      ?.match(pattern)?.[0];
-    if (link) return link;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`No link like ${pattern} was mailed to ${address}`);
+  let link: string | undefined;
+  // Until the mail is in the store (the project's poll timeout), not a count of attempts of the file's own.
+  await expect
+    .poll(
+      async () => {
+        const { emails } = (await (await fetch(`${stack.app.mailViewer}/store`)).json()) as {
+          emails: { destination: { to: string[] }; body: { text?: string } }[];
+        };
+        const texts = emails
+          .filter((mail) => mail.destination.to.includes(address))
+          .map((mail) => mail.body.text ?? '');
+        return (link = texts
+          .reverse()
+          .find((text) => pattern.test(text))
+          ?.match(pattern)?.[0]);
+      },
+      { message: `No link like ${pattern} was mailed to ${address}` },
+    )
+    .toBeTruthy();
+  return link!;
 }
 
 /** A new account, signed in (its session cookie) with its e-mail address confirmed through the mailed link. */
