@@ -20,6 +20,9 @@ export default defineConfig({
           // Pure code: the files share their workers' module cache instead of each loading the functions, shared/ and
           // the front end again (a file that changes the environment or the modules puts them back after it).
           isolate: false,
+          // Nothing here waits on anything but the CPU: the property tests' fixed runs take 2-4 s alone, and the
+          // default 5 s measured the machine's load (the checks run beside them, test/npm-test.ts), not the code.
+          testTimeout: 30_000,
         },
       },
       {
