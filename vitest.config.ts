@@ -12,7 +12,19 @@ export default defineConfig({
     // Metrics are counted but not printed as EMF lines (docs/operations.md); a test that checks them turns them on.
     env: { POWERTOOLS_METRICS_DISABLED: 'true' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          // Pure code: the files share their workers' module cache instead of each loading the functions, shared/ and
+          // the front end again (a file that changes the environment or the modules puts them back after it).
+          isolate: false,
+          // Nothing here waits on anything but the CPU: the property tests' fixed runs take 2-4 s alone, and the
+          // default 5 s measured the machine's load (the checks run beside them, test/npm-test.ts), not the code.
+          testTimeout: 30_000,
+        },
+      },
       {
         extends: true,
         test: {
@@ -29,13 +41,18 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // One app for the run (files that need another configuration start their own).
+          // One app and one Chromium for the run (test/support/e2e-global-setup.ts); the files against the fake Google
+          // and the fake Stripe share one more app (test/support/fakes-app.ts).
           globalSetup: ['test/support/e2e-global-setup.ts'],
+          // After the other projects, not competing with them for two cores.
+          sequence: { groupOrder: 1 },
+          // One file after the other in one worker that keeps its modules: the fakes and their app are started once.
+          fileParallelism: false,
+          isolate: false,
           // A browser on a busy 2-core machine may need more than the default 1 s to show what a test waits for.
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],

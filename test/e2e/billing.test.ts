@@ -1,37 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { composeDeps } from '#functions/composition';
 import { parseConfig, type Config } from '#functions/config';
-import { startFakeStripe, TEST_CARD_NUMBERS } from '#test/fakes/stripe';
+import { TEST_CARD_NUMBERS } from '#test/fakes/stripe';
 import { installFakeStripe } from '#test/fakes/stripe-js';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { endTrial } from '#test/support/api-client';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 import { newHost } from '#test/support/e2e-hosts';
+import { fakesApp, sharedFakes } from '#test/support/fakes-app';
 
 /**
  * Billing in the browser (issue 18) against the fake Stripe (test/fakes/stripe.ts) and the fake Stripe.js
  * (test/fakes/stripe-js.ts), which Playwright serves for js.stripe.com, api.stripe.com and checkout.stripe.com: the
- * app runs as `npm start` runs it with STRIPE_* pointing at the fake (which forwards its webhooks to the app, as
+ * app runs as `npm start` runs it with STRIPE_* pointing at the fake (the app shared with the other files against the
+ * fakes, test/support/fakes-app.ts) (which forwards its webhooks to the app, as
  * `stripe listen` would). A host whose trial is over pays monthly with "one dolla holla" and can activate events
  * again, then cancels at period end and reads the history; another host's card is declined, then goes through
  * Stripe Checkout (cancelled once, then paid); a guest pays and claims the plan by registering and verifying.
  */
 
-const fake = await startFakeStripe();
-afterAll(() => fake.close());
+const { stripe: fake } = await sharedFakes();
 
-const stack = browserStackPerFile({
-  env: () => ({
-    STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_URL: fake.url,
-  }),
-});
+const stack = browserStackPerFile({ app: fakesApp });
 
 const ZONE = 'America/New_York';
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: ZONE });
@@ -39,7 +33,7 @@ const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZ
 
 let config: Config;
 beforeAll(() => {
-  // This file's own app: its DynamoDB Local and table, from its start-up banner.
+  // The app against the fakes (test/support/fakes-app.ts): its DynamoDB Local and table, from its start-up banner.
   const banner = /DynamoDB:\s+(\S+) \(table "([^"]+)"/.exec(stack.app.output());
   if (!banner) throw new Error(`No DynamoDB line in the banner:\n${stack.app.output()}`);
   config = parseConfig({

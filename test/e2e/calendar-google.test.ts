@@ -2,30 +2,23 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CALENDAR_UNREACHABLE } from '#functions/adapters/google/calendar';
-import { startFakeGoogle } from '#test/fakes/google';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { addDays, chooseDate, dateIn, rangeIn, slotButtons } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 import { eventBody, weeklyRanges } from '#test/support/event-body';
+import { fakesApp, sharedFakes } from '#test/support/fakes-app';
 
 /**
- * Google Calendar in the browser (issue 7) against the fake Google (test/fakes/google.ts), on an app of this file's
- * own configured for it: a new host connects Google Calendar through the 800×600 window and the fake consent page,
+ * Google Calendar in the browser (issue 7) against the fake Google (test/fakes/google.ts), on the app configured for
+ * the fakes (test/support/fakes-app.ts): a new host connects Google Calendar through the 800×600 window and the fake consent page,
  * the window closes itself and the screen shows the connected card and the three switches; a switch is saved; a
  * guest books the host's Google Meet event and the fake's calendar holds the event with the guest and a Meet link;
  * 'Sync Now' records the sync; 'Disconnect' revokes the grant at Google. axe on the connected screen.
  */
 
-const google = await startFakeGoogle();
-afterAll(() => google.close());
+const { google } = await sharedFakes();
 
-const stack = browserStackPerFile({
-  env: () => ({
-    GOOGLE_CLIENT_ID: google.clientId,
-    GOOGLE_CLIENT_SECRET: google.clientSecret,
-    GOOGLE_ROOT_URL: google.url,
-  }),
-});
+const stack = browserStackPerFile({ app: fakesApp });
 
 const ZONE = 'Europe/London';
 const suffix = String(Date.now()).slice(-7);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
@@ -13,8 +13,8 @@ import { eventBody } from '#test/support/event-body';
  * call the API for the visitor nor lets it cover the page.
  */
 
-// Its own app: the test writes into that app's table (the banner names its DynamoDB Local).
-const stack = browserStackPerFile({ env: () => ({ LOG_LEVEL: 'warn' }) });
+// The run's shared app: the test writes into its table (the global setup read its DynamoDB Local from the banner).
+const stack = browserStackPerFile();
 
 const ATTACK_CSS = [
   '.a { background: url(/api/user/calendar/connect?provider=builtin) }',
@@ -58,12 +58,12 @@ describe('custom CSS from a host', () => {
     const { id } = (await created.json()) as { id: number };
 
     // Stored past every check, straight into the table of the running app.
-    const dynamoEndpoint = /DynamoDB:\s+(\S+)/.exec(stack.app.output())?.[1];
+    const dynamoEndpoint = inject('e2eDynamoEndpoint');
     expect(dynamoEndpoint).toBeDefined();
     const db = createDocumentClient(createDynamoClient({ region: 'us-east-1', dynamoEndpoint }));
     await db.send(
       new UpdateCommand({
-        TableName: 'meetwise',
+        TableName: inject('e2eTableName'),
         Key: keys.event(id),
         UpdateExpression: 'SET customCss = :css',
         ExpressionAttributeValues: { ':css': ATTACK_CSS },
@@ -87,7 +87,9 @@ describe('custom CSS from a host', () => {
     });
     await page.goto(`${stack.app.baseUrl}/book/${body.slug}`);
     await expect.poll(() => page.getByRole('grid').count()).toBe(1);
-    await page.waitForTimeout(500);
+    // The live page (hydrated, its dates loaded) with every request it made finished: the CSS had its chance to load.
+    await page.locator('[role="grid"]:not([aria-busy])').waitFor();
+    await page.waitForLoadState('networkidle');
     expect(apiLoads).toEqual([]);
     const status = (await (await api('GET', '/api/user/calendar', undefined, visitorCookie)).json()) as {
       connected: boolean;

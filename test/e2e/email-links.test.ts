@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { mailedLink } from '#test/support/mail-store';
 
 /**
  * Links in e-mails survive mail scanners (issue 13, item 8): a mailed sign-in link opens a page with one button;
@@ -11,17 +12,13 @@ import { browserStackPerFile } from '#test/support/browser-per-file';
 
 const stack = browserStackPerFile();
 
-async function mailedLinkTo(address: string, page = '/sign-in-link'): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const { emails } = (await (await fetch(`${stack.app.mailViewer}/store`)).json()) as {
-      emails: { destination: { to: string[] }; body: { text?: string } }[];
-    };
-    const text = emails.filter((mail) => mail.destination.to.includes(address)).at(-1)?.body.text;
-    const link = text?.match(new RegExp(`https?://\\S+${page}\\?token=[\\w-]+`))?.[0];
-    if (link) return link;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`No ${page} link was mailed to ${address}`);
+function mailedLinkTo(address: string, page = '/sign-in-link'): Promise<string> {
+  return mailedLink(
+    stack.app.mailViewer,
+    address,
+    (texts) => texts.at(-1)?.match(new RegExp(`https?://\\S+${page}\\?token=[\\w-]+`))?.[0],
+    `No ${page} link was mailed to ${address}`,
+  );
 }
 
 async function register(account: { name: string; email: string; password: string }): Promise<void> {

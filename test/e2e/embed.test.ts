@@ -7,6 +7,7 @@ import { EMBED_DOM_EVENTS } from '#shared/embed';
 import { freePort } from '#infra/local/ports';
 import { addDays, apiSlots, chooseDate, dateIn, slotButtons } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { framesRendered } from '#test/support/page-state';
 
 /**
  * The embed (issue 29) as a host's visitor meets it: a plain page on another site (its own server on 127.0.0.1,
@@ -263,8 +264,10 @@ describe('the embed on another site', () => {
         new Promise<boolean>((resolve) => {
           const frame = document.createElement('iframe');
           frame.src = `${app}/book/${slug}?embed=1&embed_origin=${encodeURIComponent(origin)}`;
+          // Its last message is `meetwise:ready` (after its height): by then the script has had each of them.
           window.addEventListener('message', (event) => {
-            if (event.source === frame.contentWindow) resolve(true);
+            const data = event.data as { type?: string } | null;
+            if (event.source === frame.contentWindow && data?.type === 'meetwise:ready') resolve(true);
           });
           document.body.append(frame);
           setTimeout(() => resolve(false), 20_000);
@@ -272,7 +275,6 @@ describe('the embed on another site', () => {
       { app: stack.app.baseUrl, slug: SLUG, origin: hostOrigin },
     );
     expect(rogue, 'the other frame posted its messages').toBe(true);
-    await page.waitForTimeout(200);
     const after = await events(page);
     expect(after.filter((one) => one.type === 'meetwise:booked')).toHaveLength(1);
     expect(after.filter((one) => one.type === 'meetwise:ready')).toHaveLength(1);
@@ -295,7 +297,8 @@ describe('the embed on another site', () => {
     // The page behind does not scroll.
     await page.mouse.move(187, 350);
     await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(200);
+    // Playwright answers once the page has had the wheel; the frames after it are where a scroll would show.
+    await framesRendered(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(300);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
 

@@ -1,24 +1,17 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startFakeGoogle } from '#test/fakes/google';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { fakesApp, sharedFakes } from '#test/support/fakes-app';
 
 /**
  * Google sign-in in the browser (issue 5) against the fake Google (test/fakes/google.ts): the app runs as `npm start`
- * runs it, with GOOGLE_* pointing at the fake; the browser really goes to the fake's consent page and back.
+ * runs it, with GOOGLE_* pointing at the fake (the app shared with the other files against the fakes); the browser really goes to the fake's consent page and back.
  */
 
-const google = await startFakeGoogle();
-afterAll(() => google.close());
+const { google } = await sharedFakes();
 
-const stack = browserStackPerFile({
-  env: () => ({
-    GOOGLE_CLIENT_ID: google.clientId,
-    GOOGLE_CLIENT_SECRET: google.clientSecret,
-    GOOGLE_ROOT_URL: google.url,
-  }),
-});
+const stack = browserStackPerFile({ app: fakesApp });
 
 const pathOf = (page: Page): string => new URL(page.url()).pathname;
 let people = 0;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -7,6 +6,7 @@ import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { appTable } from '#test/support/app-table';
 import { bookFirstFreeSlot } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { downloadedBytes } from '#test/support/downloads';
 import { newHost } from '#test/support/e2e-hosts';
 
 /**
@@ -111,7 +111,7 @@ describe("the host's bookings screen", () => {
     expect(file.suggestedFilename()).toMatch(
       /^meetwise-bookings-upcoming-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
     );
-    const bytes = await readFile((await file.path())!);
+    const bytes = await downloadedBytes(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const records = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(records[0]).toMatch(/^Start \(Europe\/Berlin\),End \(Europe\/Berlin\),Status,First name,Last name,Email,/);

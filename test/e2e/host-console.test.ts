@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { addDays, calendarCell, chooseDate, dateIn, slotButtons } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 import { registerAccount, signInThroughEvents } from '#test/support/e2e-hosts';
+import { hoverSettled } from '#test/support/page-state';
 
 /**
  * The host console in the browser (issue 6): a new host creates an event type with custom hours and a buffer while
@@ -164,12 +165,12 @@ describe('host console', () => {
       });
     // An unselected day under the pointer: the light hover background.
     await enabled.first().hover();
-    await page.waitForTimeout(300);
+    await hoverSettled(page, '[role="dialog"] [role="gridcell"]');
     const unselectedHover = await colours();
     await day.click();
     await expect.poll(() => day.getAttribute('aria-selected')).toBe('true');
     await day.hover();
-    await page.waitForTimeout(300);
+    await hoverSettled(page, '[role="dialog"] [role="gridcell"]');
     // The picked day under the pointer keeps white text on its own (brand) background, not the light one.
     const selectedHover = await colours();
     expect(selectedHover.text).toBe('rgb(255, 255, 255)');

@@ -8,6 +8,7 @@ import { freePort } from '#infra/local/ports';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 import { newHost } from '#test/support/e2e-hosts';
+import { mailedLink } from '#test/support/mail-store';
 
 /**
  * The Integrations screens in the browser (issue 29). A host adds a webhook endpoint pointing at a small receiver on
@@ -68,26 +69,18 @@ async function expectAccessibleAndFitting(page: Page): Promise<void> {
 /** Confirms the host's e-mail address through the link mailed to it at registration (the local mail store). */
 async function confirmEmail(address: string, cookie: string): Promise<void> {
   const pattern = /https?:\/\/\S+\/verify-email\?token=[\w-]+/;
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { emails } = (await (await fetch(`${stack.app.mailViewer}/store`)).json()) as {
-      emails: { destination: { to: string[] }; body: { text?: string } }[];
-    };
-    const link = emails
-      .filter((mail) => mail.destination.to.includes(address))
-      .map((mail) => mail.body.text?.match(pattern)?.[0])
-      .find(Boolean);
-    if (link) {
-      const verified = await fetch(`${stack.app.baseUrl}/api/auth/verify-email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
-      });
-      expect(verified.status).toBe(200);
-      return;
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`No confirmation link was mailed to ${address}`);
+  const link = await mailedLink(
+    stack.app.mailViewer,
+    address,
+    (texts) => texts.map((text) => text.match(pattern)?.[0]).find(Boolean),
+    `No confirmation link was mailed to ${address}`,
+  );
+  const verified = await fetch(`${stack.app.baseUrl}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+  });
+  expect(verified.status).toBe(200);
 }
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { firstAvailableDay } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { framesRendered } from '#test/support/page-state';
 
 /**
  * The landing page at / in Debian's Chromium against the whole
@@ -177,8 +178,8 @@ describe('landing page', () => {
     await page.waitForLoadState('networkidle');
     const day = await firstAvailableDay(page, demo(page));
     await day.click();
-    // Give a (wrong) reaction time to happen, then check nothing changed.
-    await page.waitForTimeout(300);
+    // Once the click's (wrong) reaction would have rendered, check nothing changed.
+    await framesRendered(page);
     expect(await demo(page).getByRole('grid').isVisible()).toBe(true);
     expect(await day.getAttribute('aria-selected')).toBe('false');
     expect(

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { addDays, chooseDate, dateIn, slotButtons } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { mailedLink } from '#test/support/mail-store';
 
 /**
  * Team scheduling in the browser (issue 28): an owner creates a team and invites a second account, which reads the
@@ -33,20 +34,17 @@ const post = (path: string, body: unknown, cookie = '') =>
   });
 
 /** The last mail to `address` whose text holds a link matching `pattern`: that link. */
-async function mailedLink(address: string, pattern: RegExp): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { emails } = (await (await fetch(`${stack.app.mailViewer}/store`)).json()) as {
-      emails: { destination: { to: string[] }; body: { text?: string } }[];
-    };
-    const texts = emails.filter((mail) => mail.destination.to.includes(address)).map((mail) => mail.body.text ?? '');
-    const link = texts
-      .reverse()
-      .find((text) => pattern.test(text))
-      ?.match(pattern)?.[0];
-    if (link) return link;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`No link like ${pattern} was mailed to ${address}`);
+function mailedLinkTo(address: string, pattern: RegExp): Promise<string> {
+  return mailedLink(
+    stack.app.mailViewer,
+    address,
+    (texts) =>
+      texts
+        .reverse()
+        .find((text) => pattern.test(text))
+        ?.match(pattern)?.[0],
+    `No link like ${pattern} was mailed to ${address}`,
+  );
 }
 
 /** A new account, signed in (its session cookie) with its e-mail address confirmed through the mailed link. */
@@ -59,7 +57,7 @@ async function newAccount(name: string): Promise<Account> {
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
-  const link = await mailedLink(email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/);
+  const link = await mailedLinkTo(email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/);
   const token = new URL(link).searchParams.get('token');
   expect((await post('/api/auth/verify-email', { token }, cookie)).status).toBe(200);
   return { name, email, cookie };
@@ -155,7 +153,7 @@ describe('team scheduling', () => {
     await expectAccessibleAndFitting(page);
 
     // The member reads the mail, opens its link signed in (375 px, dark) and accepts.
-    const link = await mailedLink(member.email, /https?:\/\/\S+\/teams\/invitations/);
+    const link = await mailedLinkTo(member.email, /https?:\/\/\S+\/teams\/invitations/);
     const memberContext = await contextFor(member, 375, 'dark');
     const memberPage = await memberContext.newPage();
     await memberPage.goto(`${stack.app.baseUrl}${new URL(link).pathname}`);

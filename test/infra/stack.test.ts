@@ -532,6 +532,7 @@ describe('route functions', () => {
     mkdirSync(path.join(runtime, 'node_modules'));
     symlinkSync(path.resolve('node_modules/@aws-sdk'), path.join(runtime, 'node_modules', '@aws-sdk'));
     try {
+      const tasks: { name: string; dir: string }[] = [];
       for (const route of routeTable) {
         const assetPath = get(functionIdOf(route)).Metadata?.['aws:asset:path'];
         expect(assetPath, route.name).toEqual(expect.any(String));
@@ -549,20 +550,38 @@ describe('route functions', () => {
         const task = path.join(runtime, route.name);
         mkdirSync(task);
         copyFileSync(bundle, path.join(task, 'index.mjs'));
-        const loaded = spawnSync(
-          process.execPath,
-          [
-            '--input-type=module',
-            '-e',
-            `const m = await import(${JSON.stringify(pathToFileURL(path.join(task, 'index.mjs')).href)}); console.log(typeof m.handler);`,
-          ],
-          { cwd: task, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' } },
-        );
-        expect({ status: loaded.status, stdout: loaded.stdout.trim() }, `${route.name}: ${loaded.stderr}`).toEqual({
+        tasks.push({ name: route.name, dir: task });
+        console.info(`[infra test] ${route.name}: ${(size / 1024).toFixed(0)} KB minified`);
+      }
+      // Every bundle loaded by one Node process (not one each), from its own folder as its working directory, with
+      // nothing but PATH and the region in its environment; each answers the type of its handler or why it failed.
+      const loaded = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const loaded = {};
+          for (const { name, dir } of ${JSON.stringify(tasks)}) {
+            process.chdir(dir);
+            try {
+              const m = await import(${JSON.stringify(pathToFileURL(runtime).href)} + '/' + name + '/index.mjs');
+              loaded[name] = { status: 0, stdout: typeof m.handler, stderr: '' };
+            } catch (error) {
+              loaded[name] = { status: 1, stdout: '', stderr: String(error?.stack ?? error) };
+            }
+          }
+          process.stdout.write(JSON.stringify(loaded));`,
+        ],
+        { cwd: runtime, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' } },
+      );
+      expect(loaded.status, loaded.stderr).toBe(0);
+      const results = JSON.parse(loaded.stdout) as Record<string, { status: number; stdout: string; stderr: string }>;
+      for (const { name } of tasks) {
+        const result = results[name]!;
+        expect({ status: result.status, stdout: result.stdout.trim() }, `${name}: ${result.stderr}`).toEqual({
           status: 0,
           stdout: 'function',
         });
-        console.info(`[infra test] ${route.name}: ${(size / 1024).toFixed(0)} KB minified`);
       }
     } finally {
       rmSync(runtime, { recursive: true, force: true });

@@ -5,9 +5,11 @@ import type { RunningApp } from '#test/support/app-process';
 import { startBrowserStack } from '#test/support/browser';
 
 /**
- * For a test file: starts the stack before its tests and stops it after them. The answer's `app` and `browser`
- * are the running ones once the tests run. The app is the run's shared one, unless `env` is given (asked for when
- * the stack starts, so it may name servers started at the file's top): then the file gets its own app so configured.
+ * For a test file: connects to the run's browser and finds its app before its tests, and closes the connection (every
+ * context the file opened) after them. The answer's `app` and `browser` are the running ones once the tests run. The
+ * app is the run's shared one, unless `app` answers another (the app against the fakes, test/support/fakes-app.ts), or
+ * `env` is given (asked for when the stack starts, so it may name servers started at the file's top): then the file
+ * gets its own app so configured.
  */
 export interface BrowserStack {
   readonly app: RunningApp;
@@ -16,10 +18,12 @@ export interface BrowserStack {
   openPage(path: string, options?: { width?: number; colorScheme?: 'light' | 'dark' }): Promise<Page>;
 }
 
-export function browserStackPerFile(options: { env?: () => Record<string, string> } = {}): BrowserStack {
+export function browserStackPerFile(
+  options: { env?: () => Record<string, string>; app?: () => Promise<RunningApp> } = {},
+): BrowserStack {
   let stack: Awaited<ReturnType<typeof startBrowserStack>> | undefined;
   beforeAll(async () => {
-    stack = await startBrowserStack(options.env ? { env: options.env() } : {});
+    stack = await startBrowserStack(options.env ? { env: options.env() } : options.app ? { app: options.app } : {});
   });
   afterAll(() => stack?.stop());
   const running = () => {

@@ -4,6 +4,9 @@ import { inject } from 'vitest';
 
 import { startApp, type RunningApp } from '#test/support/app-process';
 
+/** Debian's Chromium, which playwright-core drives (no browser download). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
 /** The flags every Chromium we start gets (headless, no sandbox, no network chatter of its own). */
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -16,27 +19,21 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ] as const;
 
-/** Debian's Chromium, driven by playwright-core (no browser download). */
+/** Debian's Chromium, driven by playwright-core (no browser download): a browser of the caller's own. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_FLAGS],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
 }
 
 /**
- * What every browser test needs: Debian's Chromium and the built front end (each refused with a clear message
- * when missing), the real app as `npm start` runs it, and the browser. The app is the run's shared one
- * (test/support/e2e-global-setup.ts), or with `env` one of the file's own. `stop()` ends the browser and an own app.
+ * What every browser test needs: the built front end (refused with a clear message when missing), the real app as
+ * `npm start` runs it, and a connection to the run's one Chromium (started by test/support/e2e-global-setup.ts, which
+ * also refuses a missing Chromium). The app is the run's shared one; with `app`, the one it answers (shared by
+ * several files and stopped at the end of the run, test/support/fakes-app.ts); with `env`, one of the file's own.
+ * `stop()` closes the connection (and with it every context the file opened) and ends an own app.
  */
 export async function startBrowserStack(
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; app?: () => Promise<RunningApp> } = {},
 ): Promise<{ app: RunningApp; browser: Browser; stop(): Promise<void> }> {
-  if (!existsSync('/usr/bin/chromium')) {
-    throw new Error(
-      "Browser tests need Debian's Chromium at /usr/bin/chromium: apt-get install -y chromium (bash .ci/run does it).",
-    );
-  }
   if (!existsSync('frontend/dist/index.html'))
     throw new Error('Build the front end first: npm run build (npm test does it).');
   const own = options.env !== undefined;
@@ -47,7 +44,10 @@ export async function startBrowserStack(
     output: () => "(the shared app: its output is the global setup's)",
     stop: async () => {},
   };
-  const [app, browser] = await Promise.all([own ? startApp(options) : shared, launchBrowser()]);
+  const [app, browser] = await Promise.all([
+    own ? startApp(options) : options.app ? options.app() : shared,
+    chromium.connect(inject('e2eBrowserEndpoint')),
+  ]);
   return {
     app,
     browser,

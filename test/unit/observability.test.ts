@@ -4,7 +4,7 @@
  * id, service); the counts a use case makes, and a ServerError for a 5xx answer, leave as one EMF line per
  * invocation. Metrics are turned on here (the test run turns them off elsewhere), before the wrapper loads.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 
 import type { RouteDefinition } from '#shared/api/routes';
@@ -42,6 +42,13 @@ beforeAll(async () => {
 });
 
 afterEach(() => vi.restoreAllMocks());
+
+// The unit files share one module cache (vitest.config.ts): the next file gets metrics off again, and modules that read
+// it afresh.
+afterAll(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
 
 /** Everything written to stdout and stderr while `work` runs, split into lines. */
 async function output(work: () => Promise<unknown>): Promise<string[]> {

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * `npm test`: the checks (typecheck, lint, formatting) run one after the other beside the build and the four test
+ * projects, instead of all before them; each check's output is printed when it ends, under its name. Fails when any
+ * step fails (the tests do not run when the build failed); every step is a package.json script, as before.
+ */
+
+const CHECKS = ['typecheck', 'lint', 'format:check'] as const;
+
+interface Outcome {
+  step: string;
+  code: number;
+  seconds: number;
+}
+
+const running = new Set<ReturnType<typeof spawn>>();
+
+/** Runs `npm run <script> [args]`; `captured` keeps its output to print in one piece when it ends. */
+function run(script: string, args: string[], captured: boolean): Promise<Outcome> {
+  const started = performance.now();
+  const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+    stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const outcome = { step: script, code: code ?? (signal ? 1 : 0), seconds: (performance.now() - started) / 1000 };
+      if (captured) {
+        const verdict = outcome.code === 0 ? 'passed' : `FAILED (exit code ${outcome.code})`;
+        process.stdout.write(`\n── npm run ${script}: ${verdict} in ${outcome.seconds.toFixed(0)} s ──\n`);
+        if (output.trim() !== '') process.stdout.write(`${output.trimEnd()}\n`);
+      }
+      resolve(outcome);
+    });
+  });
+}
+
+async function checks(): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const check of CHECKS) outcomes.push(await run(check, [], true));
+  return outcomes;
+}
+
+async function buildAndTest(args: string[]): Promise<Outcome[]> {
+  const build = await run('build', [], true);
+  if (build.code !== 0) return [build];
+  return [build, await run('test:all', args, false)];
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exit(1);
+  });
+}
+
+const outcomes = (await Promise.all([checks(), buildAndTest(process.argv.slice(2))])).flat();
+process.stdout.write(
+  `\n${outcomes.map((o) => `${o.code === 0 ? 'ok    ' : 'FAILED'} ${o.step} (${o.seconds.toFixed(0)} s)`).join('\n')}\n`,
+);
+process.exit(outcomes.every((o) => o.code === 0) ? 0 : 1);
