@@ -2,7 +2,7 @@ import { join } from 'node:path';
 
 import { createDocumentClient, createDynamoClient, withConsistentReads } from '#functions/adapters/dynamodb/client';
 import { dynamoEvents } from '#functions/adapters/dynamodb/events';
-import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
+import { dynamoHosts } from '#functions/adapters/dynamodb/hosts/repository';
 import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
 import { dynamoTeams } from '#functions/adapters/dynamodb/teams';
 import { filePublishedPages } from '#functions/adapters/pages/file-pages';

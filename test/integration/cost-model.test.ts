@@ -10,7 +10,7 @@ import { streamJobs } from '#shared/jobs';
 import { builtinCalendar } from '#functions/adapters/calendar/builtin';
 import { createDocumentClient, createDynamoClient, withConsistentReads } from '#functions/adapters/dynamodb/client';
 import { dynamoEvents } from '#functions/adapters/dynamodb/events';
-import { dynamoHosts } from '#functions/adapters/dynamodb/hosts';
+import { dynamoHosts } from '#functions/adapters/dynamodb/hosts/repository';
 import { dynamoSettings } from '#functions/adapters/dynamodb/settings';
 import { dynamoTeams } from '#functions/adapters/dynamodb/teams';
 import { syncAllCalendars, syncHost } from '#functions/app/calendars/calendar-sync';

@@ -1,5 +1,6 @@
 import * as routes from '#shared/api/routes';
-import { createEvent, type HostEventDeps } from '#functions/app/events/host-events';
+import type { HostEventDeps } from '#functions/app/events/event-access';
+import { createEvent } from '#functions/app/events/save-event';
 import { coreDeps, hostEventDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

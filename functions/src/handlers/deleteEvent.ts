@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/routes';
-import { deleteEvent, type DeleteEventDeps } from '#functions/app/events/host-events';
+import { deleteEvent, type DeleteEventDeps } from '#functions/app/events/delete-event';
 import { calendarProviders, coreDeps, hostEventDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,6 @@
 import * as routes from '#shared/api/routes';
-import { duplicateEvent, type HostEventDeps } from '#functions/app/events/host-events';
+import { duplicateEvent } from '#functions/app/events/duplicate-event';
+import type { HostEventDeps } from '#functions/app/events/event-access';
 import { coreDeps, hostEventDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,6 @@
 import * as routes from '#shared/api/routes';
-import { listDateOverrides, type HostEventDeps } from '#functions/app/events/host-events';
+import { listDateOverrides } from '#functions/app/events/date-overrides';
+import type { HostEventDeps } from '#functions/app/events/event-access';
 import { coreDeps, hostEventDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -8,7 +8,7 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 
-import { newCalendarItem } from '#functions/adapters/dynamodb/hosts';
+import { newCalendarItem } from '#functions/adapters/dynamodb/hosts/items';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { queryAll as queryAllPages } from '#functions/adapters/dynamodb/query-all';
 import { builtinConnection } from '#functions/domain/calendar';
