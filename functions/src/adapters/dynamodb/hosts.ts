@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 
 import { DEFAULT_CALENDAR_SETTINGS } from '#shared/constants';
-import { planItem, toPlan } from '#functions/adapters/dynamodb/billing';
+import { planItem, toPlan } from '#functions/adapters/dynamodb/billing/billing-items';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { settingsFromItem } from '#functions/adapters/dynamodb/settings';
 import type { CalendarConnection, CalendarSettings, HostRecord } from '#functions/domain/records';
