@@ -3,7 +3,7 @@ import { kmsClient, kmsDataKeys } from '#functions/adapters/crypto/kms';
 import { envelopeTokenCipher, localTokenCipher } from '#functions/adapters/crypto/token-cipher';
 import { dynamoAccounts } from '#functions/adapters/dynamodb/accounts';
 import { dynamoApiKeys } from '#functions/adapters/dynamodb/api-keys';
-import { dynamoBilling } from '#functions/adapters/dynamodb/billing';
+import { dynamoBilling } from '#functions/adapters/dynamodb/billing/dynamo-billing';
 import { dynamoBookingLedger, dynamoBookingWrites } from '#functions/adapters/dynamodb/bookings/ledger';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { dynamoContactMessages } from '#functions/adapters/dynamodb/contact-messages';

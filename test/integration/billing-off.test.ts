@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { BILLING_OFF_MESSAGE } from '#functions/app/billing/billing';
+import { BILLING_OFF_MESSAGE } from '#functions/app/billing/billing-common';
 import { composeDeps } from '#functions/composition';
 import { apiClient, endTrial } from '#test/support/api-client';
 import { eventBody } from '#test/support/event-body';

@@ -8,7 +8,7 @@ import {
   SEED_PROMO_CODES,
   type PromoCode,
 } from '#shared/rules/pricing';
-import { planQuotes } from '#functions/app/billing/billing';
+import { planQuotes } from '#functions/app/billing/plan-prices';
 import {
   redemptionUnpaid,
   releasesRedemption,

@@ -117,7 +117,7 @@ describe('the abuse limits table of docs/security.md', () => {
 
 describe("Stripe's webhook events", () => {
   /** The event types the adapter reads (the cases of `readEvent`); every other type is ignored. */
-  const source = read('functions/src/adapters/stripe/stripe-provider.ts');
+  const source = read('functions/src/adapters/stripe/stripe-events.ts');
   const readEvent = source.slice(source.indexOf('async function readEvent'));
   const handled = [...readEvent.slice(0, readEvent.indexOf('default:')).matchAll(/case '([a-z_.]+)':/g)].map(
     (match) => match[1]!,

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/billing-routes';
-import { cancelSubscription, type CancelPlanDeps } from '#functions/app/billing/billing';
+import { cancelSubscription, type CancelPlanDeps } from '#functions/app/billing/cancel-subscription';
 import { billingDeps } from '#functions/billing-composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

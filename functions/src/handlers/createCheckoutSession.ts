@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/billing-routes';
-import { createCheckoutSession, type PurchaseDeps } from '#functions/app/billing/billing';
+import { createCheckoutSession, type PurchaseDeps } from '#functions/app/billing/purchases';
 import { billingDeps } from '#functions/billing-composition';
 import { clientAddress } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/billing-routes';
-import { createPaymentIntent, type PurchaseDeps } from '#functions/app/billing/billing';
+import { createPaymentIntent, type PurchaseDeps } from '#functions/app/billing/purchases';
 import { billingDeps } from '#functions/billing-composition';
 import { clientAddress } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/billing-routes';
-import { planQuotes, type QuoteDeps } from '#functions/app/billing/billing';
+import { planQuotes, type QuoteDeps } from '#functions/app/billing/plan-prices';
 import { accountRepository, billingStore, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/billing-routes';
-import { stripeConfig } from '#functions/app/billing/billing';
+import { stripeConfig } from '#functions/app/billing/billing-reads';
 import { coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/billing-routes';
-import { subscriptionStatus, type BillingReadDeps } from '#functions/app/billing/billing';
+import { subscriptionStatus, type BillingReadDeps } from '#functions/app/billing/billing-reads';
 import { accountRepository, billingStore, coreDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/billing-routes';
-import { handleStripeWebhook, type WebhookDeps } from '#functions/app/billing/billing';
+import { handleStripeWebhook, type WebhookDeps } from '#functions/app/billing/stripe-webhook';
 import { billingDeps } from '#functions/billing-composition';
 import { PayloadTooLarge } from '#functions/errors';
 import { bodyBytes, header } from '#functions/http/request';

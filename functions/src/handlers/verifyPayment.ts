@@ -1,5 +1,5 @@
 import * as routes from '#shared/api/billing-routes';
-import { verifyPayment, type VerifyDeps } from '#functions/app/billing/billing';
+import { verifyPayment, type VerifyDeps } from '#functions/app/billing/verify-payment';
 import { billingDeps } from '#functions/billing-composition';
 import { clientAddress } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

@@ -1,5 +1,12 @@
 import type { PlanType, PromoCode } from '#shared/rules/pricing';
-import type { BillingOwner, PaymentRecord, PaymentStatus, PlanRecord, PromoBuyer, PromoRedemption } from '#functions/domain/billing';
+import type {
+  BillingOwner,
+  PaymentRecord,
+  PaymentStatus,
+  PlanRecord,
+  PromoBuyer,
+  PromoRedemption,
+} from '#functions/domain/billing';
 
 /** Billing: Stripe behind a port, and plans, payments, customers and promo codes as recorded here. */
 
@@ -149,7 +156,7 @@ export interface PendingPayment {
   planType: PlanType;
 }
 
-/** Plans, payments, customers and promo codes in the table (adapters/dynamodb/billing.ts). */
+/** Plans, payments, customers and promo codes in the table (adapters/dynamodb/billing/). */
 export interface BillingStore {
   /** Every plan of the owner (an account's are also read with its host record). */
   plans(owner: BillingOwner): Promise<PlanRecord[]>;

@@ -1,19 +1,31 @@
 import type Stripe from 'stripe';
 
-import { PLAN_INTERVAL, PLAN_NAMES, PLAN_TYPES, type PlanType } from '#shared/rules/pricing';
+import { PLAN_INTERVAL } from '#shared/rules/pricing';
+import { stripeCatalog } from '#functions/adapters/stripe/stripe-catalog';
+import { invoicePaidBy, readEvent } from '#functions/adapters/stripe/stripe-events';
+import { guarded, hasCode, orNullWhenMissing } from '#functions/adapters/stripe/stripe-failures';
+import {
+  checkoutOf,
+  ENDED,
+  expanded,
+  intentIdOfSecret,
+  intentState,
+  metadataOf,
+  paymentOfIntent,
+  paymentOfInvoice,
+  subscriptionOf,
+} from '#functions/adapters/stripe/stripe-objects';
+import {
+  CURRENCY,
+  ownerMetadata,
+  purchaseMetadata,
+  recurringPrice,
+} from '#functions/adapters/stripe/stripe-purchase-fields';
 import { stripeRest, StripeRestError, type StripeRest } from '#functions/adapters/stripe/stripe-rest';
 import { constructEvent } from '#functions/adapters/stripe/webhook-signature';
 import { STRIPE_API_VERSION } from '#functions/config';
-import type { BillingOwner, PaymentStatus } from '#functions/domain/billing';
-import { ServiceUnavailable, WebhookSignatureInvalid } from '#functions/errors';
-import type {
-  PaymentProvider,
-  ProviderCheckout,
-  ProviderEvent,
-  ProviderPayment,
-  ProviderSubscription,
-  PurchaseStart,
-} from '#functions/ports/billing';
+import { WebhookSignatureInvalid } from '#functions/errors';
+import type { PaymentProvider } from '#functions/ports/billing';
 import type { Logger } from '#functions/ports/core';
 
 /**
@@ -27,9 +39,8 @@ import type { Logger } from '#functions/ports/core';
  * `price_data` on one product per plan (fixed ids, created on first use), and a promo's lower first payment is a
  * once-only coupon worth the difference. So what Stripe charges is exactly what the server quoted.
  *
- * Stripe's failures reach the use cases as our errors: unreachable, 5xx and rate limits as ServiceUnavailable
- * (the client has already retried twice, with the same idempotency key); a refused key as ServiceUnavailable with an
- * error log, since only an operator can fix it; an invalid request, which is a bug of ours, as it is.
+ * What we write is in stripe-purchase-fields.ts, what we read in stripe-objects.ts (a webhook's event in
+ * stripe-events.ts), and how Stripe's failures reach the use cases in stripe-failures.ts.
  */
 
 export interface StripeProviderOptions {
@@ -42,24 +53,10 @@ export interface StripeProviderOptions {
   logger?: Logger;
 }
 
-const CURRENCY = 'usd';
-const UNREACHABLE = 'The payment service is not reachable just now. Please try again in a moment.';
-const AUTH_FAILED = 'Payment service authentication error. Our team has been notified.';
 const INVALID_SIGNATURE = 'Invalid Stripe signature.';
 
 /** The expansions that let one read answer a checkout with its subscription (and first invoice) or payment. */
 const CHECKOUT_EXPAND = ['subscription', 'subscription.latest_invoice', 'payment_intent'];
-
-/** The owner as our metadata names it (a customer carries only this). */
-type OwnerMetadata = { accountId: string } | { guestEmail: string };
-/** Our metadata on every purchase object: the promo code is '' without one (Stripe drops empty values). */
-type PurchaseMetadata = { planType: PlanType; promoCode: string } & OwnerMetadata;
-
-/**
- * Products and coupons known to exist, per Stripe account (its publishable key and API host) and id. A warm
- * function asks Stripe at most once per id; a failed check is forgotten so the next purchase asks again.
- */
-const ensured = new Map<string, Promise<void>>();
 
 /** The Stripe adapter. Only the billing functions build it. */
 export function stripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
@@ -67,54 +64,7 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
   const guard = <T>(work: () => Promise<T>): Promise<T> => guarded(work, options.logger);
   const account = `${options.publishableKey}@${options.apiUrl ?? 'api.stripe.com'}`;
 
-  /** Makes sure a product or coupon exists, asking Stripe once per id and account (see `ensured`). */
-  const ensure = (id: string, retrieve: () => Promise<unknown>, create: () => Promise<unknown>): Promise<string> => {
-    const key = `${account}:${id}`;
-    let done = ensured.get(key);
-    if (!done) {
-      done = retrieveOrCreate(retrieve, create);
-      ensured.set(key, done);
-      done.catch(() => ensured.delete(key));
-    }
-    return done.then(() => id);
-  };
-
-  /** The product a plan's prices belong to (meetwise_monthly, …). */
-  const productFor = (planType: PlanType): Promise<string> => {
-    const id = `meetwise_${planType}`;
-    return ensure(
-      id,
-      () => stripe.products.retrieve(id),
-      () => stripe.products.create({ id, name: `Meetwise ${PLAN_NAMES[planType]}` }),
-    );
-  };
-
-  /** A once-only coupon taking `amountOff` cents off a first payment (meetwise_first_200, …). */
-  const firstPaymentCoupon = (amountOff: number): Promise<string> => {
-    const id = `meetwise_first_${amountOff}`;
-    return ensure(
-      id,
-      () => stripe.coupons.retrieve(id),
-      () =>
-        stripe.coupons.create({
-          id,
-          amount_off: amountOff,
-          currency: CURRENCY,
-          duration: 'once',
-          name: 'First payment discount',
-        }),
-    );
-  };
-
-  /** The discount of a subscription whose first payment is below its renewals (a promo), else none. */
-  const firstPaymentDiscounts = async (input: PurchaseStart): Promise<{ coupon: string }[] | undefined> => {
-    const renewal = renewalOf(input);
-    if (input.firstAmount > renewal)
-      throw new Error(`A first payment above the renewal (${input.firstAmount} > ${renewal}) cannot be a discount.`);
-    return input.firstAmount < renewal
-      ? [{ coupon: await firstPaymentCoupon(renewal - input.firstAmount) }]
-      : undefined;
-  };
+  const { productFor, firstPaymentDiscounts } = stripeCatalog(stripe, account);
 
   const provider: PaymentProvider = {
     publishableKey: options.publishableKey,
@@ -232,7 +182,7 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
           const payment = paymentOfIntent(intent);
           if (metadataOf(intent.metadata)) return payment;
           // Not ours directly: a subscription invoice's own intent. Its payment is the invoice (see ProviderPayment).
-          const invoice = await invoicePaidBy(intent.id);
+          const invoice = await invoicePaidBy(stripe, intent.id);
           return invoice
             ? { ...paymentOfInvoice(invoice, false), ...intentState(intent), paymentIntentId: intent.id }
             : payment;
@@ -314,71 +264,9 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
       } catch {
         throw new WebhookSignatureInvalid(INVALID_SIGNATURE, undefined, { error: INVALID_SIGNATURE });
       }
-      return guard(() => readEvent(event));
+      return guard(() => readEvent(stripe, event));
     },
   };
-
-  /** The invoice a payment intent paid (a subscription's), or null (a one-time payment). */
-  async function invoicePaidBy(paymentIntentId: string): Promise<Stripe.Invoice | null> {
-    const payments = await stripe.invoicePayments.list({
-      payment: { type: 'payment_intent', payment_intent: paymentIntentId },
-      expand: ['data.invoice'],
-      limit: 1,
-    });
-    const invoice = payments.data[0]?.invoice;
-    if (typeof invoice === 'string') return stripe.invoices.retrieve(invoice);
-    return invoice && !invoice.deleted ? invoice : null;
-  }
-
-  /**
-   * A refund, as the payment it refunds: a subscription's invoice when the charge paid one, else the lifetime
-   * payment intent. Only the charge comes with the event, so one or two reads find whose payment it was.
-   */
-  async function refundedPayment(charge: Stripe.Charge): Promise<ProviderPayment | null> {
-    const intentId = idOf(charge.payment_intent);
-    if (!intentId) return null;
-    const refund = { status: refundStatus(charge), amount: charge.amount };
-    const invoice = await invoicePaidBy(intentId);
-    if (invoice) return { ...paymentOfInvoice(invoice, false), paymentIntentId: intentId, ...refund };
-    return { ...paymentOfIntent(await stripe.paymentIntents.retrieve(intentId)), ...refund };
-  }
-
-  /** What a verified event tells, in our terms (ProviderEvent). */
-  async function readEvent(event: Stripe.Event): Promise<ProviderEvent> {
-    const base = { id: event.id, stripeType: event.type, created: event.created };
-    switch (event.type) {
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-        return { ...base, kind: 'subscription', subscription: subscriptionOf(event.data.object) };
-      case 'invoice.paid':
-      case 'invoice.payment_succeeded':
-        return { ...base, kind: 'payment', payment: paymentOfInvoice(event.data.object, false) };
-      case 'invoice.payment_failed':
-        return { ...base, kind: 'payment', payment: paymentOfInvoice(event.data.object, true) };
-      case 'payment_intent.succeeded':
-      case 'payment_intent.payment_failed':
-      case 'payment_intent.processing':
-      case 'payment_intent.canceled': {
-        // A subscription invoice's own intent is told by the invoice's events; only lifetime intents are ours.
-        const intent = event.data.object;
-        return metadataOf(intent.metadata)?.planType === 'lifetime'
-          ? { ...base, kind: 'payment', payment: paymentOfIntent(intent) }
-          : { ...base, kind: 'ignored' };
-      }
-      case 'charge.refunded': {
-        const payment = await refundedPayment(event.data.object);
-        return payment ? { ...base, kind: 'payment', payment } : { ...base, kind: 'ignored' };
-      }
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-      case 'checkout.session.async_payment_failed':
-        return { ...base, kind: 'checkout', checkout: checkoutOf(event.data.object) };
-      default:
-        return { ...base, kind: 'ignored' };
-    }
-  }
-
   return provider;
 }
 
@@ -391,246 +279,4 @@ function newClient(options: StripeProviderOptions): StripeRest {
     timeoutMs: 10_000,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
   });
-}
-
-/** Checks that an object exists, creating it when Stripe says it does not (a concurrent creation counts as done). */
-async function retrieveOrCreate(retrieve: () => Promise<unknown>, create: () => Promise<unknown>): Promise<void> {
-  try {
-    await retrieve();
-  } catch (error) {
-    if (!hasCode(error, 'resource_missing')) throw error;
-    try {
-      await create();
-    } catch (creating) {
-      if (!hasCode(creating, 'resource_already_exists')) throw creating;
-    }
-  }
-}
-
-/** Runs a Stripe call, answering its failures as our errors (see the module comment). */
-async function guarded<T>(work: () => Promise<T>, logger: Logger | undefined): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw translated(error, logger);
-  }
-}
-
-/** A Stripe failure as our error (see the module comment); anything else as it is. */
-function translated(error: unknown, logger: Logger | undefined): unknown {
-  if (!(error instanceof StripeRestError)) return error;
-  const fields = { type: error.type, statusCode: error.statusCode, requestId: error.requestId, message: error.message };
-  switch (error.type) {
-    case 'StripeConnectionError':
-    case 'StripeAPIError':
-    case 'StripeRateLimitError':
-      logger?.warn('Stripe is not reachable', fields);
-      return new ServiceUnavailable(UNREACHABLE, undefined, { error: UNREACHABLE });
-    case 'StripeAuthenticationError':
-    case 'StripePermissionError':
-      // A revoked, rotated or under-privileged key: nothing a retry fixes, so it goes to an operator.
-      logger?.error('Stripe refused our API key', fields);
-      return new ServiceUnavailable(AUTH_FAILED, undefined, { error: AUTH_FAILED });
-    default:
-      return error;
-  }
-}
-
-const hasCode = (error: unknown, code: string): boolean => error instanceof StripeRestError && error.code === code;
-
-/** The object, or null when Stripe does not know its id (404 resource_missing). */
-async function orNullWhenMissing<T>(read: () => Promise<T>): Promise<T | null> {
-  try {
-    return await read();
-  } catch (error) {
-    if (hasCode(error, 'resource_missing')) return null;
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------- what we write
-
-const ownerMetadata = (owner: BillingOwner): OwnerMetadata =>
-  owner.kind === 'account' ? { accountId: owner.accountId } : { guestEmail: owner.email };
-
-const purchaseMetadata = (input: PurchaseStart): PurchaseMetadata => ({
-  planType: input.planType,
-  promoCode: input.promoCode ?? '',
-  ...ownerMetadata(input.owner),
-});
-
-function renewalOf(input: PurchaseStart): number {
-  if (input.renewalAmount === null || PLAN_INTERVAL[input.planType] === null)
-    throw new Error(`The ${input.planType} plan does not renew: it is not a subscription.`);
-  return input.renewalAmount;
-}
-
-/** A subscription item's price: the renewal amount each month or year, on the plan's product. */
-function recurringPrice(input: PurchaseStart, product: string) {
-  const interval = PLAN_INTERVAL[input.planType] ?? 'month';
-  return { currency: CURRENCY, product, unit_amount: renewalOf(input), recurring: { interval } };
-}
-
-/** The payment intent's id from its client secret (`pi_…_secret_…`). */
-function intentIdOfSecret(clientSecret: string): string {
-  const at = clientSecret.indexOf('_secret_');
-  return at > 0 ? clientSecret.slice(0, at) : clientSecret;
-}
-
-// ---------------------------------------------------------------- what we read
-
-/** Our metadata on a Stripe object, or null when it is not one of ours (no known plan type). */
-function metadataOf(metadata: Stripe.Metadata | null | undefined): {
-  planType: PlanType;
-  owner: BillingOwner | null;
-  promoCode: string | null;
-} | null {
-  const planType = PLAN_TYPES.find((plan) => plan === metadata?.planType);
-  if (!metadata || !planType) return null;
-  const owner: BillingOwner | null = metadata.accountId
-    ? { kind: 'account', accountId: metadata.accountId }
-    : metadata.guestEmail
-      ? { kind: 'guest', email: metadata.guestEmail }
-      : null;
-  return { planType, owner, promoCode: metadata.promoCode || null };
-}
-
-/** The fields our metadata fills, all null on an object not made here. */
-function ours(metadata: Stripe.Metadata | null | undefined) {
-  const found = metadataOf(metadata);
-  return { planType: found?.planType ?? null, owner: found?.owner ?? null, promoCode: found?.promoCode ?? null };
-}
-
-const iso = (epochSeconds: number): string => new Date(epochSeconds * 1000).toISOString();
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-
-/** An expandable field's object, when it was expanded (else Stripe sent only its id). */
-function expanded<T extends object>(value: string | T | null | undefined): T | null {
-  return value && typeof value === 'object' ? value : null;
-}
-
-/** Subscription states that charge nothing more. */
-const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
-
-function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription {
-  const paidOnce = !['incomplete', 'incomplete_expired'].includes(subscription.status);
-  const periodEnd = subscription.items.data[0]?.current_period_end;
-  const latestInvoice = expanded(subscription.latest_invoice);
-  return {
-    id: subscription.id,
-    status: subscription.status,
-    ...ours(subscription.metadata),
-    customerId: idOf(subscription.customer),
-    createdAt: iso(subscription.created),
-    // Stripe dates an incomplete subscription's period from its creation; nothing is paid for until the first payment.
-    currentPeriodEnd: paidOnce && periodEnd !== undefined ? iso(periodEnd) : null,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    latestPayment: latestInvoice && !latestInvoice.deleted ? paymentOfInvoice(latestInvoice, false) : null,
-  };
-}
-
-/** An invoice as a payment; `failed`: an event told that its latest payment attempt failed. */
-function paymentOfInvoice(invoice: Stripe.Invoice, failed: boolean): ProviderPayment {
-  const details = invoice.parent?.subscription_details;
-  const secret = invoice.confirmation_secret?.client_secret;
-  const status = invoiceStatus(invoice, failed);
-  return {
-    id: invoice.id,
-    paymentIntentId: secret ? intentIdOfSecret(secret) : intentOfInvoicePayments(invoice),
-    subscriptionId: idOf(details?.subscription),
-    ...ours(details?.metadata),
-    customerId: idOf(invoice.customer),
-    amount: status === 'paid' ? invoice.amount_paid : invoice.amount_due,
-    status,
-    createdAt: iso(invoice.created),
-    failureCode: null,
-  };
-}
-
-/** The payment intent of an invoice's payments, when Stripe included them. */
-function intentOfInvoicePayments(invoice: Stripe.Invoice): string | null {
-  const payments = invoice.payments?.data ?? [];
-  const payment = payments.find((candidate) => candidate.is_default) ?? payments[0];
-  return idOf(payment?.payment.payment_intent);
-}
-
-function invoiceStatus(invoice: Stripe.Invoice, failed: boolean): PaymentStatus {
-  switch (invoice.status) {
-    case 'paid':
-      return 'paid';
-    case 'void':
-    case 'uncollectible':
-      return 'canceled';
-    default:
-      return failed ? 'failed' : 'open';
-  }
-}
-
-/** A payment intent as a payment: a lifetime purchase's (its id is the payment's). */
-function paymentOfIntent(intent: Stripe.PaymentIntent): ProviderPayment {
-  return {
-    id: intent.id,
-    paymentIntentId: intent.id,
-    subscriptionId: null,
-    ...ours(intent.metadata),
-    customerId: idOf(intent.customer),
-    ...intentState(intent),
-    createdAt: iso(intent.created),
-  };
-}
-
-/** The state of an intent's money: status, amount (received once paid), and the decline of a failed attempt. */
-function intentState(intent: Stripe.PaymentIntent): Pick<ProviderPayment, 'status' | 'amount' | 'failureCode'> {
-  const charge = expanded(intent.latest_charge);
-  const error = intent.last_payment_error;
-  let status = intentStatus(intent);
-  if (status === 'paid' && charge && charge.amount_refunded > 0) status = refundStatus(charge);
-  return {
-    status,
-    amount: intent.status === 'succeeded' ? intent.amount_received : intent.amount,
-    failureCode: status === 'failed' ? (error?.decline_code ?? error?.code ?? null) : null,
-  };
-}
-
-function intentStatus(intent: Stripe.PaymentIntent): PaymentStatus {
-  switch (intent.status) {
-    case 'succeeded':
-      return 'paid';
-    case 'processing':
-    case 'requires_capture':
-      return 'processing';
-    case 'requires_action':
-      return 'requires_action';
-    case 'requires_payment_method':
-      // Back to needing a card after an attempt: that attempt was declined.
-      return intent.last_payment_error ? 'failed' : 'requires_payment_method';
-    case 'canceled':
-      return 'canceled';
-    default:
-      return 'open';
-  }
-}
-
-const refundStatus = (charge: Stripe.Charge): PaymentStatus => (charge.refunded ? 'refunded' : 'partially_refunded');
-
-const PAYMENT_STATUSES = ['paid', 'unpaid', 'no_payment_required'] as const;
-
-function checkoutOf(session: Stripe.Checkout.Session): ProviderCheckout {
-  const subscription = expanded(session.subscription);
-  const intent = expanded(session.payment_intent);
-  const mapped = subscription ? subscriptionOf(subscription) : null;
-  const { planType, owner } = ours(session.metadata);
-  return {
-    id: session.id,
-    mode: session.mode === 'subscription' ? 'subscription' : 'payment',
-    status: session.status ?? 'open',
-    paymentStatus: PAYMENT_STATUSES.find((status) => status === session.payment_status) ?? 'unpaid',
-    planType,
-    owner,
-    subscription: mapped,
-    // A subscription's payment is its first invoice; a one-time payment's, the intent.
-    payment: intent ? paymentOfIntent(intent) : (mapped?.latestPayment ?? null),
-  };
 }

@@ -161,7 +161,7 @@ function retryable(response: Response): boolean {
 const isTimeout = (error: unknown): boolean =>
   error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
-/** The Stripe client of the billing functions: the calls of stripe-provider.ts, typed with the SDK's types. */
+/** The Stripe client of the billing functions: the calls of the Stripe adapter (stripe-provider.ts and its neighbours), typed with the SDK's types. */
 export function stripeRest(options: StripeRestOptions) {
   const base = options.apiUrl ? new URL(options.apiUrl).origin : STRIPE_API_URL;
   const maxRetries = options.maxNetworkRetries ?? DEFAULT_RETRIES;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+import { claimGuestPlans } from '#functions/app/billing/claim-guest-plans';
 import { enforceLimits, type RateLimitDeps } from '#functions/app/common/abuse-limits';
-import { claimGuestPlans } from '#functions/app/billing/billing';
 import { callerAccount, type CallerDeps } from '#functions/app/common/caller';
 import type { Config } from '#functions/config';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';

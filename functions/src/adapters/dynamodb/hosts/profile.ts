@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-import { planItem } from '#functions/adapters/dynamodb/billing';
+import { planItem } from '#functions/adapters/dynamodb/billing/billing-items';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import type { HostRepository } from '#functions/ports/hosts';
 

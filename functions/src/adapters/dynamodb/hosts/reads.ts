@@ -5,7 +5,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 
-import { toPlan } from '#functions/adapters/dynamodb/billing';
+import { toPlan } from '#functions/adapters/dynamodb/billing/billing-items';
 import { hostOf, hostsFromItems, type Item } from '#functions/adapters/dynamodb/hosts/items';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import type { HostRepository } from '#functions/ports/hosts';
