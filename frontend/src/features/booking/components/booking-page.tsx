@@ -201,9 +201,13 @@ function BookingFlow({
     return () => setPageTheme(null);
   }, [event.bookingTheme, gone]);
   const bothMonths = useMemo(() => {
+    // The hydrating render draws the server's markup, which has no dates yet: a month already in the cache (the
+    // early call answered before the code ran) is drawn once live. Drawn while hydrating, it would differ from the
+    // server's attributes, which React does not patch: the days would stay disabled on screen.
+    if (!live) return undefined;
     const merged = dates.data ? new Map([...(nextDates.data ?? []), ...dates.data]) : undefined;
     return merged && currentDate ? withCurrentDate(merged, currentDate) : merged;
-  }, [dates.data, nextDates.data, currentDate]);
+  }, [live, dates.data, nextDates.data, currentDate]);
   const availability = useDeferredValue(bothMonths); // marks the days in a time-sliced update, as above
   // The window counts from the host's today; a guest ahead of the host's zone may see its last day one date later.
   const bookingWindow = {
