@@ -2,8 +2,8 @@ import { join } from 'node:path';
 
 import { streamJobTable } from '#shared/jobs';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
-import { tableTimers } from '#functions/adapters/dynamodb/table-timers';
 import { tableMailQueue } from '#functions/adapters/dynamodb/mail-queue';
+import { tableTimers } from '#functions/adapters/dynamodb/table-timers';
 import { tableWebhookQueue } from '#functions/adapters/dynamodb/webhook-queue';
 import { republishAll } from '#functions/app/booking/booking-pages';
 import { coreDeps } from '#functions/composition';

@@ -1,8 +1,8 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 
 import { queueJobs, type QueueJobDefinition } from '#shared/jobs';
-import type { QueuedMessage, TableQueue } from '#functions/adapters/dynamodb/table-queue';
 import type { TableMailQueue } from '#functions/adapters/dynamodb/mail-queue';
+import type { QueuedMessage, TableQueue } from '#functions/adapters/dynamodb/table-queue';
 import type { TableWebhookQueue } from '#functions/adapters/dynamodb/webhook-queue';
 import type { QueuedMail } from '#functions/ports/mail';
 import type { WebhookMessage } from '#functions/ports/webhooks';

@@ -6,7 +6,12 @@ import { routes } from '#shared/api/routes';
 import { WEBHOOKS_PER_HOST_MAX } from '#shared/api/schemas/integrations';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
-import { DELIVERY_NOT_FOUND, SWITCHED_OFF, TOO_MANY_WEBHOOKS, WEBHOOK_NOT_FOUND } from '#functions/app/integrations/webhooks';
+import {
+  DELIVERY_NOT_FOUND,
+  SWITCHED_OFF,
+  TOO_MANY_WEBHOOKS,
+  WEBHOOK_NOT_FOUND,
+} from '#functions/app/integrations/webhooks';
 import type { AccountRecord } from '#functions/domain/records';
 import { deliveryId, DISABLED_GONE, HTTPS_ONLY_LOCAL, NOT_PUBLIC } from '#functions/domain/webhooks';
 import { run as createRun } from '#functions/handlers/createWebhook';

@@ -2,8 +2,8 @@ import ical from 'node-ical';
 import { describe, expect, it } from 'vitest';
 
 import { accentFor, contrastRatio } from '#shared/accent';
-import { calendarFileFor } from '#functions/domain/mail/calendar-file';
 import { bookingMails } from '#functions/domain/mail/booking-mails';
+import { calendarFileFor } from '#functions/domain/mail/calendar-file';
 import type { MailContext, MailKind } from '#functions/domain/mail/context';
 import { calendarInviteFor } from '#functions/domain/mail/invitation';
 import { mailPalette } from '#functions/domain/mail/palette';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { calendarFileFor } from '#functions/domain/mail/calendar-file';
 import { feedTokenHash } from '#functions/app/calendars/calendar-connection';
 import { calendarFeed, feedBookings, type CalendarFeedDeps } from '#functions/app/calendars/calendar-feed';
+import { calendarFileFor } from '#functions/domain/mail/calendar-file';
 import { calendarInviteFor } from '#functions/domain/mail/invitation';
 import type { BookingRecord, HostRecord } from '#functions/domain/records';
 

@@ -1,8 +1,8 @@
 import { ChangeMessageVisibilityCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 
-import { sesSendQuota } from '#functions/adapters/ses/send-quota';
 import { sqsMailQueue } from '#functions/adapters/mail-queue/sqs-queue';
+import { sesSendQuota } from '#functions/adapters/ses/send-quota';
 import {
   backoffSeconds,
   isThrottling,

@@ -4,9 +4,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import ical, { type VEvent } from 'node-ical';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { calendarFileFor } from '#functions/domain/mail/calendar-file';
 import { sesMailer } from '#functions/adapters/ses/mailer';
 import { sesRawMailer } from '#functions/adapters/ses/raw-mailer';
+import { calendarFileFor } from '#functions/domain/mail/calendar-file';
 import type { BookingMail, CalendarInvite } from '#functions/ports/mail';
 
 /** The parts of mailparser's answer these tests read (mailparser ships no types; the SES emulator uses it too). */

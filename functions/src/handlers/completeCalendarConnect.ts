@@ -1,5 +1,8 @@
 import * as routes from '#shared/api/routes';
-import { completeCalendarConnect, type CompleteCalendarConnectDeps } from '#functions/app/calendars/calendar-connection';
+import {
+  completeCalendarConnect,
+  type CompleteCalendarConnectDeps,
+} from '#functions/app/calendars/calendar-connection';
 import { calendarConnectionDeps, coreDeps, googleSignInDeps, settingsRepository } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -1,5 +1,9 @@
 import * as routes from '#shared/api/routes';
-import { completeGoogleSignIn, OAUTH_STATE_COOKIE, type CompleteGoogleSignInDeps } from '#functions/app/accounts/google-sign-in';
+import {
+  completeGoogleSignIn,
+  OAUTH_STATE_COOKIE,
+  type CompleteGoogleSignInDeps,
+} from '#functions/app/accounts/google-sign-in';
 import { accountDeps, calendarConnectionDeps, coreDeps, googleSignInDeps } from '#functions/composition';
 import { readCookie } from '#functions/http/cookies';
 import { isHttps } from '#functions/http/request';

@@ -1,7 +1,7 @@
 import * as routes from '#shared/api/routes';
-import { calendarFileFor } from '#functions/domain/mail/calendar-file';
 import { guestCalendarInvite, type GuestBookingDeps } from '#functions/app/booking/manage-booking';
 import { bookingLedger, coreDeps, eventRepository, hostRepository, manageTokens } from '#functions/composition';
+import { calendarFileFor } from '#functions/domain/mail/calendar-file';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 import type { CoreDeps } from '#functions/ports/core';
 

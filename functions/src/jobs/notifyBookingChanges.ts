@@ -5,10 +5,10 @@ import { isRestoreWrite } from '#shared/jobs';
 import { bookingFromImage } from '#functions/adapters/dynamodb/bookings/image';
 import { locationFallbackFromImage } from '#functions/adapters/dynamodb/location-fallbacks';
 import { invitationFromImage } from '#functions/adapters/dynamodb/teams';
-import { notifyBookingChange, type NotifyDeps } from '#functions/app/mail/booking-notices';
 import { mailLocationFallback, type LocationFallbackMailDeps } from '#functions/app/events/location-fallback-mail';
-import { mailTeamInvitation, type InvitationMailDeps } from '#functions/app/teams/team-invitation-mail';
 import { fanOutBookingChange, type FanOutDeps } from '#functions/app/integrations/webhook-delivery';
+import { notifyBookingChange, type NotifyDeps } from '#functions/app/mail/booking-notices';
+import { mailTeamInvitation, type InvitationMailDeps } from '#functions/app/teams/team-invitation-mail';
 import {
   coreDeps,
   lifecycleDeps,

@@ -3,7 +3,12 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 
 import { isRestoreWrite } from '#shared/jobs';
 import { pageChangeFromImages } from '#functions/adapters/dynamodb/page-changes';
-import { publishPagesFor, republishAll, type BookingPagesDeps, type PublishCounts } from '#functions/app/booking/booking-pages';
+import {
+  publishPagesFor,
+  republishAll,
+  type BookingPagesDeps,
+  type PublishCounts,
+} from '#functions/app/booking/booking-pages';
 import { eventJob } from '#functions/jobs/scheduled-job';
 import { bookingPagesDeps } from '#functions/pages-composition';
 

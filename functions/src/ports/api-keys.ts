@@ -1,5 +1,5 @@
-import type { Clock, Logger, Principal } from '#functions/ports/core';
 import type { ApiKeyRecord } from '#functions/domain/records';
+import type { Clock, Logger, Principal } from '#functions/ports/core';
 
 /** API keys (issue 29): a host's keys and their bearer authentication. */
 

@@ -1,6 +1,6 @@
-import type { BookingCancellation, BookingRecord } from '#functions/domain/records';
+import type { ListedBooking, ListPageRequest } from '#functions/domain/booking-list';
 import type { PendingPlace } from '#functions/domain/pending';
-import type { ListPageRequest, ListedBooking } from '#functions/domain/booking-list';
+import type { BookingCancellation, BookingRecord } from '#functions/domain/records';
 
 /** Bookings: the ledger (one transaction per change), idempotency, and the manage links. */
 

@@ -1,5 +1,5 @@
-import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 import type { BusyInterval } from '#shared/availability/engine';
+import type { BookingRecord, EventRecord, HostRecord } from '#functions/domain/records';
 
 /** Calendars a host connects: providers, the token cipher, Google consent, recent reads. */
 

@@ -1,9 +1,8 @@
 import type { Config } from '#functions/config';
-import type { SessionVerifier } from '#functions/ports/sessions';
 import type { ApiKeyVerifier } from '#functions/ports/api-keys';
+import type { SessionVerifier } from '#functions/ports/sessions';
 
 /** What every route and job has: time, ids, logging, metrics, who is calling, and the once-only guard. */
-
 
 export interface Clock {
   now(): Date;

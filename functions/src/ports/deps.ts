@@ -1,18 +1,27 @@
+import type { CalendarProviderName } from '#functions/domain/records';
+import type {
+  AccountRepository,
+  EmailProofs,
+  GoogleSignIn,
+  LoginThrottle,
+  OAuthStates,
+  PasswordHasher,
+  PhotoStore,
+  SignInLinks,
+} from '#functions/ports/accounts';
+import type { ApiKeyRepository } from '#functions/ports/api-keys';
+import type { BillingStore, PaymentProvider } from '#functions/ports/billing';
+import type { BookingLedger, ManageTokens } from '#functions/ports/bookings';
+import type { CalendarProvider, GoogleCalendarAuth, RecentReads, TokenCipher } from '#functions/ports/calendar';
 import type { CoreDeps, OnceGuard } from '#functions/ports/core';
-import type { AccountRepository, EmailProofs, GoogleSignIn, LoginThrottle, OAuthStates, PasswordHasher, PhotoStore, SignInLinks } from '#functions/ports/accounts';
-import type { SessionIssuer } from '#functions/ports/sessions';
-import type { RateLimiter } from '#functions/ports/rate-limits';
-import type { ContactMessageRepository, SettingsRepository } from '#functions/ports/site';
-import type { BookingMailer, MailPacer, MailQueue, MailSuppressions, Mailer, SendQuota } from '#functions/ports/mail';
 import type { EventRepository, LocationFallbacks } from '#functions/ports/events';
 import type { HostRepository } from '#functions/ports/hosts';
+import type { BookingMailer, Mailer, MailPacer, MailQueue, MailSuppressions, SendQuota } from '#functions/ports/mail';
+import type { RateLimiter } from '#functions/ports/rate-limits';
+import type { SessionIssuer } from '#functions/ports/sessions';
+import type { ContactMessageRepository, SettingsRepository } from '#functions/ports/site';
 import type { TeamRepository } from '#functions/ports/teams';
-import type { BookingLedger, ManageTokens } from '#functions/ports/bookings';
-import type { CalendarProviderName } from '#functions/domain/records';
-import type { CalendarProvider, GoogleCalendarAuth, RecentReads, TokenCipher } from '#functions/ports/calendar';
 import type { BookingTimers } from '#functions/ports/timers';
-import type { BillingStore, PaymentProvider } from '#functions/ports/billing';
-import type { ApiKeyRepository } from '#functions/ports/api-keys';
 import type { WebhookQueue, WebhookRepository, WebhookSender } from '#functions/ports/webhooks';
 
 /** Everything the composition root builds. Use cases name the ports they use (ports/<area>.ts) instead. */

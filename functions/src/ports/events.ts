@@ -1,6 +1,6 @@
-import type { DateOverrideRecord, EventRecord, LocationFallbackRecord } from '#functions/domain/records';
 import type { PublicEvent } from '#shared/api/schemas/events';
 import type { PublicTeam } from '#shared/api/schemas/teams';
+import type { DateOverrideRecord, EventRecord, LocationFallbackRecord } from '#functions/domain/records';
 
 /** Event types, their published booking pages, and the location fallback records. */
 

@@ -1,6 +1,6 @@
+import type { PlanRecord } from '#functions/domain/billing';
 import type { CalendarConnection, CalendarSettings, HostRecord } from '#functions/domain/records';
 import type { TeamContext } from '#functions/ports/teams';
-import type { PlanRecord } from '#functions/domain/billing';
 
 /** Hosts: their public profile, plan, calendars and the days their bookings lock. */
 

@@ -1,5 +1,5 @@
-import type { ContactMessage } from '#functions/domain/records';
 import type { Settings } from '#shared/api/schemas/settings';
+import type { ContactMessage } from '#functions/domain/records';
 
 /** The site's own records: contact messages and the administrator's settings. */
 

@@ -1,5 +1,11 @@
-import type { HostRecord, TeamInvitationRecord, TeamMembershipRecord, TeamRecord, TeamRole } from '#functions/domain/records';
 import type { Settings } from '#shared/api/schemas/settings';
+import type {
+  HostRecord,
+  TeamInvitationRecord,
+  TeamMembershipRecord,
+  TeamRecord,
+  TeamRole,
+} from '#functions/domain/records';
 import type { PoolCount } from '#functions/domain/team-assignment';
 import type { IdempotencyRecord } from '#functions/ports/bookings';
 

@@ -1,5 +1,5 @@
-import type { WebhookDeliveryRecord, WebhookRecord } from '#functions/domain/records';
 import type { WebhookMessageType } from '#shared/api/schemas/integrations';
+import type { WebhookDeliveryRecord, WebhookRecord } from '#functions/domain/records';
 
 /** Outgoing webhooks (issue 29): endpoints, their delivery log, queue and sender. */
 

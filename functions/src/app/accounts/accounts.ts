@@ -1,13 +1,13 @@
 import type { CurrentUser } from '#shared/api/schemas/auth';
-import { enforceLimits, type RateLimitDeps } from '#functions/app/common/abuse-limits';
-import { forgetCalendar, type ForgetCalendarDeps } from '#functions/app/calendars/calendar-connection';
-import { callerAccount, type CallerDeps } from '#functions/app/common/caller';
 import {
   limitConfirmationMails,
   requestEmailChange,
   sendVerificationLink,
   type ProofMailDeps,
 } from '#functions/app/accounts/email-verification';
+import { forgetCalendar, type ForgetCalendarDeps } from '#functions/app/calendars/calendar-connection';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/common/abuse-limits';
+import { callerAccount, type CallerDeps } from '#functions/app/common/caller';
 import { leaveAllTeams, type RemoveMemberDeps } from '#functions/app/teams/teams';
 import type { Config } from '#functions/config';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';

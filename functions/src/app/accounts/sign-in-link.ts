@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { enforceLimits, type RateLimitDeps } from '#functions/app/common/abuse-limits';
 import { claimAddress, type ClaimAddressDeps } from '#functions/app/accounts/email-verification';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/common/abuse-limits';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
 import { signInLinkMail } from '#functions/domain/mail/account';
 import { ValidationFailed } from '#functions/errors';

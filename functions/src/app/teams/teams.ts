@@ -7,8 +7,8 @@ import type {
   TeamSummary,
   UpdateTeamBody,
 } from '#shared/api/schemas/teams';
-import { callerAccount, type CallerDeps } from '#functions/app/common/caller';
 import { releaseMember, type ReleaseMemberDeps } from '#functions/app/booking/team-bookings';
+import { callerAccount, type CallerDeps } from '#functions/app/common/caller';
 import type {
   AccountRecord,
   EventRecord,

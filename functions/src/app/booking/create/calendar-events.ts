@@ -1,6 +1,6 @@
+import { removeCalendarEvent, type RemoveCalendarEventDeps } from '#functions/app/booking/cancel-booking';
 import type { BookedHost } from '#functions/app/booking/create/hosts';
 import type { Replacement } from '#functions/app/booking/create/slot';
-import { removeCalendarEvent, type RemoveCalendarEventDeps } from '#functions/app/booking/cancel-booking';
 import type { BookingRecord, EventRecord } from '#functions/domain/records';
 import type { HoldCalendar } from '#functions/ports/bookings';
 

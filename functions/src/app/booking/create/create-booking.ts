@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 
 import type { CreateBookingBody, CreateBookingResponse } from '#shared/api/schemas/bookings';
-import { enforceLimits, type RateLimitDeps } from '#functions/app/common/abuse-limits';
+import type { CalendarToCleanDeps, RemoveCalendarEventDeps } from '#functions/app/booking/cancel-booking';
 import { placeCalendarEvents } from '#functions/app/booking/create/calendar-events';
 import { commitBooking, withRetries, type CommitDeps } from '#functions/app/booking/create/commit';
 import { calendarFields, draftBooking } from '#functions/app/booking/create/draft';
-import { bookedHosts, hostsOf, needsConfirmation, type HostsDeps, type HostSource } from '#functions/app/booking/create/hosts';
+import {
+  bookedHosts,
+  hostsOf,
+  needsConfirmation,
+  type HostsDeps,
+  type HostSource,
+} from '#functions/app/booking/create/hosts';
 import {
   storedAnswerFor,
   withIdempotency,
@@ -25,7 +31,7 @@ import {
   type ReplacedBookingDeps,
   type Slot,
 } from '#functions/app/booking/create/slot';
-import type { CalendarToCleanDeps, RemoveCalendarEventDeps } from '#functions/app/booking/cancel-booking';
+import { enforceLimits, type RateLimitDeps } from '#functions/app/common/abuse-limits';
 import { loadBookableEvent, type EventAccessDeps } from '#functions/app/common/event-access';
 import { bookingLimits } from '#functions/domain/abuse-limits';
 import { allHaveGoogle, meetingUrlFor, newMeetingRoom } from '#functions/domain/locations';

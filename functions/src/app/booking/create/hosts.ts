@@ -1,7 +1,13 @@
 import type { Settings } from '#shared/api/schemas/settings';
 import { isBookableSlot, type Bookability, type BusyInterval } from '#shared/availability/engine';
 import { availabilityInput, memberCalendarBusy } from '#functions/app/booking/availability';
-import { BOOKINGS_PAUSED, hostRefusal, LostRace, NO_CALENDAR, SLOT_TAKEN } from '#functions/app/booking/create/refusals';
+import {
+  BOOKINGS_PAUSED,
+  hostRefusal,
+  LostRace,
+  NO_CALENDAR,
+  SLOT_TAKEN,
+} from '#functions/app/booking/create/refusals';
 import type { Days, MovedBy, Slot } from '#functions/app/booking/create/slot';
 import { assertHostPublishes } from '#functions/app/common/event-access';
 import type { Config } from '#functions/config';

@@ -1,6 +1,7 @@
 import type { CreateBookingBody } from '#shared/api/schemas/bookings';
 import { DEMO_EVENT_ID } from '#shared/constants';
 import { guestZone } from '#functions/app/booking/availability';
+import { calendarToClean } from '#functions/app/booking/cancel-booking';
 import {
   DEMO_BOOKING,
   PHONE_NEEDED,
@@ -9,7 +10,6 @@ import {
   RESCHEDULE_NOT_FOUND,
   RESCHEDULE_STARTED,
 } from '#functions/app/booking/create/refusals';
-import { calendarToClean } from '#functions/app/booking/cancel-booking';
 import { mayReschedule, RESCHEDULE_LIMIT_REACHED } from '#functions/domain/abuse-limits';
 import {
   blockedInterval,
