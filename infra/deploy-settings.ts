@@ -14,7 +14,7 @@ import { UsageError } from '#infra/cli-args';
  * parameter is refused. Nothing secret is in them: the Google and Stripe secrets are Secrets Manager ARNs.
  */
 
-/** The remembered settings: the CDK context keys of infra/cdk/app.ts. */
+/** The remembered settings: the CDK context keys of infra/cdk/meetwise-app.ts. */
 export const REMEMBERED_SETTINGS = [
   'mailFrom',
   'contactEmail',

@@ -38,7 +38,7 @@ export const USAGE = `Usage: npm run deploy -- --stage NAME [options] [-c key=va
   --certificate-arn ARN      ACM certificate in us-east-1 covering --domain
   --hosted-zone-id ID        Route 53 hosted zone of --domain: adds its A and AAAA records (with --hosted-zone-name)
   --hosted-zone-name NAME    that zone's name, for example example.com
-  -c key=value               any other setting of infra/cdk/app.ts (googleClientId, stripeSecretArn, …)
+  -c key=value               any other setting of infra/cdk/meetwise-app.ts (googleClientId, stripeSecretArn, …)
   --change                   let this deploy change settings the stage remembers (otherwise refused)
   --unset NAME               remove a remembered setting (alarmEmail, domainName, googleClientId, …)
   --skip-build               deploy the front end already in frontend/dist
@@ -180,7 +180,7 @@ export const SYNTH_ONLY_ADDRESSES = { mailFrom: 'no-reply@example.com', contactE
 /** The commands the plan runs, in order (each an argv; `npx cdk` is the project's pinned CDK CLI). */
 export function deployCommands(plan: DeployPlan): string[][] {
   // A synthesis deploys nothing: a stage that has no sender or contact address yet synthesizes with example ones
-  // (infra/cdk/app.ts refuses a stage without them, so a real deploy never falls back to any domain).
+  // (infra/cdk/meetwise-app.ts refuses a stage without them, so a real deploy never falls back to any domain).
   const context = plan.synthOnly ? { ...SYNTH_ONLY_ADDRESSES, ...plan.context } : plan.context;
   const contextArgs = Object.entries(context).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
   // A cloud assembly per stage, so two stages' synths never mix files.

@@ -2,15 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { runCdkApp } from '#test/support/cdk-app';
+import { runCdkApp, runCdkCli } from '#test/support/cdk-app';
 import type { Json, Resource } from '#test/support/cfn-template';
 import { writeStandInSite } from '#test/support/stand-in-site';
 import { tempDirsRemovedAfterAll } from '#test/support/temp-dirs';
 
 /**
- * Stages, through the CDK app itself (infra/cdk/app.ts) run as the CLI runs it: context and feature flags in
- * CDK_CONTEXT_JSON, the cloud assembly written to CDK_OUTDIR. Bundling is skipped (`aws:cdk:bundling-stacks`):
- * stack.test.ts checks the bundles; this checks what a stage changes.
+ * Stages, through the CDK app itself (infra/cdk/meetwise-app.ts) with the context and environment the CLI gives it,
+ * synthesized in this process (test/support/cdk-app.ts); one refusal goes through infra/cdk/app.ts run as the CLI
+ * runs it. Bundling is skipped (`aws:cdk:bundling-stacks`): stack.test.ts checks the bundles; this checks what a stage
+ * changes.
  */
 
 interface Synthesized {
@@ -208,4 +209,16 @@ describe('stages', () => {
     },
     60_000,
   );
+
+  it('refuses a stage without its mail sender when run as the CLI runs it (infra/cdk/app.ts)', () => {
+    const run = runCdkCli({
+      context: { stage: 'dev', mailFrom: '' },
+      outdir: tempDir('meetwise-stage-out-'),
+      siteDir,
+      region: 'eu-west-1',
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('Context "mailFrom" (the address booking mail is sent from) is required');
+    expect(readdirSync(run.outdir).filter((file) => file.endsWith('.template.json'))).toEqual([]);
+  }, 60_000);
 });

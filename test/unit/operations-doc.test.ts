@@ -72,7 +72,7 @@ describe('docs/operations.md runbook commands', () => {
   });
 
   it('passes only CDK context the app reads, with values it accepts', () => {
-    const app = read('infra/cdk/app.ts');
+    const app = read('infra/cdk/meetwise-app.ts');
     const contexts = [...commands.matchAll(/-c (\w+)=([^\s]+)/g)].map((match) => [match[1]!, match[2]!] as const);
     expect(contexts.map(([key]) => key)).toEqual(
       expect.arrayContaining(['acceptPreviousSecrets', 'originSecretSent', 'googleClientSecretArn']),
