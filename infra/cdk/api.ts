@@ -11,7 +11,6 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -22,6 +21,7 @@ import type { RouteName } from '#shared/api/route-paths';
 import type { RouteDefinition, RouteNeeds } from '#shared/api/routes';
 import type { JobDefinition } from '#shared/jobs';
 import { deadLetterQueue } from '#infra/cdk/dead-letters';
+import { lambdaCode } from '#infra/cdk/lambda-bundle';
 import { acknowledgeNag } from '#infra/cdk/nag';
 import { metricsNamespaceOf } from '#infra/cdk/stage';
 
@@ -77,27 +77,6 @@ export interface RouteFunctionsProps {
 }
 
 /**
- * Lets the ESM bundle load CommonJS dependencies that call `require` (esbuild's ESM output has no `require`).
- * The alias avoids clashing with any `createRequire` the bundled code declares itself.
- */
-/**
- * Left out of every bundle: the AWS SDK v3 comes with the Node 22 runtime (CDK's default for it). Bundling our own
- * copy would add about 370 KB of SDK core to every function, past the 300 KB budget (`npm run bench`).
- * Everything else (zod, middy, our code) is bundled and tree-shaken. `npm run bench` builds with the same list.
- * node-fetch: googleapis' HTTP layer loads it only when given no fetch of its own; our Google client always hands it
- * the runtime's fetch (adapters/google/oauth-client.ts), so the 90 KB of node-fetch and its polyfills never run.
- * https-proxy-agent: gaxios imports it (with agent-base, debug, supports-color and ms, 17 KB) only when an HTTPS
- * proxy is configured, which no Lambda of ours is.
- */
-export const LAMBDA_EXTERNAL_MODULES = ['@aws-sdk/*', 'node-fetch', 'https-proxy-agent'] as const;
-
-/** What every bundle is built with: `process.env.NODE_ENV` is "production", so a library keeps only that build. */
-export const LAMBDA_DEFINE = { 'process.env.NODE_ENV': JSON.stringify('production') };
-
-export const esmRequireBanner =
-  "import { createRequire as __meetwiseCreateRequire } from 'node:module'; const require = __meetwiseCreateRequire(import.meta.url);";
-
-/**
  * Reserved concurrency of the routes a flood aims at: signing in (password, mailed link, sign-up) and booking. Each
  * is both capped, so a flood of them cannot take the account's concurrency from every other route (the booking
  * pages, the host's screens), and guaranteed, so a flood elsewhere cannot throttle sign-ins and bookings. A call
@@ -137,7 +116,7 @@ export type FunctionFactory = (
   needs: RouteNeeds,
   timeout: Duration,
   parent?: Construct,
-) => NodejsFunction;
+) => lambda.Function;
 
 /**
  * What an API key's call writes before its route's own work (issue 29; functions/src/app/integrations/api-keys.ts): its count
@@ -159,7 +138,7 @@ export const API_KEY_USE_STATEMENTS = [
   },
 ] as const;
 
-function grantApiKeyUse(fn: NodejsFunction, table: dynamodb.ITableV2): void {
+function grantApiKeyUse(fn: lambda.Function, table: dynamodb.ITableV2): void {
   for (const statement of API_KEY_USE_STATEMENTS) {
     fn.addToRolePolicy(
       new iam.PolicyStatement({
@@ -180,7 +159,7 @@ function grantApiKeyUse(fn: NodejsFunction, table: dynamodb.ITableV2): void {
 export class RouteFunctions extends Construct {
   readonly api: apigwv2.HttpApi;
   /** Route name → its function. */
-  readonly functions: ReadonlyMap<string, NodejsFunction>;
+  readonly functions: ReadonlyMap<string, lambda.Function>;
   /** The factory the route and job functions are built with, for other constructs' functions (booking-lifecycle.ts). */
   readonly makeFunction: FunctionFactory;
   /** Scheduled job name → where its invocations go when they failed their retries (operations.ts alarms on them). */
@@ -249,10 +228,10 @@ export class RouteFunctions extends Construct {
       });
       const reservedConcurrentExecutions = (RESERVED_CONCURRENCY as Partial<Record<string, number>>)[name];
 
-      const fn = new NodejsFunction(parent, `${name}Function`, {
+      const fn = new lambda.Function(parent, `${name}Function`, {
         description: description.slice(0, 256),
-        entry,
-        handler: 'handler',
+        code: lambdaCode(props.projectRoot, entry),
+        handler: 'index.handler',
         runtime: lambda.Runtime.NODEJS_22_X,
         architecture: lambda.Architecture.ARM_64,
         memorySize: 512,
@@ -262,8 +241,6 @@ export class RouteFunctions extends Construct {
         ...(reservedConcurrentExecutions === undefined ? {} : { reservedConcurrentExecutions }),
         // X-Ray: a trace per invocation, with its cold start; the Powertools logger puts the trace id on every line.
         tracing: lambda.Tracing.ACTIVE,
-        projectRoot: props.projectRoot,
-        depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
         environment: {
           TABLE_NAME: props.table.tableName,
           MAIL_FROM: props.mailFrom,
@@ -291,17 +268,6 @@ export class RouteFunctions extends Construct {
           POWERTOOLS_SERVICE_NAME: name,
           // The stage's namespace of the service's metrics (its stack's name): the operator alarms read the same.
           METRICS_NAMESPACE: metricsNamespaceOf(parent),
-        },
-        bundling: {
-          minify: true,
-          sourceMap: true,
-          target: 'node22',
-          format: OutputFormat.ESM,
-          mainFields: ['module', 'main'],
-          banner: esmRequireBanner,
-          // Libraries' production builds only (React's server renderer in the booking page publisher).
-          define: LAMBDA_DEFINE,
-          externalModules: [...LAMBDA_EXTERNAL_MODULES],
         },
       });
 
@@ -360,7 +326,7 @@ export class RouteFunctions extends Construct {
     };
     this.makeFunction = makeFunction;
 
-    const functions = new Map<string, NodejsFunction>();
+    const functions = new Map<string, lambda.Function>();
     for (const route of props.routes) {
       const scope = props.scopeFor?.(route);
       const fn = makeFunction(

@@ -7,7 +7,6 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -73,7 +72,7 @@ export interface BookingLifecycleProps {
  */
 export class BookingLifecycle extends Construct {
   /** Job name → its function (stream jobs, timer jobs, recordMailSuppression). */
-  readonly functions: ReadonlyMap<string, NodejsFunction>;
+  readonly functions: ReadonlyMap<string, lambda.Function>;
   readonly timerGroup: scheduler.CfnScheduleGroup;
   /** Assumed by EventBridge Scheduler to run the timers. */
   readonly timerRole: iam.Role;
@@ -96,7 +95,7 @@ export class BookingLifecycle extends Construct {
     const streamJobs = props.streamJobs ?? streamJobTable;
     const timerJobs = props.timerJobs ?? timerJobTable;
     const entry = (name: string) => path.join(props.jobsDir, `${name}.ts`);
-    const functions = new Map<string, NodejsFunction>();
+    const functions = new Map<string, lambda.Function>();
 
     // ---- SES configuration set: bounces and complaints → SNS → recordMailSuppression --------------------------------
     const configurationSetName = `${root.stackName}-booking-mail`;
@@ -137,7 +136,7 @@ export class BookingLifecycle extends Construct {
         stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSetName }),
       ],
     });
-    const mailsBookings = (fn: NodejsFunction, needs: RouteNeeds) => {
+    const mailsBookings = (fn: lambda.Function, needs: RouteNeeds) => {
       if (!needs.mail) return;
       fn.addEnvironment('SES_CONFIGURATION_SET', this.configurationSet.configurationSetName);
       fn.addToRolePolicy(sendWithConfigurationSet);
@@ -152,7 +151,7 @@ export class BookingLifecycle extends Construct {
     // Ref of a schedule group is its name; referring to it orders the group before its users.
     const groupName = this.timerGroup.ref;
 
-    const timerFunctions = new Map<TimerJobDefinition['kind'], NodejsFunction>();
+    const timerFunctions = new Map<TimerJobDefinition['kind'], lambda.Function>();
     for (const job of timerJobs) {
       const fn = props.makeFunction(
         job.name,
@@ -242,10 +241,10 @@ export class BookingLifecycle extends Construct {
 
   /** A stream job that sets the booking timers: the scheduler's settings, and creating schedules in the group only. */
   private setsTimers(
-    fn: NodejsFunction,
+    fn: lambda.Function,
     job: StreamJobDefinition,
-    reminder: NodejsFunction | undefined,
-    expiry: NodejsFunction | undefined,
+    reminder: lambda.Function | undefined,
+    expiry: lambda.Function | undefined,
     groupName: string,
   ): void {
     if (!reminder || !expiry) {

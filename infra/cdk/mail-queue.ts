@@ -4,7 +4,6 @@ import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -67,7 +66,7 @@ export class BookingMailQueue extends Construct {
   readonly deadLetterAlarm: cloudwatch.Alarm;
   readonly backlogAlarm: cloudwatch.Alarm;
   /** The consumer's function. */
-  readonly worker: NodejsFunction;
+  readonly worker: lambda.Function;
 
   constructor(scope: Construct, id: string, props: BookingMailQueueProps) {
     super(scope, id);

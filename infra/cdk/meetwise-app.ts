@@ -5,13 +5,11 @@ import { checkWithCdkNag } from '#infra/cdk/nag';
 import { MeetwiseStack, ROTATED_SECRETS, type RotatedSecret } from '#infra/cdk/stack';
 import { DEFAULT_STAGE, stageStackName } from '#infra/cdk/stage';
 
-/** What the app reads of the shell it runs in: the CLI's deploy target, and the billing switch it refuses. */
-export interface MeetwiseAppEnvironment {
-  CDK_DEFAULT_ACCOUNT?: string;
-  CDK_DEFAULT_REGION?: string;
-  BILLING?: string;
-  BILLING_DEMO?: string;
-}
+/**
+ * The shell the app runs in (`process.env` for the CLI): it reads the CLI's deploy target (CDK_DEFAULT_ACCOUNT,
+ * CDK_DEFAULT_REGION), and BILLING / BILLING_DEMO only to refuse them.
+ */
+export type MeetwiseAppEnvironment = Readonly<Record<string, string | undefined>>;
 
 /**
  * The CDK app's stacks, defined on `app`: infra/cdk/app.ts runs this for the CLI, the infra tests in their own process

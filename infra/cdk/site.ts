@@ -7,7 +7,6 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -116,7 +115,7 @@ export class Site extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly url: string;
   /** Answers the booking page's shell for a booking path without a published page (the origin group's fallback). */
-  readonly shellFunction: NodejsFunction;
+  readonly shellFunction: lambda.Function;
   /** The upload of index.html, book.html, team.html and the rest: the booking pages are republished after it. */
   readonly pagesDeployment: s3deploy.BucketDeployment;
 

@@ -5,7 +5,6 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -62,7 +61,7 @@ export class WebhookDelivery extends Construct {
   /** The delivery queue is not being worked off: its oldest message has waited too long. */
   readonly backlogAlarm: cloudwatch.Alarm;
   /** The delivery job's function. */
-  readonly worker: NodejsFunction;
+  readonly worker: lambda.Function;
   private readonly tokenKey: kms.IKey;
 
   constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {

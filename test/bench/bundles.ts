@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 
 import { routeTable } from '#shared/api/routes';
 import { jobTable, queueJobTable, streamJobTable, timerJobTable } from '#shared/jobs';
-import { esmRequireBanner, LAMBDA_DEFINE, LAMBDA_EXTERNAL_MODULES } from '#infra/cdk/api';
+import { lambdaBuildOptions } from '#infra/cdk/lambda-bundle';
 
 export interface LambdaBundle {
   name: string;
@@ -38,20 +38,7 @@ export async function benchBundles(): Promise<LambdaBundle[]> {
   for (const route of entries) {
     let result;
     try {
-      result = await build({
-        entryPoints: [route.file],
-        bundle: true,
-        minify: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: { js: esmRequireBanner },
-        define: LAMBDA_DEFINE,
-        external: [...LAMBDA_EXTERNAL_MODULES],
-        write: false,
-        logLevel: 'silent',
-      });
+      result = await build({ ...lambdaBuildOptions(route.file), write: false });
     } catch (error) {
       const message = (error as { errors?: { text: string }[] }).errors?.[0]?.text ?? String(error);
       sizes.push({

@@ -93,7 +93,7 @@ function handlerProps(): Pick<MeetwiseStackProps, 'projectRoot' | 'handlersDir' 
     path.join(root, 'package-lock.json'),
     JSON.stringify({ name: 'stand-in', lockfileVersion: 3, packages: {} }),
   );
-  // Bundling runs `npx --no-install esbuild` in the project root: lend it the repository's node_modules.
+  // esbuild resolves a bundle's packages from the project root: lend it the repository's node_modules.
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   for (const route of routeTable) {
     writeFileSync(
