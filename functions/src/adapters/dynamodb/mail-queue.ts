@@ -1,7 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 import { keys } from '#functions/adapters/dynamodb/keys';
-import { tableQueue, type QueuedMessage, type TableQueue } from '#functions/adapters/dynamodb/table-queue';
+import { tableMessageQueue, type TableMessageQueueKind } from '#functions/adapters/dynamodb/table-message-queue';
+import type { QueuedMessage, TableQueue } from '#functions/adapters/dynamodb/table-queue';
 import type { MailQueue, QueuedMail } from '#functions/ports/mail';
 
 /**
@@ -13,15 +14,15 @@ import type { MailQueue, QueuedMail } from '#functions/ports/mail';
 export type TableMailQueue = MailQueue & Omit<TableQueue<QueuedMail>, 'send'>;
 export type QueuedMailMessage = QueuedMessage<QueuedMail>;
 
+const mailKind: TableMessageQueueKind<QueuedMail> = {
+  keys: { item: keys.mailQueued, index: keys.mailQueueIndex, type: 'MailQueued' },
+  dueAt: (_message, now) => now,
+};
+
 export function tableMailQueue(db: DynamoDBDocumentClient, tableName: string): TableMailQueue {
-  const queue = tableQueue<QueuedMail>(db, tableName, {
-    item: keys.mailQueued,
-    index: keys.mailQueueIndex,
-    type: 'MailQueued',
-  });
+  const queue = tableMessageQueue(mailKind, db, tableName);
   return {
     ...queue,
-    send: (message, now) => queue.send(message, now),
     retryAfter: (receipt, seconds, now) => queue.retryAt(receipt, new Date(now.getTime() + seconds * 1000)),
   };
 }

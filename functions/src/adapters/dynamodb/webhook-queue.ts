@@ -1,7 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 import { keys } from '#functions/adapters/dynamodb/keys';
-import { tableQueue, type QueuedMessage, type TableQueue } from '#functions/adapters/dynamodb/table-queue';
+import { tableMessageQueue, type TableMessageQueueKind } from '#functions/adapters/dynamodb/table-message-queue';
+import type { QueuedMessage, TableQueue } from '#functions/adapters/dynamodb/table-queue';
 import type { WebhookMessage, WebhookQueue } from '#functions/ports/webhooks';
 
 export { DEFAULT_QUEUE_LEASE_MS } from '#functions/adapters/dynamodb/table-queue';
@@ -14,19 +15,16 @@ export { DEFAULT_QUEUE_LEASE_MS } from '#functions/adapters/dynamodb/table-queue
 export type TableWebhookQueue = WebhookQueue & Omit<TableQueue<WebhookMessage>, 'send'>;
 export type QueuedWebhookMessage = QueuedMessage<WebhookMessage>;
 
+const webhookKind: TableMessageQueueKind<WebhookMessage> = {
+  keys: { item: keys.webhookQueued, index: keys.webhookQueueIndex, type: 'WebhookQueued' },
+  dueAt(message) {
+    const at = new Date(message.notBefore);
+    if (Number.isNaN(at.getTime()))
+      throw new RangeError(`Webhook message ${message.id}: no time: ${message.notBefore}`);
+    return at;
+  },
+};
+
 export function tableWebhookQueue(db: DynamoDBDocumentClient, tableName: string): TableWebhookQueue {
-  const queue = tableQueue<WebhookMessage>(db, tableName, {
-    item: keys.webhookQueued,
-    index: keys.webhookQueueIndex,
-    type: 'WebhookQueued',
-  });
-  return {
-    ...queue,
-    async send(message) {
-      const at = new Date(message.notBefore);
-      if (Number.isNaN(at.getTime()))
-        throw new RangeError(`Webhook message ${message.id}: no time: ${message.notBefore}`);
-      await queue.send(message, at);
-    },
-  };
+  return tableMessageQueue(webhookKind, db, tableName);
 }

@@ -1,4 +1,4 @@
-import { StripeRestError } from '#functions/adapters/stripe/stripe-rest';
+import { StripeRestError } from '#functions/adapters/stripe/stripe-rest-errors';
 import { ServiceUnavailable } from '#functions/errors';
 import type { Logger } from '#functions/ports/core';
 

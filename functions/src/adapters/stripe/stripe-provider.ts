@@ -21,7 +21,8 @@ import {
   purchaseMetadata,
   recurringPrice,
 } from '#functions/adapters/stripe/stripe-purchase-fields';
-import { stripeRest, StripeRestError, type StripeRest } from '#functions/adapters/stripe/stripe-rest';
+import { stripeRest, type StripeRest } from '#functions/adapters/stripe/stripe-rest';
+import { StripeRestError } from '#functions/adapters/stripe/stripe-rest-errors';
 import { constructEvent } from '#functions/adapters/stripe/webhook-signature';
 import { STRIPE_API_VERSION } from '#functions/config';
 import { WebhookSignatureInvalid } from '#functions/errors';

@@ -2,6 +2,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 
 import { keys } from '#functions/adapters/dynamodb/keys';
 import type { PaymentRecord, PaymentStatus, PlanRecord } from '#functions/domain/billing';
+import type { PendingPayment } from '#functions/ports/billing';
 
 /** The billing items of the table (plans, payments, pending payments) and the condition that orders their writes. */
 
@@ -10,6 +11,14 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 
 /** A pending payment is looked for when the browser comes back from paying: two days is plenty. */
 export const PENDING_TTL_SECONDS = 2 * 24 * 3600;
+
+/** The item of a pending payment (written by savePending, and by startPurchase in the purchase's transaction). */
+export const pendingPaymentItem = (pending: PendingPayment): Item => ({
+  ...keys.pendingPayment(pending.paymentIntentId),
+  type: 'PendingPayment',
+  ...pending,
+  expiresAt: Math.floor(Date.now() / 1000) + PENDING_TTL_SECONDS,
+});
 
 const PLAN_FIELDS = [
   'id',

@@ -10,7 +10,7 @@ import {
 import {
   NEWER_STATE_CONDITION,
   PAYMENT_FIELDS,
-  PENDING_TTL_SECONDS,
+  pendingPaymentItem,
   pick,
   planItem,
   toPayment,
@@ -126,12 +126,7 @@ export function plansAndPayments(
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: {
-            ...keys.pendingPayment(pending.paymentIntentId),
-            type: 'PendingPayment',
-            ...pending,
-            expiresAt: Math.floor(Date.now() / 1000) + PENDING_TTL_SECONDS,
-          },
+          Item: pendingPaymentItem(pending),
         }),
       );
     },

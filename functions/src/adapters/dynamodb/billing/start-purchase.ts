@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 import {
   NEWER_STATE_CONDITION,
-  PENDING_TTL_SECONDS,
+  pendingPaymentItem,
   planItem,
   type TransactItem,
 } from '#functions/adapters/dynamodb/billing/billing-items';
@@ -35,12 +35,7 @@ export function purchaseStart(db: DynamoDBDocumentClient, tableName: string): Pi
         pending && {
           Put: {
             TableName: tableName,
-            Item: {
-              ...keys.pendingPayment(pending.paymentIntentId),
-              type: 'PendingPayment',
-              ...pending,
-              expiresAt: Math.floor(Date.now() / 1000) + PENDING_TTL_SECONDS,
-            },
+            Item: pendingPaymentItem(pending),
           },
         };
       const redemptionWrites = (use: PromoRedemption): TransactItem[] => {

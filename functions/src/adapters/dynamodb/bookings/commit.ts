@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 import {
   bookingPut,
@@ -10,6 +9,8 @@ import {
   holdUpdates,
   primaryKey,
   refItem,
+  transactWithConditions,
+  type FailedCondition,
   type TransactItem,
 } from '#functions/adapters/dynamodb/bookings/items';
 import { keys } from '#functions/adapters/dynamodb/keys';
@@ -94,19 +95,26 @@ export function dynamoBookingCommits(db: DynamoDBDocumentClient, tableName: stri
           },
         });
       }
-      try {
-        await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
-      } catch (error) {
-        if (!(error instanceof TransactionCanceledException)) throw error;
-        const reasons = error.CancellationReasons ?? [];
-        if (idempotency && reasons[transactItems.length - 1]?.Code === 'ConditionalCheckFailed') {
-          throw new IdempotencyConflict('Idempotency-Key taken meanwhile', { cause: error });
-        }
-        if (replacesIndex >= 0 && reasons[replacesIndex]?.Code === 'ConditionalCheckFailed') {
-          throw new BookingChanged('The booking being rescheduled changed meanwhile', { cause: error });
-        }
-        throw new WriteConflict('A day of this host changed meanwhile', { cause: error });
+      // Which condition failed tells the error: the key's answer taken, the rescheduled booking changed, else a day.
+      const failed: FailedCondition[] = [];
+      if (idempotency) {
+        failed.push({
+          item: transactItems.length - 1,
+          error: (cause) => new IdempotencyConflict('Idempotency-Key taken meanwhile', { cause }),
+        });
       }
+      if (replacesIndex >= 0) {
+        failed.push({
+          item: replacesIndex,
+          error: (cause) => new BookingChanged('The booking being rescheduled changed meanwhile', { cause }),
+        });
+      }
+      await transactWithConditions(
+        db,
+        transactItems,
+        failed,
+        (cause) => new WriteConflict('A day of this host changed meanwhile', { cause }),
+      );
     },
 
     async replaceIdempotencyResponse(key, response) {

@@ -192,14 +192,37 @@ export function dayItems(
   ];
 }
 
-/** One transaction; a failed condition is BookingChanged. */
-export async function transactOrChanged(db: DynamoDBDocumentClient, items: TransactItem[]): Promise<void> {
+/** A cancelled transaction's error when the condition of its item at `item` failed. */
+export interface FailedCondition {
+  item: number;
+  error: (cause: TransactionCanceledException) => Error;
+}
+
+/**
+ * One transaction with conditions. Cancelled, it throws the error of the first of `failed` (in their order) whose
+ * item's condition failed, else `otherwise`'s (a day's version or another check); any other error as it came.
+ */
+export async function transactWithConditions(
+  db: DynamoDBDocumentClient,
+  items: TransactItem[],
+  failed: readonly FailedCondition[],
+  otherwise: (cause: TransactionCanceledException) => Error,
+): Promise<void> {
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new BookingChanged('The booking changed since it was read', { cause: error });
-    }
-    throw error;
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const reasons = error.CancellationReasons ?? [];
+    const known = failed.find(({ item }) => reasons[item]?.Code === 'ConditionalCheckFailed');
+    throw (known ?? { error: otherwise }).error(error);
   }
+}
+
+/** The booking a change read is no longer as it was. */
+export const changedSinceRead = (cause: TransactionCanceledException): BookingChanged =>
+  new BookingChanged('The booking changed since it was read', { cause });
+
+/** One transaction; a failed condition is BookingChanged. */
+export async function transactOrChanged(db: DynamoDBDocumentClient, items: TransactItem[]): Promise<void> {
+  await transactWithConditions(db, items, [], changedSinceRead);
 }

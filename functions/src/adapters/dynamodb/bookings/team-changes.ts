@@ -1,9 +1,9 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 import {
   asReadCondition,
   bookingPut,
+  changedSinceRead,
   counterChanges,
   counterUpdate,
   dayItems,
@@ -12,12 +12,13 @@ import {
   primaryKey,
   refItem,
   transactOrChanged,
+  transactWithConditions,
   type TransactItem,
 } from '#functions/adapters/dynamodb/bookings/items';
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { versionOf } from '#functions/domain/notices';
 import type { BookingRecord } from '#functions/domain/records';
-import { BookingChanged, WriteConflict } from '#functions/errors';
+import { WriteConflict } from '#functions/errors';
 import type { BookingLedger } from '#functions/ports/bookings';
 
 /** A team booking's hosts changed (issue 28): a round-robin member replaced, or a host leaving. */
@@ -59,15 +60,12 @@ export function dynamoTeamBookingChanges(db: DynamoDBDocumentClient, tableName: 
           items.push({ Delete: { TableName: tableName, Key: primaryKey(from, member) } });
         }
       }
-      try {
-        await db.send(new TransactWriteCommand({ TransactItems: items }));
-      } catch (error) {
-        if (!(error instanceof TransactionCanceledException)) throw error;
-        if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
-          throw new BookingChanged('The booking changed since it was read', { cause: error });
-        }
-        throw new WriteConflict('A day of the new host changed meanwhile', { cause: error });
-      }
+      await transactWithConditions(
+        db,
+        items,
+        [{ item: 0, error: changedSinceRead }],
+        (cause) => new WriteConflict('A day of the new host changed meanwhile', { cause }),
+      );
     },
 
     async dropHost(booking, leaving) {
