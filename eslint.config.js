@@ -10,9 +10,10 @@ import tseslint from 'typescript-eslint';
  * - front end: a feature imports no other feature and not `app/` (the composition root); `lib/` and `components/`
  *   import no feature;
  * - functions: the domain imports no use case, adapter, HTTP code, port, AWS SDK or React; use cases import no HTTP
- *   code, no handler and not the composition's whole Deps (they name their ports); an adapter imports no other
- *   adapter; nothing imports the composition root but handlers and jobs; only functions/src/config/environment.ts reads
- *   process.env;
+ *   code, no handler and not the composition's whole Deps (they name their ports); a use case imports only its own
+ *   area's use cases and app/common (another area's through a port); an adapter imports no other adapter; nothing
+ *   imports the composition root (composition.ts and functions/src/composition/) but handlers and jobs; only
+ *   functions/src/config/environment.ts reads process.env;
  * - shared: imports nothing of the front end, the functions or the infrastructure.
  * test/unit/lint-boundaries.test.ts shows each of these failing the lint run.
  */
@@ -39,6 +40,27 @@ const foldersOf = (path) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 const adapters = foldersOf('./functions/src/adapters');
+/** The use cases' areas (functions/src/app/<area>/), `common` among them. */
+const areas = foldersOf('./functions/src/app');
+
+/** The composition root: composition.ts and its pieces (functions/src/composition/: Stripe's and the publisher's too). */
+const COMPOSITION_ROOT = {
+  regex: '^#functions/(handlers|jobs)/|^#functions/composition(/|$)',
+  message:
+    'Only handlers and jobs import the composition root (functions/src/composition.ts, functions/src/composition/).',
+};
+/** What a use case never imports. */
+const USE_CASE_LAYERS = [
+  {
+    regex: '^#functions/(http|handlers|jobs|adapters)/|^#functions/composition(/|$)',
+    message: 'A use case depends on ports and the domain, never on HTTP, handlers, adapters or the composition root.',
+  },
+  {
+    regex: '^#functions/ports/deps$',
+    message:
+      "A use case names the ports it uses (functions/src/ports/<area>.ts), not the composition root's whole Deps.",
+  },
+];
 
 const features = readdirSync(new URL('./frontend/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -120,19 +142,18 @@ export default tseslint.config(
   },
   {
     files: ['functions/src/app/**/*.ts'],
-    rules: restrict(
-      {
-        regex: '^#functions/(http|handlers|jobs|adapters)/|^#functions/composition$',
-        message:
-          'A use case depends on ports and the domain, never on HTTP, handlers, adapters or the composition root.',
-      },
-      {
-        regex: '^#functions/ports/deps$',
-        message:
-          "A use case names the ports it uses (functions/src/ports/<area>.ts), not the composition root's whole Deps.",
-      },
-    ),
+    rules: restrict(...USE_CASE_LAYERS),
   },
+  ...areas.map((area) => ({
+    files: [`functions/src/app/${area}/**/*.ts`],
+    rules: restrict(...USE_CASE_LAYERS, {
+      regex: area === 'common' ? '^#functions/app/(?!common/)' : `^#functions/app/(?!(${area}|common)/)`,
+      message:
+        area === 'common'
+          ? 'app/common serves every area and imports none of their use cases.'
+          : `A use case imports its own area's use cases (app/${area}) and app/common, never another area's: it asks through a port (functions/src/ports/<area>.ts) that the composition root implements with the other area's use case (functions/src/composition/area-ports.ts).`,
+    }),
+  })),
   ...adapters.map((adapter) => ({
     files: [`functions/src/adapters/${adapter}/**/*.ts`],
     rules: restrict(
@@ -140,10 +161,7 @@ export default tseslint.config(
         regex: `^#functions/adapters/(?!${adapter}/)`,
         message: `An adapter does not import another adapter: each implements ports on its own, and the composition root (functions/src/composition.ts) puts them together.`,
       },
-      {
-        regex: '^#functions/(handlers|jobs)/|^#functions/composition$',
-        message: 'Only handlers and jobs import the composition root.',
-      },
+      COMPOSITION_ROOT,
     ),
   })),
   {
@@ -154,10 +172,7 @@ export default tseslint.config(
       'functions/src/config.ts',
       'functions/src/config/**/*.ts',
     ],
-    rules: restrict({
-      regex: '^#functions/(handlers|jobs)/|^#functions/composition$',
-      message: 'Only handlers and jobs import the composition root.',
-    }),
+    rules: restrict(COMPOSITION_ROOT),
   },
 
   // ---- Shared ------------------------------------------------------------------------------------------------------

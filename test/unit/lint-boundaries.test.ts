@@ -105,6 +105,47 @@ describe('functions', () => {
     ).toEqual([expect.stringContaining('A use case names the ports it uses')]);
   });
 
+  it("keep each area's use cases to themselves: another area's are asked through a port", async () => {
+    const accounts = 'functions/src/app/accounts/new.ts';
+    expect(await importProblems(accounts, "import { x } from '#functions/app/teams/teams';")).toEqual([
+      expect.stringContaining('it asks through a port'),
+    ]);
+    expect(
+      await importProblems(
+        'functions/src/app/events/new.ts',
+        "import { x } from '#functions/app/booking/cancel-booking';",
+      ),
+    ).toEqual([expect.stringContaining('it asks through a port')]);
+    expect(await importProblems(accounts, "import { x } from '#functions/app/accounts/email-verification';")).toEqual(
+      [],
+    );
+    expect(await importProblems(accounts, "import { x } from '#functions/app/common/caller';")).toEqual([]);
+    expect(await importProblems(accounts, "import type { x } from '#functions/ports/teams';")).toEqual([]);
+    expect(
+      await importProblems(
+        'functions/src/app/common/new.ts',
+        "import { x } from '#functions/app/booking/availability';",
+      ),
+    ).toEqual([expect.stringContaining('app/common serves every area')]);
+  });
+
+  it('keep every piece of the composition root to handlers and jobs', async () => {
+    for (const source of [
+      "import { x } from '#functions/composition/billing';",
+      "import { x } from '#functions/composition/pages';",
+    ]) {
+      expect(await importProblems('functions/src/adapters/ses/new-sender.ts', source), source).toEqual([
+        expect.stringContaining('Only handlers and jobs import the composition root'),
+      ]);
+      expect(await importProblems('functions/src/app/booking/new.ts', source), source).toEqual([
+        expect.stringContaining('A use case depends on ports and the domain'),
+      ]);
+    }
+    expect(
+      await importProblems('functions/src/handlers/new.ts', "import { x } from '#functions/composition/billing';"),
+    ).toEqual([]);
+  });
+
   it('keep each adapter to itself', async () => {
     const adapter = 'functions/src/adapters/ses/new-sender.ts';
     expect(await importProblems(adapter, "import { x } from '#functions/adapters/dynamodb/client';")).toEqual([
