@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -7,6 +8,8 @@ import tseslint from 'typescript-eslint';
 /**
  * Lint rules, including the code's boundaries (README "Map of the code", docs/architecture.md):
  * - one import style: the package.json `#` subpath imports, never a relative path;
+ * - no import cycles in functions/src, shared and frontend/src (import-x/no-cycle, resolving the `#` imports as Node
+ *   does; type-only imports do not count);
  * - front end: a feature imports no other feature and not `app/` (the composition root); `lib/` and `components/`
  *   import no feature;
  * - functions: the domain imports no use case, adapter, HTTP code, port, AWS SDK or React; use cases import no HTTP
@@ -103,6 +106,18 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through functions/src/config.ts.' },
       ],
     },
+  },
+
+  {
+    // No import cycles in our code: a module never reaches itself again through what it imports. The Node resolver
+    // follows package.json's "imports" (#functions/…, #shared/…, #frontend/…); packages are not walked into.
+    files: ['functions/src/**/*.ts', 'shared/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 
   // ---- Front end -------------------------------------------------------------------------------------------------

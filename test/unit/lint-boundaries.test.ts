@@ -1,8 +1,11 @@
 /**
  * The code's boundaries are kept by the lint run (eslint.config.js): each import below, put in a file at the given
  * place, must fail `npm run lint` with `no-restricted-imports`, and the allowed ones must pass. The files do not
- * exist: ESLint lints the text as if it lived at that path, with the repository's own configuration.
+ * exist: ESLint lints the text as if it lived at that path, with the repository's own configuration. Import cycles
+ * (`import-x/no-cycle`) are shown with two files written for the test, since the rule reads the files it follows.
  */
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +159,28 @@ describe('functions', () => {
     expect(await importProblems(adapter, "import { x } from '#functions/composition';")).toEqual([
       expect.stringContaining('Only handlers and jobs import the composition root'),
     ]);
+  });
+});
+
+describe('no import cycles', () => {
+  it('refuses two modules that import each other through the # imports; one way is fine', async () => {
+    const name = `lint-cycle-${randomBytes(4).toString('hex')}`;
+    const a = `functions/src/domain/${name}-a.ts`;
+    const b = `functions/src/domain/${name}-b.ts`;
+    const cycleProblems = async (path: string) =>
+      (await eslint.lintFiles([`${root}${path}`]))[0]!.messages.filter(
+        (message) => message.ruleId === 'import-x/no-cycle',
+      );
+    try {
+      writeFileSync(`${root}${a}`, `import { b } from '#functions/domain/${name}-b';\nexport const a = () => b;\n`);
+      writeFileSync(`${root}${b}`, 'export const b = 1;\n');
+      expect(await cycleProblems(a)).toEqual([]);
+      writeFileSync(`${root}${b}`, `import { a } from '#functions/domain/${name}-a';\nexport const b = () => a;\n`);
+      expect(await cycleProblems(a)).toEqual([expect.objectContaining({ message: 'Dependency cycle detected' })]);
+    } finally {
+      rmSync(`${root}${a}`, { force: true });
+      rmSync(`${root}${b}`, { force: true });
+    }
   });
 });
 
