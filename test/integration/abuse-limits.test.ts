@@ -5,7 +5,7 @@ import { routes, type RouteDefinition } from '#shared/api/routes';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
 import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
-import { composeDeps } from '#functions/composition';
+import { composeDeps, connectAreas } from '#functions/composition';
 import { RESCHEDULE_LIMIT_REACHED } from '#functions/domain/abuse-limits';
 import { run as createBookingRun } from '#functions/handlers/createBooking';
 import { run as inviteTeamMemberRun } from '#functions/handlers/inviteTeamMember';
@@ -35,11 +35,12 @@ const address = () => `198.51.${randomBytes(2).join('.')}`;
 const clock = { now: () => new Date(NOW) };
 
 /** Real adapters with the production limits (and the fixed clock of the booking fixtures). */
-const productionDeps = (): Deps => ({
-  ...composeDeps(config),
-  rateLimiter: dynamoRateLimiter(db, config.tableName, 1),
-  clock,
-});
+const productionDeps = (): Deps =>
+  connectAreas({
+    ...composeDeps(config),
+    rateLimiter: dynamoRateLimiter(db, config.tableName, 1),
+    clock,
+  });
 
 function caller<R extends RouteDefinition>(route: R, run: RouteRun<R, never>, deps: Deps) {
   const handler = httpRoute(route, run as never, async () => deps);

@@ -7,7 +7,7 @@ import { API_KEYS_PER_HOST_MAX } from '#shared/api/schemas/integrations';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys as tableKeys } from '#functions/adapters/dynamodb/keys';
 import { readableLogger } from '#functions/adapters/observability/readable-logger';
-import { composeDeps } from '#functions/composition';
+import { composeDeps, connectAreas } from '#functions/composition';
 import type { Config } from '#functions/config';
 import { apiKeyHash } from '#functions/domain/api-keys';
 import type { AccountRecord, EventRecord } from '#functions/domain/records';
@@ -56,11 +56,11 @@ const logLines: string[] = [];
 
 /** The route dependencies of one warm function: real adapters, a moved clock, a logger whose lines are kept. */
 function depsFor(configuration: Config): Deps {
-  return {
+  return connectAreas({
     ...composeDeps(configuration, { onDynamoRequest: (name) => commands.push(name) }),
     clock,
     logger: readableLogger('info', {}, (line) => logLines.push(line)),
-  };
+  });
 }
 const deps = depsFor(config);
 

@@ -17,6 +17,7 @@ import { syncAllCalendars, syncHost } from '#functions/app/calendars/calendar-sy
 import { deliverWebhook, fanOutBookingChange } from '#functions/app/integrations/webhook-delivery';
 import { createWebhook } from '#functions/app/integrations/webhooks';
 import { composeDeps } from '#functions/composition';
+import { teamDirectoryOver } from '#functions/composition/area-ports';
 import { readWindowForDates } from '#functions/domain/booking';
 import type { EventRecord, HostRecord } from '#functions/domain/records';
 import { run as cancelAsGuestRun } from '#functions/handlers/cancelBookingAsGuest';
@@ -218,7 +219,7 @@ const deps: Deps = {
   },
 };
 
-/** The booking page publisher as pages-composition.ts builds it (strongly consistent reads), counted; pages in memory. */
+/** The booking page publisher as composition/pages.ts builds it (strongly consistent reads), counted; pages in memory. */
 const pagesDb = createDocumentClient(
   withConsistentReads(createDynamoClient(config, onDynamoRequest, onDynamoCapacity)),
 );
@@ -232,13 +233,17 @@ const pages: PublishedPages = {
 };
 // What the renderer does is CPU in the function; this file counts what the publisher sends.
 const renderer: BookingPageRenderer = { render: async (event) => `<html>${event.title}</html>` };
+const pageTables = {
+  events: dynamoEvents(pagesDb, config.tableName),
+  hosts: dynamoHosts(pagesDb, config.tableName),
+  teams: dynamoTeams(pagesDb, config.tableName),
+};
 const publisher = {
   config,
   clock,
   logger: counted.logger,
-  events: dynamoEvents(pagesDb, config.tableName),
-  hosts: dynamoHosts(pagesDb, config.tableName),
-  teams: dynamoTeams(pagesDb, config.tableName),
+  ...pageTables,
+  teamDirectory: teamDirectoryOver(pageTables),
   settings: dynamoSettings(pagesDb, config.tableName),
   pages,
   renderer,

@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 
 import { routes } from '#shared/api/routes';
 import type { AvailabilityRange } from '#shared/availability/engine';
-import { composeDeps } from '#functions/composition';
+import { composeDeps, connectAreas } from '#functions/composition';
 import type { Config } from '#functions/config';
 import type { PlanRecord } from '#functions/domain/billing';
 import { newEvent } from '#functions/domain/event-defaults';
@@ -165,7 +165,7 @@ export function bookingApi(config: Config, options: ApiOptions = {}) {
   const now = options.now ?? NOW;
   const clock = options.clock ?? { now: () => new Date(now) };
   const provide: () => Promise<Deps> = options.onDynamoRequest
-    ? async () => ({ ...composeDeps(config, { onDynamoRequest: options.onDynamoRequest }), clock })
+    ? async () => connectAreas({ ...composeDeps(config, { onDynamoRequest: options.onDynamoRequest }), clock })
     : depsAs(config, null, { clock });
   // One set of deps per api (one DynamoDB client), as in one warm Lambda.
   const deps = provide();

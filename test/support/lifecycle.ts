@@ -11,7 +11,7 @@ import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import type { TableMailQueue } from '#functions/adapters/dynamodb/mail-queue';
 import type { TableTimers } from '#functions/adapters/dynamodb/table-timers';
 import type { TableWebhookQueue } from '#functions/adapters/dynamodb/webhook-queue';
-import { composeDeps } from '#functions/composition';
+import { composeDeps, connectAreas } from '#functions/composition';
 import type { Config } from '#functions/config';
 import { run as cancelRun } from '#functions/handlers/cancelBooking';
 import { run as cancelAsGuestRun } from '#functions/handlers/cancelBookingAsGuest';
@@ -59,8 +59,9 @@ export async function lifecycleHarness(
   await ensureTable(dynamo, tableName);
   let current = new Date(NOW);
   const clock = { now: () => new Date(current) };
-  const base = { ...composeDeps(config), clock };
-  const deps: Deps = { ...base, ...options.overrides?.(base) };
+  // The ports between the areas built again over the moved clock and the overrides (connectAreas).
+  const base = connectAreas({ ...composeDeps(config), clock });
+  const deps: Deps = connectAreas({ ...base, ...options.overrides?.(base) });
   const notify = notifyHandler(() => deps);
   const reminder = reminderHandler(() => deps);
   const expiry = expiryHandler(() => deps);

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { localPhotoDir } from '#functions/adapters/photos/local-files';
-import { composeDeps } from '#functions/composition';
+import { composeDeps, connectAreas } from '#functions/composition';
 import { parseConfig, setEnvironment, type Config } from '#functions/config';
 import type { Principal } from '#functions/ports/core';
 import type { Deps } from '#functions/ports/deps';
@@ -48,17 +48,20 @@ export function integrationConfig(extra: Record<string, string> = {}): Config {
   return parseConfig(env);
 }
 
-/** Real adapters with another caller identity, for routes that need a signed-in or admin principal. */
+/**
+ * Real adapters with another caller identity, for routes that need a signed-in or admin principal. The ports between
+ * the areas are built again over the overrides (connectAreas), so that every area sees the same clock and adapters.
+ */
 export function depsAs(
   config: Config,
   principal: Principal | null,
   overrides: Partial<Deps> = {},
 ): () => Promise<Deps> {
-  const deps: Deps = {
+  const deps: Deps = connectAreas({
     ...composeDeps(config),
     sessions: { authenticate: async () => principal },
     ...overrides,
-  };
+  });
   return async () => deps;
 }
 

@@ -1,8 +1,11 @@
 /**
  * The code's boundaries are kept by the lint run (eslint.config.js): each import below, put in a file at the given
  * place, must fail `npm run lint` with `no-restricted-imports`, and the allowed ones must pass. The files do not
- * exist: ESLint lints the text as if it lived at that path, with the repository's own configuration.
+ * exist: ESLint lints the text as if it lived at that path, with the repository's own configuration. Import cycles
+ * (`import-x/no-cycle`) are shown with two files written for the test, since the rule reads the files it follows.
  */
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +108,47 @@ describe('functions', () => {
     ).toEqual([expect.stringContaining('A use case names the ports it uses')]);
   });
 
+  it("keep each area's use cases to themselves: another area's are asked through a port", async () => {
+    const accounts = 'functions/src/app/accounts/new.ts';
+    expect(await importProblems(accounts, "import { x } from '#functions/app/teams/teams';")).toEqual([
+      expect.stringContaining('it asks through a port'),
+    ]);
+    expect(
+      await importProblems(
+        'functions/src/app/events/new.ts',
+        "import { x } from '#functions/app/booking/cancel-booking';",
+      ),
+    ).toEqual([expect.stringContaining('it asks through a port')]);
+    expect(await importProblems(accounts, "import { x } from '#functions/app/accounts/email-verification';")).toEqual(
+      [],
+    );
+    expect(await importProblems(accounts, "import { x } from '#functions/app/common/caller';")).toEqual([]);
+    expect(await importProblems(accounts, "import type { x } from '#functions/ports/teams';")).toEqual([]);
+    expect(
+      await importProblems(
+        'functions/src/app/common/new.ts',
+        "import { x } from '#functions/app/booking/availability';",
+      ),
+    ).toEqual([expect.stringContaining('app/common serves every area')]);
+  });
+
+  it('keep every piece of the composition root to handlers and jobs', async () => {
+    for (const source of [
+      "import { x } from '#functions/composition/billing';",
+      "import { x } from '#functions/composition/pages';",
+    ]) {
+      expect(await importProblems('functions/src/adapters/ses/new-sender.ts', source), source).toEqual([
+        expect.stringContaining('Only handlers and jobs import the composition root'),
+      ]);
+      expect(await importProblems('functions/src/app/booking/new.ts', source), source).toEqual([
+        expect.stringContaining('A use case depends on ports and the domain'),
+      ]);
+    }
+    expect(
+      await importProblems('functions/src/handlers/new.ts', "import { x } from '#functions/composition/billing';"),
+    ).toEqual([]);
+  });
+
   it('keep each adapter to itself', async () => {
     const adapter = 'functions/src/adapters/ses/new-sender.ts';
     expect(await importProblems(adapter, "import { x } from '#functions/adapters/dynamodb/client';")).toEqual([
@@ -115,6 +159,28 @@ describe('functions', () => {
     expect(await importProblems(adapter, "import { x } from '#functions/composition';")).toEqual([
       expect.stringContaining('Only handlers and jobs import the composition root'),
     ]);
+  });
+});
+
+describe('no import cycles', () => {
+  it('refuses two modules that import each other through the # imports; one way is fine', async () => {
+    const name = `lint-cycle-${randomBytes(4).toString('hex')}`;
+    const a = `functions/src/domain/${name}-a.ts`;
+    const b = `functions/src/domain/${name}-b.ts`;
+    const cycleProblems = async (path: string) =>
+      (await eslint.lintFiles([`${root}${path}`]))[0]!.messages.filter(
+        (message) => message.ruleId === 'import-x/no-cycle',
+      );
+    try {
+      writeFileSync(`${root}${a}`, `import { b } from '#functions/domain/${name}-b';\nexport const a = () => b;\n`);
+      writeFileSync(`${root}${b}`, 'export const b = 1;\n');
+      expect(await cycleProblems(a)).toEqual([]);
+      writeFileSync(`${root}${b}`, `import { a } from '#functions/domain/${name}-a';\nexport const b = () => a;\n`);
+      expect(await cycleProblems(a)).toEqual([expect.objectContaining({ message: 'Dependency cycle detected' })]);
+    } finally {
+      rmSync(`${root}${a}`, { force: true });
+      rmSync(`${root}${b}`, { force: true });
+    }
   });
 });
 

@@ -1,17 +1,15 @@
 import * as routes from '#shared/api/routes';
 import { deleteAccount, type DeleteAccountDeps } from '#functions/app/accounts/accounts';
-import { paymentProviderFor } from '#functions/billing-composition';
 import {
   accountDeps,
   billingStore,
-  bookingLedger,
-  calendarConnectionDeps,
+  calendarCleanup,
   config,
   coreDeps,
-  eventRepository,
   photoStore,
-  teamRepository,
+  teamDepartures,
 } from '#functions/composition';
+import { paymentProviderFor } from '#functions/composition/billing';
 import { isHttps } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
@@ -28,12 +26,10 @@ export const handler = httpRoute(routes.deleteAccount, run, () => {
   const core = coreDeps();
   return {
     ...core,
-    ...calendarConnectionDeps(),
     ...accountDeps(),
     photos: photoStore(),
-    teams: teamRepository(),
-    events: eventRepository(),
-    bookings: bookingLedger(),
+    teamDepartures: teamDepartures(),
+    calendarCleanup: calendarCleanup(),
     billing: billingStore(),
     paymentsWhenNeeded: () => paymentProviderFor(config(), core.logger),
   };

@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
 import { deleteEvent, type DeleteEventDeps } from '#functions/app/events/delete-event';
-import { calendarProviders, coreDeps, hostEventDeps } from '#functions/composition';
+import { bookingCancellations, coreDeps, hostEventDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.deleteEvent, DeleteEventDeps> = async (deps, { principal, params }) =>
@@ -8,5 +8,5 @@ export const run: RouteRun<typeof routes.deleteEvent, DeleteEventDeps> = async (
 export const handler = httpRoute(routes.deleteEvent, run, () => ({
   ...coreDeps(),
   ...hostEventDeps(),
-  calendars: calendarProviders(),
+  bookingCancellations: bookingCancellations(),
 }));

@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/routes';
 import { removeMember, type RemoveMemberDeps } from '#functions/app/teams/teams';
-import { bookingLedger, calendarProviders, coreDeps, teamDeps } from '#functions/composition';
+import { coreDeps, teamBookings, teamDeps } from '#functions/composition';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 
 export const run: RouteRun<typeof routes.removeTeamMember, RemoveMemberDeps> = (deps, { principal, params }) =>
@@ -8,6 +8,5 @@ export const run: RouteRun<typeof routes.removeTeamMember, RemoveMemberDeps> = (
 export const handler = httpRoute(routes.removeTeamMember, run, () => ({
   ...coreDeps(),
   ...teamDeps(),
-  bookings: bookingLedger(),
-  calendars: calendarProviders(),
+  teamBookings: teamBookings(),
 }));

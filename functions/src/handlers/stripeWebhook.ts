@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/billing-routes';
 import { handleStripeWebhook, type WebhookDeps } from '#functions/app/billing/stripe-webhook';
-import { billingDeps } from '#functions/billing-composition';
+import { billingDeps } from '#functions/composition/billing';
 import { PayloadTooLarge } from '#functions/errors';
 import { bodyBytes, header } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';

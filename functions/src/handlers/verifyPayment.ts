@@ -1,6 +1,6 @@
 import * as routes from '#shared/api/billing-routes';
 import { verifyPayment, type VerifyDeps } from '#functions/app/billing/verify-payment';
-import { billingDeps } from '#functions/billing-composition';
+import { billingDeps } from '#functions/composition/billing';
 import { clientAddress } from '#functions/http/request';
 import { httpRoute, type RouteRun } from '#functions/http/route-handler';
 

@@ -9,8 +9,8 @@ import {
   type BookingPagesDeps,
   type PublishCounts,
 } from '#functions/app/booking/booking-pages';
+import { bookingPagesDeps } from '#functions/composition/pages';
 import { eventJob } from '#functions/jobs/scheduled-job';
-import { bookingPagesDeps } from '#functions/pages-composition';
 
 /** The invocation that renders every page again: after each deploy (infra/cdk/booking-pages.ts), and at `npm start`. */
 export interface RepublishAllEvent {

@@ -7,6 +7,7 @@ import type {
   PromoBuyer,
   PromoRedemption,
 } from '#functions/domain/billing';
+import type { AccountRecord } from '#functions/domain/records';
 
 /** Billing: Stripe behind a port, and plans, payments, customers and promo codes as recorded here. */
 
@@ -201,4 +202,10 @@ export interface BillingStore {
    * account's or address's use held meanwhile by another plan stays with it). False when none was given back.
    */
   restoreRedemption(planId: string): Promise<boolean>;
+}
+
+/** What an account that proved an address asks of billing (app/accounts/email-verification.ts). */
+export interface GuestPlanClaims {
+  /** app/billing/claim-guest-plans.ts: the plans a guest bought for `provenEmail` become the account's. */
+  claimGuestPlans(account: Pick<AccountRecord, 'id'>, provenEmail: string): Promise<void>;
 }

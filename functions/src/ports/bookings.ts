@@ -1,6 +1,6 @@
 import type { ListedBooking, ListPageRequest } from '#functions/domain/booking-list';
 import type { PendingPlace } from '#functions/domain/pending';
-import type { BookingCancellation, BookingRecord } from '#functions/domain/records';
+import type { BookingCancellation, BookingRecord, HostRecord } from '#functions/domain/records';
 
 /** Bookings: the ledger (one transaction per change), idempotency, and the manage links. */
 
@@ -163,4 +163,34 @@ export interface BookingLedger {
    * updated" notice.
    */
   setMeetingUrl(booking: BookingRecord, meetingUrl: string): Promise<BookingRecord>;
+}
+
+/**
+ * What the teams ask of the bookings when a member goes (removed, left, or their account deleted; app/teams/teams.ts):
+ * their future bookings of the team's event types released (app/booking/team-bookings.ts `releaseMember`).
+ */
+export interface TeamBookings {
+  /** Reassigns or keeps each future team booking of the member; answers how many went to another member. */
+  releaseMember(input: {
+    teamId: string;
+    userId: string;
+    now: Date;
+    accountDeleted?: boolean;
+  }): Promise<{ reassigned: number; kept: number }>;
+}
+
+/**
+ * What deleting an event type asks of the bookings (app/events/delete-event.ts): its bookings cancelled
+ * (app/booking/cancel-booking.ts `cancelBookings`).
+ */
+export interface BookingCancellations {
+  /**
+   * Cancels the host's bookings as read, each with the cancellation given; answers the removal of their calendar
+   * events, for the caller to run once its own writes are done.
+   */
+  cancel(
+    host: HostRecord | null,
+    bookings: readonly BookingRecord[],
+    cancellation: BookingCancellation,
+  ): Promise<() => Promise<void>>;
 }

@@ -69,3 +69,12 @@ export interface RecentReads {
   /** Forgets everything, e.g. after a booking was written by this process. */
   clear(): void;
 }
+
+/** What deleting an account asks of the calendars (app/accounts/accounts.ts): the host's calendar forgotten. */
+export interface CalendarCleanup {
+  /**
+   * app/calendars/calendar-connection.ts `forgetCalendar`: the Google grant revoked at Google and the calendar's
+   * lookup items removed.
+   */
+  forgetCalendar(hostId: string): Promise<void>;
+}

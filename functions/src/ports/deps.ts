@@ -10,17 +10,23 @@ import type {
   SignInLinks,
 } from '#functions/ports/accounts';
 import type { ApiKeyRepository } from '#functions/ports/api-keys';
-import type { BillingStore, PaymentProvider } from '#functions/ports/billing';
-import type { BookingLedger, ManageTokens } from '#functions/ports/bookings';
-import type { CalendarProvider, GoogleCalendarAuth, RecentReads, TokenCipher } from '#functions/ports/calendar';
+import type { BillingStore, GuestPlanClaims, PaymentProvider } from '#functions/ports/billing';
+import type { BookingCancellations, BookingLedger, ManageTokens, TeamBookings } from '#functions/ports/bookings';
+import type {
+  CalendarCleanup,
+  CalendarProvider,
+  GoogleCalendarAuth,
+  RecentReads,
+  TokenCipher,
+} from '#functions/ports/calendar';
 import type { CoreDeps, OnceGuard } from '#functions/ports/core';
-import type { EventRepository, LocationFallbacks } from '#functions/ports/events';
+import type { EventRepository, GoogleMeetFallback, LocationFallbacks } from '#functions/ports/events';
 import type { HostRepository } from '#functions/ports/hosts';
 import type { BookingMailer, Mailer, MailPacer, MailQueue, MailSuppressions, SendQuota } from '#functions/ports/mail';
 import type { RateLimiter } from '#functions/ports/rate-limits';
 import type { SessionIssuer } from '#functions/ports/sessions';
 import type { ContactMessageRepository, SettingsRepository } from '#functions/ports/site';
-import type { TeamRepository } from '#functions/ports/teams';
+import type { TeamDepartures, TeamDirectory, TeamRepository } from '#functions/ports/teams';
 import type { BookingTimers } from '#functions/ports/timers';
 import type { WebhookQueue, WebhookRepository, WebhookSender } from '#functions/ports/webhooks';
 
@@ -79,4 +85,20 @@ export interface Deps extends CoreDeps {
   webhookQueue: WebhookQueue;
   /** Posts a signed attempt behind the address guard: the delivery job only. */
   webhookSender: WebhookSender;
+
+  // The ports between the areas (composition/area-ports.ts): one area's use case calling another's.
+  /** The bookings' side of a member's going (the teams). */
+  teamBookings: TeamBookings;
+  /** The bookings' side of an event type's deletion (the events). */
+  bookingCancellations: BookingCancellations;
+  /** A team's public view (the booking page publisher). */
+  teamDirectory: TeamDirectory;
+  /** The teams' side of an account's deletion. */
+  teamDepartures: TeamDepartures;
+  /** The calendars' side of an account's deletion. */
+  calendarCleanup: CalendarCleanup;
+  /** Billing's side of a proven address (the accounts). */
+  guestPlans: GuestPlanClaims;
+  /** The event types' side of leaving Google (the calendars). */
+  meetFallback: GoogleMeetFallback;
 }

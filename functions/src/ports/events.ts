@@ -1,5 +1,6 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import type { PublicTeam } from '#shared/api/schemas/teams';
+import type { FallbackSummary } from '#functions/domain/mail/location-fallback';
 import type { DateOverrideRecord, EventRecord, LocationFallbackRecord } from '#functions/domain/records';
 
 /** Event types, their published booking pages, and the location fallback records. */
@@ -57,4 +58,16 @@ export interface BookingPageRenderer {
   render(event: PublicEvent, path: string, now: Date): Promise<string>;
   /** A team's public page (issue 28, `/team/{slug}`, its data inlined); without it team pages are not published. */
   renderTeam?(team: PublicTeam, path: string, now: Date): Promise<string>;
+}
+
+/**
+ * What leaving Google asks of the event types (app/calendars/calendar-connection.ts, issue 30): the host's Google Meet
+ * event types become video calls.
+ */
+export interface GoogleMeetFallback {
+  /**
+   * app/events/migrate-locations.ts `fallBackFromGoogleMeet`: the host's Google Meet event types (their own and the
+   * team ones they host) become video calls and their bookings to come get a room; answers what changed for the host.
+   */
+  fallBackFromGoogleMeet(hostId: string): Promise<FallbackSummary>;
 }

@@ -1,4 +1,5 @@
 import type { Settings } from '#shared/api/schemas/settings';
+import type { PublicTeam } from '#shared/api/schemas/teams';
 import type {
   HostRecord,
   TeamInvitationRecord,
@@ -51,4 +52,16 @@ export interface TeamContext {
   /** Round-robin counters by member (absent: no booking this month). */
   counts: Map<string, PoolCount>;
   idempotency: IdempotencyRecord | null;
+}
+
+/** What the booking page publisher asks of the teams (app/booking/booking-pages.ts): a team's public page. */
+export interface TeamDirectory {
+  /** The team's public view (app/teams/teams.ts `getPublicTeam`); NotFound for an unknown team. */
+  publicTeam(slug: string): Promise<PublicTeam>;
+}
+
+/** What deleting an account asks of the teams (app/accounts/accounts.ts): the account leaves each of its teams. */
+export interface TeamDepartures {
+  /** app/teams/teams.ts `leaveAllTeams`: a sole owner's team gets an heir; a team left with nobody is deleted. */
+  leaveAllTeams(userId: string): Promise<void>;
 }

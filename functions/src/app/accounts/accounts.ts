@@ -5,10 +5,8 @@ import {
   sendVerificationLink,
   type ProofMailDeps,
 } from '#functions/app/accounts/email-verification';
-import { forgetCalendar, type ForgetCalendarDeps } from '#functions/app/calendars/calendar-connection';
 import { enforceLimits, type RateLimitDeps } from '#functions/app/common/abuse-limits';
 import { callerAccount, type CallerDeps } from '#functions/app/common/caller';
-import { leaveAllTeams, type RemoveMemberDeps } from '#functions/app/teams/teams';
 import type { Config } from '#functions/config';
 import { ABUSE_LIMITS } from '#functions/domain/abuse-limits';
 import {
@@ -23,8 +21,10 @@ import type { AccountRecord } from '#functions/domain/records';
 import { Conflict, ServiceUnavailable, TooManyRequests, Unauthorized } from '#functions/errors';
 import type { AccountRepository, LoginThrottle, PasswordHasher, PhotoStore } from '#functions/ports/accounts';
 import type { BillingStore, PaymentProvider } from '#functions/ports/billing';
+import type { CalendarCleanup } from '#functions/ports/calendar';
 import type { Clock, IdGenerator, Logger, Metrics, Principal } from '#functions/ports/core';
 import type { SessionIssuer } from '#functions/ports/sessions';
+import type { TeamDepartures } from '#functions/ports/teams';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const USERNAME_ATTEMPTS = 20;
@@ -51,17 +51,18 @@ export type CurrentUserDeps = { accounts: AccountRepository; config: Config };
 export type UpdateProfileDeps = CallerDeps & RateLimitDeps & ProofMailDeps;
 /**
  * Account deletion: the caller's account, their plans and Stripe (to end a subscription first), their images, their
- * calendar, their teams, and the cookie to clear.
+ * calendar and their teams (the calendars' and the teams' sides, through the CalendarCleanup and TeamDepartures
+ * ports), and the cookie to clear.
  */
-export type DeleteAccountDeps = CallerDeps &
-  ForgetCalendarDeps &
-  RemoveMemberDeps & {
-    sessionIssuer: SessionIssuer;
-    photos: PhotoStore;
-    billing: BillingStore;
-    clock: Clock;
-    logger: Logger;
-  } & Partial<{ payments: PaymentProvider | null }> & {
+export type DeleteAccountDeps = CallerDeps & {
+  calendarCleanup: CalendarCleanup;
+  teamDepartures: TeamDepartures;
+  sessionIssuer: SessionIssuer;
+  photos: PhotoStore;
+  billing: BillingStore;
+  clock: Clock;
+  logger: Logger;
+} & Partial<{ payments: PaymentProvider | null }> & {
     /**
      * How to reach Stripe, asked only when the account has a subscription to end (the function's handler), so that
      * deleting an account that never paid reads no Stripe secret; else `payments` as given.
@@ -339,11 +340,11 @@ export async function deleteAccount(
 ): Promise<{ success: true; message: string; cookie: string }> {
   const account = await callerAccount(deps, principal);
   const subscriptionsEnded = await endSubscriptions(deps, account);
-  await leaveAllTeams(deps, account.id);
+  await deps.teamDepartures.leaveAllTeams(account.id);
   // Every image of the account: the profile photo and the event photos and guest logos.
   await deps.photos.deleteFolder(account.id);
   // The Google Calendar grant is revoked at Google, and the calendar's lookup items outside the account go.
-  await forgetCalendar(deps, account.id);
+  await deps.calendarCleanup.forgetCalendar(account.id);
   await deps.accounts.deleteAccount(account);
   return {
     success: true,

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { claimGuestPlans } from '#functions/app/billing/claim-guest-plans';
 import { enforceLimits, type RateLimitDeps } from '#functions/app/common/abuse-limits';
 import { callerAccount, type CallerDeps } from '#functions/app/common/caller';
 import type { Config } from '#functions/config';
@@ -10,7 +9,7 @@ import { emailChangeMail, emailChangeNoticeMail, verificationMail } from '#funct
 import type { AccountRecord } from '#functions/domain/records';
 import { Conflict, ServiceUnavailable, Unauthorized, ValidationFailed } from '#functions/errors';
 import type { AccountRepository, EmailProof, EmailProofs } from '#functions/ports/accounts';
-import type { BillingStore } from '#functions/ports/billing';
+import type { GuestPlanClaims } from '#functions/ports/billing';
 import type { GoogleCalendarAuth, TokenCipher } from '#functions/ports/calendar';
 import type { Clock, Logger, Principal } from '#functions/ports/core';
 import type { HostRepository } from '#functions/ports/hosts';
@@ -35,8 +34,11 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 export type ProofMailDeps = { emailProofs: EmailProofs; mailer: Mailer; clock: Clock; config: Config; logger: Logger };
 /** Another verification link for the caller, within the confirmation mail limits. */
 export type ResendVerificationDeps = CallerDeps & RateLimitDeps & ProofMailDeps;
-/** What granting a configured administrator address its role needs. */
-export type GrantAdminDeps = { accounts: AccountRepository; config: Config; billing: BillingStore; logger: Logger };
+/**
+ * What acting on a proven address needs: the account (a configured administrator address gets its role) and billing's
+ * side (the plans a guest bought for it, through the GuestPlanClaims port).
+ */
+export type GrantAdminDeps = { accounts: AccountRepository; config: Config; guestPlans: GuestPlanClaims };
 /**
  * What claiming a proven address's account needs: with the calendar the unproven creator connected (its Google
  * grant is revoked at Google).
@@ -139,7 +141,7 @@ export async function requestEmailChange(deps: ProofMailDeps, account: AccountRe
  */
 export async function addressProven(deps: GrantAdminDeps, account: AccountRecord, provenEmail: string): Promise<void> {
   if (earnsAdminRole(account, provenEmail, deps.config.adminEmails)) await deps.accounts.grantAdmin(account.id);
-  await claimGuestPlans(deps, account, provenEmail);
+  await deps.guestPlans.claimGuestPlans(account, provenEmail);
 }
 
 /**

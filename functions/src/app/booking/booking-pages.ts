@@ -1,24 +1,25 @@
 import type { PublicEvent } from '#shared/api/schemas/events';
 import type { PublicTeam } from '#shared/api/schemas/teams';
 import { getPublicEvent, type PublicEventDeps } from '#functions/app/booking/public-event';
-import { getPublicTeam } from '#functions/app/teams/teams';
 import { pageKeys, pageWork, PUBLISH_ROUNDS, teamPageKey, type PageChange } from '#functions/domain/published-pages';
 import { Forbidden, NotFound } from '#functions/errors';
 import type { Logger } from '#functions/ports/core';
 import type { BookingPageRenderer, EventRepository, PublishedPages } from '#functions/ports/events';
 import type { HostRepository } from '#functions/ports/hosts';
-import type { TeamRepository } from '#functions/ports/teams';
+import type { TeamDirectory, TeamRepository } from '#functions/ports/teams';
 
 /**
- * What the publisher reads (the public event, as GET /api/events/public/{slug} answers it, with the same checks) and
- * where it writes. Its reads are strongly consistent (pages-composition.ts): a page is never rendered from a read
- * older than the change that asked for it.
+ * What the publisher reads (the public event, as GET /api/events/public/{slug} answers it, with the same checks; a
+ * team's public view, as GET /api/teams/{slug}/public answers it, through the TeamDirectory port) and where it
+ * writes. Its reads are strongly consistent (composition/pages.ts): a page is never rendered from a read older than
+ * the change that asked for it.
  */
 export type BookingPagesDeps = PublicEventDeps & {
   events: EventRepository;
   teams: TeamRepository;
   hosts: HostRepository;
   logger: Logger;
+  teamDirectory: TeamDirectory;
 } & { pages: PublishedPages; renderer: BookingPageRenderer };
 
 /** What a run did: pages written and taken down (each slug's two paths count once). */
@@ -84,7 +85,7 @@ export async function refreshTeamPage(deps: BookingPagesDeps, slug: string): Pro
 
 async function publicTeamState(deps: BookingPagesDeps, slug: string): Promise<PublicTeam | null> {
   try {
-    return await getPublicTeam(deps, slug);
+    return await deps.teamDirectory.publicTeam(slug);
   } catch (error) {
     if (error instanceof NotFound) return null;
     throw error;

@@ -4,7 +4,6 @@ import type { CalendarSettings } from '#shared/api/schemas/calendar';
 import type { CalendarStatus } from '#shared/api/schemas/host-events';
 import { CALENDAR_CONNECT_ERRORS, type CalendarConnectError } from '#shared/constants';
 import { callerAccount, type CallerDeps } from '#functions/app/common/caller';
-import { fallBackFromGoogleMeet, type LocationFallbackDeps } from '#functions/app/events/migrate-locations';
 import type { Config } from '#functions/config';
 import { builtinConnection, calendarSettingsOf } from '#functions/domain/calendar';
 import { fallbackSentence } from '#functions/domain/mail/location-fallback';
@@ -13,6 +12,7 @@ import { Conflict, ValidationFailed, WriteConflict } from '#functions/errors';
 import type { OAuthStates } from '#functions/ports/accounts';
 import type { CalendarProvider, GoogleCalendarAuth, TokenCipher } from '#functions/ports/calendar';
 import type { Clock, Logger, Principal } from '#functions/ports/core';
+import type { GoogleMeetFallback } from '#functions/ports/events';
 import type { HostRepository } from '#functions/ports/hosts';
 import type { SettingsRepository } from '#functions/ports/site';
 
@@ -48,9 +48,10 @@ export type CalendarConnectionDeps = CalendarHostDeps &
   GoogleGrantDeps & { clock: Clock; calendars: Partial<Record<CalendarProviderName, CalendarProvider>> };
 /**
  * Leaving Google (disconnecting, or switching to the built-in calendar) also moves the host's Google Meet event types
- * to the video call, gives their bookings to come a room, and tells the host (issue 30).
+ * to the video call, gives their bookings to come a room, and tells the host (issue 30): the event types' side,
+ * through the GoogleMeetFallback port.
  */
-export type LeaveGoogleDeps = CalendarConnectionDeps & LocationFallbackDeps;
+export type LeaveGoogleDeps = CalendarConnectionDeps & { meetFallback: GoogleMeetFallback };
 /** Starting Google's consent also stores an OAuth state. */
 export type ConnectCalendarDeps = CalendarConnectionDeps & { oauthStates: OAuthStates };
 /** Google's answer uses the OAuth state, and reads the admin's configured calendar from the settings. */
@@ -163,7 +164,7 @@ export async function connectBuiltinCalendar(
  * Answers the sentence for the host's screen, or '' when nothing changed.
  */
 async function leaveGoogleMeet(deps: LeaveGoogleDeps, host: HostRecord): Promise<string> {
-  const result = await fallBackFromGoogleMeet(deps, host.id);
+  const result = await deps.meetFallback.fallBackFromGoogleMeet(host.id);
   return result.events.length === 0 ? '' : fallbackSentence(result);
 }
 

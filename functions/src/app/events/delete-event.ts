@@ -1,11 +1,11 @@
-import { cancelBookings, type CancelBookingsDeps } from '#functions/app/booking/cancel-booking';
 import { ownedEvent, type HostEventDeps } from '#functions/app/events/event-access';
 import { utcDay } from '#functions/domain/booking';
 import type { BookingRecord } from '#functions/domain/records';
+import type { BookingCancellations } from '#functions/ports/bookings';
 import type { Principal } from '#functions/ports/core';
 
-/** Deleting an event also cancels its upcoming bookings. */
-export type DeleteEventDeps = HostEventDeps & CancelBookingsDeps;
+/** Deleting an event also cancels its upcoming bookings (the bookings' side, through the BookingCancellations port). */
+export type DeleteEventDeps = HostEventDeps & { bookingCancellations: BookingCancellations };
 /**
  * DELETE /api/events/{slug}: the event, its date overrides and its slug; its bookings from today on are cancelled,
  * which frees their time (the dialog warns that associated bookings go too). A team event's bookings are found in
@@ -45,7 +45,7 @@ export async function deleteEvent(
   const removals: (() => Promise<void>)[] = [];
   for (const hostId of byHost.size > 0 ? byHost.keys() : []) {
     const host = await deps.hosts.get(hostId);
-    removals.push(await cancelBookings(deps, host, [...byHost.get(hostId)!.values()], cancellation));
+    removals.push(await deps.bookingCancellations.cancel(host, [...byHost.get(hostId)!.values()], cancellation));
   }
   await deps.events.delete(event);
   for (const removeCalendarEvents of removals) await removeCalendarEvents();

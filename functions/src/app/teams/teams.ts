@@ -7,7 +7,6 @@ import type {
   TeamSummary,
   UpdateTeamBody,
 } from '#shared/api/schemas/teams';
-import { releaseMember, type ReleaseMemberDeps } from '#functions/app/booking/team-bookings';
 import { callerAccount, type CallerDeps } from '#functions/app/common/caller';
 import type {
   AccountRecord,
@@ -18,6 +17,7 @@ import type {
   TeamRole,
 } from '#functions/domain/records';
 import { Conflict, Forbidden, NotFound, ValidationFailed, WriteConflict } from '#functions/errors';
+import type { TeamBookings } from '#functions/ports/bookings';
 import type { Clock, IdGenerator, Principal } from '#functions/ports/core';
 import type { EventRepository } from '#functions/ports/events';
 import type { HostRepository } from '#functions/ports/hosts';
@@ -40,8 +40,18 @@ export type TeamDeps = CallerDeps & {
   clock: Clock;
   ids: IdGenerator;
 };
+/**
+ * What follows a member's going: the team's event types, and the bookings' side (their team bookings released,
+ * through the TeamBookings port).
+ */
+export type MemberGoneDeps = {
+  teams: TeamRepository;
+  events: EventRepository;
+  clock: Clock;
+  teamBookings: TeamBookings;
+};
 /** Removing a member (or leaving) also releases their team bookings and takes them off the team's event types. */
-export type RemoveMemberDeps = TeamDeps & ReleaseMemberDeps;
+export type RemoveMemberDeps = TeamDeps & MemberGoneDeps;
 
 export const TEAM_NOT_FOUND = 'Team not found.';
 export const MEMBER_NOT_FOUND = 'Member not found.';
@@ -311,7 +321,7 @@ export async function removeMember(
  *    account is being deleted, those with other hosts go on without them).
  */
 export async function memberGone(
-  deps: RemoveMemberDeps,
+  deps: MemberGoneDeps,
   team: TeamRecord,
   userId: string,
   options: { accountDeleted?: boolean } = {},
@@ -321,7 +331,7 @@ export async function memberGone(
   for (const listed of await deps.events.listByTeam(team.id)) {
     await updateEventOf(deps, listed, (event) => detachFrom(event, userId, owner?.userId ?? null));
   }
-  await releaseMember(deps, { teamId: team.id, userId, now: deps.clock.now(), ...options });
+  await deps.teamBookings.releaseMember({ teamId: team.id, userId, now: deps.clock.now(), ...options });
 }
 
 /** The event without `userId` among its hosts and, if they published it, published by `owner`; null: unchanged. */
@@ -360,14 +370,14 @@ async function updateEventOf(
  * longest-standing admin, else member); a team left with nobody is deleted with its slug claim, its event types
  * deactivated. Otherwise as a member's leaving (memberGone).
  */
-export async function leaveAllTeams(deps: RemoveMemberDeps, userId: string): Promise<void> {
+export async function leaveAllTeams(deps: MemberGoneDeps, userId: string): Promise<void> {
   for (const membership of await deps.teams.teamsOf(userId)) {
     const team = await deps.teams.get(membership.teamId);
     if (!team) continue;
     const { members } = await deps.teams.members(team.id);
     const others = members.filter((member) => member.userId !== userId).sort(byRoleThenSeniority);
     if (others.length === 0) {
-      await releaseMember(deps, { teamId: team.id, userId, now: deps.clock.now() });
+      await deps.teamBookings.releaseMember({ teamId: team.id, userId, now: deps.clock.now() });
       for (const listed of await deps.events.listByTeam(team.id)) {
         await updateEventOf(deps, listed, (event) => (event.active ? { ...event, active: false } : null));
       }

@@ -1,7 +1,9 @@
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 
 import { stripePaymentProvider } from '#functions/adapters/stripe/stripe-provider';
-import { accountRepository, billingStore, config, coreDeps, onceGuard, rateLimiter } from '#functions/composition';
+import { config, coreDeps, rateLimiter } from '#functions/composition/core';
+import { onceGuard } from '#functions/composition/mail';
+import { accountRepository, billingStore } from '#functions/composition/repositories';
 import { ConfigError, type Config } from '#functions/config';
 import type { PaymentProvider } from '#functions/ports/billing';
 import type { Logger } from '#functions/ports/core';
@@ -9,7 +11,7 @@ import type { Logger } from '#functions/ports/core';
 /**
  * Stripe for the billing functions only: the one module that brings in the Stripe adapter (our client over fetch;
  * the `stripe` SDK is no longer bundled anywhere) and reads the Stripe secrets, imported by the billing handlers
- * alone (so no other function bundles either; composition.ts stays free of them).
+ * alone (so no other function bundles either; the rest of the composition root stays free of them).
  *
  * The secrets come from the environment on one machine, and in the cloud from Secrets Manager at cold start
  * through Powertools' parameters utility (cached five minutes, so a rotated key is picked up without a deploy).

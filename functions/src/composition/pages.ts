@@ -10,14 +10,15 @@ import { filePageShell, s3PageShell } from '#functions/adapters/pages/page-shell
 import { reactBookingPageRenderer } from '#functions/adapters/pages/react-renderer';
 import { s3PublishedPages } from '#functions/adapters/pages/s3-pages';
 import type { BookingPagesDeps } from '#functions/app/booking/booking-pages';
-import { config, coreDeps } from '#functions/composition';
+import { teamDirectoryOver } from '#functions/composition/area-ports';
+import { config, coreDeps } from '#functions/composition/core';
 import type { Config } from '#functions/config';
 import type { PageShellFile } from '#functions/domain/published-pages';
 import type { BookingPageRenderer, PublishedPages } from '#functions/ports/events';
 
 /**
- * The booking page publisher's dependencies, apart from composition.ts so that no other function bundles React's
- * server renderer. Its table reads are strongly consistent (its own client).
+ * The booking page publisher's dependencies, apart from the rest of the composition root so that no other function
+ * bundles React's server renderer. Its table reads are strongly consistent (its own client).
  */
 export function bookingPagesFor(
   configuration: Config,
@@ -28,11 +29,15 @@ export function bookingPagesFor(
   const { site } = configuration;
   const shellOf = (file: PageShellFile) =>
     'bucket' in site ? s3PageShell(site.bucket, configuration.region, file) : filePageShell(join(site.buildDir, file));
-  return {
-    ...core,
+  const tables = {
     events: dynamoEvents(db, configuration.tableName),
     hosts: dynamoHosts(db, configuration.tableName),
     teams: dynamoTeams(db, configuration.tableName),
+  };
+  return {
+    ...core,
+    ...tables,
+    teamDirectory: teamDirectoryOver(tables),
     settings: dynamoSettings(db, configuration.tableName),
     pages:
       overrides.pages ??
