@@ -179,6 +179,12 @@ describe('Google Calendar', () => {
           timeout: 20_000,
         })
         .toBe(true);
+      // Settled: the alert may come from the early call made before the code ran, and the page asks again when it
+      // mounts; flipped back before that second answer, Google would be reached and the alert leave on its own.
+      await guestPage.locator('[role="grid"]:not([aria-busy])').waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => guestPage.getByRole('alert').filter({ hasText: CALENDAR_UNREACHABLE }).isVisible())
+        .toBe(true);
     } finally {
       google.unreachable = false;
     }
