@@ -10,12 +10,19 @@ import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { SESSION_COOKIE } from '#functions/adapters/sessions/signed-cookie';
 import { register, updateProfile } from '#functions/app/accounts/accounts';
 import { composeDeps } from '#functions/composition';
+import { parseConfig } from '#functions/config';
 import { run as loginRun } from '#functions/handlers/login';
 import { run as manualLoginRun } from '#functions/handlers/manualLogin';
 import { httpRoute } from '#functions/http/route-handler';
 import { apiEvent, jsonHeaders, testContext } from '#test/support/api-event';
 import { bookingApi, bookingFixtures, bookingRequest } from '#test/support/booking-fixtures';
-import { integrationConfig, sentEmails, startAppServer, TEST_SESSION_SECRET } from '#test/support/local-stack';
+import {
+  integrationConfig,
+  integrationEnvironment,
+  sentEmails,
+  startAppServer,
+  TEST_SESSION_SECRET,
+} from '#test/support/local-stack';
 
 /**
  * Accounts and sessions (issue 5, "Rules the server enforces") through the local app server: registration,
@@ -150,7 +157,11 @@ describe('POST /api/auth/register', () => {
   }
 
   it('stores an scrypt hash (N=2^17, r=8, p=1, 16-byte salt), never the password', async () => {
-    const account = await registered();
+    // At the cost every stage has (PASSWORD_HASH_COST unset), not the suite's own low one.
+    const standard = composeDeps(parseConfig({ ...integrationEnvironment(), PASSWORD_HASH_COST: undefined }));
+    expect(standard.config.passwordHashCost).toBe('standard');
+    const account = { name: 'Alice Example', email: `alice.${unique()}@example.com`, password: 'correct horse' };
+    await register(standard, { ...account, clientAddress: '203.0.113.7' });
     const claim = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.emailClaim(account.email) }));
     const profile = await db.send(
       new GetCommand({ TableName: config.tableName, Key: keys.userProfile(String(claim.Item!.userId)) }),

@@ -45,6 +45,8 @@ async function startAppOnce(options: { env?: Record<string, string>; dataDir?: s
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '1000',
+      // Cheap password hashes for the accounts they make (one machine only; config/passwords.ts).
+      PASSWORD_HASH_COST: 'low',
       ...options.env,
     },
     detached: true,

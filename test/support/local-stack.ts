@@ -25,7 +25,14 @@ export const TEST_DATA_DIR = join(tmpdir(), 'meetwise-integration');
 
 /** `extra`: more variables for this test file's handlers (e.g. the fake Google's address). */
 export function integrationConfig(extra: Record<string, string> = {}): Config {
-  const env = {
+  const env = integrationEnvironment(extra);
+  setEnvironment(env);
+  return parseConfig(env);
+}
+
+/** The environment integrationConfig sets (`extra` added), for a test that parses a variant of it. */
+export function integrationEnvironment(extra: Record<string, string> = {}): Record<string, string> {
+  return {
     DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
     SES_ENDPOINT: inject('sesEndpoint'),
     TABLE_NAME: inject('tableName'),
@@ -40,12 +47,12 @@ export function integrationConfig(extra: Record<string, string> = {}): Config {
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
     // The suite registers and books hundreds of times from 127.0.0.1; the abuse limits' own tests run at 1.
     RATE_LIMIT_MULTIPLIER: '1000',
+    // Hundreds of accounts: cheap password hashes (one machine only; accounts.test checks the standard cost).
+    PASSWORD_HASH_COST: 'low',
     // Billing on, as in production (the trial rule applies); only the billing tests give Stripe's secrets too.
     STRIPE_PUBLISHABLE_KEY: 'pk_test_integrationSuite000',
     ...extra,
   };
-  setEnvironment(env);
-  return parseConfig(env);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { SCRYPT_PARAMS } from '#functions/adapters/passwords/scrypt';
 import { ConfigError, parseConfig } from '#functions/config';
 
 describe('config', () => {
@@ -28,6 +29,7 @@ describe('config', () => {
       siteUrl: 'http://localhost:3000',
       host: '127.0.0.1',
       rateLimitMultiplier: 1,
+      passwordHashCost: 'standard',
       // The local runner's own settings (issue 30): the cloud's job timeouts, its own SES emulator.
       localRunner: { jobTimeoutSeconds: undefined, sesEndpoint: undefined },
       google: null,
@@ -54,6 +56,20 @@ describe('config', () => {
     expect(() => parseConfig({ WEBHOOK_QUEUE_URL: 'http://example.com/queue' })).toThrow(
       'WEBHOOK_QUEUE_URL must be an SQS queue URL',
     );
+  });
+
+  it('hashes passwords at the standard cost unless a test stack on one machine asks for the low one', () => {
+    expect(parseConfig({}).passwordHashCost).toBe('standard');
+    expect(parseConfig({ PASSWORD_HASH_COST: 'low' }).passwordHashCost).toBe('low');
+    expect(parseConfig({ PASSWORD_HASH_COST: 'standard' }).passwordHashCost).toBe('standard');
+    for (const cloud of [{ CALENDAR_KMS_KEY_ID: 'alias/meetwise-tokens' }, { ORIGIN_SECRET: 'o'.repeat(32) }]) {
+      expect(() => parseConfig({ ...cloud, PASSWORD_HASH_COST: 'low' })).toThrow(
+        'PASSWORD_HASH_COST may be low only for tests on one machine',
+      );
+      expect(parseConfig({ ...cloud, PASSWORD_HASH_COST: 'standard' }).passwordHashCost).toBe('standard');
+    }
+    expect(() => parseConfig({ PASSWORD_HASH_COST: 'cheap' })).toThrow('PASSWORD_HASH_COST must be standard or low');
+    expect(SCRYPT_PARAMS.standard).toEqual({ N: 2 ** 17, r: 8, p: 1 });
   });
 
   it('publishes booking pages to the site bucket when SITE_BUCKET is set, and refuses a name that is no bucket', () => {

@@ -5,7 +5,7 @@ import { dynamoLoginThrottle } from '#functions/adapters/dynamodb/login-throttle
 import { dynamoOAuthStates } from '#functions/adapters/dynamodb/oauth-states';
 import { dynamoSignInLinks } from '#functions/adapters/dynamodb/sign-in-links';
 import { googleSignIn } from '#functions/adapters/google/sign-in';
-import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
+import { SCRYPT_PARAMS, scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { localPhotoStore } from '#functions/adapters/photos/local-files';
 import { s3PhotoStore } from '#functions/adapters/photos/s3';
 import { guestPlansOver } from '#functions/composition/area-ports';
@@ -36,7 +36,7 @@ export const accountDeps = /* @__PURE__ */ once(() => ({
   guestPlans: guestPlans(),
   rateLimiter: rateLimiter(),
   accounts: dynamoAccounts(documentClient(), config().tableName),
-  passwords: scryptPasswords(),
+  passwords: scryptPasswords(SCRYPT_PARAMS[config().passwordHashCost]),
   sessionIssuer: sessions(),
   loginThrottle: dynamoLoginThrottle(documentClient(), config().tableName, LOGIN_LIMITS.windowMs),
   signInLinks: dynamoSignInLinks(documentClient(), config().tableName),

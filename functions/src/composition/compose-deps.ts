@@ -17,7 +17,7 @@ import { dynamoWebhooks } from '#functions/adapters/dynamodb/webhooks';
 import { memoryRecentReads } from '#functions/adapters/memory/recent-reads';
 import { countingMailer } from '#functions/adapters/observability/counting-mailer';
 import { powertoolsMetricsPort } from '#functions/adapters/observability/powertools';
-import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
+import { SCRYPT_PARAMS, scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { sesMailer } from '#functions/adapters/ses/mailer';
 import { sesSendQuota } from '#functions/adapters/ses/send-quota';
 import { systemClock, uuidIds } from '#functions/adapters/system/runtime';
@@ -63,7 +63,7 @@ export function composeDeps(
     apiKeyVerifier: apiKeyVerifier({ apiKeys, rateLimiter: rateLimit }),
     apiKeys,
     accounts: dynamoAccounts(db, configuration.tableName),
-    passwords: scryptPasswords(),
+    passwords: scryptPasswords(SCRYPT_PARAMS[configuration.passwordHashCost]),
     sessionIssuer: sessionAdapter,
     loginThrottle: dynamoLoginThrottle(db, configuration.tableName, LOGIN_LIMITS.windowMs),
     rateLimiter: rateLimit,

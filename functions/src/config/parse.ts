@@ -3,6 +3,12 @@ import * as z from 'zod/mini';
 import { googleChecks, googleOf, googleVariables, type GoogleConfig } from '#functions/config/google';
 import { localRunnerOf, localVariables } from '#functions/config/local';
 import { mailQueueOf, mailVariables } from '#functions/config/mail';
+import {
+  passwordChecks,
+  passwordHashCostOf,
+  passwordVariables,
+  type PasswordHashCost,
+} from '#functions/config/passwords';
 import { schedulerChecks, schedulerOf, schedulerVariables, type SchedulerConfig } from '#functions/config/scheduler';
 import { secretChecks, secretVariables, tokenKeyOf } from '#functions/config/secrets';
 import { siteOf, siteUrlOf, stageVariables } from '#functions/config/stage';
@@ -28,6 +34,7 @@ const configSchema = z
     ...schedulerVariables,
     ...stripeVariables,
     ...webhookVariables,
+    ...passwordVariables,
   })
   .check(
     z.superRefine((env, context) => {
@@ -39,6 +46,7 @@ const configSchema = z
         webhookChecks,
         stripeModeChecks,
         schedulerChecks,
+        passwordChecks,
       ]) {
         check(env, context);
       }
@@ -100,6 +108,8 @@ export interface Config {
    * that book or register hundreds of times from one address raise it, and the limits' own tests run at 1.
    */
   rateLimitMultiplier: number;
+  /** The cost of new password hashes: `standard` but in the test suites' own stacks (config/passwords.ts). */
+  passwordHashCost: PasswordHashCost;
   /**
    * The local runner only (issue 30): its jobs' deadline when shorter than the cloud's timeouts (LOCAL_JOB_TIMEOUT_SECONDS,
    * infra/local/lambda-context.ts), and the SES endpoint its mail goes to instead of its emulator (LOCAL_SES_ENDPOINT).
@@ -168,6 +178,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     videoRoomBaseUrl: c.VIDEO_ROOM_BASE_URL.replace(/\/+$/, ''),
     host: c.HOST,
     rateLimitMultiplier: c.RATE_LIMIT_MULTIPLIER,
+    passwordHashCost: passwordHashCostOf(c),
     localRunner: localRunnerOf(c),
     tokenKey: tokenKeyOf(c),
     webhooks: webhooksOf(c),
