@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default is one on two cores): most of an integration file's time is spent waiting
+    // on DynamoDB Local and the app's own I/O. The browser files keep one worker (their project's maxWorkers).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Metrics are counted but not printed as EMF lines (docs/operations.md); a test that checks them turns them on.
     env: { POWERTOOLS_METRICS_DISABLED: 'true' },
     projects: [
@@ -44,10 +48,12 @@ export default defineConfig({
           // One app and one Chromium for the run (test/support/e2e-global-setup.ts); the files against the fake Google
           // and the fake Stripe share one more app (test/support/fakes-app.ts).
           globalSetup: ['test/support/e2e-global-setup.ts'],
-          // After the other projects, not competing with them for two cores.
+          // After the other projects when one vitest runs all four (`npm run test:all`); `npm test` runs this project in
+          // a vitest of its own beside them (test/npm-test.ts).
           sequence: { groupOrder: 1 },
           // One file after the other in one worker that keeps its modules: the fakes and their app are started once.
           fileParallelism: false,
+          maxWorkers: 1,
           isolate: false,
           // A browser on a busy 2-core machine may need more than the default 1 s to show what a test waits for.
           expect: { poll: { timeout: 10_000 } },

@@ -2,8 +2,12 @@ import { spawn } from 'node:child_process';
 
 /**
  * `npm test`: the checks (typecheck, lint, formatting) run one after the other beside the build and the four test
- * projects, instead of all before them; each check's output is printed when it ends, under its name. Fails when any
- * step fails (the tests do not run when the build failed); every step is a package.json script, as before.
+ * projects, instead of all before them; each check's output is printed when it ends, under its name. Once built, the
+ * browser tests (the e2e project) run in a vitest of their own beside the unit, integration and CDK tests: they spend
+ * most of their time waiting on pages, not on the CPU, and their app and Chromium start while the others run; their
+ * output is printed when they end. Fails when any step fails (the tests do not run when the build failed); every step
+ * is a package.json script, as before. Arguments go to vitest (`npm test -- test/unit/config.test.ts`); with
+ * `--project`, one vitest runs what they name.
  */
 
 const CHECKS = ['typecheck', 'lint', 'format:check'] as const;
@@ -17,7 +21,7 @@ interface Outcome {
 const running = new Set<ReturnType<typeof spawn>>();
 
 /** Runs `npm run <script> [args]`; `captured` keeps its output to print in one piece when it ends. */
-function run(script: string, args: string[], captured: boolean): Promise<Outcome> {
+function run(script: string, args: string[], captured: boolean, label = script): Promise<Outcome> {
   const started = performance.now();
   const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
     stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -29,10 +33,10 @@ function run(script: string, args: string[], captured: boolean): Promise<Outcome
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       running.delete(child);
-      const outcome = { step: script, code: code ?? (signal ? 1 : 0), seconds: (performance.now() - started) / 1000 };
+      const outcome = { step: label, code: code ?? (signal ? 1 : 0), seconds: (performance.now() - started) / 1000 };
       if (captured) {
         const verdict = outcome.code === 0 ? 'passed' : `FAILED (exit code ${outcome.code})`;
-        process.stdout.write(`\n── npm run ${script}: ${verdict} in ${outcome.seconds.toFixed(0)} s ──\n`);
+        process.stdout.write(`\n── npm run ${label}: ${verdict} in ${outcome.seconds.toFixed(0)} s ──\n`);
         if (output.trim() !== '') process.stdout.write(`${output.trimEnd()}\n`);
       }
       resolve(outcome);
@@ -46,10 +50,22 @@ async function checks(): Promise<Outcome[]> {
   return outcomes;
 }
 
+/** The projects vitest.config.ts runs before the browser tests. */
+const FIRST_PROJECTS = ['unit', 'integration', 'infra'] as const;
+
 async function buildAndTest(args: string[]): Promise<Outcome[]> {
   const build = await run('build', [], true);
   if (build.code !== 0) return [build];
-  return [build, await run('test:all', args, false)];
+  if (args.includes('--project') || args.some((arg) => arg.startsWith('--project='))) {
+    return [build, await run('test:all', args, false)];
+  }
+  // A file named in the arguments is in one of the two: the other finds none, which is no failure.
+  const filtered = args.length > 0 ? ['--passWithNoTests'] : [];
+  const tests = await Promise.all([
+    run('test:all', [...FIRST_PROJECTS.flatMap((name) => ['--project', name]), ...filtered, ...args], false),
+    run('test:all', ['--project', 'e2e', ...filtered, ...args], true, 'test:all --project e2e'),
+  ]);
+  return [build, ...tests];
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
