@@ -225,7 +225,9 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
       "Note: no JDK found (Java's source launcher needs one), so DynamoDB Local listens on every network interface, without authentication. Install a JDK 17+ (Debian: openjdk-17-jdk-headless) to keep it on 127.0.0.1.",
     );
   }
-  const javaArgs = [`-Djava.library.path=${libraryPath}`, '-Xmx512m'];
+  // A small heap needs no parallel collector, and a local table no C2 compiler: measured on 2 cores, DynamoDB Local's
+  // start-up took 6 s of CPU instead of 14 s, and an idle app's table 3 s a minute instead of 5 s.
+  const javaArgs = [`-Djava.library.path=${libraryPath}`, '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1'];
   const launchDynamo = (port: number) => {
     const dynamoArgs = ['-sharedDb', '-port', String(port), ...storage];
     return spawnWithWatchdog(

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '#shared/api/routes';
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { dynamoRateLimiter } from '#functions/adapters/dynamodb/login-throttle';
-import { scryptPasswords } from '#functions/adapters/passwords/scrypt';
+import { SCRYPT_PARAMS, scryptPasswords } from '#functions/adapters/passwords/scrypt';
 import { composeDeps, connectAreas } from '#functions/composition';
 import { RESCHEDULE_LIMIT_REACHED } from '#functions/domain/abuse-limits';
 import { run as createBookingRun } from '#functions/handlers/createBooking';
@@ -185,7 +185,12 @@ describe('registration limits and floods', () => {
 
   it('answers a flood of 40 registrations 201 or 503 with Retry-After, each true to what was written; sign-ins go on', async () => {
     // One process's deps (one scrypt lane), production password parameters, distinct addresses (not the per-address limit).
-    const deps = { ...productionDeps(), clock: { now: () => new Date() } };
+    const deps = {
+      ...productionDeps(),
+      clock: { now: () => new Date() },
+      // The suite's stacks hash cheaply (PASSWORD_HASH_COST=low): this flood needs the cost every stage has.
+      passwords: scryptPasswords(SCRYPT_PARAMS.standard),
+    };
     const register = caller(routes.register, registerRun as never, deps);
     const login = caller(routes.login, loginRun as never, deps);
     const member = { name: 'Member', email: `member-${randomUUID()}@example.com`, password: 'member secret' };
