@@ -44,9 +44,11 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
-  // Set on a successful sign-in, which navigates itself (to the remembered page), so the "already signed in"
-  // redirect below does not race it.
-  const [signedIn, setSignedIn] = useState(false);
+  // Set when the form is sent (a discrete event, so rendered before any answer) and cleared when the sign-in fails: a
+  // successful sign-in navigates itself (to the remembered page), so the "already signed in" redirect below must not
+  // race it. Set only once it had succeeded, a render for the new current user (the query cache notifies on its own
+  // schedule) could come before the one with the flag, and send the visitor to /events instead.
+  const [signingIn, setSigningIn] = useState(false);
   const registeredEmail = registeredEmailOf(useLocation().state);
   const form = useFieldForm('login', FIELDS, { ...EMPTY, username: registeredEmail });
   const login = useLogin();
@@ -57,7 +59,7 @@ export function LoginPage() {
     if (registeredEmail) document.getElementById('login-password')?.focus();
   }, [registeredEmail]);
 
-  if (currentUser.data && !signedIn) return <Navigate to="/events" replace />;
+  if (currentUser.data && !signingIn) return <Navigate to="/events" replace />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,9 +71,9 @@ export function LoginPage() {
       return;
     }
     form.setErrors({});
+    setSigningIn(true);
     login.mutate(parsed.data, {
       onSuccess: ({ user }) => {
-        setSignedIn(true);
         // Nothing cached for the signed-out visitor (or a previous account) survives; the new user is known at once.
         queryClient.clear();
         queryClient.setQueryData(currentUserKey, user);
@@ -79,6 +81,7 @@ export function LoginPage() {
         navigate(takeRedirect(user.isAdmin ? '/admin' : '/events'), { replace: true });
       },
       onError: (error) => {
+        setSigningIn(false);
         toast({
           variant: 'destructive',
           title: 'Login failed',
