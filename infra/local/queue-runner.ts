@@ -7,6 +7,7 @@ import type { TableWebhookQueue } from '#functions/adapters/dynamodb/webhook-que
 import type { QueuedMail } from '#functions/ports/mail';
 import type { WebhookMessage } from '#functions/ports/webhooks';
 import { localJobTimeoutMs, localLambdaContext, localLeaseMs } from '#infra/local/lambda-context';
+import { IDLE_EVERY_MS, pacePasses } from '#infra/local/pass-pace';
 
 /** A queue job's handler, as SQS's event source mapping calls it. */
 export type QueueJobHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
@@ -14,6 +15,8 @@ export type QueueJobHandler = (event: SQSEvent, context: Context) => Promise<SQS
 export interface LocalQueue {
   /** One pass: hands over what is due; answers how many were handled (a queue job's: not reported failed). */
   tick(): Promise<number>;
+  /** Work may be coming (a write through the app): passes come at the quick pace again. */
+  nudge(): void;
   stop(): void;
 }
 
@@ -25,6 +28,8 @@ export interface LocalQueueOptions<M> {
   describe: (message: M) => string;
   clock?: () => Date;
   everyMs?: number;
+  idleEveryMs?: number;
+  onWork?: () => void;
   leaseMs?: number;
   /** Messages per invocation (default 1; SQS's mapping hands up to 10). */
   batchSize?: number;
@@ -38,7 +43,7 @@ export interface LocalQueueOptions<M> {
 /** What a named queue's runner (below) takes: the table's queue, and what tests change. */
 type NamedQueueOptions<Q> = { queue: Q } & Pick<
   LocalQueueOptions<unknown>,
-  'clock' | 'everyMs' | 'leaseMs' | 'handler' | 'log'
+  'clock' | 'everyMs' | 'idleEveryMs' | 'onWork' | 'leaseMs' | 'handler' | 'log'
 >;
 
 /**
@@ -89,17 +94,20 @@ export function startLocalQueue<M>(options: LocalQueueOptions<M>): LocalQueue {
     batchSize,
     hand,
     everyMs: options.everyMs,
+    idleEveryMs: options.idleEveryMs,
+    onWork: options.onWork,
     passFailed: (error) => fail(`${job.name}: queue pass failed: ${messageOf(error)}`),
   });
 }
 
 /**
  * The passes of a local runner over a table queue (the queues' above, the booking timers' of infra/local/timers.ts):
- * every `everyMs` (default 1 s) one pass asks `source` for what is due by `clock()`, claims each (a lease of
- * `leaseMs`: another runner's claim of the same item fails) and hands the claimed ones to `hand` in batches of
- * `batchSize`; `hand` answers how many it handled, which the pass adds up. Passes never overlap: `tick()` runs one
- * after any pass in progress (tests drive it with a moved clock); an interval pass that comes round while one runs is
- * skipped, not queued. `stop()` ends the interval, and a pass in progress claims no more.
+ * every `everyMs` (default 1 s), or every `idleEveryMs` once idle until `nudge()` (infra/local/pass-pace.ts), one pass
+ * asks `source` for what is due by `clock()`, claims each (a lease of `leaseMs`: another runner's claim of the same
+ * item fails) and hands the claimed ones to `hand` in batches of `batchSize`; `hand` answers how many it handled, which
+ * the pass adds up. Passes never overlap: `tick()` runs one after any pass in progress (tests drive it with a moved
+ * clock); a paced pass that comes round while one runs is skipped, not queued. `stop()` ends the pace, and a pass in
+ * progress claims no more.
  */
 export function runLeasedPasses<T extends { name: string }>(options: {
   source: {
@@ -111,6 +119,10 @@ export function runLeasedPasses<T extends { name: string }>(options: {
   batchSize: number;
   hand: (batch: T[]) => Promise<number>;
   everyMs?: number;
+  /** The pace once idle (infra/local/pass-pace.ts; default 4 s); `nudge()` brings `everyMs` back. */
+  idleEveryMs?: number;
+  /** Called after a pass that claimed something (the lifecycle nudges the other runners: work may follow). */
+  onWork?: () => void;
   /** An interval pass that threw. */
   passFailed: (error: unknown) => void;
 }): LocalQueue {
@@ -119,13 +131,16 @@ export function runLeasedPasses<T extends { name: string }>(options: {
   let pending = 0;
   let last: Promise<unknown> = Promise.resolve();
 
-  const pass = async (): Promise<number> => {
+  /** One pass: how many it handled, and how many it claimed (work found, handled or not). */
+  const pass = async (): Promise<{ handed: number; claimed: number }> => {
     let handed = 0;
+    let claimedCount = 0;
     let batch: T[] = [];
     for (const due of await source.due(clock())) {
       if (stopped) break;
       const claimed = await source.claim(due.name, clock(), leaseMs);
       if (!claimed) continue; // Another runner has it.
+      claimedCount++;
       batch.push(claimed);
       if (batch.length >= batchSize) {
         handed += await hand(batch);
@@ -133,28 +148,38 @@ export function runLeasedPasses<T extends { name: string }>(options: {
       }
     }
     if (batch.length > 0) handed += await hand(batch);
-    return handed;
+    return { handed, claimed: claimedCount };
   };
 
-  const tick = (): Promise<number> => {
-    if (stopped) return Promise.resolve(0);
+  const run = (): Promise<{ handed: number; claimed: number }> => {
     pending++;
     const result = last.then(pass).finally(() => pending--);
     last = result.catch(() => undefined);
     return result;
   };
 
-  const interval = setInterval(() => {
-    if (pending > 0) return; // The previous pass is still running: this one is skipped, not queued.
-    tick().catch(options.passFailed);
-  }, options.everyMs ?? 1000);
-  interval.unref();
+  const pace = pacePasses({
+    everyMs: options.everyMs ?? 1000,
+    idleEveryMs: options.idleEveryMs ?? IDLE_EVERY_MS,
+    pass: async () => {
+      if (pending > 0) return 1; // A pass asked for by tick() is running: this one is skipped, not queued.
+      try {
+        const { claimed } = await run();
+        if (claimed > 0) options.onWork?.();
+        return claimed;
+      } catch (error) {
+        options.passFailed(error);
+        return 0;
+      }
+    },
+  });
 
   return {
-    tick,
+    tick: () => (stopped ? Promise.resolve(0) : run().then(({ handed }) => handed)),
+    nudge: pace.nudge,
     stop() {
       stopped = true;
-      clearInterval(interval);
+      pace.stop();
     },
   };
 }

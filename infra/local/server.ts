@@ -183,6 +183,8 @@ export function createAppServer(options: {
   siteUrl?: string;
   /** `BILLING=demo npm start`: the fake Stripe under /demo-stripe/ (infra/local/demo-billing.ts); true: answered. */
   demoBilling?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
+  /** Called when a route that writes the table (`needs.table: 'readwrite'`) has answered. */
+  afterWrite?: () => void;
 }): Server {
   const siteHost = options.siteUrl ? new URL(options.siteUrl).host : undefined;
   const site = staticSite(options.siteDir, options.publishedDir);
@@ -258,6 +260,7 @@ export function createAppServer(options: {
       if (!response.headersSent) sendJson(response, 500, { message: 'Internal server error', code: 'INTERNAL' });
     } finally {
       log(`${method} ${url.pathname} ${response.statusCode} ${(performance.now() - started).toFixed(1)} ms`);
+      if (route.needs.table === 'readwrite') options.afterWrite?.();
     }
   }
 }

@@ -10,7 +10,7 @@ import { composeDeps } from '#functions/composition';
 import { childEnvironment, ConfigError, loadConfig, setEnvironment, setEnvironmentDefaults } from '#functions/config';
 import { demoBillingRequested, startDemoBilling, type DemoBilling } from '#infra/local/demo-billing';
 import { startLocalJobs } from '#infra/local/jobs';
-import { startLocalLifecycle } from '#infra/local/lifecycle';
+import { startLocalLifecycle, type LocalLifecycle } from '#infra/local/lifecycle';
 import { startPeers, type Peers } from '#infra/local/peers';
 import { portInUse } from '#infra/local/ports';
 import { seedDemoData } from '#infra/local/seed';
@@ -130,7 +130,7 @@ async function main() {
 
   let peers: Peers | undefined;
   let stopJobs: (() => void) | undefined;
-  let stopLifecycle: (() => Promise<void>) | undefined;
+  let lifecycle: LocalLifecycle | undefined;
   let vite: ChildProcess | undefined;
   let shuttingDown = false;
   const shutdown = async (code: number) => {
@@ -139,7 +139,7 @@ async function main() {
     console.log('\nStopping Meetwise…');
     vite?.kill('SIGTERM');
     stopJobs?.();
-    await stopLifecycle?.().catch(() => undefined);
+    await lifecycle?.stop().catch(() => undefined);
     server.close();
     server.closeAllConnections();
     await peers?.stop();
@@ -167,6 +167,8 @@ async function main() {
     photosDir: localPhotoDir(dataDir),
     siteUrl: config.siteUrl,
     log: config.logLevel === 'debug' ? (line) => console.log(line) : undefined,
+    // A write's stream record, mail and webhook follow at once, even after the runners idled (infra/local/lifecycle.ts).
+    afterWrite: () => lifecycle?.nudge(),
     ...(demo ? { demoBilling: demo.handle } : {}),
   });
 
@@ -202,7 +204,7 @@ async function main() {
     demo?.forwardEventsTo(url);
     stopJobs = startLocalJobs({ log: debug ? (line) => console.log(line) : undefined });
     // Booking e-mails and reminders: the table's stream and the booking timers (infra/local/lifecycle.ts).
-    stopLifecycle = startLocalLifecycle(runtimeConfig, {
+    lifecycle = startLocalLifecycle(runtimeConfig, {
       dataDir,
       log: debug ? (line) => console.log(line) : undefined,
     });

@@ -22,6 +22,7 @@ import { matchesStreamFilter, type StreamJobDefinition } from '#shared/jobs';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { LOCAL_CREDENTIALS } from '#functions/config';
 import { localJobTimeoutMs, localLambdaContext } from '#infra/local/lambda-context';
+import { IDLE_EVERY_MS, pacePasses } from '#infra/local/pass-pace';
 import { tableStreamArn } from '#infra/local/table';
 
 /**
@@ -53,6 +54,10 @@ export interface StreamPollerOptions {
   handler?: StreamJobHandler;
   /** How often the stream is read, in milliseconds (default 500). */
   everyMs?: number;
+  /** How often once idle (infra/local/pass-pace.ts; default 4000); `nudge()` brings `everyMs` back. */
+  idleEveryMs?: number;
+  /** Called after a pass that handed records over (the lifecycle nudges the other runners: work may follow). */
+  onWork?: () => void;
   /** The most records read from a shard at once (the mapping's BatchSize; default 100, at most 1000). */
   batchSize?: number;
   /** How many times a record may fail before it is dead-lettered (default 5). */
@@ -81,6 +86,8 @@ export interface StreamPoller {
    * records were handed to the handler (retried ones counted again).
    */
   poll(): Promise<number>;
+  /** Work may be coming (a write through the app): the stream is read at the quick pace again. */
+  nudge(): void;
   /** Stops the timer and waits for a running pass (which ends after its current batch). */
   stop(): Promise<void>;
 }
@@ -409,25 +416,32 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     return run;
   };
 
-  const timer = setInterval(() => {
-    if (queued > 0) return;
-    poll().then(
-      () => (lastError = undefined),
-      (error: unknown) => {
-        // Said once, not every half second while it lasts.
+  const pace = pacePasses({
+    everyMs: options.everyMs ?? 500,
+    idleEveryMs: options.idleEveryMs ?? IDLE_EVERY_MS,
+    pass: async () => {
+      if (queued > 0) return 1; // A pass asked for by poll() is running: not idle.
+      try {
+        const handed = await poll();
+        lastError = undefined;
+        if (handed > 0) options.onWork?.();
+        return handed;
+      } catch (error) {
+        // Said once, not every pass while it lasts.
         const message = error instanceof Error ? error.message : String(error);
         if (message !== lastError) report(`✖ ${job.name}: reading the table's stream failed: ${message}`);
         lastError = message;
-      },
-    );
-  }, options.everyMs ?? 500);
-  timer.unref();
+        return 0;
+      }
+    },
+  });
 
   return {
     poll,
+    nudge: pace.nudge,
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      pace.stop();
       await tail?.catch(() => undefined);
       dynamo.destroy();
       ownStreams?.destroy();

@@ -11,7 +11,7 @@ type TimerJobHandler = (payload: TimerPayload, context: Context) => Promise<unkn
 
 /**
  * The local stand-in for EventBridge Scheduler, a runner of the table's timer queue as the queue jobs' are
- * (infra/local/queue-runner.ts runLeasedPasses): every `everyMs` (default 1 s) one pass asks the table for the timers
+ * (infra/local/queue-runner.ts runLeasedPasses): every `everyMs` (default 1 s; `idleEveryMs` once idle) one pass asks the table for the timers
  * due by `clock()`, claims each (a lease: functions/src/adapters/dynamodb/table-timers.ts), fires it and then
  * removes it. Firing calls the handler of the timer job whose kind matches the payload (the same module the cloud
  * runs); a fire that throws is logged and keeps its timer, which comes due again when its lease ends. Passes never
@@ -19,7 +19,7 @@ type TimerJobHandler = (payload: TimerPayload, context: Context) => Promise<unkn
  * drive it with a moved clock); an interval pass that comes round while one runs is skipped. Timers are items, so
  * after a restart every timer that came due meanwhile fires at the first pass, and one that was firing when the
  * process died fires once its lease ends; two runners over one table fire a timer once, since only one of them can
- * claim it. `stop()` ends the interval, and a pass in progress claims no more timers.
+ * claim it. `stop()` ends the passes, and a pass in progress claims no more timers.
  * Each fire gets a Lambda context whose deadline is the timer jobs' timeout (infra/local/lambda-context.ts): a
  * once-only record a killed fire left "in progress" has expired by the time the timer's lease ends and it fires again.
  */
@@ -27,6 +27,10 @@ export function startLocalTimers(options: {
   timers: TableTimers;
   clock?: () => Date;
   everyMs?: number;
+  /** The pace once idle (infra/local/pass-pace.ts; default 4 s); `nudge()` brings `everyMs` back. */
+  idleEveryMs?: number;
+  /** Called after a pass that claimed a timer (the lifecycle nudges the other runners: its mail follows). */
+  onWork?: () => void;
   /**
    * How long a claimed timer stays with this runner before it may fire again (default six times the timer jobs'
    * timeout, 3 minutes; never less than the timeout).
@@ -65,6 +69,8 @@ export function startLocalTimers(options: {
     batchSize: 1,
     hand,
     everyMs: options.everyMs,
+    idleEveryMs: options.idleEveryMs,
+    onWork: options.onWork,
     passFailed: (error) => fail(`Timer pass failed: ${messageOf(error)}`),
   });
 }

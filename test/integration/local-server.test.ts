@@ -51,8 +51,10 @@ function streamLargeBody(baseUrl: string, { method, path, headers, agent }: Larg
 
 integrationConfig();
 let app: Awaited<ReturnType<typeof startAppServer>>;
+/** Routes that wrote the table, as the server told the local runners (infra/local/lifecycle.ts nudge). */
+const writes: string[] = [];
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await startAppServer({ afterWrite: () => writes.push('write') });
 });
 afterAll(() => app.close());
 
@@ -68,6 +70,19 @@ describe('local server', () => {
     const response = await fetch(`${app.baseUrl}/api/contact/submit`);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
+  });
+
+  it('tells the local runners when a route that writes the table has answered, not after one that only reads', async () => {
+    writes.length = 0;
+    expect((await fetch(`${app.baseUrl}/api/settings`)).status).toBe(200);
+    expect(writes).toEqual([]);
+    const sent = await fetch(`${app.baseUrl}/api/contact/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question.' }),
+    });
+    expect(sent.status).toBe(200);
+    expect(writes).toEqual(['write']);
   });
 
   it('serves the public settings through the route table', async () => {

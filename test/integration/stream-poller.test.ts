@@ -13,17 +13,18 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
+  DynamoDBStreamsClient,
   ExpiredIteratorException,
   GetRecordsCommand,
   GetShardIteratorCommand,
   type _Record,
-  type DynamoDBStreamsClient,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 
 import { streamJobs } from '#shared/jobs';
 import { createDynamoClient } from '#functions/adapters/dynamodb/client';
+import { LOCAL_CREDENTIALS } from '#functions/config';
 import {
   startStreamPoller,
   type StreamCheckpoint,
@@ -334,6 +335,35 @@ describe('the local stream poller', () => {
     expect(await second).toBe(0);
     expect(most).toBe(1);
     expect(handled.ids()).toEqual([['1']]);
+  });
+
+  it('idles after ten passes that found nothing, reads at once when nudged, and says when it found work', async () => {
+    const table = await freshTable();
+    const real = new DynamoDBStreamsClient({ region, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
+    let emptyReads = 0;
+    const streams = {
+      async send(command: GetRecordsCommand) {
+        const answer = await real.send(command);
+        if (command instanceof GetRecordsCommand && !answer.Records?.length) emptyReads++;
+        return answer;
+      },
+    } as unknown as Pick<DynamoDBStreamsClient, 'send'>;
+    const handled = recorder();
+    let worked = 0;
+    const stream = poller(table, checkpointFile(), handled.handler, {
+      everyMs: 20,
+      idleEveryMs: 3_600_000, // once idle, only a nudge brings the next pass
+      streams,
+      onWork: () => worked++,
+    });
+    await vi.waitFor(() => expect(emptyReads).toBeGreaterThanOrEqual(10), { timeout: 10_000 });
+    await put(table, '1', 'Booking');
+    stream.nudge();
+    await vi.waitFor(() => expect(handled.ids()).toEqual([['1']]), { timeout: 10_000 });
+    // Said once its pass has ended (the checkpoint written after the batch).
+    await vi.waitFor(() => expect(worked).toBe(1), { timeout: 10_000 });
+    await stream.stop();
+    real.destroy();
   });
 
   it("calls the job's own handler by default, with a Lambda context", async () => {

@@ -72,8 +72,15 @@ export function depsAs(
   return async () => deps;
 }
 
-export async function startAppServer(): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const server: Server = createAppServer({ siteDir: 'frontend/dist', photosDir: localPhotoDir(TEST_DATA_DIR) });
+/** `afterWrite`: called when a route that writes the table has answered (infra/local/server.ts). */
+export async function startAppServer(
+  options: { afterWrite?: () => void } = {},
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server: Server = createAppServer({
+    siteDir: 'frontend/dist',
+    photosDir: localPhotoDir(TEST_DATA_DIR),
+    afterWrite: options.afterWrite,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
