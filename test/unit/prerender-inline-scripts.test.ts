@@ -9,6 +9,7 @@ import { renderBookingPage } from '#frontend/prerender/booking-page.tsx';
 import { renderTeamPage } from '#frontend/prerender/team-page.tsx';
 import {
   builtSource,
+  iconDataUrl,
   INLINE_SCRIPT_FILES,
   inlineScriptElement,
   withInlineScripts,
@@ -96,6 +97,14 @@ describe("inline scripts: only index.html's", () => {
     const book = read('frontend/dist/book.html');
     expect(inlineScriptHashes(index)).toEqual(SOURCE_HASHES);
     expectInlineScriptsOf(book, index);
+    // The icon is written into every page (frontend/public/favicon.svg as a data: address): no request for it.
+    for (const page of [index, book, read('frontend/dist/landing.html'), published(book)]) {
+      expect(page).toContain(`<link rel="icon" type="image/svg+xml" href="${iconDataUrl()}" />`);
+      expect(page).not.toContain('/favicon.svg');
+    }
+    expect(decodeURIComponent(iconDataUrl().replace('data:image/svg+xml,', ''))).toBe(
+      read('frontend/public/favicon.svg').trim().replaceAll('"', "'"),
+    );
     expectInlineScriptsOf(read('frontend/dist/landing.html'), index);
     expectInlineScriptsOf(published(book), index);
     // The shell loads its own entry, not the single-page app's.
@@ -189,7 +198,15 @@ describe("index.html's inline scripts (book.html's are the same)", () => {
 });
 
 /** The module loader (the last inline script of every page: frontend/src/shell/module-loader.js), run against a fake document. */
-function runLoader(options: { prerendered: boolean; visible?: boolean; paintTiming?: boolean | 'no-paint-entries' }) {
+function runLoader(options: {
+  prerendered: boolean;
+  visible?: boolean;
+  paintTiming?: boolean | 'no-paint-entries';
+  /** A published booking page: early-calls.js left its calls to the loader (window.__meetwiseSendEarly). */
+  earlyCalls?: boolean;
+  /** No module list (a page with Vite's own module tag). */
+  noList?: boolean;
+}) {
   const script = [...builtSource('index').matchAll(/<script>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1]!)
     .find((code) => code.includes('meetwise-modules'));
@@ -206,7 +223,7 @@ function runLoader(options: { prerendered: boolean; visible?: boolean; paintTimi
   const context: Record<string, unknown> = {
     document: {
       querySelector: (selector: string) =>
-        selector === 'meta[name="meetwise-modules"]'
+        selector === 'meta[name="meetwise-modules"]' && !options.noList
           ? { getAttribute: () => '/assets/entry.js /assets/chunk-a.js /assets/chunk-b.js' }
           : null,
       getElementById: (id: string) => (id === 'root' ? { firstElementChild: options.prerendered ? {} : null } : null),
@@ -223,6 +240,7 @@ function runLoader(options: { prerendered: boolean; visible?: boolean; paintTimi
     },
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
   };
+  if (options.earlyCalls) context.__meetwiseSendEarly = () => appended.push('early calls');
   if (options.paintTiming !== false) {
     context.PerformanceObserver = class {
       static supportedEntryTypes =
@@ -270,6 +288,18 @@ describe("the pages' module loader", () => {
     expect(run.timers.map((timer) => timer.ms)).toEqual([5000]);
     run.timers[0]!.run();
     expect(run.appended).toEqual(ALL);
+  });
+
+  it("sends a published booking page's early calls with its code, after the first paint, once", () => {
+    const run = runLoader({ prerendered: true, earlyCalls: true });
+    expect(run.appended).toEqual([]);
+    run.paint('first-contentful-paint');
+    expect(run.appended).toEqual(['early calls', ...ALL]);
+    run.timers[0]!.run();
+    expect(run.appended).toEqual(['early calls', ...ALL]);
+    // Sent at once where nothing is painted first, or where there is no list to load.
+    expect(runLoader({ prerendered: false, earlyCalls: true }).appended).toEqual(['early calls', ...ALL]);
+    expect(runLoader({ prerendered: true, earlyCalls: true, noList: true }).appended).toEqual(['early calls']);
   });
 
   it('loads a prerendered page after five seconds when no paint is reported, and at once when hidden or without paint timing', () => {

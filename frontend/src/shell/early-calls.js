@@ -1,6 +1,8 @@
 // A public booking page's first two calls (the event, the month's available dates in the browser's zone)
 // leave now, while the app's code still downloads; frontend/src/lib/api.ts takes each answer once by its
-// URL. A published page carries its event (#meetwise-event, above this script): only the dates are asked.
+// URL. A published page carries its event (#meetwise-event, above this script): only the dates are asked, and not
+// before its words are painted: the module loader (module-loader.js) sends them with the code, after the first paint
+// (a call made earlier competes with the page's first paint on a slow network).
 // Keep the paths in sync with bookingSlugOf (frontend/src/app/layout-rules.ts) and prefetchBookingPage.
 (function () {
   var match = /^\/(book|events)\/([^/]+)\/?$/.exec(location.pathname.toLowerCase());
@@ -22,11 +24,16 @@
     };
     var dates = new URLSearchParams({ year: part('year'), month: part('month'), eventId: slug, timezone: zone });
     var urls = ['/api/available-dates?' + dates.toString()];
-    if (!document.getElementById('meetwise-event')) urls.unshift('/api/events/public/' + encodeURIComponent(slug));
+    var published = !!document.getElementById('meetwise-event');
+    if (!published) urls.unshift('/api/events/public/' + encodeURIComponent(slug));
     var early = (window.__meetwiseEarly = {});
-    urls.forEach(function (url) {
-      early[url] = fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
-      early[url].catch(function () {});
-    });
+    var send = function () {
+      urls.forEach(function (url) {
+        early[url] = fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
+        early[url].catch(function () {});
+      });
+    };
+    if (published) window.__meetwiseSendEarly = send;
+    else send();
   } catch (e) {}
 })();

@@ -31,13 +31,27 @@ export function inlineScriptElement(file: InlineScriptFile): string {
   return `<script>\n${source.replace(/^(?=.)/gm, '      ')}    </script>`;
 }
 
+/** The head's icon link, whose file (frontend/public) is written into the page. */
+const ICON_LINK = 'href="/favicon.svg"';
+
 /**
- * A page's source with its `<!-- page-head … -->` slot and every `<!-- inline-script: … -->` slot filled (a slot
- * naming no script here fails).
+ * The site's icon as a `data:` address (the Content-Security-Policy's img-src allows it): written into every page, so
+ * a view asks for one file less, and nothing competes with the page's first paint on a slow network.
+ */
+export function iconDataUrl(): string {
+  const svg = readFileSync(new URL('../../public/favicon.svg', import.meta.url), 'utf8').trim();
+  return `data:image/svg+xml,${encodeURIComponent(svg.replaceAll('"', "'"))}`;
+}
+
+/**
+ * A page's source with its `<!-- page-head … -->` slot (the icon written in) and every `<!-- inline-script: … -->`
+ * slot filled (a slot naming no script here fails).
  */
 export function withInlineScripts(html: string): string {
   const withHead = html.replace(HEAD_SLOT, (_slot, indent: string) =>
-    readFileSync(new URL('./head.html', import.meta.url), 'utf8').replace(/^(?=.)/gm, indent),
+    readFileSync(new URL('./head.html', import.meta.url), 'utf8')
+      .replace(ICON_LINK, `href="${iconDataUrl()}"`)
+      .replace(/^(?=.)/gm, indent),
   );
   return withHead.replace(SLOT, (_slot, file: string) => {
     if (!(INLINE_SCRIPT_FILES as readonly string[]).includes(file)) {

@@ -1,12 +1,18 @@
 // A prerendered page (a published booking page, the landing page) lists its modules in
 // <meta name="meetwise-modules"> instead of Vite's tags (frontend/src/prerender/html.ts deferModules): it paints
-// its words first, then this loads the code that hydrates it. Other pages keep Vite's tags: no list, nothing to
-// do.
+// its words first, then this loads the code that hydrates it, and sends a published booking page's early calls
+// (early-calls.js) with it. Other pages keep Vite's tags: no list, nothing to load.
 (function () {
+  var sendEarly = function () {
+    var send = window.__meetwiseSendEarly;
+    window.__meetwiseSendEarly = undefined;
+    if (send) send();
+  };
   var list = document.querySelector('meta[name="meetwise-modules"]');
-  if (!list) return;
+  if (!list) return sendEarly();
   var urls = list.getAttribute('content').split(' ');
   var load = function () {
+    sendEarly();
     urls.forEach(function (url, index) {
       var tag = document.createElement(index === 0 ? 'script' : 'link');
       if (index === 0) tag.type = 'module';
