@@ -7,33 +7,40 @@
 (function () {
   var match = /^\/(book|events)\/([^/]+)\/?$/.exec(location.pathname.toLowerCase());
   if (!match || (match[1] === 'events' && (match[2] === 'new' || match[2] === 'dashboard')) || !window.fetch) return;
+  var slug;
   try {
-    var slug = decodeURIComponent(match[2]);
-    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    var parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-    }).formatToParts(new Date());
-    var part = function (type) {
-      return Number(
-        parts.filter(function (p) {
-          return p.type === type;
-        })[0].value,
-      );
-    };
-    var dates = new URLSearchParams({ year: part('year'), month: part('month'), eventId: slug, timezone: zone });
-    var urls = ['/api/available-dates?' + dates.toString()];
-    var published = !!document.getElementById('meetwise-event');
-    if (!published) urls.unshift('/api/events/public/' + encodeURIComponent(slug));
-    var early = (window.__meetwiseEarly = {});
-    var send = function () {
+    slug = decodeURIComponent(match[2]);
+  } catch (e) {
+    return;
+  }
+  var published = !!document.getElementById('meetwise-event');
+  var early = (window.__meetwiseEarly = {});
+  // The month in the browser's zone: the zone's data is read here (several milliseconds at a browser's first use), in
+  // the loader's own task after the paint on a published page.
+  var send = function () {
+    try {
+      var zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+      var parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+      }).formatToParts(new Date());
+      var part = function (type) {
+        return Number(
+          parts.filter(function (p) {
+            return p.type === type;
+          })[0].value,
+        );
+      };
+      var dates = new URLSearchParams({ year: part('year'), month: part('month'), eventId: slug, timezone: zone });
+      var urls = ['/api/available-dates?' + dates.toString()];
+      if (!published) urls.unshift('/api/events/public/' + encodeURIComponent(slug));
       urls.forEach(function (url) {
         early[url] = fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
         early[url].catch(function () {});
       });
-    };
-    if (published) window.__meetwiseSendEarly = send;
-    else send();
-  } catch (e) {}
+    } catch (e) {}
+  };
+  if (published) window.__meetwiseSendEarly = send;
+  else send();
 })();

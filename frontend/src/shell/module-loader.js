@@ -11,26 +11,38 @@
   var list = document.querySelector('meta[name="meetwise-modules"]');
   if (!list) return sendEarly();
   var urls = list.getAttribute('content').split(' ');
-  var load = function () {
-    sendEarly();
-    urls.forEach(function (url, index) {
-      var tag = document.createElement(index === 0 ? 'script' : 'link');
-      if (index === 0) tag.type = 'module';
-      else tag.rel = 'modulepreload';
-      tag.crossOrigin = '';
-      tag[index === 0 ? 'src' : 'href'] = url;
-      document.head.appendChild(tag);
+  var append = function (url, index) {
+    var tag = document.createElement(index === 0 ? 'script' : 'link');
+    if (index === 0) tag.type = 'module';
+    else tag.rel = 'modulepreload';
+    tag.crossOrigin = '';
+    tag[index === 0 ? 'src' : 'href'] = url;
+    document.head.appendChild(tag);
+  };
+  // After a paint, each step is a task of its own (each tag starts a request, about a millisecond's work): the page
+  // stays free to answer the guest between them. Tasks queued at once keep their order.
+  var load = function (afterPaint) {
+    var steps = [sendEarly].concat(
+      urls.map(function (url, index) {
+        return function () {
+          append(url, index);
+        };
+      }),
+    );
+    steps.forEach(function (step) {
+      if (afterPaint) setTimeout(step, 0);
+      else step();
     });
   };
   var root = document.getElementById('root');
   var prerendered = root && root.firstElementChild && document.visibilityState === 'visible';
   var observer;
   var started = false;
-  var start = function () {
+  var start = function (afterPaint) {
     if (started) return;
     started = true;
     if (observer) observer.disconnect();
-    load();
+    load(afterPaint);
   };
   // Once the browser reports the first contentful paint; at once where it cannot (hidden, or no paint timing). The
   // last-resort timer is for a page whose paint is never reported: started earlier, on a busy first frame, the code
@@ -39,7 +51,7 @@
     if (!prerendered) throw new Error('nothing to paint first');
     if ((PerformanceObserver.supportedEntryTypes || []).indexOf('paint') < 0) throw new Error('no paint timing');
     observer = new PerformanceObserver(function (entries) {
-      if (entries.getEntriesByName('first-contentful-paint').length) start();
+      if (entries.getEntriesByName('first-contentful-paint').length) start(true);
     });
     observer.observe({ type: 'paint', buffered: true });
     setTimeout(start, 5000);
