@@ -1,3 +1,6 @@
+/** The idle pace of the local runners that back off (4 s: a first mail after a quiet spell goes within it). */
+export const IDLE_EVERY_MS = 4000;
+
 /**
  * When a local runner's next pass comes (the stream pollers', the table queues', the timers'): `everyMs` after the
  * last one ended while there is work, and `idleEveryMs` once `idleAfter` passes in a row found none, so an idle app's
@@ -5,9 +8,6 @@
  * app, a timer fired, work another runner handed on) brings the quick pace back at once: the next pass comes within
  * `everyMs`, as it did before any idling. Passes never overlap: the next is planned when one ends.
  */
-/** The idle pace of the local runners that back off (4 s: a first mail after a quiet spell goes within it). */
-export const IDLE_EVERY_MS = 4000;
-
 export interface PassPace {
   nudge(): void;
   stop(): void;

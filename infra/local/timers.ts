@@ -11,13 +11,13 @@ type TimerJobHandler = (payload: TimerPayload, context: Context) => Promise<unkn
 
 /**
  * The local stand-in for EventBridge Scheduler, a runner of the table's timer queue as the queue jobs' are
- * (infra/local/queue-runner.ts runLeasedPasses): every `everyMs` (default 1 s; `idleEveryMs` once idle) one pass asks the table for the timers
- * due by `clock()`, claims each (a lease: functions/src/adapters/dynamodb/table-timers.ts), fires it and then
- * removes it. Firing calls the handler of the timer job whose kind matches the payload (the same module the cloud
- * runs); a fire that throws is logged and keeps its timer, which comes due again when its lease ends. Passes never
- * overlap: `tick()` runs one after any pass in progress and answers how many timers it fired successfully (tests
- * drive it with a moved clock); an interval pass that comes round while one runs is skipped. Timers are items, so
- * after a restart every timer that came due meanwhile fires at the first pass, and one that was firing when the
+ * (infra/local/queue-runner.ts runLeasedPasses): every `everyMs` (default 1 s; `idleEveryMs` once idle) one pass asks
+ * the table for the timers due by `clock()`, claims each (a lease: functions/src/adapters/dynamodb/table-timers.ts),
+ * fires it and then removes it. Firing calls the handler of the timer job whose kind matches the payload (the same
+ * module the cloud runs); a fire that throws is logged and keeps its timer, which comes due again when its lease ends.
+ * Passes never overlap: `tick()` runs one after any pass in progress and answers how many timers it fired successfully
+ * (tests drive it with a moved clock); an interval pass that comes round while one runs is skipped. Timers are items,
+ * so after a restart every timer that came due meanwhile fires at the first pass, and one that was firing when the
  * process died fires once its lease ends; two runners over one table fire a timer once, since only one of them can
  * claim it. `stop()` ends the passes, and a pass in progress claims no more timers.
  * Each fire gets a Lambda context whose deadline is the timer jobs' timeout (infra/local/lambda-context.ts): a
