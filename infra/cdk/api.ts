@@ -21,7 +21,7 @@ import type { RouteName } from '#shared/api/route-paths';
 import type { RouteDefinition, RouteNeeds } from '#shared/api/routes';
 import type { JobDefinition } from '#shared/jobs';
 import { deadLetterQueue } from '#infra/cdk/dead-letters';
-import { lambdaCode } from '#infra/cdk/lambda-bundle';
+import { LambdaBundles } from '#infra/cdk/lambda-bundle';
 import { acknowledgeNag } from '#infra/cdk/nag';
 import { metricsNamespaceOf } from '#infra/cdk/stage';
 
@@ -42,6 +42,11 @@ export interface RouteFunctionsProps {
   tokenKey: kms.IKey;
   /** Folder holding package.json (its "imports" map) and package-lock.json. */
   projectRoot: string;
+  /**
+   * The entries of the functions other constructs build with `makeFunction` (stream, timer and queue jobs, the page
+   * shell): bundled in one esbuild build with the routes' and jobs' (LambdaBundles). One left out is built alone.
+   */
+  otherEntries?: readonly string[];
   mailFrom: string;
   contactEmail: string;
   /** Signs session tokens; every route verifies sessions, so every function reads it (SESSION_SECRET). */
@@ -209,6 +214,11 @@ export class RouteFunctions extends Construct {
       ],
     });
 
+    const bundles = new LambdaBundles(props.projectRoot, [
+      ...props.routes.map((route) => path.join(props.handlersDir, `${route.name}.ts`)),
+      ...props.jobs.map((job) => path.join(props.jobsDir, `${job.name}.ts`)),
+      ...(props.otherEntries ?? []),
+    ]);
     const makeFunction: FunctionFactory = (name, entry, description, needs, timeout, parent = this) => {
       if (!existsSync(entry)) throw new Error(`"${name}" has no handler file: ${entry}`);
       const logGroup = new logs.LogGroup(parent, `${name}Logs`, {
@@ -230,7 +240,7 @@ export class RouteFunctions extends Construct {
 
       const fn = new lambda.Function(parent, `${name}Function`, {
         description: description.slice(0, 256),
-        code: lambdaCode(props.projectRoot, entry),
+        code: bundles.code(entry),
         handler: 'index.handler',
         runtime: lambda.Runtime.NODEJS_22_X,
         architecture: lambda.Architecture.ARM_64,

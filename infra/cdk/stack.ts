@@ -9,11 +9,19 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
 import { routeTable, type RouteDefinition } from '#shared/api/routes';
-import { jobTable, queueJobs, streamJobs, streamJobTable, timerJobTable, type JobDefinition } from '#shared/jobs';
+import {
+  jobTable,
+  queueJobs,
+  queueJobTable,
+  streamJobs,
+  streamJobTable,
+  timerJobTable,
+  type JobDefinition,
+} from '#shared/jobs';
 import { AccessLogs } from '#infra/cdk/access-logs';
 import { RouteFunctions } from '#infra/cdk/api';
 import { isBillingRoute, PromoCodeSeed } from '#infra/cdk/billing';
-import { BookingLifecycle } from '#infra/cdk/booking-lifecycle';
+import { BookingLifecycle, mailSuppressionJob } from '#infra/cdk/booking-lifecycle';
 import { RepublishOnDeploy } from '#infra/cdk/booking-pages';
 import { DataTable } from '#infra/cdk/data';
 import { SiteDomainRecords } from '#infra/cdk/domain';
@@ -197,6 +205,7 @@ export class MeetwiseStack extends Stack {
     });
 
     const jobsDir = path.resolve(props.jobsDir ?? path.join(projectRoot, 'functions/src/jobs'));
+    const shellEntry = path.join(projectRoot, 'functions/src/site/serveBookingShell.ts');
     const api = new RouteFunctions(this, 'Api', {
       routes: props.routes ?? routeTable,
       jobs: props.jobs ?? jobTable,
@@ -204,6 +213,12 @@ export class MeetwiseStack extends Stack {
       projectRoot,
       handlersDir: path.resolve(props.handlersDir ?? path.join(projectRoot, 'functions/src/handlers')),
       jobsDir,
+      otherEntries: [
+        ...[...streamJobTable, ...timerJobTable, ...queueJobTable, mailSuppressionJob].map((job) =>
+          path.join(jobsDir, `${job.name}.ts`),
+        ),
+        shellEntry,
+      ],
       tokenKey,
       mailFrom: props.mailFrom,
       contactEmail: props.contactEmail,
@@ -236,7 +251,7 @@ export class MeetwiseStack extends Stack {
     const site = new Site(this, 'Site', {
       siteDir,
       makeFunction: api.makeFunction,
-      shellEntry: path.join(projectRoot, 'functions/src/site/serveBookingShell.ts'),
+      shellEntry,
       api: api.api,
       originSecret,
       ...(props.originSecretSent === 'previous' ? { originHeaderValue: previousValueOf(originSecret) } : {}),
