@@ -45,16 +45,15 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // One Chromium for the run (test/support/e2e-global-setup.ts), one app per worker (test/support/worker-app.ts);
-          // a worker's files against the fake Google and the fake Stripe share one more app (test/support/fakes-app.ts).
+          // One app and one Chromium for the run (test/support/e2e-global-setup.ts); the files against the fake Google
+          // and the fake Stripe share one more app (test/support/fakes-app.ts).
           globalSetup: ['test/support/e2e-global-setup.ts'],
           // After the other projects when one vitest runs all four (`npm run test:all`); `npm test` runs this project in
           // a vitest of its own beside them (test/npm-test.ts).
           sequence: { groupOrder: 1 },
-          // Two workers, each taking one file after the other and keeping its modules, so each starts its app (and the
-          // fakes with theirs) once. A browser file spends most of its time waiting on one page at a time: one worker
-          // alone used about a third of the machine's two cores.
-          maxWorkers: 2,
+          // One file after the other in one worker that keeps its modules: the fakes and their app are started once.
+          fileParallelism: false,
+          maxWorkers: 1,
           isolate: false,
           // A browser on a busy 2-core machine may need more than the default 1 s to show what a test waits for.
           expect: { poll: { timeout: 10_000 } },

@@ -103,7 +103,7 @@ describe('the admin dashboard', () => {
     const slug = await host.createEvent({ title: 'Paged Meeting' });
     const tag = randomBytes(3).toString('hex');
     const names = Array.from({ length: 30 }, (_, index) => `Pager${String(index + 1).padStart(2, '0')} ${tag}`);
-    await appTable(stack.app).futureBookings(host.email, slug, names, Date.now() + 3 * 86_400_000);
+    await appTable().futureBookings(host.email, slug, names, Date.now() + 3 * 86_400_000);
 
     const page = await openPage('/login');
     await page.getByLabel('Username or Email').fill('admin@meetwise.test');

@@ -8,7 +8,7 @@ import { registerAccount } from '#test/support/e2e-hosts';
 
 /**
  * Calendar integration in the browser, on the built-in calendar (the calendar integration screen;
- * the worker's shared app has no Google client, so 'Add your calendar' connects the
+ * the run's shared app has no Google client, so 'Add your calendar' connects the
  * built-in calendar at once): the signed-out card, connecting, the private ICS feed (created, fetched, reset, turned
  * off), disconnecting, the dashboard's banner following, a 401 showing the authentication banner, and the
  * /calendar-connected page the Google window ends on. axe on each state.

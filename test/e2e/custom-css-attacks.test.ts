@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
 import { createDocumentClient, createDynamoClient } from '#functions/adapters/dynamodb/client';
 import { keys } from '#functions/adapters/dynamodb/keys';
@@ -13,7 +13,7 @@ import { eventBody } from '#test/support/event-body';
  * call the API for the visitor nor lets it cover the page.
  */
 
-// The worker's shared app: the test writes into its table (startApp read its DynamoDB Local from the banner).
+// The run's shared app: the test writes into its table (the global setup read its DynamoDB Local from the banner).
 const stack = browserStackPerFile();
 
 const ATTACK_CSS = [
@@ -58,12 +58,12 @@ describe('custom CSS from a host', () => {
     const { id } = (await created.json()) as { id: number };
 
     // Stored past every check, straight into the table of the running app.
-    const { dynamoEndpoint, tableName } = stack.app;
+    const dynamoEndpoint = inject('e2eDynamoEndpoint');
     expect(dynamoEndpoint).toBeDefined();
     const db = createDocumentClient(createDynamoClient({ region: 'us-east-1', dynamoEndpoint }));
     await db.send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: inject('e2eTableName'),
         Key: keys.event(id),
         UpdateExpression: 'SET customCss = :css',
         ExpressionAttributeValues: { ':css': ATTACK_CSS },

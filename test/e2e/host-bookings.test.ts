@@ -41,7 +41,7 @@ describe("the host's bookings screen", () => {
       user: { email: string };
     };
     const pastGuest = `Sam Past ${randomBytes(3).toString('hex')}`;
-    await appTable(stack.app).pastBooking(me.user.email, slug, pastGuest);
+    await appTable().pastBooking(me.user.email, slug, pastGuest);
 
     const context = await signedIn(host.cookie);
     const page = await context.newPage();
@@ -84,7 +84,7 @@ describe("the host's bookings screen", () => {
     const tag = randomBytes(3).toString('hex');
     // More than a page of the list (50): the screen asks for the window's next page with its cursor.
     const names = Array.from({ length: 60 }, (_, index) => `Paged ${String(index + 1).padStart(2, '0')} ${tag}`);
-    await appTable(stack.app).futureBookings(host.email, slug, names, Date.now() + 2 * 86_400_000);
+    await appTable().futureBookings(host.email, slug, names, Date.now() + 2 * 86_400_000);
 
     const context = await signedIn(host.cookie);
     const page = await context.newPage();

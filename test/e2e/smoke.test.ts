@@ -1,15 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { pageSecurityHeaders } from '#infra/security-headers';
 import { checkLandingPage, USAGE } from '#infra/smoke';
-import { workerApp } from '#test/support/worker-app';
 
 /**
- * `npm run smoke -- URL` (infra/smoke.ts), run as a person runs it after a deploy: against the worker's local app
- * (test/support/worker-app.ts) every check passes; against a small server of this file that answers without
+ * `npm run smoke -- URL` (infra/smoke.ts), run as a person runs it after a deploy: against the run's local app
+ * (test/support/e2e-global-setup.ts) every check passes; against a small server of this file that answers without
  * the security headers and with the wrong shapes, the failing checks are named and the exit code is 1; bad usage is
  * exit code 2 with the usage text. No browser.
  */
@@ -93,7 +92,7 @@ afterAll(async () => {
 
 describe('npm run smoke', () => {
   it('passes every check against the local stack', async () => {
-    const { code, stdout, stderr } = await smoke((await workerApp()).baseUrl);
+    const { code, stdout, stderr } = await smoke(inject('e2eAppBaseUrl'));
     const lines = checkLines(stdout);
     expect(
       lines.filter((line) => !line.startsWith('✓ ')),

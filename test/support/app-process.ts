@@ -12,9 +12,6 @@ export interface RunningApp {
   /** The runner's own process (its peers run under watchdogs in the same process group). */
   pid?: number;
   dataDir?: string;
-  /** Its DynamoDB Local and table, from the banner (for tests that need what no page can make: app-table.ts). */
-  dynamoEndpoint?: string;
-  tableName?: string;
   stop(): Promise<void>;
 }
 
@@ -87,14 +84,5 @@ async function startAppOnce(options: { env?: Record<string, string>; dataDir?: s
   }
   const mailViewer = /Mail viewer:\s+(\S+)/.exec(output)?.[1];
   if (!mailViewer) throw new Error(`No mail viewer URL in the banner:\n${output}`);
-  const dynamo = /DynamoDB:\s+(\S+) \(table "([^"]+)"/.exec(output);
-  return {
-    baseUrl: `http://localhost:${port}`,
-    mailViewer,
-    output: () => output,
-    pid: child.pid!,
-    dataDir,
-    ...(dynamo ? { dynamoEndpoint: dynamo[1]!.replace('//localhost:', '//127.0.0.1:'), tableName: dynamo[2]! } : {}),
-    stop,
-  };
+  return { baseUrl: `http://localhost:${port}`, mailViewer, output: () => output, pid: child.pid!, dataDir, stop };
 }

@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 
 import { composeDeps } from '#functions/composition';
 import { parseConfig } from '#functions/config';
-import type { RunningApp } from '#test/support/app-process';
 import { bookingRecord } from '#test/support/booking-record';
 
 /**
- * A running app's own table, for browser tests that need what no page can make: a booking whose time has passed (the
- * pages only ever offer times ahead), or a page's worth of bookings at once. startApp found it in the start-up
- * banner's DynamoDB line.
+ * The run's shared app's own table, for browser tests that need what no page can make: a booking whose time has
+ * passed (the pages only ever offer times ahead), or a page's worth of bookings at once. The global setup found it in
+ * the start-up banner's DynamoDB line.
  */
-export function appTable(app: RunningApp) {
-  if (!app.dynamoEndpoint || !app.tableName) throw new Error(`No DynamoDB line in the banner:\n${app.output()}`);
+export function appTable() {
   const deps = composeDeps(
     parseConfig({
-      DYNAMODB_ENDPOINT: app.dynamoEndpoint,
-      TABLE_NAME: app.tableName,
+      DYNAMODB_ENDPOINT: inject('e2eDynamoEndpoint'),
+      TABLE_NAME: inject('e2eTableName'),
       AWS_REGION: 'us-east-1',
       LOG_LEVEL: 'error',
     }),

@@ -3,7 +3,6 @@ import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
 
 import { startApp, type RunningApp } from '#test/support/app-process';
-import { workerApp } from '#test/support/worker-app';
 
 /** Debian's Chromium, which playwright-core drives (no browser download). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -28,7 +27,7 @@ export function launchBrowser(): Promise<Browser> {
 /**
  * What every browser test needs: the built front end (refused with a clear message when missing), the real app as
  * `npm start` runs it, and a connection to the run's one Chromium (started by test/support/e2e-global-setup.ts, which
- * also refuses a missing Chromium). The app is the worker's shared one (test/support/worker-app.ts); with `app`, the one it answers (shared by
+ * also refuses a missing Chromium). The app is the run's shared one; with `app`, the one it answers (shared by
  * several files and stopped at the end of the run, test/support/fakes-app.ts); with `env`, one of the file's own.
  * `stop()` closes the connection (and with it every context the file opened) and ends an own app.
  */
@@ -38,8 +37,15 @@ export async function startBrowserStack(
   if (!existsSync('frontend/dist/index.html'))
     throw new Error('Build the front end first: npm run build (npm test does it).');
   const own = options.env !== undefined;
+  const shared: RunningApp = {
+    baseUrl: inject('e2eAppBaseUrl'),
+    mailViewer: inject('e2eMailViewer'),
+    dataDir: inject('e2eDataDir'),
+    output: () => "(the shared app: its output is the global setup's)",
+    stop: async () => {},
+  };
   const [app, browser] = await Promise.all([
-    own ? startApp(options) : options.app ? options.app() : workerApp(),
+    own ? startApp(options) : options.app ? options.app() : shared,
     chromium.connect(inject('e2eBrowserEndpoint')),
   ]);
   return {
