@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { renameSync, rmdirSync } from 'node:fs';
+import { existsSync, renameSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { AssetHashType, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -65,7 +65,9 @@ export class LambdaBundles {
     entries: readonly string[],
   ) {
     const batch = randomBytes(6).toString('hex');
-    for (const entry of new Set(entries.map((file) => this.#relative(file)))) {
+    // A missing file is left to its function, which names it (api.ts makeFunction) instead of failing the batch.
+    const present = entries.filter((file) => existsSync(path.resolve(projectRoot, file)));
+    for (const entry of new Set(present.map((file) => this.#relative(file)))) {
       this.#planned.set(entry, `bundling-batch-${batch}-${this.#planned.size}`);
     }
   }
@@ -75,12 +77,13 @@ export class LambdaBundles {
    * bundle's own hash, so an unchanged function is not uploaded again. Its handler is `index.handler`.
    */
   code(entry: string): lambda.Code {
+    const relative = this.#relative(entry);
     return lambda.Code.fromAsset(this.projectRoot, {
       assetHashType: AssetHashType.OUTPUT,
       bundling: {
         // Never used: the local bundling below always succeeds or throws (CDK asks for an image all the same).
         image: DockerImage.fromRegistry('dummy'),
-        local: new EsbuildLocally(this.#relative(entry), (outputDir) => this.#bundle(this.#relative(entry), outputDir)),
+        local: new EsbuildLocally(relative, (outputDir) => this.#bundle(relative, outputDir)),
       },
     });
   }

@@ -60,10 +60,15 @@ describe('LambdaBundles', () => {
       context: { 'aws:cdk:enable-asset-metadata': true },
     });
     const stack = new Stack(app, 'Bundles');
-    const bundles = new LambdaBundles(root, ['handlers/alpha.ts', path.join(root, 'handlers/beta.ts')]);
+    // A planned file that is not there is left to its function (which names it) rather than failing the batch.
+    const bundles = new LambdaBundles(root, [
+      'handlers/alpha.ts',
+      path.join(root, 'handlers/beta.ts'),
+      'handlers/missing.ts',
+    ]);
 
     const alpha = functionIn(stack, bundles, 'alpha');
-    // beta's bundle waits beside CDK's folders until its function asks for it.
+    // beta's bundle waits beside CDK's folders until its function asks for it; nothing waits for the missing file.
     expect(batchFolders(app.outdir)).toHaveLength(1);
     const beta = functionIn(stack, bundles, 'beta');
     expect(batchFolders(app.outdir)).toEqual([]);
