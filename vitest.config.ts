@@ -35,6 +35,11 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/peers-global-setup.ts'],
+          // The files share their worker's process, which keeps the packages they load (the AWS SDK alone took seconds
+          // a file); each starts with the environment and the project's modules as new (test/support/fresh-file.ts).
+          isolate: false,
+          setupFiles: ['test/support/fresh-file.ts'],
+          unstubGlobals: true,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -59,6 +59,8 @@ const tables: string[] = [];
 const pollers: StreamPoller[] = [];
 
 afterAll(async () => {
+  // The next file in this worker loads the job's own module (test/support/fresh-file.ts).
+  vi.doUnmock('#functions/jobs/notifyBookingChanges');
   await Promise.all(pollers.map((poller) => poller.stop()));
   await Promise.all(tables.map((name) => db.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined)));
   db.destroy();
