@@ -13,6 +13,8 @@ import {
   iconDataUrl,
   INLINE_SCRIPT_FILES,
   inlineScriptElement,
+  inlineScriptSource,
+  intlWarmupWorker,
   withInlineScripts,
 } from '#frontend/shell/inline-scripts.ts';
 
@@ -98,6 +100,9 @@ describe("inline scripts: only index.html's", () => {
     const book = read('frontend/dist/book.html');
     expect(inlineScriptHashes(index)).toEqual(SOURCE_HASHES);
     expectInlineScriptsOf(book, index);
+    // The worker the module loader names is in the build, as its source is.
+    const worker = intlWarmupWorker();
+    expect(read(`frontend/dist/${worker.fileName}`)).toBe(worker.source);
     // The icon is written into every page (frontend/public/favicon.svg as a data: address): no request for it.
     for (const page of [index, book, read('frontend/dist/landing.html'), published(book)]) {
       expect(page).toContain(`<link rel="icon" type="image/svg+xml" href="${iconDataUrl()}" />`);
@@ -147,7 +152,7 @@ function runShellScript(pageScript: string, context: Record<string, unknown>): v
   const file = INLINE_SCRIPT_FILES.find((name) => inlineScriptElement(name) === `<script>${pageScript}</script>`);
   if (!file) throw new Error('The page has an inline script that frontend/src/shell does not have');
   const path = fileURLToPath(new URL(`../../frontend/src/shell/${file}`, import.meta.url));
-  runInNewContext(readFileSync(path, 'utf8'), context, { filename: pathToFileURL(path).href });
+  runInNewContext(inlineScriptSource(file), context, { filename: pathToFileURL(path).href });
 }
 
 /** index.html's inline scripts, run as a browser would on a path (a fake document and fetch). */
@@ -218,6 +223,8 @@ function runLoader(options: {
   earlyCalls?: boolean;
   /** No module list (a page with Vite's own module tag). */
   noList?: boolean;
+  /** The browser has no workers (the warm-up is skipped). */
+  noWorker?: boolean;
 }) {
   const script = [...builtSource('index').matchAll(/<script>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1]!)
@@ -252,6 +259,21 @@ function runLoader(options: {
     },
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
   };
+  const workers: FakeWorker[] = [];
+  class FakeWorker {
+    onmessage: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    terminated = false;
+    constructor(readonly url: string) {
+      if (options.noWorker) throw new Error('no workers here');
+      workers.push(this);
+      appended.push(`worker ${url}`);
+    }
+    terminate() {
+      this.terminated = true;
+    }
+  }
+  context.Worker = FakeWorker;
   if (options.earlyCalls) context.__meetwiseSendEarly = () => appended.push('early calls');
   if (options.paintTiming !== false) {
     context.PerformanceObserver = class {
@@ -277,20 +299,32 @@ function runLoader(options: {
     timers.splice(0, timers.length, ...timers.filter((timer) => timer.ms !== 0));
     for (const timer of queued) timer.run();
   };
-  return { appended, timers, paint, runQueued, observed: () => observer?.type, disconnected: () => disconnected };
+  return {
+    appended,
+    timers,
+    workers,
+    paint,
+    runQueued,
+    observed: () => observer?.type,
+    disconnected: () => disconnected,
+  };
 }
 
 describe("the pages' module loader", () => {
+  const WORKER = `worker /${intlWarmupWorker().fileName}`;
   const ALL = [
     'script type=module src=/assets/entry.js crossorigin=',
     'link rel=modulepreload href=/assets/chunk-a.js',
     'link rel=modulepreload href=/assets/chunk-b.js',
   ];
 
-  it('loads a page rendered in the browser (an empty root) at once: the entry and every chunk it imports', () => {
+  it('loads a page rendered in the browser (an empty root) at once: the warm-up worker, the entry and every chunk it imports', () => {
     const run = runLoader({ prerendered: false });
-    expect(run.appended).toEqual(ALL);
+    expect(run.appended).toEqual([WORKER, ...ALL]);
     expect(run.timers).toEqual([]);
+    // The worker is let go once it answered (or failed).
+    run.workers[0]!.onmessage!();
+    expect(run.workers[0]!.terminated).toBe(true);
   });
 
   it('loads a prerendered page after its first paint, once', () => {
@@ -301,15 +335,16 @@ describe("the pages' module loader", () => {
     expect(run.appended).toEqual([]);
     run.paint('first-contentful-paint');
     expect(run.disconnected()).toBe(true);
-    // Each tag in a task of its own, queued at once in order.
+    // The worker, the early calls and each tag in a task of its own, queued at once in order.
     expect(run.appended).toEqual([]);
-    expect(run.timers.map((timer) => timer.ms)).toEqual([5000, 0, 0, 0, 0]);
+    expect(run.timers.map((timer) => timer.ms)).toEqual([5000, 0, 0, 0, 0, 0]);
     run.runQueued();
-    expect(run.appended).toEqual(ALL);
+    expect(run.appended).toEqual([WORKER, ...ALL]);
     // The last-resort timer finds it done.
     expect(run.timers.map((timer) => timer.ms)).toEqual([5000]);
     run.timers[0]!.run();
-    expect(run.appended).toEqual(ALL);
+    expect(run.appended).toEqual([WORKER, ...ALL]);
+    expect(run.workers).toHaveLength(1);
   });
 
   it("sends a published booking page's early calls with its code, after the first paint, once", () => {
@@ -317,12 +352,19 @@ describe("the pages' module loader", () => {
     expect(run.appended).toEqual([]);
     run.paint('first-contentful-paint');
     run.runQueued();
-    expect(run.appended).toEqual(['early calls', ...ALL]);
+    expect(run.appended).toEqual([WORKER, 'early calls', ...ALL]);
     run.timers[0]!.run();
-    expect(run.appended).toEqual(['early calls', ...ALL]);
+    expect(run.appended).toEqual([WORKER, 'early calls', ...ALL]);
     // Sent at once where nothing is painted first, or where there is no list to load.
-    expect(runLoader({ prerendered: false, earlyCalls: true }).appended).toEqual(['early calls', ...ALL]);
-    expect(runLoader({ prerendered: true, earlyCalls: true, noList: true }).appended).toEqual(['early calls']);
+    expect(runLoader({ prerendered: false, earlyCalls: true }).appended).toEqual([WORKER, 'early calls', ...ALL]);
+    expect(runLoader({ prerendered: true, earlyCalls: true, noList: true }).appended).toEqual([WORKER, 'early calls']);
+  });
+
+  it('loads the page without the warm-up where the browser has no workers', () => {
+    const run = runLoader({ prerendered: true, earlyCalls: true, noWorker: true });
+    run.paint('first-contentful-paint');
+    run.runQueued();
+    expect(run.appended).toEqual(['early calls', ...ALL]);
   });
 
   it('loads a prerendered page after five seconds when no paint is reported, and at once when hidden or without paint timing', () => {
@@ -331,9 +373,29 @@ describe("the pages' module loader", () => {
     expect(silent.timers.map((timer) => timer.ms)).toEqual([5000]);
     expect(silent.appended).toEqual([]);
     silent.timers[0]!.run();
-    expect(silent.appended).toEqual(ALL);
-    expect(runLoader({ prerendered: true, visible: false }).appended).toEqual(ALL);
-    expect(runLoader({ prerendered: true, paintTiming: false }).appended).toEqual(ALL);
-    expect(runLoader({ prerendered: true, paintTiming: 'no-paint-entries' }).appended).toEqual(ALL);
+    expect(silent.appended).toEqual([WORKER, ...ALL]);
+    expect(runLoader({ prerendered: true, visible: false }).appended).toEqual([WORKER, ...ALL]);
+    expect(runLoader({ prerendered: true, paintTiming: false }).appended).toEqual([WORKER, ...ALL]);
+    expect(runLoader({ prerendered: true, paintTiming: 'no-paint-entries' }).appended).toEqual([WORKER, ...ALL]);
+  });
+});
+
+describe('the warm-up worker', () => {
+  it('loads the date data and answers once, also where Intl fails', () => {
+    const { source } = intlWarmupWorker();
+    for (const intl of [Intl, undefined]) {
+      const posted: unknown[] = [];
+      const path = fileURLToPath(new URL('../../frontend/src/shell/intl-warmup.js', import.meta.url));
+      const context = { Intl: intl, Date, postMessage: (message: unknown) => posted.push(message) };
+      runInNewContext(source, context, { filename: pathToFileURL(path).href });
+      expect(posted).toEqual(['ready']);
+    }
+  });
+
+  it("is written by the builds under assets/, named by its content's hash, as the loader names it", () => {
+    const { fileName, source } = intlWarmupWorker();
+    expect(fileName).toMatch(/^assets\/intl-warmup-[0-9a-f]{10}\.js$/);
+    expect(builtSource('index')).toContain(`new Worker('/${fileName}')`);
+    expect(source).not.toContain('__INTL_WARMUP_URL__');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
@@ -21,12 +22,32 @@ const SLOT = /<!-- inline-script: ([\w.-]+) -->/g;
 /** The head's slot, on a line of its own: the head is written in at its indent. */
 const HEAD_SLOT = /^([ \t]*)<!-- page-head\b[^>]*-->\n/m;
 
+/** Where the module loader names its warm-up worker; written in as the worker's address (intlWarmupWorker). */
+const WORKER_SLOT = '__INTL_WARMUP_URL__';
+
+/**
+ * The module loader's warm-up worker (intl-warmup.js: it loads the browser's date data off the page's thread), as
+ * the builds write it: under assets/, named by its content's hash, so it is cached for a year like the other assets,
+ * and the three builds (and every page) name the same bytes alike.
+ */
+export function intlWarmupWorker(): { fileName: string; source: string } {
+  const source = readFileSync(new URL('./intl-warmup.js', import.meta.url), 'utf8');
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
+  return { fileName: `assets/intl-warmup-${hash}.js`, source };
+}
+
+/** A script as the pages run it: its file, the warm-up worker's address written in (line for line the file's). */
+export function inlineScriptSource(file: InlineScriptFile): string {
+  const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+  return source.replaceAll(WORKER_SLOT, `/${intlWarmupWorker().fileName}`);
+}
+
 /**
  * A script's element, `<script>…</script>`, the same wherever a page names it (its text indented as the pages' head
  * is, so the built pages read as their sources do). Read at each call, so the dev server serves an edit at once.
  */
 export function inlineScriptElement(file: InlineScriptFile): string {
-  const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+  const source = inlineScriptSource(file);
   if (/<\/script/i.test(source)) throw new Error(`frontend/src/shell/${file} cannot hold "</script"`);
   return `<script>\n${source.replace(/^(?=.)/gm, '      ')}    </script>`;
 }
@@ -65,8 +86,24 @@ export function withInlineScripts(html: string): string {
 export const builtSource = (page: 'index' | 'book' | 'team'): string =>
   withInlineScripts(readFileSync(new URL(`../../${page}.html`, import.meta.url), 'utf8'));
 
-/** The Vite plugin of the three builds' pages (frontend/vite.config.ts; vite.team.config.ts takes its plugins). */
+/**
+ * The Vite plugin of the three builds' pages (frontend/vite.config.ts; vite.team.config.ts takes its plugins): their
+ * shell written in, and the warm-up worker the module loader names, written by each build (the same file) and served
+ * by the dev server.
+ */
 export const inlineScriptsPlugin = (): Plugin => ({
   name: 'meetwise-page-shell',
   transformIndexHtml: (html) => withInlineScripts(html),
+  generateBundle() {
+    const { fileName, source } = intlWarmupWorker();
+    this.emitFile({ type: 'asset', fileName, source });
+  },
+  configureServer(server) {
+    server.middlewares.use((request, response, next) => {
+      const { fileName, source } = intlWarmupWorker();
+      if (request.url?.split('?')[0] !== `/${fileName}`) return next();
+      response.setHeader('content-type', 'text/javascript; charset=utf-8');
+      response.end(source);
+    });
+  },
 });

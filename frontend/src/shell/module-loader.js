@@ -2,14 +2,26 @@
 // <meta name="meetwise-modules"> instead of Vite's tags (frontend/src/prerender/html.ts deferModules): it paints
 // its words first, then this loads the code that hydrates it, and sends a published booking page's early calls
 // (early-calls.js) with it. Other pages keep Vite's tags: no list, nothing to load.
+// With the code, a worker loads the browser's date data (intl-warmup.js) off the page's thread.
 (function () {
   var sendEarly = function () {
     var send = window.__meetwiseSendEarly;
     window.__meetwiseSendEarly = undefined;
     if (send) send();
   };
+  var warmUp = function () {
+    try {
+      var worker = new Worker('__INTL_WARMUP_URL__');
+      worker.onmessage = worker.onerror = function () {
+        worker.terminate();
+      };
+    } catch (e) {}
+  };
   var list = document.querySelector('meta[name="meetwise-modules"]');
-  if (!list) return sendEarly();
+  if (!list) {
+    warmUp();
+    return sendEarly();
+  }
   var urls = list.getAttribute('content').split(' ');
   var append = function (url, index) {
     var tag = document.createElement(index === 0 ? 'script' : 'link');
@@ -22,7 +34,7 @@
   // After a paint, each step is a task of its own (each tag starts a request, about a millisecond's work): the page
   // stays free to answer the guest between them. Tasks queued at once keep their order.
   var load = function (afterPaint) {
-    var steps = [sendEarly].concat(
+    var steps = [warmUp, sendEarly].concat(
       urls.map(function (url, index) {
         return function () {
           append(url, index);

@@ -117,8 +117,10 @@ export function MonthCalendar({
           return {
             label: `${formatLongDate(date)}${isToday ? ', today' : ''}, ${status}`,
             current: isToday,
+            // No colour transition: the month's free days arrive after the page is drawn, and a transition on each
+            // would redraw the grid for frames on end while the page is still being made interactive.
             className: cn(
-              'relative flex h-10 items-center justify-center rounded-md text-sm transition-colors sm:h-12',
+              'relative flex h-10 items-center justify-center rounded-md text-sm sm:h-12',
               focusRing,
               // Days of the next month in the last week are offered like the month's own when they have free time.
               !inMonth && !available && 'text-slate-400 dark:text-slate-600',
