@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { requestsSettled } from '#test/support/page-state';
 
 /**
  * Accounts in the browser (issue 5): registration by e-mail, sign-in with the e-mail, the login guard's return to
@@ -265,7 +266,7 @@ describe('sign-in page', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`${stack.app.baseUrl}/book/intro-call`);
-    await page.waitForLoadState('networkidle');
+    await requestsSettled(page);
     expect(requested.filter((path) => path === '/api/me' || path.includes('auth-screens'))).toEqual([]);
     await context.close();
   });
@@ -275,7 +276,7 @@ describe('sign-in page', () => {
       for (const width of [1280, 375]) {
         for (const path of ['/login?error=redirect_uri_mismatch', '/register', '/auth-success/failure']) {
           const page = await openPage(path, { colorScheme, width });
-          await page.waitForLoadState('networkidle');
+          await requestsSettled(page);
           await expectNoSeriousA11yViolations(page);
           await page.context().close();
         }

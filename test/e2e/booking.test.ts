@@ -15,6 +15,7 @@ import {
   slotButtons,
 } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { requestsSettled } from '#test/support/page-state';
 
 /**
  * The public booking page (issue 4, "The booking page") in Debian's Chromium against the whole local stack with
@@ -413,7 +414,7 @@ describe('booking page', () => {
     await page.goto(`${stack.app.baseUrl}/events/intro-call`);
     await page.getByRole('heading', { name: 'Intro Call' }).waitFor();
     await page.goto(`${stack.app.baseUrl}/events/new`);
-    await page.waitForLoadState('networkidle');
+    await requestsSettled(page);
     expect(await page.getByRole('grid').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Event Not Found' }).count()).toBe(0);
     await page.context().close();

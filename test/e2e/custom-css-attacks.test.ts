@@ -6,6 +6,7 @@ import { createDocumentClient, createDynamoClient } from '#functions/adapters/dy
 import { keys } from '#functions/adapters/dynamodb/keys';
 import { browserStackPerFile } from '#test/support/browser-per-file';
 import { eventBody } from '#test/support/event-body';
+import { requestsSettled } from '#test/support/page-state';
 
 /**
  * A host's custom CSS cannot act for a signed-in visitor or paint over the site (issue 13, item 9). The probe's
@@ -89,7 +90,7 @@ describe('custom CSS from a host', () => {
     await expect.poll(() => page.getByRole('grid').count()).toBe(1);
     // The live page (hydrated, its dates loaded) with every request it made finished: the CSS had its chance to load.
     await page.locator('[role="grid"]:not([aria-busy])').waitFor();
-    await page.waitForLoadState('networkidle');
+    await requestsSettled(page);
     expect(apiLoads).toEqual([]);
     const status = (await (await api('GET', '/api/user/calendar', undefined, visitorCookie)).json()) as {
       connected: boolean;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { addDays, chooseDate, dateIn, apiSlots as fetchSlots, rangeIn, slotButtons } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { requestsSettled } from '#test/support/page-state';
 
 /**
  * A first-time visitor's rough edges (issue 15): the booking page's time-zone picker (items 5), the host's date on
@@ -203,7 +204,7 @@ describe('sign-in and registration without Google', () => {
     expect(debug.oauth.googleConfigured).toBe(false);
     for (const path of ['/login', '/register']) {
       const page = await stack.openPage(path);
-      await page.waitForLoadState('networkidle');
+      await requestsSettled(page);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByRole('button', { name: /Google/ }).count()).toBe(0);
       expect(await page.getByRole('separator', { name: 'or' }).count()).toBe(0);
@@ -216,7 +217,7 @@ describe('sign-in and registration without Google', () => {
     const page = await stack.openPage(`/login?error=${encodeURIComponent(reason)}`);
     const card = page.getByRole('alert').filter({ hasText: 'Google Authentication Error' });
     await expect.poll(() => card.isVisible()).toBe(true);
-    await page.waitForLoadState('networkidle');
+    await requestsSettled(page);
     const text = await card.textContent();
     expect(text).toContain('not configured');
     expect(text).not.toContain('redirect URL');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { firstAvailableDay } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
-import { framesRendered } from '#test/support/page-state';
+import { framesRendered, requestsSettled } from '#test/support/page-state';
 
 /**
  * The landing page at / in Debian's Chromium against the whole
@@ -150,8 +150,9 @@ describe('landing page', () => {
 
   it('runs the booking demo on sample data at 1280 px: a day shows its times, a time shows the demo note, no API call', async () => {
     const { page, requests } = await openLanding({ width: 1280 });
-    await page.waitForLoadState('networkidle');
-    expect(await demo(page).getByRole('grid').isVisible()).toBe(true);
+    await requestsSettled(page);
+    // The demo's calendar is drawn once the page has hydrated.
+    await expect.poll(() => demo(page).getByRole('grid').isVisible()).toBe(true);
 
     await (await firstAvailableDay(page, demo(page))).click();
     const times = demo(page).getByRole('list', { name: /^Available times on / });
@@ -168,14 +169,14 @@ describe('landing page', () => {
     await demo(page).getByRole('button', { name: '← Back to Calendar' }).click();
     await expect.poll(() => demo(page).getByRole('grid').isVisible()).toBe(true);
 
-    await page.waitForLoadState('networkidle');
+    await requestsSettled(page);
     expect(apiCalls(requests)).toEqual([]);
     await page.context().close();
   });
 
   it('ignores clicks on dates on mobile (375 px) and still calls no API', async () => {
     const { page, requests } = await openLanding({ width: 375, mobile: true });
-    await page.waitForLoadState('networkidle');
+    await requestsSettled(page);
     const day = await firstAvailableDay(page, demo(page));
     await day.click();
     // Once the click's (wrong) reaction would have rendered, check nothing changed.
@@ -195,7 +196,7 @@ describe('landing page', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 375]) {
         const { page } = await openLanding({ colorScheme, width, mobile: width < 768 });
-        await page.waitForLoadState('networkidle');
+        await requestsSettled(page);
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
           colorScheme === 'dark',
         );

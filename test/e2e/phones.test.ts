@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { addDays, chooseDate, dateIn, slotButtons } from '#test/support/booking-page';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { requestsSettled } from '#test/support/page-state';
 
 /**
  * Phones (issue 15): every route of the router at 320 px scrolls no sideways, signed out and signed in (the demo
@@ -71,9 +72,8 @@ async function signedInContext(
 async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${stack.app.baseUrl}${path}`);
-  // Settled: no request for half a second. A response whose body the page never reads stays open to the browser (the
-  // billing screen's demo banner once left its 503 unread): every call reads its answer.
-  await page.waitForLoadState('networkidle');
+  // Settled: every request the page made ended, its answers rendered (its width is then the page's own).
+  await requestsSettled(page);
   return page;
 }
 

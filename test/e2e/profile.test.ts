@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { requestsSettled } from '#test/support/page-state';
 
 /**
  * Profile settings in the browser: name and e-mail, the photo (the
@@ -188,7 +189,7 @@ describe('profile settings', () => {
   it('has no serious accessibility violations in light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page } = await openProfileSettings({ colorScheme });
-      await page.waitForLoadState('networkidle');
+      await requestsSettled(page);
       await expectNoSeriousA11yViolations(page);
       // With a refused file's message showing.
       await page

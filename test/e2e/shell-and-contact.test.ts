@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { expectNoSeriousA11yViolations } from '#test/support/a11y';
 import { browserStackPerFile } from '#test/support/browser-per-file';
+import { requestsSettled } from '#test/support/page-state';
 
 /**
  * The shell and the contact page in Debian's Chromium against the whole local stack, started the way `npm start`
@@ -129,7 +130,7 @@ describe('contact page', () => {
       for (const width of [1280, 375]) {
         for (const path of ['/contact-us', '/no-such-page', '/debug']) {
           const page = await openPage(path, { colorScheme, width });
-          await page.waitForLoadState('networkidle');
+          await requestsSettled(page);
           await expectNoSeriousA11yViolations(page);
           await page.context().close();
         }

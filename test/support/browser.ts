@@ -3,6 +3,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
 
 import { startApp, type RunningApp } from '#test/support/app-process';
+import { trackRequests } from '#test/support/page-state';
 
 /** Debian's Chromium, which playwright-core drives (no browser download). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -46,7 +47,7 @@ export async function startBrowserStack(
   };
   const [app, browser] = await Promise.all([
     own ? startApp(options) : options.app ? options.app() : shared,
-    chromium.connect(inject('e2eBrowserEndpoint')),
+    chromium.connect(inject('e2eBrowserEndpoint')).then(trackingEveryPage),
   ]);
   return {
     app,
@@ -56,4 +57,15 @@ export async function startBrowserStack(
       if (own) await app.stop();
     },
   };
+}
+
+/** Every page of a context the connection opens counts its requests from its start (requestsSettled, page-state.ts). */
+function trackingEveryPage(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', trackRequests);
+    return context;
+  };
+  return browser;
 }

@@ -27,3 +27,48 @@ export async function hoverSettled(page: Page, selector: string): Promise<void> 
     return element.getAnimations().length === 0;
   }, selector);
 }
+
+const trackers = new WeakMap<Page, () => Promise<void>>();
+
+/**
+ * Counts the requests of `page` from now on (call it before the page navigates), for requestsSettled.
+ */
+export function trackRequests(page: Page): Page {
+  const inFlight = new Set<unknown>();
+  let started = 0;
+  let changed: () => void = () => undefined;
+  const ended = (request: unknown) => {
+    inFlight.delete(request);
+    changed();
+  };
+  page.on('request', (request) => {
+    started += 1;
+    inFlight.add(request);
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  trackers.set(page, async () => {
+    await page.waitForLoadState('load');
+    for (;;) {
+      while (inFlight.size > 0) await new Promise<void>((resolve) => (changed = resolve));
+      const before = started;
+      // An answer's handlers (a render, the effects that ask for more) have run: nothing new was asked meanwhile.
+      await framesRendered(page);
+      await framesRendered(page);
+      if (inFlight.size === 0 && started === before) return;
+    }
+  });
+  return page;
+}
+
+/**
+ * The page has loaded, every request it made has ended, and none started in the frames since (a page reading its
+ * answers asks for what they lead to before then): its data is in and rendered. Unlike Playwright's `networkidle`, it
+ * waits for the page's own state, not half a second of quiet; the page must be tracked (trackRequests) before it
+ * navigates.
+ */
+export function requestsSettled(page: Page): Promise<void> {
+  const settled = trackers.get(page);
+  if (!settled) throw new Error('requestsSettled needs trackRequests(page) before the page navigates');
+  return settled();
+}
