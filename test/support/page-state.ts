@@ -65,7 +65,8 @@ export function trackRequests(page: Page): Page {
  * The page has loaded, every request it made has ended, and none started in the frames since (a page reading its
  * answers asks for what they lead to before then): its data is in and rendered. Unlike Playwright's `networkidle`, it
  * waits for the page's own state, not half a second of quiet; the page must be tracked (trackRequests) before it
- * navigates.
+ * navigates. A response whose body the page never reads stays open to the browser (the billing screen's demo banner
+ * once left its 503 unread; an early call the app never took): every call reads its answer, or this waits for it.
  */
 export function requestsSettled(page: Page): Promise<void> {
   const settled = trackers.get(page);

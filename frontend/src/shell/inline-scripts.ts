@@ -100,8 +100,9 @@ export const inlineScriptsPlugin = (): Plugin => ({
   },
   configureServer(server) {
     server.middlewares.use((request, response, next) => {
+      if (!request.url?.startsWith('/assets/intl-warmup-')) return next();
       const { fileName, source } = intlWarmupWorker();
-      if (request.url?.split('?')[0] !== `/${fileName}`) return next();
+      if (request.url.split('?')[0] !== `/${fileName}`) return next();
       response.setHeader('content-type', 'text/javascript; charset=utf-8');
       response.end(source);
     });

@@ -2,7 +2,8 @@
 // browser loads its date, time zone and collation data (ICU) at a page's first use of Intl: tens of milliseconds
 // in one go on this machine (several times that on a phone), which on the page's own thread would be one long task
 // between the guest and the page. The data is loaded for the whole renderer: made here, on the worker's thread, the
-// first uses cost the page's thread (the early calls' month, the app's dates and sorted lists) next to nothing.
+// app's first uses (its dates and sorted lists, once its code is here) cost the page's thread next to nothing. The
+// early calls' month is read in the loader's next step, before the worker is done: that one use stays on the page's.
 // Keep the formats near the app's: the browser's zone and locale, en-US with a zone, en-CA (early-calls.js).
 try {
   var zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
