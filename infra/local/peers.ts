@@ -81,7 +81,12 @@ export interface PeerOptions {
 }
 
 const WATCHDOG = fileURLToPath(new URL('./peer-watchdog.ts', import.meta.url));
-/** DynamoDB Local on 127.0.0.1 only (the jar itself listens on every interface): see the file's comment. */
+/** The start of what the launcher prints when DynamoDB Local's internals moved and its stream records are not indexed. */
+export const UNINDEXED = 'DynamoDB Local runs without its stream records indexed';
+/**
+ * DynamoDB Local on 127.0.0.1 only (the jar itself listens on every interface), its stream records indexed: see the
+ * file's comment.
+ */
 const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./dynamodb-loopback/LoopbackDynamoDBLocal.java', import.meta.url));
 
 let javaSource: boolean | undefined;
@@ -280,6 +285,13 @@ export async function startPeers(options: PeerOptions = {}): Promise<Peers> {
     StartedPeer,
     StartedPeer,
   ];
+
+  // The launcher says so before it listens when it could not index the stream records (LoopbackDynamoDBLocal.java).
+  const unindexed = dynamo.log
+    .join('')
+    .split('\n')
+    .find((line) => line.includes(UNINDEXED));
+  if (unindexed) (options.log ?? ((line) => console.log(line)))(unindexed.trim());
 
   for (const [name, peer] of [
     ['dynamodb', dynamo],

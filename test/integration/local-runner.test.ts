@@ -5,7 +5,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { dynamoJar, orphanedDynamoPids } from '#infra/local/peers';
+import { dynamoJar, orphanedDynamoPids, UNINDEXED } from '#infra/local/peers';
 import { freePort } from '#infra/local/ports';
 import { startApp, type RunningApp } from '#test/support/app-process';
 
@@ -92,6 +92,8 @@ describe.runIf(existsSync('/proc/self/cmdline'))('local runner peers', () => {
       .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
     if (lanAddress) expect(await reachable(lanAddress, dynamoPort), lanAddress).toBe(false);
     else console.warn('[local-runner test] no non-loopback IPv4 address on this machine: the LAN check was skipped');
+    // Its launcher indexed the stream records (LoopbackDynamoDBLocal.java), or it would have said it could not.
+    expect(app.output()).not.toContain(UNINDEXED);
     // The app itself listens on 127.0.0.1 (HOST) too.
     if (lanAddress)
       expect(await reachable(lanAddress, Number(new URL(app.baseUrl).port)), `app on ${lanAddress}`).toBe(false);
