@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
  * browser tests (the e2e project) run in a vitest of their own beside the unit, integration and CDK tests: they spend
  * most of their time waiting on pages, not on the CPU, and their app and Chromium start while the others run; their
  * output is printed when they end. A few browser files wait for the others to end, and then run in a second browser
- * vitest beside the first (LATE_BROWSER_FILES). Fails when any step fails (the tests do not run when the build failed); every step
- * is a package.json script, as before. Arguments go to vitest (`npm test -- test/unit/config.test.ts`); with
+ * vitest beside the first (LATE_BROWSER_FILES). Fails when any step fails (the tests do not run when the build
+ * failed); every step is a package.json script, as before. Arguments go to vitest (`npm test -- test/unit/config.test.ts`); with
  * `--project`, one vitest runs what they name.
  */
 
@@ -15,9 +15,10 @@ const CHECKS = ['typecheck', 'lint', 'format:check'] as const;
 
 /**
  * Browser files run in a second browser vitest once the unit, integration and CDK tests have ended, beside the other
- * browser files: the browser files take longer than the rest (802 s against 626 s in a clean-clone run), and for
- * their last three minutes one core had little to do. These are the files against the fake Google and the fake Stripe
- * (110 s of that run), so their app (test/support/fakes-app.ts) starts in that vitest only.
+ * browser files: when the browser files took 802 s and the rest 626 s (a clean-clone run), one core had little to do
+ * for three minutes. These are the files against the fake Google and the fake Stripe (110 s of that run), so their app
+ * (test/support/fakes-app.ts) starts in that vitest only. Since the accessibility checks got faster, the first
+ * browser vitest takes 619 s, and the rest 649 s followed by these 68 s.
  */
 const LATE_BROWSER_FILES = [
   'test/e2e/billing.test.ts',
