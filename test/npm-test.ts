@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
  * most of their time waiting on pages, not on the CPU, and their app and Chromium start while the others run; their
  * output is printed when they end. A few browser files wait for the others to end, and then run in a second browser
  * vitest beside the first (LATE_BROWSER_FILES). Fails when any step fails (the tests do not run when the build
- * failed); every step is a package.json script, as before. Arguments go to vitest (`npm test -- test/unit/config.test.ts`); with
- * `--project`, one vitest runs what they name.
+ * failed); every step is a package.json script, as before. Arguments go to vitest
+ * (`npm test -- test/unit/config.test.ts`); with `--project`, one vitest runs what they name.
  */
 
 const CHECKS = ['typecheck', 'lint', 'format:check'] as const;
@@ -78,7 +78,7 @@ async function buildAndTest(args: string[]): Promise<Outcome[]> {
     ]);
     return [build, ...tests];
   }
-  const late = LATE_BROWSER_FILES.flatMap((file) => ['--exclude', file]);
+  const withoutLateFiles = LATE_BROWSER_FILES.flatMap((file) => ['--exclude', file]);
   const tests = await Promise.all([
     // Every project but the browser's, so one added to vitest.config.ts runs without being named here; then the
     // browser files that wait for a core to be free.
@@ -86,7 +86,7 @@ async function buildAndTest(args: string[]): Promise<Outcome[]> {
       others,
       await run('test:all', ['--project', 'e2e', ...LATE_BROWSER_FILES], true, 'test:all --project e2e (late files)'),
     ]),
-    run('test:all', ['--project', 'e2e', ...late], true, 'test:all --project e2e'),
+    run('test:all', ['--project', 'e2e', ...withoutLateFiles], true, 'test:all --project e2e'),
   ]);
   return [build, ...tests.flat()];
 }

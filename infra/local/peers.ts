@@ -81,7 +81,7 @@ export interface PeerOptions {
 }
 
 const WATCHDOG = fileURLToPath(new URL('./peer-watchdog.ts', import.meta.url));
-/** The start of what the launcher prints when DynamoDB Local's internals moved and its stream records are not indexed. */
+/** What the launcher's line starts with when DynamoDB Local's internals moved and its stream records are unindexed. */
 export const UNINDEXED = 'DynamoDB Local runs without its stream records indexed';
 /**
  * DynamoDB Local on 127.0.0.1 only (the jar itself listens on every interface), its stream records indexed: see the
