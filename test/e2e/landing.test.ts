@@ -46,6 +46,16 @@ const apiCalls = (requests: Request[]): string[] =>
     .filter((url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/me')
     .map((url) => url.pathname);
 
+/**
+ * Whether a part of the page shows once the visitor scrolls to it. The sections below the fold are drawn only when
+ * they near the screen (content-visibility): until then their elements have no box, and the browser reports them as
+ * not visible.
+ */
+async function shownWhenScrolledTo(locator: Locator): Promise<boolean> {
+  await locator.scrollIntoViewIfNeeded();
+  return locator.isVisible();
+}
+
 const demo = (page: Page): Locator => page.getByRole('region', { name: 'Booking page demo' });
 
 describe('landing page', () => {
@@ -122,29 +132,62 @@ describe('landing page', () => {
     expect((await comingSoon.allTextContents()).map((text) => text.split('Coming soon')[0]!.trim())).toEqual([
       'Team scheduling',
     ]);
-    expect(await features.getByRole('heading', { name: 'Google Calendar integration' }).isVisible()).toBe(true);
+    expect(await shownWhenScrolledTo(features.getByRole('heading', { name: 'Google Calendar integration' }))).toBe(
+      true,
+    );
     const claim = page.getByText(/^About four times cheaper than Calendly Standard/);
     expect(await claim.textContent()).toContain('$3 a month against its list price of $12 a month per seat.');
-    expect(await page.getByText(/Source: calendly\.com\/pricing/).isVisible()).toBe(true);
+    const source = page.getByText(/Source: calendly\.com\/pricing/);
+    expect(await shownWhenScrolledTo(source)).toBe(true);
     await page.context().close();
   });
 
   it('shows three sample testimonials, the security section and the final call to action', async () => {
     const { page } = await openLanding();
-    expect(await page.getByText(/^Sample testimonials/).isVisible()).toBe(true);
+    expect(await shownWhenScrolledTo(page.getByText(/^Sample testimonials/))).toBe(true);
     expect(await page.locator('[data-testid="testimonial"]').count()).toBe(3);
     expect(await page.locator('blockquote').count()).toBe(3);
 
     const security = page.getByRole('region', { name: 'Enterprise-Grade Security' });
-    expect(await security.getByRole('heading', { level: 2, name: 'Enterprise-Grade Security' }).isVisible()).toBe(true);
+    expect(
+      await shownWhenScrolledTo(security.getByRole('heading', { level: 2, name: 'Enterprise-Grade Security' })),
+    ).toBe(true);
     for (const measure of ['Encryption', 'Brute-force protection', 'Privacy controls', 'Regular backups']) {
-      expect(await security.getByRole('heading', { name: measure }).isVisible()).toBe(true);
+      expect(await shownWhenScrolledTo(security.getByRole('heading', { name: measure }))).toBe(true);
     }
 
     const signUp = page.getByRole('link', { name: 'Sign up for free' });
     expect(await signUp.getAttribute('href')).toBe('/register');
     await signUp.click();
     await page.waitForURL((url) => url.pathname === '/register');
+    await page.context().close();
+  });
+
+  it('keeps its sections of copy as prerendered, their links still navigating within the app, and draws them on a visit from another page', async () => {
+    const { page } = await openLanding();
+    // Hydrated: the demo's calendar is drawn by the live page.
+    await expect.poll(() => demo(page).getByRole('grid').isVisible()).toBe(true);
+    // A mark on this document: it survives a navigation within the app, not a new page load.
+    await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+    const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
+
+    await page.locator('#pricing').getByRole('link', { name: 'Get Lifetime Access' }).click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    expect(await sameDocument()).toBe(true);
+
+    // Back to / from another page of the app: the router draws the landing page, every section included.
+    await page.getByRole('banner').getByRole('link', { name: 'Meetwise' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect
+      .poll(() => shownWhenScrolledTo(page.locator('#pricing').getByRole('heading', { name: 'Annual' })))
+      .toBe(true);
+    expect(await page.locator('[data-testid="testimonial"]').count()).toBe(3);
+    expect(await page.getByRole('link', { name: 'Sign up with email' }).isVisible()).toBe(true);
+    expect(await sameDocument()).toBe(true);
+    // The Google sign-up stays a full navigation to the server.
+    expect(await page.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).toBe(
+      '/api/auth/google?type=register',
+    );
     await page.context().close();
   });
 

@@ -16,12 +16,16 @@ import { useMediaQuery } from '#frontend/lib/use-media-query.ts';
  * prerendered at build time does not know: there the calendar's box stays empty (at its height) until the page has
  * hydrated, and fills at once after.
  */
+/** What the calendar would read before the page is live (it is not drawn then). */
+const NOT_LIVE = new Map<string, boolean>();
+
 export function BookingPreview() {
   const live = useServerRenderTime() === null;
   const [timeZone] = useState(detectTimeZone);
   const today = todayIn(timeZone);
   const event = useMemo(() => previewEvent(timeZone), [timeZone]);
-  const availability = useMemo(() => previewAvailability(today), [today]);
+  // Only the live calendar reads it: not built while the prerendered page hydrates.
+  const availability = useMemo(() => (live ? previewAvailability(today) : NOT_LIVE), [live, today]);
   const availabilityFor = useCallback(() => availability, [availability]);
   const readOnly = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
 

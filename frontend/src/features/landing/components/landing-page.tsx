@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 
 import { TRIAL_DAYS } from '#shared/constants';
 import { GoogleLogo } from '#frontend/components/google-logo.tsx';
+import { ServerMarkup } from '#frontend/components/server-markup.tsx';
 import { buttonVariants } from '#frontend/components/ui/button.tsx';
 import { BookingPreview } from '#frontend/features/landing/components/booking-preview.tsx';
 import { FeaturesSection } from '#frontend/features/landing/components/features-section.tsx';
@@ -27,7 +28,10 @@ export function LandingPage() {
 
   return (
     <div className="flex-1">
-      <Hero />
+      {/* The sections of copy are kept as prerendered (ServerMarkup): only the header, the demo and the footer hydrate. */}
+      <ServerMarkup>
+        <Hero />
+      </ServerMarkup>
       <section aria-labelledby="demo-title" className="px-4 pb-16 sm:px-6 sm:pb-24">
         <div className="mx-auto max-w-4xl">
           <SectionHeading
@@ -40,11 +44,14 @@ export function LandingPage() {
           </div>
         </div>
       </section>
-      <FeaturesSection />
-      <PricingSection />
-      <TestimonialsSection />
-      <SecuritySection />
-      <FinalCallToAction />
+      {/* Below the fold: the browser skips each section's style, layout and paint until it nears the screen. */}
+      <ServerMarkup className="[&>section]:[contain-intrinsic-size:auto_60rem] [&>section]:[content-visibility:auto]">
+        <FeaturesSection />
+        <PricingSection />
+        <TestimonialsSection />
+        <SecuritySection />
+        <FinalCallToAction />
+      </ServerMarkup>
     </div>
   );
 }

@@ -69,7 +69,8 @@ export function previewSlots(date: string, now: Date = new Date()): TimeSlot[] {
 
 /**
  * Which dates of the current and next month (from `today`) have sample slots: weekdays from today on are available,
- * weekends and past days are not.
+ * weekends and past days are not. A later weekday always keeps some of its slots (previewSlots leaves out at most 4
+ * of 14), so only today's are built, to see whether any is still ahead.
  */
 export function previewAvailability(today: string, now: Date = new Date()): Map<string, boolean> {
   const availability = new Map<string, boolean>();
@@ -78,7 +79,8 @@ export function previewAvailability(today: string, now: Date = new Date()): Map<
     const first = isoDate(view.year, view.month, 1);
     for (let offset = 0; offset < daysInMonth(view); offset++) {
       const date = addDays(first, offset);
-      availability.set(date, date >= today && previewSlots(date, now).length > 0);
+      const open = date > today ? !isWeekend(date) : date === today && previewSlots(date, now).length > 0;
+      availability.set(date, open);
     }
   }
   return availability;
