@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 
+import { compileHintsPlugin } from '#frontend/shell/compile-hints.ts';
 import { inlineScriptsPlugin } from '#frontend/shell/inline-scripts.ts';
 
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
@@ -17,8 +18,9 @@ export default defineConfig(({ mode }) => {
 
   return {
     root: frontendDir,
-    // inlineScriptsPlugin: the pages' inline scripts, written in from src/shell (one source, the CSP's hashes).
-    plugins: [react(), tailwindcss(), inlineScriptsPlugin()],
+    // inlineScriptsPlugin: the pages' inline scripts, written in from src/shell (one source, the CSP's hashes);
+    // compileHintsPlugin: the code every page runs as it loads, compiled as it streams in (src/shell/compile-hints.ts).
+    plugins: [react(), tailwindcss(), inlineScriptsPlugin(), compileHintsPlugin()],
     build: {
       outDir: fileURLToPath(new URL('./dist', import.meta.url)),
       emptyOutDir: true,

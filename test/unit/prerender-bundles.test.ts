@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
+import { COMPILE_HINT, startupChunks } from '#frontend/shell/compile-hints.ts';
+
 /**
  * The booking page's own entry as built (frontend/book.html → src/booking-main.tsx; `npm test` builds first): what
  * its first load carries and what it never loads. The scripts are followed from book.html through their imports
@@ -84,5 +86,35 @@ describe.runIf(built)("a team's page entry, built (team.html, issue 28)", () => 
     expect(sheet('team.html')).toBe(sheet('book.html'));
     const everything = scriptsOf('team.html', true);
     for (const mark of [BOOKING_PAGE, ...Object.values(MARKS)]) expect(carrying(everything, mark), mark).toEqual([]);
+  });
+});
+
+describe('the compile hint on the code a page runs as it loads', () => {
+  it('marks each entry and what it imports statically, however deep, and nothing loaded on demand', () => {
+    const chunk = (isEntry: boolean, ...imports: string[]) => ({ isEntry, imports });
+    const startup = startupChunks({
+      'index.js': chunk(true, 'react.js', 'app.js'),
+      'book.js': chunk(true, 'react.js'),
+      'app.js': chunk(false, 'router.js', 'react.js'),
+      'router.js': chunk(false),
+      'react.js': chunk(false, 'runtime.js'),
+      'runtime.js': chunk(false),
+      'landing.js': chunk(false, 'react.js', 'icons.js'), // a page's lazy chunk
+      'icons.js': chunk(false),
+    });
+    expect([...startup].sort()).toEqual(['app.js', 'book.js', 'index.js', 'react.js', 'router.js', 'runtime.js']);
+  });
+
+  it.runIf(built)('starts every script of a first load with it, and no script only loaded on demand', () => {
+    const pages = ['index.html', 'book.html', 'team.html'];
+    // A file is one for every page: a chunk the app's first load runs keeps the hint where the booking page loads it later.
+    const firstLoads = new Set(pages.flatMap((page) => [...scriptsOf(page, false).keys()]));
+    for (const page of pages) {
+      for (const [file, code] of scriptsOf(page, false))
+        expect(code.startsWith(`${COMPILE_HINT}\n`), `${page}: ${file}`).toBe(true);
+      const onDemand = [...scriptsOf(page, true)].filter(([file]) => !firstLoads.has(file));
+      expect(onDemand.length, page).toBeGreaterThan(0);
+      for (const [file, code] of onDemand) expect(code.includes(COMPILE_HINT), `${page}: ${file}`).toBe(false);
+    }
   });
 });
