@@ -5,7 +5,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 
 import { startApp } from '#test/support/app-process';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#test/support/browser';
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '#test/support/browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   const runDir = mkdtempSync(join(tmpdir(), 'meetwise-e2e-run-'));
   const [app, browser] = await Promise.all([
     startApp(),
-    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] }),
+    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS }),
   ]);
   project.provide('e2eAppBaseUrl', app.baseUrl);
   project.provide('e2eMailViewer', app.mailViewer);
