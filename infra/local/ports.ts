@@ -21,14 +21,17 @@ const LOWEST = 10_000;
  * A TCP port that no local address listens on right now, chosen at random below the ephemeral range. A port the kernel
  * hands out (port 0) is one it may also give to the next outgoing connection, and a peer such as DynamoDB Local
  * binds it only after its JVM starts, a second or more later; below that range only another listener can take it
- * meanwhile. Falls back to a kernel-chosen port where the range leaves no room.
+ * meanwhile. `alsoFree`: offsets from the port that must be free as well (an app's PORT+2 for its mail viewer).
+ * Falls back to a kernel-chosen port where the range leaves no room.
  */
-export async function freePort(): Promise<number> {
+export async function freePort(options: { alsoFree?: number[] } = {}): Promise<number> {
   const [ephemeralLow] = (ephemeral ??= ephemeralRange());
-  if (ephemeralLow - LOWEST >= 1_000) {
+  const offsets = [0, ...(options.alsoFree ?? [])];
+  const highest = Math.max(...offsets);
+  if (ephemeralLow - LOWEST - highest >= 1_000) {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const port = LOWEST + Math.floor(Math.random() * (ephemeralLow - LOWEST));
-      if (!(await portInUse(port))) return port;
+      const port = LOWEST + Math.floor(Math.random() * (ephemeralLow - LOWEST - highest));
+      if (await everyFree(offsets.map((offset) => port + offset))) return port;
     }
   }
   return new Promise((resolve, reject) => {
@@ -42,6 +45,11 @@ export async function freePort(): Promise<number> {
       );
     });
   });
+}
+
+async function everyFree(ports: number[]): Promise<boolean> {
+  for (const port of ports) if (await portInUse(port)) return false;
+  return true;
 }
 
 /** Whether something already listens on the port (any local address). */

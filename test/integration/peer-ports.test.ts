@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { startPeer } from '#infra/local/peers';
-import { ephemeralRange, freePort } from '#infra/local/ports';
+import { ephemeralRange, freePort, portInUse } from '#infra/local/ports';
 
 /** A tiny server standing in for a peer: listens on the port it is given, or fails as a server does when it is taken. */
 const launchListener = (port: number) =>
@@ -38,6 +38,26 @@ describe('starting a local peer on a free port', () => {
       const port = await freePort();
       expect(port).toBeGreaterThanOrEqual(10_000);
       expect(port).toBeLessThan(low);
+    }
+  });
+
+  it('picks a port whose neighbours asked for are free too, passing over one whose neighbour is taken', async () => {
+    const taken = await holdPort();
+    const [low] = ephemeralRange();
+    /** Math.random's answer that makes freePort pick `port` first, when its highest offset is `highest`. */
+    const pick = (port: number, highest: number) => (port - 10_000 + 0.5) / (low - 10_000 - highest);
+    const random = vi.spyOn(Math, 'random');
+    try {
+      random.mockReturnValueOnce(pick(taken - 2, 2));
+      const port = await freePort({ alsoFree: [2] });
+      expect(random.mock.calls.length).toBeGreaterThan(1);
+      expect(port).not.toBe(taken - 2);
+      expect(await portInUse(port + 2)).toBe(false);
+      // Without the neighbour asked for, the same first pick is a free port.
+      random.mockClear().mockReturnValueOnce(pick(taken - 2, 0));
+      expect(await freePort()).toBe(taken - 2);
+    } finally {
+      random.mockRestore();
     }
   });
 

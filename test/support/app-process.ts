@@ -35,7 +35,8 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
 class PortTaken extends Error {}
 
 async function startAppOnce(options: { env?: Record<string, string>; dataDir?: string }): Promise<RunningApp> {
-  const port = await freePort();
+  // PORT+2 free too: the app's mail viewer takes it when it is (infra/local/start.ts), as the start banner test expects.
+  const port = await freePort({ alsoFree: [2] });
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'meetwise-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     // The browser tests book and register far more often from 127.0.0.1 than a person could.
