@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -109,11 +109,29 @@ const historyRows = async (page: Page) =>
     ),
   );
 
+/**
+ * The form's "Card number" once the Payment Element is in it. A form that ends on "Payment Error", or is not ready
+ * in time, fails the test with what it says and the app's last lines (a clean-clone run saw every payment form of
+ * this file stay unready once, and said no more).
+ */
+async function cardNumberOf(form: Locator): Promise<Locator> {
+  const cardNumber = form.getByLabel('Card number');
+  const explain = async (what: string) =>
+    `${what}. It says: ${(await form.textContent().catch(() => null)) ?? '(no form)'}\nThe app's last lines:\n${stack.app.output().slice(-3000)}`;
+  try {
+    await cardNumber.or(form.getByRole('alert')).first().waitFor();
+  } catch (error) {
+    throw new Error(await explain('The payment form did not get ready'), { cause: error });
+  }
+  if (!(await cardNumber.isVisible())) throw new Error(await explain('The payment form failed'));
+  return cardNumber;
+}
+
 /** Opens the plan's embedded form and pays with `card`, typed into the (fake) Payment Element. */
 async function payEmbedded(page: Page, plan: string, card: string, payButton: string | RegExp = /^Pay \$/) {
   await page.getByRole('button', { name: `Choose ${plan}` }).click();
   const form = page.getByRole('region', { name: `Pay for the ${plan}` });
-  await form.getByLabel('Card number').fill(card);
+  await (await cardNumberOf(form)).fill(card);
   await form.getByLabel('Expiration').fill('12 / 34');
   await form.getByLabel('CVC').fill('123');
   const pay = form.getByRole('button', { name: payButton });
