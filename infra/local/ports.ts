@@ -22,7 +22,7 @@ const LOWEST = 10_000;
  * hands out (port 0) is one it may also give to the next outgoing connection, and a peer such as DynamoDB Local
  * binds it only after its JVM starts, a second or more later; below that range only another listener can take it
  * meanwhile. `alsoFree`: offsets from the port that must be free as well (an app's PORT+2 for its mail viewer).
- * Falls back to a kernel-chosen port where the range leaves no room.
+ * Falls back to a kernel-chosen port where the range leaves no room (its neighbours then unchecked).
  */
 export async function freePort(options: { alsoFree?: number[] } = {}): Promise<number> {
   const [ephemeralLow] = (ephemeral ??= ephemeralRange());
